@@ -1,0 +1,2 @@
+ALTER TABLE "identification_attempts" ADD COLUMN "credential_hash" text NOT NULL;--> statement-breakpoint
+CREATE INDEX "identification_attempts_credential_idx" ON "identification_attempts" USING btree ("credential_hash","created_at");

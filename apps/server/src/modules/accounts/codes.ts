@@ -1,0 +1,116 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  CODE_MAX_ATTEMPTS, CODE_RESEND_INTERVAL_SECONDS, CODE_SEND_WINDOW_SECONDS, VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_SECONDS, codeSendDecision, type CodePurpose, type Site,
+} from '@lantern/domain';
+import type { SendCodeRequest } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { newNumericCode } from '../../platform/crypto.ts';
+import { fail } from '../../platform/errors.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { verificationCodes } from './tables.ts';
+import { findAccountByContact, normalizeContact } from './lookup.ts';
+
+/** Sends from one address per hour beyond which every further send is refused outright. */
+const IP_SENDS_PER_HOUR = 30;
+/** Sends from one address per hour beyond which a captcha is asked for. */
+const IP_SENDS_BEFORE_CAPTCHA = 10;
+
+const SUBJECTS = {
+  'zh-CN': '灯笼游戏验证码',
+  en: 'Your Lantern verification code',
+} as const;
+
+function codeText(site: Site, code: string) {
+  return site.language === 'zh-CN'
+    ? `您的灯笼游戏验证码是 ${code}，${VERIFICATION_CODE_TTL_SECONDS / 60} 分钟内有效。请勿告诉他人。`
+    : `Your Lantern verification code is ${code}. It is valid for ${VERIFICATION_CODE_TTL_SECONDS / 60} minutes. Do not share it.`;
+}
+
+/**
+ * POST /api/message. Which purposes need an existing account and which need a free address follows the
+ * spec's reasons (§5: email taken / not_found, number used / not_found).
+ */
+export async function sendCode(deps: Deps, site: Site, ip: string, input: SendCodeRequest['message']) {
+  const channel = input.type === 'Email' ? 'email' : 'sms';
+  const target = normalizeContact(channel, input.target, site.area);
+  if (!target) throw fail.unprocessable('target', 'invalid');
+
+  const existing = await findAccountByContact(deps.db, channel, target);
+  const needsFree = input.purpose === 'sign_up' || input.purpose === 'bind';
+  if (needsFree && existing) throw fail.unprocessable('target', channel === 'sms' ? 'used' : 'taken');
+  const needsAccount = input.purpose === 'sign_in' || input.purpose === 'reset_password' || input.purpose === 'unlock';
+  if (needsAccount && !existing) throw fail.unprocessable('target', 'not_found');
+
+  const now = deps.clock.now();
+  const nowSec = toTimestamp(now);
+  const ipHour = await deps.limiter.hit(`code-ip:${ip}`, IP_SENDS_PER_HOUR, 3600);
+  if (!ipHour.allowed) throw fail.tooMany('rate_limit', ipHour.retryAfter);
+
+  const history = await sendHistory(deps.db, target, input.purpose, now);
+  const captchaGiven = Boolean(input.captcha_id && input.captcha);
+  const captchaSolved = captchaGiven && (await deps.captcha.verify(input.captcha_id, input.captcha));
+  let decision = codeSendDecision(history, nowSec, captchaSolved);
+  if (decision === 'ok' && ipHour.count > IP_SENDS_BEFORE_CAPTCHA && !captchaSolved) decision = 'captcha';
+  if (decision === 'frequently') {
+    const wait = CODE_RESEND_INTERVAL_SECONDS - (nowSec - (history.lastSentAtSec ?? nowSec));
+    throw fail.tooMany('frequently', wait);
+  }
+  if (decision === 'captcha') {
+    throw fail.unprocessable('captcha', captchaGiven ? 'invalid' : 'need_captcha', { need_captcha: true });
+  }
+
+  const code = newNumericCode(VERIFICATION_CODE_LENGTH);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(verificationCodes).values({
+      target,
+      purpose: input.purpose,
+      codeHash: deps.secrets.hmac(`${target}:${input.purpose}:${code}`),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000),
+    });
+    await deps.outbox.enqueue(tx, { channel, recipient: target, subject: SUBJECTS[site.language], body: codeText(site, code) });
+  });
+  void deps.outbox.deliverPending().catch((err) => deps.log.warn({ err }, 'outbox delivery'));
+  return { sent: true as const, resend_after: CODE_RESEND_INTERVAL_SECONDS, expires_in: VERIFICATION_CODE_TTL_SECONDS };
+}
+
+async function sendHistory(db: DbOrTx, target: string, purpose: CodePurpose, now: Date) {
+  const since = new Date(now.getTime() - CODE_SEND_WINDOW_SECONDS * 1000);
+  const [row] = await db
+    .select({ last: sql<Date | null>`max(${verificationCodes.createdAt})`, count: sql<number>`count(*)::int` })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), gt(verificationCodes.createdAt, since)));
+  const last = row?.last ? new Date(row.last) : null;
+  return { lastSentAtSec: toTimestamp(last), sendsInWindow: row?.count ?? 0 };
+}
+
+/**
+ * Checks and spends a code: the newest unspent code for the target and purpose, at most CODE_MAX_ATTEMPTS
+ * tries, used once (the conditional update makes two racing requests spend it only once). Callers check
+ * everything else first and call this just before their write, so a code is not spent on a doomed request.
+ * It runs on its own rather than in the caller's transaction so that a wrong guess is counted even though
+ * the request fails.
+ */
+export async function consumeCode(deps: Deps, target: string, purpose: CodePurpose, code: string) {
+  const now = deps.clock.now();
+  const [latest] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!latest || latest.attempts >= CODE_MAX_ATTEMPTS) throw fail.unprocessable('code', 'invalid');
+  if (latest.expiresAt <= now) throw fail.unprocessable('code', 'expired');
+  if (latest.codeHash !== deps.secrets.hmac(`${target}:${purpose}:${code.trim()}`)) {
+    await deps.db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, latest.id));
+    throw fail.unprocessable('code', 'invalid');
+  }
+  const spent = await deps.db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (spent.length === 0) throw fail.unprocessable('code', 'invalid');
+}

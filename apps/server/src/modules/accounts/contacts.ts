@@ -1,0 +1,109 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import { BIND_TASK_SCORE, checkPassword, type Site } from '@lantern/domain';
+import type { BindContactRequest, ResetPasswordRequest } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { FieldErrorList, fail } from '../../platform/errors.ts';
+import { accounts, phoneUnbinds } from './tables.ts';
+import { findAccountByContact, findAccountByLogin, normalizeContact } from './lookup.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { consumeCode } from './codes.ts';
+import { completeTaskOnce } from './points.ts';
+import { revokeAllSessions } from './sessions.ts';
+import { isUniqueViolation } from './uniqueness.ts';
+import { loadAccount } from './profile.ts';
+import { failureKey } from './sign-in.ts';
+
+type Channel = 'email' | 'sms';
+const fieldOf = (channel: Channel) => (channel === 'email' ? 'email' : 'phone_number');
+const takenReason = (channel: Channel) => (channel === 'email' ? 'taken' : 'used');
+
+/** Phone unbinds allowed per account in UNBIND_WINDOW_DAYS: a phone is the account's recovery line. */
+export const UNBIND_LIMIT = 3;
+export const UNBIND_WINDOW_DAYS = 365;
+
+/**
+ * PATCH /api/me/{phone,email}/password: a forgotten password reset with a code (purpose reset_password).
+ * It also unlocks the account and signs it out everywhere, since the old password may be known to others.
+ */
+export async function resetPassword(deps: Deps, site: Site, channel: Channel, input: ResetPasswordRequest['account']) {
+  const field = fieldOf(channel);
+  const raw = channel === 'email' ? input.email : input.phone_number;
+  const errors = new FieldErrorList();
+  const target = raw ? normalizeContact(channel, raw, site.area) : null;
+  if (!raw) errors.add(field, 'blank');
+  else if (!target) errors.add(field, 'invalid');
+  errors.add('password', checkPassword(input.password));
+  if (input.password_confirmation !== input.password) errors.add('password_confirmation', 'confirmation');
+  errors.throwIfAny();
+  const account = await findAccountByContact(deps.db, channel, target!);
+  if (!account) throw fail.unprocessable(field, 'not_found');
+  await consumeCode(deps, target!, 'reset_password', input.code);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(accounts).set({ passwordHash, lockedAt: null, updatedAt: deps.clock.now() }).where(eq(accounts.id, account.id));
+    await revokeAllSessions(tx, account.id, deps.clock.now());
+  });
+  await deps.limiter.reset(failureKey(account, target!));
+}
+
+/**
+ * POST (bind, when none is bound) and PATCH (change, with the current password) of /api/me/email and
+ * /api/me/phone. The new address is proven by a code (purpose bind). The first binding of each grants the
+ * task score once (spec §9).
+ */
+export async function bindContact(deps: Deps, site: Site, accountId: number, channel: Channel, mode: 'bind' | 'change', input: BindContactRequest['account']) {
+  const field = fieldOf(channel);
+  const account = await loadAccount(deps, accountId);
+  const current = channel === 'email' ? account.email : account.phone;
+  const raw = channel === 'email' ? input.email : input.phone_number;
+  const errors = new FieldErrorList();
+  if (mode === 'bind' && current) errors.add(field, 'already_bound');
+  if (mode === 'change' && !current) errors.add(field, 'not_bound');
+  const target = raw ? normalizeContact(channel, raw, site.area) : null;
+  if (!raw) errors.add(field, 'blank');
+  else if (!target) errors.add(field, 'invalid');
+  else if (target === current || (await findAccountByContact(deps.db, channel, target))) errors.add(field, takenReason(channel));
+  if (mode === 'change' && account.passwordHash) {
+    if (!input.password) errors.add('password', 'blank');
+    else if (!(await verifyPassword(account.passwordHash, input.password))) errors.add('password', 'invalid');
+  }
+  errors.throwIfAny();
+  await consumeCode(deps, target!, 'bind', input.code);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(accounts).set({ [channel === 'email' ? 'email' : 'phone']: target, updatedAt: deps.clock.now() }).where(eq(accounts.id, accountId));
+      await completeTaskOnce(tx, accountId, channel === 'email' ? 'bind_email' : 'bind_phone', BIND_TASK_SCORE);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.unprocessable(field, takenReason(channel));
+    throw err;
+  }
+}
+
+/**
+ * PATCH /api/me/unbind/phone with a code sent to the bound phone (purpose unbind). Refused with
+ * `unbind_limit` when the account would be left with no way to sign in (no e-mail) or has used its
+ * unbinds for the year; meta says the limit and how many are used.
+ */
+export async function unbindPhone(deps: Deps, accountId: number, code: string) {
+  const account = await loadAccount(deps, accountId);
+  if (!account.phone) throw fail.unprocessable('phone_number', 'not_bound');
+  const since = new Date(deps.clock.now().getTime() - UNBIND_WINDOW_DAYS * 86_400_000);
+  const [used] = await deps.db.select({ n: count() }).from(phoneUnbinds).where(and(eq(phoneUnbinds.accountId, accountId), gt(phoneUnbinds.createdAt, since)));
+  const meta = { unbind_limit: UNBIND_LIMIT, unbind_used: used?.n ?? 0, needs_email: !account.email };
+  if (!account.email || (used?.n ?? 0) >= UNBIND_LIMIT) throw fail.unprocessable('phone_number', 'unbind_limit', meta);
+  await consumeCode(deps, account.phone, 'unbind', code);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(phoneUnbinds).values({ accountId, phone: account.phone! });
+    await tx.update(accounts).set({ phone: null, updatedAt: deps.clock.now() }).where(eq(accounts.id, accountId));
+  });
+}
+
+/** PUT /api/me/unlock: the login (e-mail or phone) and the code sent to it (purpose unlock). */
+export async function unlockAccount(deps: Deps, site: Site, login: string, code: string) {
+  const { account, target } = await findAccountByLogin(deps.db, login, site.area);
+  if (!account || (target !== account.email && target !== account.phone)) throw fail.unprocessable('login', 'not_found');
+  await consumeCode(deps, target, 'unlock', code);
+  await deps.db.update(accounts).set({ lockedAt: null }).where(eq(accounts.id, account.id));
+  await deps.limiter.reset(failureKey(account, target));
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isNicknameSafe } from '@lantern/domain';
+import {
+  bindContactRequest, clockInResponse, completeMeRequest, identificationRequest, me, meCheck, pagingQuery,
+  pointDetailsResponse, resetPasswordRequest, unbindPhoneRequest, unlockRequest, updateMeRequest,
+} from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { presentMe } from './presenter.ts';
+import { completeMe, loadAccount, updateMe } from './profile.ts';
+import { bindContact, resetPassword, unbindPhone, unlockAccount } from './contacts.ts';
+import { identify } from './identification.ts';
+import { clockIn, pointDetails } from './points.ts';
+
+const tags = ['accounts'];
+
+export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  const meOf = async (accountId: number, site: Parameters<typeof presentMe>[2]) => presentMe(deps, await loadAccount(deps, accountId), site);
+
+  app.get('/api/me', { schema: { tags, response: { 200: me } } }, async (request) => meOf(requireAuth(request).accountId, request.site));
+  // The spec's /api/profile is the same account view (basic info and security flags).
+  app.get('/api/profile', { schema: { tags, response: { 200: me } } }, async (request) => meOf(requireAuth(request).accountId, request.site));
+
+  app.patch('/api/me', { schema: { tags, body: updateMeRequest, response: { 200: me } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    await updateMe(deps, accountId, request.body.account);
+    return meOf(accountId, request.site);
+  });
+
+  app.put('/api/me', { schema: { tags, body: completeMeRequest, response: { 200: me } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    await completeMe(deps, request.site, accountId, request.body.account);
+    return meOf(accountId, request.site);
+  });
+
+  app.get('/api/me/check', { schema: { tags, response: { 200: meCheck } } }, async (request) => {
+    const account = await loadAccount(deps, requireAuth(request).accountId);
+    const identified = account.credentialHash !== null;
+    const safe = isNicknameSafe(account.nickname);
+    return { is_identification: identified, is_nickname_safe: safe, safrv: account.safrv, need_identification: !identified, need_basic_info: identified && !safe };
+  });
+
+  for (const [path, channel] of [['/api/me/phone/password', 'sms'], ['/api/me/email/password', 'email']] as const) {
+    app.patch(path, { schema: { tags, body: resetPasswordRequest } }, async (request, reply) => {
+      await resetPassword(deps, request.site, channel, request.body.account);
+      return reply.status(204).send();
+    });
+  }
+
+  for (const [path, channel] of [['/api/me/email', 'email'], ['/api/me/phone', 'sms']] as const) {
+    app.post(path, { schema: { tags, body: bindContactRequest, response: { 201: me } } }, async (request, reply) => {
+      const { accountId } = requireAuth(request);
+      await bindContact(deps, request.site, accountId, channel, 'bind', request.body.account);
+      return reply.status(201).send(await meOf(accountId, request.site));
+    });
+    app.patch(path, { schema: { tags, body: bindContactRequest, response: { 200: me } } }, async (request) => {
+      const { accountId } = requireAuth(request);
+      await bindContact(deps, request.site, accountId, channel, 'change', request.body.account);
+      return meOf(accountId, request.site);
+    });
+  }
+
+  app.patch('/api/me/unbind/phone', { schema: { tags, body: unbindPhoneRequest, response: { 200: me } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    await unbindPhone(deps, accountId, request.body.account.code);
+    return meOf(accountId, request.site);
+  });
+
+  app.put('/api/me/unlock', { schema: { tags, body: unlockRequest } }, async (request, reply) => {
+    await unlockAccount(deps, request.site, request.body.account.login, request.body.account.code);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/identification', { schema: { tags, body: identificationRequest, response: { 201: me } } }, async (request, reply) => {
+    const { accountId } = requireAuth(request);
+    await identify(deps, request.site, accountId, request.body.identification);
+    return reply.status(201).send(await meOf(accountId, request.site));
+  });
+
+  app.post('/api/me/clock_in', { schema: { tags, response: { 201: clockInResponse } } }, async (request, reply) => {
+    const { accountId } = requireAuth(request);
+    const { score_added } = await clockIn(deps, request.site, accountId);
+    const view = await meOf(accountId, request.site);
+    return reply.status(201).send({ score_added, point: view.point });
+  });
+
+  app.get('/api/point_details', { schema: { tags, querystring: pagingQuery(10), response: { 200: pointDetailsResponse } } }, async (request) =>
+    pointDetails(deps, requireAuth(request).accountId, request.query.page, request.query.per),
+  );
+};

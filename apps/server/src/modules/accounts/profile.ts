@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { checkPassword, isNicknameSafe, type Site } from '@lantern/domain';
+import type { CompleteMeRequest, UpdateMeRequest } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { FieldErrorList, fail } from '../../platform/errors.ts';
+import { accounts } from './tables.ts';
+import { findAccount, findAccountByContact, normalizeContact, type Account } from './lookup.ts';
+import { isNicknameTaken, isUniqueViolation } from './uniqueness.ts';
+import { hashPassword } from './passwords.ts';
+import { consumeCode } from './codes.ts';
+import { completeTaskOnce } from './points.ts';
+import { BIND_TASK_SCORE } from '@lantern/domain';
+
+export async function loadAccount(deps: Deps, accountId: number): Promise<Account> {
+  const account = await findAccount(deps.db, accountId);
+  if (!account) throw fail.unauthorized();
+  return account;
+}
+
+async function checkNickname(deps: Deps, errors: FieldErrorList, nickname: string, accountId: number) {
+  if (!isNicknameSafe(nickname)) errors.add('nickname', 'unsafe');
+  else if (await isNicknameTaken(deps.db, nickname, accountId)) errors.add('nickname', 'taken');
+}
+
+/** PATCH /api/me: basic info. An unsafe nickname (spec §5) is refused. */
+export async function updateMe(deps: Deps, accountId: number, input: UpdateMeRequest['account']) {
+  const errors = new FieldErrorList();
+  const nickname = input.nickname?.trim();
+  if (nickname !== undefined) await checkNickname(deps, errors, nickname, accountId);
+  if (input.birthday && (Number.isNaN(Date.parse(input.birthday)) || new Date(input.birthday) > deps.clock.now())) errors.add('birthday', 'invalid');
+  errors.throwIfAny();
+  try {
+    const [updated] = await deps.db
+      .update(accounts)
+      .set({
+        ...(nickname !== undefined && { nickname }),
+        ...(input.gender && { gender: input.gender }),
+        ...(input.birthday !== undefined && { birthday: input.birthday }),
+        ...(input.introduction !== undefined && { introduction: input.introduction.trim() }),
+        ...(input.show_steam_review !== undefined && { showSteamReview: input.show_steam_review }),
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(accounts.id, accountId))
+      .returning();
+    return updated!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.unprocessable('nickname', 'taken');
+    throw err;
+  }
+}
+
+/**
+ * PUT /api/me: the identification popup (spec §2.2) completes an account with a phone number (verified by
+ * code, purpose bind), a password, a nickname and a gender. Binding the phone grants its task score once.
+ */
+export async function completeMe(deps: Deps, site: Site, accountId: number, input: CompleteMeRequest['account']) {
+  const account = await loadAccount(deps, accountId);
+  const errors = new FieldErrorList();
+  const phone = normalizeContact('sms', input.phone_number, site.area);
+  if (!phone) errors.add('phone_number', 'invalid');
+  else if (account.phone && account.phone !== phone) errors.add('phone_number', 'already_bound');
+  else if (!account.phone && (await findAccountByContact(deps.db, 'sms', phone))) errors.add('phone_number', 'used');
+  errors.add('password', checkPassword(input.password));
+  await checkNickname(deps, errors, input.nickname.trim(), accountId);
+  errors.throwIfAny();
+  if (account.phone !== phone) await consumeCode(deps, phone!, 'bind', input.code);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(accounts)
+        .set({ phone, passwordHash, nickname: input.nickname.trim(), gender: input.gender, updatedAt: deps.clock.now() })
+        .where(eq(accounts.id, accountId))
+        .returning();
+      await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE);
+      return updated!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.unprocessable('phone_number', 'used');
+    throw err;
+  }
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, isInRefreshProtection, type Area } from '@lantern/domain';
+import type { Deps } from '../../platform/deps.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { hashToken, newToken } from '../../platform/crypto.ts';
+import { fail } from '../../platform/errors.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { accessTokens, refreshTokens } from './tables.ts';
+
+export interface IssuedSession {
+  accountId: number;
+  accessToken: string;
+  refreshToken: string;
+  familyId: string;
+  expiresIn: number;
+  refreshExpiresIn: number;
+}
+
+export interface Authenticated {
+  accountId: number;
+  familyId: string;
+}
+
+async function issuePair(db: DbOrTx, now: Date, accountId: number, area: Area, familyId: string): Promise<IssuedSession> {
+  const accessToken = newToken();
+  const refreshToken = newToken();
+  await db.insert(accessTokens).values({
+    tokenHash: hashToken(accessToken),
+    familyId,
+    accountId,
+    area,
+    expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+  });
+  await db.insert(refreshTokens).values({
+    familyId,
+    accountId,
+    area,
+    tokenHash: hashToken(refreshToken),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return { accountId, accessToken, refreshToken, familyId, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS };
+}
+
+/** A new session family on one site. */
+export function startSession(deps: Deps, db: DbOrTx, accountId: number, area: Area) {
+  return issuePair(db, deps.clock.now(), accountId, area, randomUUID());
+}
+
+/** The account behind an access token on this site, or null when it is unknown, expired or revoked. */
+export async function authenticate(deps: Deps, token: string, area: Area): Promise<Authenticated | null> {
+  const [row] = await deps.db
+    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tokenHash, hashToken(token)), eq(accessTokens.area, area), gt(accessTokens.expiresAt, deps.clock.now())))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Rotates a refresh token. A token used a second time means it was copied: the whole family is revoked —
+ * unless the reuse comes within the protection period after rotation (two tabs refreshing at once), which
+ * answers 409 `in_protection` and revokes nothing (spec §8.1).
+ */
+export async function rotateSession(deps: Deps, refreshToken: string, area: Area): Promise<IssuedSession> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, hashToken(refreshToken)), eq(refreshTokens.area, area)))
+      .limit(1)
+      .for('update');
+    if (!row || row.revokedAt || row.expiresAt <= now) throw fail.unauthorized('refresh_token_invalid');
+    if (row.rotatedAt) {
+      if (isInRefreshProtection(toTimestamp(row.rotatedAt), toTimestamp(now))) throw fail.conflict('refresh_token', 'in_protection');
+      await revokeFamily(tx, row.familyId, now);
+      return 'revoked' as const;
+    }
+    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
+    // The access tokens of the old pair die with the rotation; the new pair carries on the family.
+    await tx.delete(accessTokens).where(eq(accessTokens.familyId, row.familyId));
+    return issuePair(tx, now, row.accountId, area, row.familyId);
+  }).then((result) => {
+    // Thrown after the transaction, so the revocation commits.
+    if (result === 'revoked') throw fail.unauthorized('refresh_token_reused');
+    return result;
+  });
+}
+
+/** The family a refresh token belongs to, for signing out a browser whose access token has lapsed. */
+export async function familyOfRefreshToken(db: DbOrTx, refreshToken: string, area: Area): Promise<string | null> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tokenHash, hashToken(refreshToken)), eq(refreshTokens.area, area)))
+    .limit(1);
+  return row?.familyId ?? null;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db.delete(accessTokens).where(eq(accessTokens.familyId, familyId));
+}
+
+/** Signs the account out everywhere: after a password reset, or when the account may no longer be used. */
+export async function revokeAllSessions(db: DbOrTx, accountId: number, now: Date) {
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
+  await db.delete(accessTokens).where(eq(accessTokens.accountId, accountId));
+}

@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import { FAILURES_BEFORE_CAPTCHA, FAILURES_BEFORE_LOCK, FAILURE_WINDOW_SECONDS, IP_FAILURES_PER_WINDOW, type Site } from '@lantern/domain';
+import type { FastSignInRequest, SignInRequest } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { accounts } from './tables.ts';
+import { findAccountByLogin, normalizeContact, findAccountByContact, type Account } from './lookup.ts';
+import { verifyPassword } from './passwords.ts';
+import { startSession } from './sessions.ts';
+import { consumeCode } from './codes.ts';
+
+/** Failures count per account when the login names one, else per login name (so probing is throttled too). */
+export const failureKey = (account: { id: number } | undefined, login: string) => (account ? `signin-fail:a${account.id}` : `signin-fail:l${login}`);
+const ipKey = (ip: string) => `signin-fail-ip:${ip}`;
+
+/**
+ * POST /api/access_token. Failures are counted per login and per address. After FAILURES_BEFORE_CAPTCHA
+ * a captcha is required; a lock needs FAILURES_BEFORE_LOCK failures that each came with a solved captcha,
+ * so a script cannot lock a stranger's account (no malicious lockout), and the owner unlocks it by code.
+ */
+export async function signIn(deps: Deps, site: Site, ip: string, input: SignInRequest['access_token']) {
+  if ((await deps.limiter.count(ipKey(ip))) >= IP_FAILURES_PER_WINDOW) {
+    throw fail.tooMany('rate_limit', FAILURE_WINDOW_SECONDS);
+  }
+  const { account, target } = await findAccountByLogin(deps.db, input.login, site.area);
+  const failures = await deps.limiter.count(failureKey(account, target));
+  const captchaRequired = failures >= FAILURES_BEFORE_CAPTCHA;
+  if (captchaRequired) {
+    if (!input.captcha_id || !input.captcha) throw fail.unprocessable('captcha', 'need_captcha', { need_captcha: true });
+    if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw fail.unprocessable('captcha', 'invalid', { need_captcha: true });
+  }
+  if (account?.lockedAt) throw fail.forbidden('locked');
+
+  const ok = await verifyPassword(account?.passwordHash, input.password);
+  if (!ok || !account) {
+    const [count] = await Promise.all([
+      deps.limiter.hit(failureKey(account, target), Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS).then((r) => r.count),
+      deps.limiter.hit(ipKey(ip), Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS),
+    ]);
+    if (account && captchaRequired && count >= FAILURES_BEFORE_LOCK) {
+      await deps.db.update(accounts).set({ lockedAt: deps.clock.now() }).where(eq(accounts.id, account.id));
+      throw fail.forbidden('locked');
+    }
+    throw new AppError(422, { base: ['invalid_credentials'] }, { need_captcha: count >= FAILURES_BEFORE_CAPTCHA });
+  }
+  await deps.limiter.reset(failureKey(account, target));
+  return completeSignIn(deps, account, site);
+}
+
+/** POST /api/fast/access_token: a phone number and the SMS code sent to it. */
+export async function fastSignIn(deps: Deps, site: Site, input: FastSignInRequest['access_token']) {
+  const phone = normalizeContact('sms', input.phone_number, site.area);
+  if (!phone) throw fail.unprocessable('phone_number', 'invalid');
+  const account = await findAccountByContact(deps.db, 'sms', phone);
+  if (!account) throw fail.unprocessable('phone_number', 'not_found');
+  if (account.lockedAt) throw fail.forbidden('locked');
+  await consumeCode(deps, phone, 'sign_in', input.code);
+  return completeSignIn(deps, account, site);
+}
+
+export async function completeSignIn(deps: Deps, account: Account, site: Site) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(accounts)
+      .set({ signInCount: sql`${accounts.signInCount} + 1`, lastSignInAt: now })
+      .where(eq(accounts.id, account.id))
+      .returning();
+    const session = await startSession(deps, tx, account.id, site.area);
+    return { account: updated!, session };
+  });
+}

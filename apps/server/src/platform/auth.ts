@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { COOKIES, CSRF_HEADER } from '@lantern/contract';
+import type { Area } from '@lantern/domain';
+import { safeEqual } from './crypto.ts';
+import { fail } from './errors.ts';
+
+export interface RequestAuth {
+  accountId: number;
+  familyId: string;
+  /** True when the token came from the site's cookie (a browser), false for `Authorization: Bearer`. */
+  viaCookie: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export type Authenticator = (token: string, area: Area) => Promise<{ accountId: number; familyId: string } | null>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The signed-in account of a request, or a 401 that makes the web open its sign-in popup (spec §6). */
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw fail.unauthorized();
+  return request.auth;
+}
+
+/** Whether the caller wants tokens as cookies (the web) rather than in the body (API clients). */
+export function wantsCookies(request: FastifyRequest): boolean {
+  const client = (request.query as Record<string, unknown> | undefined)?.client;
+  return client === 'web' || (client === undefined && !request.headers.authorization && request.headers.cookie !== undefined);
+}
+
+export function setSessionCookies(reply: FastifyReply, area: Area, session: { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }, secure: boolean) {
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure };
+  reply.setCookie(COOKIES.access(area), session.accessToken, { ...base, path: '/', maxAge: session.expiresIn });
+  reply.setCookie(COOKIES.refresh(area), session.refreshToken, { ...base, path: '/api/access_token', maxAge: session.refreshExpiresIn });
+}
+
+export function clearSessionCookies(reply: FastifyReply, area: Area) {
+  reply.clearCookie(COOKIES.access(area), { path: '/' });
+  reply.clearCookie(COOKIES.refresh(area), { path: '/api/access_token' });
+}
+
+/**
+ * Reads the bearer token or the site's access cookie. Cookie-authenticated writes must echo the CSRF
+ * cookie in a header (double submit); bearer callers are not exposed to CSRF and need not.
+ */
+export const authPlugin = fp(async (app, opts: { authenticate: Authenticator; secureCookies: boolean }) => {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const area = request.site.area;
+    if (!request.cookies[COOKIES.csrf]) {
+      reply.setCookie(COOKIES.csrf, randomBytes(18).toString('base64url'), { path: '/', sameSite: 'lax', secure: opts.secureCookies, httpOnly: false });
+    }
+    const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const cookieToken = request.cookies[COOKIES.access(area)];
+    const hasSessionCookie = Boolean(cookieToken || request.cookies[COOKIES.refresh(area)]);
+    if (!bearer && hasSessionCookie && !SAFE_METHODS.has(request.method)) {
+      const header = request.headers[CSRF_HEADER];
+      const cookie = request.cookies[COOKIES.csrf];
+      if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) throw fail.forbidden('csrf_invalid');
+    }
+    const token = bearer ?? cookieToken;
+    if (!token) return;
+    const found = await opts.authenticate(token, area);
+    if (found) request.auth = { ...found, viaCookie: !bearer };
+    else if (bearer) throw fail.unauthorized('token_invalid');
+  });
+});

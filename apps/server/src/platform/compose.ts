@@ -1,0 +1,44 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Deps } from './deps.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { MemoryStore, RedisStore, type KeyValueStore } from './kv.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { Secrets } from './crypto.ts';
+import { Outbox, SandboxSms } from './outbox.ts';
+import { CaptchaService } from './captcha.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { SandboxIdentityProvider } from './identity-provider.ts';
+
+export interface Composed {
+  deps: Deps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
+export async function compose(config: Config, overrides: { log?: Logger; clock?: Clock; kvPrefix?: string } = {}): Promise<Composed> {
+  const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR });
+  const kv: KeyValueStore = config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore();
+  const deps: Deps = {
+    config,
+    db: database.db,
+    kv,
+    clock: overrides.clock ?? systemClock,
+    secrets: new Secrets(config.appSecret),
+    outbox: new Outbox(database.db, { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, sms: new SandboxSms(log), log }),
+    captcha: new CaptchaService(kv),
+    limiter: new RateLimiter(kv),
+    identity: new SandboxIdentityProvider(kv),
+    log,
+  };
+  return {
+    deps,
+    database,
+    async close() {
+      await kv.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// drizzle-kit reads tables from here: every module's tables file, re-exported.
+export * from '../../modules/accounts/tables.ts';
+export * from './platform-tables.ts';

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { CaptchaService } from './captcha.ts';
+import type { Clock } from './clock.ts';
+import type { Secrets } from './crypto.ts';
+import type { Db } from './db/client.ts';
+import type { IdentityProvider } from './identity-provider.ts';
+import type { KeyValueStore } from './kv.ts';
+import type { Outbox } from './outbox.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+/** What services are given: the platform's pieces, each behind an interface so tests and adapters can swap them. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  kv: KeyValueStore;
+  clock: Clock;
+  secrets: Secrets;
+  outbox: Outbox;
+  captcha: CaptchaService;
+  limiter: RateLimiter;
+  identity: IdentityProvider;
+  log: Logger;
+}

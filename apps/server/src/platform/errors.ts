@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * An answer the client is meant to understand: a status and stable reason codes per field (design §2).
+ * Services throw these; the central handler turns them into `{ errors, meta }`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: FieldErrors,
+    readonly meta?: Record<string, unknown>,
+  ) {
+    super(`${status} ${JSON.stringify(errors)}`);
+  }
+}
+
+export const fail = {
+  badRequest: (field: string, reason: string, meta?: Record<string, unknown>) =>
+    new AppError(400, { [field]: [reason] }, meta),
+  unprocessable: (field: string, reason: string, meta?: Record<string, unknown>) =>
+    new AppError(422, { [field]: [reason] }, meta),
+  unauthorized: (reason = 'unauthorized') => new AppError(401, { base: [reason] }),
+  forbidden: (reason = 'forbidden', meta?: Record<string, unknown>) => new AppError(403, { base: [reason] }, meta),
+  notFound: (field = 'base') => new AppError(404, { [field]: ['not_found'] }),
+  conflict: (field: string, reason: string) => new AppError(409, { [field]: [reason] }),
+  tooMany: (reason: string, retryAfter: number) => new AppError(429, { base: [reason] }, { retry_after: retryAfter }),
+};
+
+/** Collects field errors so a form gets every problem at once rather than one per submit. */
+export class FieldErrorList {
+  private readonly errors: FieldErrors = {};
+  add(field: string, reason: string | null | undefined) {
+    if (reason) (this.errors[field] ??= []).push(reason);
+    return this;
+  }
+  get empty() {
+    return Object.keys(this.errors).length === 0;
+  }
+  throwIfAny(status = 422, meta?: Record<string, unknown>) {
+    if (!this.empty) throw new AppError(status, this.errors, meta);
+  }
+}
+
+/** Turns one zod issue into the reason code a client understands. */
+function reasonOf(issue: { code: string; input?: unknown; minimum?: unknown; origin?: string }): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'blank' : 'invalid';
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1 ? 'blank' : 'too_short';
+    case 'too_big':
+      return 'too_long';
+    default:
+      return 'invalid';
+  }
+}
+
+/**
+ * The field a request error belongs to: the last named segment of its path, skipping the resource
+ * wrapper (`account.email` → `email`); an error of the wrapper itself belongs to `base`.
+ */
+function fieldOf(path: PropertyKey[]): string {
+  const inner = path.slice(1).filter((p): p is string => typeof p === 'string');
+  return inner[inner.length - 1] ?? 'base';
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ errors: error.errors, ...(error.meta ? { meta: error.meta } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const v of error.validation) {
+        const issue = v.params.issue as { code: string; path: PropertyKey[]; input?: unknown; minimum?: unknown; origin?: string };
+        const field = error.validationContext === 'body' ? fieldOf(issue.path) : String(issue.path[issue.path.length - 1] ?? 'base');
+        const reason = reasonOf(issue);
+        const list = (errors[field] ??= []);
+        if (!list.includes(reason)) list.push(reason);
+      }
+      return reply.status(422).send({ errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ errors: { base: ['too_large'] } });
+    if (status === 415) return reply.status(415).send({ errors: { base: ['unsupported_media_type'] } });
+    if (status === 429) return reply.status(429).send({ errors: { base: ['rate_limit'] } });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, bad content length and the like: the client's fault, said without internals.
+      return reply.status(400).send({ errors: { base: ['invalid'] } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ errors: { base: ['server_error'] } });
+  });
+}
+
+export function registerApiNotFound(app: FastifyInstance) {
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ errors: { base: ['not_found'] } });
+  });
+}

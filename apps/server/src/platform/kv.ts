@@ -1,0 +1,98 @@
+import { Redis } from 'ioredis';
+
+/**
+ * A small key-value store with expiry: captchas, counters for rate limits and throttles. Redis when
+ * REDIS_URL is set (shared by every instance), else an in-process map with the same behaviour.
+ * PostgreSQL stays the source of truth; nothing here must survive a restart.
+ */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Reads and deletes in one step, so a value (a captcha answer) can be used once only. */
+  take(key: string): Promise<string | null>;
+  del(key: string): Promise<void>;
+  /** Adds one and returns the new count; the window starts with the first increment. */
+  incr(key: string, windowSeconds: number): Promise<number>;
+  /** Seconds until the key expires, or 0 when it does not exist. */
+  ttl(key: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class MemoryStore implements KeyValueStore {
+  private readonly entries = new Map<string, { value: string; expiresAt: number }>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private live(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+  async get(key: string) {
+    return this.live(key)?.value ?? null;
+  }
+  async set(key: string, value: string, ttlSeconds: number) {
+    this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
+    this.sweep();
+  }
+  async take(key: string) {
+    const value = this.live(key)?.value ?? null;
+    this.entries.delete(key);
+    return value;
+  }
+  async del(key: string) {
+    this.entries.delete(key);
+  }
+  async incr(key: string, windowSeconds: number) {
+    const entry = this.live(key);
+    const count = entry ? Number(entry.value) + 1 : 1;
+    this.entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.now() + windowSeconds * 1000 });
+    return count;
+  }
+  async ttl(key: string) {
+    const entry = this.live(key);
+    return entry ? Math.ceil((entry.expiresAt - this.now()) / 1000) : 0;
+  }
+  async close() {
+    this.entries.clear();
+  }
+  /** Drops expired entries now and then, so a long-running process does not keep dead keys. */
+  private sweep() {
+    if (this.entries.size < 10_000 || Math.random() > 0.01) return;
+    for (const key of [...this.entries.keys()]) this.live(key);
+  }
+}
+
+export class RedisStore implements KeyValueStore {
+  private readonly redis: Redis;
+  /** `prefix` keeps instances that share a Redis (tests, several apps) out of each other's keys. */
+  constructor(url: string, private readonly prefix = 'lantern:') {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  }
+  async get(key: string) {
+    return this.redis.get(this.prefix + key);
+  }
+  async set(key: string, value: string, ttlSeconds: number) {
+    await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+  }
+  async take(key: string) {
+    return this.redis.getdel(this.prefix + key);
+  }
+  async del(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+  async incr(key: string, windowSeconds: number) {
+    const k = this.prefix + key;
+    const [[, count]] = (await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[null, number]];
+    return count;
+  }
+  async ttl(key: string) {
+    return Math.max(0, await this.redis.ttl(this.prefix + key));
+  }
+  async close() {
+    await this.redis.quit();
+  }
+}

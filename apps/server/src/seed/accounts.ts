@@ -1,0 +1,58 @@
+import { maskCredential, maskRealName } from '@lantern/domain';
+import type { Deps } from '../platform/deps.ts';
+import { accounts, wallets } from '../modules/accounts/tables.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+
+/** Password of every demo account, printed in the README. */
+export const DEMO_PASSWORD = 'Lantern2026';
+
+interface DemoAccount {
+  nickname: string;
+  email: string;
+  phone?: string;
+  homeArea: 'native' | 'abroad';
+  role?: 'user' | 'editor' | 'group_admin' | 'staff' | 'admin';
+  identity?: { name: string; id: string; birth: string };
+  muted?: boolean;
+  wallet?: { CNY?: number; USD?: number };
+}
+
+const DEMO: DemoAccount[] = [
+  { nickname: '灯笼玩家', email: 'demo@lantern.test', phone: '13800138000', homeArea: 'native', identity: { name: '张伟', id: '11010519491231002X', birth: '1949-12-31' }, wallet: { CNY: 128_00 } },
+  { nickname: 'NightOwl', email: 'player@lantern.test', homeArea: 'abroad', wallet: { USD: 25_00 } },
+  { nickname: '头条编辑', email: 'editor@lantern.test', homeArea: 'native', role: 'editor' },
+  { nickname: 'GroupKeeper', email: 'groups@lantern.test', homeArea: 'abroad', role: 'group_admin' },
+  { nickname: '灯笼客服', email: 'staff@lantern.test', homeArea: 'native', role: 'staff' },
+  { nickname: 'Admin', email: 'admin@lantern.test', homeArea: 'abroad', role: 'admin' },
+  { nickname: '禁言用户', email: 'muted@lantern.test', homeArea: 'native', muted: true },
+];
+
+export async function seedAccounts(deps: Deps) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const demo of DEMO) {
+    const [row] = await deps.db
+      .insert(accounts)
+      .values({
+        nickname: demo.nickname,
+        email: demo.email,
+        phone: demo.phone ?? null,
+        passwordHash,
+        homeArea: demo.homeArea,
+        region: demo.homeArea === 'native' ? 'cn' : 'global',
+        role: demo.role ?? 'user',
+        mutedUntil: demo.muted ? new Date(Date.now() + 30 * 86_400_000) : null,
+        ...(demo.identity && {
+          realNameEnc: deps.secrets.encrypt(demo.identity.name),
+          realNameMasked: maskRealName(demo.identity.name),
+          credentialHash: deps.secrets.hmac(demo.identity.id),
+          credentialMasked: maskCredential(demo.identity.id),
+          birthDate: demo.identity.birth,
+          identifiedAt: new Date(),
+        }),
+      })
+      .returning({ id: accounts.id });
+    for (const [currency, balance] of Object.entries(demo.wallet ?? {}) as ['CNY' | 'USD', number][]) {
+      await deps.db.insert(wallets).values({ accountId: row!.id, currency, balance });
+    }
+  }
+}

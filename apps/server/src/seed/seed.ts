@@ -1,0 +1,13 @@
+import { count } from 'drizzle-orm';
+import type { Deps } from '../platform/deps.ts';
+import { accounts } from '../modules/accounts/tables.ts';
+import { seedAccounts } from './accounts.ts';
+
+/** Fills an empty database with demo data for both sites; a database with any account is left alone. */
+export async function seedIfEmpty(deps: Deps): Promise<boolean> {
+  const [row] = await deps.db.select({ n: count() }).from(accounts);
+  if ((row?.n ?? 0) > 0) return false;
+  deps.log.info('seeding demo data');
+  await seedAccounts(deps);
+  return true;
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMe } from '../lib/session';
+import { cn } from '../ui/cn';
+import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/icons';
+import { LanguageSwitch } from './LanguageSwitch';
+import { paths } from './paths';
+import { UserMenu } from './UserMenu';
+
+const NAV = [
+  { to: paths.root, key: 'nav.store', end: true },
+  { to: paths.community, key: 'nav.community', end: false },
+  { to: paths.headlines, key: 'nav.headlines', end: false },
+] as const;
+
+export function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.root} className="group flex shrink-0 items-center gap-2" aria-label={t('brand.home_label')}>
+      <LanternMark className="size-8 drop-shadow-[0_0_10px_rgb(245_165_36/0.45)]" />
+      <span className="flex items-baseline gap-1.5">
+        <span className="text-lg font-extrabold tracking-tight text-fg">Lantern</span>
+        <span className="text-sm font-semibold text-accent">灯笼</span>
+      </span>
+    </Link>
+  );
+}
+
+function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [value, setValue] = useState('');
+  useEffect(() => {
+    if (location.pathname === paths.search) setValue(params.get('keyword') ?? '');
+  }, [location.pathname, params]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const keyword = value.trim();
+    navigate(keyword ? paths.searchFor(keyword) : paths.search);
+  };
+  return (
+    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+      <label className="sr-only" htmlFor="site-search">
+        {t('nav.search_label')}
+      </label>
+      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-subtle" />
+      <input
+        id="site-search"
+        type="search"
+        value={value}
+        autoFocus={autoFocus}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder={t('nav.search_placeholder')}
+        className="h-10 w-full rounded-full bg-ink-850 pl-9 pr-4 text-sm text-fg ring-1 ring-inset ring-ink-700 placeholder:text-subtle focus:outline-none focus:ring-2 focus:ring-accent"
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
+
+function IconLink({ to, label, badge, children, testId, className }: { to: string; label: string; badge?: number; children: React.ReactNode; testId?: string; className?: string }) {
+  return (
+    <Link
+      to={to}
+      aria-label={badge ? `${label} (${badge})` : label}
+      title={label}
+      data-testid={testId}
+      className={cn('relative grid size-9 place-items-center rounded-lg text-muted hover:bg-ink-800 hover:text-fg', className)}
+    >
+      {children}
+      {badge ? (
+        <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-accent px-1 text-center text-[10px] font-bold leading-4 text-accent-ink">
+          {badge > 99 ? '99+' : badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const unread = me ? me.badges.private_messages + me.badges.notifications : 0;
+
+  const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'relative rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+      isActive ? 'text-fg after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-accent' : 'text-muted hover:text-fg',
+    );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-ink-800 bg-ink-950/85 backdrop-blur-md supports-[backdrop-filter]:bg-ink-950/70">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-ink">
+        {t('nav.skip_to_content')}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <button
+          type="button"
+          className="grid size-9 place-items-center rounded-lg text-muted hover:bg-ink-800 hover:text-fg md:hidden"
+          aria-label={t('nav.menu')}
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <MenuIcon className="size-5" />
+        </button>
+        <Brand />
+        <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 md:flex">
+          {NAV.map((n) => (
+            <NavLink key={n.to} to={n.to} end={n.end} className={navLinkClass}>
+              {t(n.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <SearchBox className="mx-auto hidden w-full max-w-sm lg:block" />
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1 lg:ml-0">
+          <IconLink to={paths.search} label={t('nav.search')} testId="header-search-link" className="lg:hidden">
+            <SearchIcon className="size-5" />
+          </IconLink>
+          <IconLink to={paths.cart} label={t('nav.cart')} testId="header-cart">
+            <CartIcon className="size-5" />
+          </IconLink>
+          <IconLink to={paths.messages} label={t('nav.messages')} badge={unread} testId="header-messages">
+            <BellIcon className="size-5" />
+          </IconLink>
+          <div className="hidden sm:block">
+            <LanguageSwitch />
+          </div>
+          <div className="ml-1">
+            <UserMenu me={me} />
+          </div>
+        </div>
+      </div>
+      {open ? (
+        <div id="mobile-nav" className="border-t border-ink-800 bg-ink-950 px-4 pb-4 pt-3 md:hidden">
+          <SearchBox className="mb-3" />
+          <nav aria-label={t('nav.main')} className="flex flex-col">
+            {NAV.map((n) => (
+              <NavLink
+                key={n.to}
+                to={n.to}
+                end={n.end}
+                className={({ isActive }) => cn('rounded-lg px-3 py-2.5 font-semibold', isActive ? 'bg-ink-800 text-fg' : 'text-muted')}
+              >
+                {t(n.key)}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="mt-3 border-t border-ink-800 pt-3 sm:hidden">
+            <LanguageSwitch compact />
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,248 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { nicknameWeight, NICKNAME_MAX_WEIGHT } from '@lantern/domain';
+import type { SessionResponse } from '@lantern/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { isApiError } from '../../../lib/api';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form';
+import { codeReason, emailReason, idNumberReason, passwordReason, phoneReason, realNameReason } from '../../../lib/rules';
+import { applySession } from '../../../lib/session';
+import { useSite } from '../../../lib/site';
+import { Button } from '../../../ui/Button';
+import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
+import { SendCodeButton } from '../../../ui/SendCodeButton';
+import { Tabs, TabsList, TabsTrigger } from '../../../ui/Tabs';
+import { Checkbox, FormAlert, TextField } from '../../../ui/TextField';
+import { toast } from '../../../ui/Toast';
+import { signUp } from '../api/signUp';
+import { AuthCard } from './AuthCard';
+
+type Values = {
+  email: string;
+  phone_number: string;
+  code: string;
+  password: string;
+  password_confirmation: string;
+  nickname: string;
+  captcha: string;
+  real_name: string;
+  credential_num: string;
+  tos_agreement: boolean;
+};
+
+const FIELDS = ['email', 'phone_number', 'code', 'password', 'password_confirmation', 'nickname', 'captcha', 'real_name', 'credential_num', 'tos_agreement'] as const;
+
+/** /sign_up by e-mail or phone (spec §2.2, §3 sign-up form). The native site also asks real name and ID (anti-addiction). */
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const site = useSite();
+  const native = site.area === 'native';
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [by, setBy] = useState<'email' | 'phone'>('email');
+  const captcha = useCaptcha(true);
+  const [general, setGeneral] = useState<string[]>([]);
+  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, watch, setValue } = useForm<Values>({
+    defaultValues: { email: '', phone_number: '', code: '', password: '', password_confirmation: '', nickname: '', captcha: '', real_name: '', credential_num: '', tos_agreement: false },
+  });
+  const e = formState.errors;
+  const nickname = watch('nickname');
+  const weight = nicknameWeight(nickname);
+
+  const submit = handleSubmit(async (v) => {
+    setGeneral([]);
+    try {
+      const res = await signUp({
+        ...(by === 'email' ? { email: v.email.trim() } : { phone_number: v.phone_number.trim() }),
+        code: v.code.trim(),
+        password: v.password,
+        password_confirmation: v.password_confirmation,
+        ...(v.nickname.trim() ? { nickname: v.nickname.trim() } : {}),
+        ...(native ? { real_name: v.real_name.trim(), credential_type: 'resident_id' as const, credential_num: v.credential_num.trim().toUpperCase(), anti_addiction: true } : {}),
+        tos_agreement: v.tos_agreement,
+        captcha_id: captcha.id ?? undefined,
+        captcha: v.captcha.trim(),
+      });
+      toast.success(t('auth.sign_up_success'));
+      if (res && typeof res === 'object' && 'account' in res) {
+        applySession(client, res as SessionResponse);
+        navigate(paths.root, { replace: true });
+      } else {
+        navigate(paths.signIn, { replace: true });
+      }
+    } catch (err) {
+      captcha.refresh();
+      setValue('captcha', '');
+      setGeneral(applyServerErrors(t, err, setError, FIELDS, { login: by === 'email' ? 'email' : 'phone_number', target: by === 'email' ? 'email' : 'phone_number' }));
+    }
+  });
+
+  const onSendError = (err: unknown) => {
+    if (isApiError(err) && (err.meta.need_captcha === true || err.has('captcha'))) {
+      setError('captcha', { type: 'server', message: err.errors.captcha?.[0] ?? 'need_captcha' });
+    }
+    setGeneral(applyServerErrors(t, err, setError, FIELDS, { target: by === 'email' ? 'email' : 'phone_number' }));
+  };
+
+  const contactField = by === 'email' ? 'email' : 'phone_number';
+
+  return (
+    <AuthCard title={t('auth.sign_up_title')} subtitle={t('auth.sign_up_subtitle')} wide>
+      <Tabs
+        value={by}
+        onValueChange={(v) => {
+          setBy(v as 'email' | 'phone');
+          clearErrors();
+          setGeneral([]);
+        }}
+      >
+        <TabsList aria-label={t('auth.sign_up_method')}>
+          <TabsTrigger value="email">{t('auth.tab_email')}</TabsTrigger>
+          <TabsTrigger value="phone">{t('auth.tab_phone_sign_up')}</TabsTrigger>
+        </TabsList>
+      </Tabs>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
+        {by === 'email' ? (
+          <TextField
+            key="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            error={fieldErrorText(t, 'email', e.email)}
+            {...register('email', { validate: (v) => (by === 'email' ? (emailReason(v) ?? true) : true), onChange: () => clearErrors('email') })}
+          />
+        ) : (
+          <TextField
+            key="phone"
+            label={t('fields.phone_number')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            placeholder={native ? t('auth.phone_placeholder_native') : t('auth.phone_placeholder_abroad')}
+            error={fieldErrorText(t, 'phone_number', e.phone_number)}
+            {...register('phone_number', { validate: (v) => (by === 'phone' ? (phoneReason(v, site.area) ?? true) : true), onChange: () => clearErrors('phone_number') })}
+          />
+        )}
+        <CaptchaField
+          captcha={captcha}
+          value={watch('captcha')}
+          onChange={(v) => {
+            setValue('captcha', v);
+            clearErrors('captcha');
+          }}
+          error={fieldErrorText(t, 'captcha', e.captcha)}
+        />
+        <TextField
+          label={t('fields.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          error={fieldErrorText(t, 'code', e.code)}
+          trailing={
+            <SendCodeButton
+              type={by === 'email' ? 'Email' : 'Sms'}
+              purpose="sign_up"
+              getTarget={async () => ((await trigger(contactField)) ? getValues(contactField).trim() : null)}
+              getCaptcha={() => (captcha.id && getValues('captcha').trim() ? { captcha_id: captcha.id, captcha: getValues('captcha').trim() } : {})}
+              onSent={() => {
+                // A captcha answers once: the sign-up itself needs a fresh one if this one was spent.
+                if (getValues('captcha').trim()) {
+                  captcha.refresh();
+                  setValue('captcha', '');
+                }
+              }}
+              onError={onSendError}
+            />
+          }
+          {...register('code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('code') })}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('fields.password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={t('auth.password_hint')}
+            error={fieldErrorText(t, 'password', e.password)}
+            {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
+          />
+          <TextField
+            label={t('fields.password_confirmation')}
+            type="password"
+            autoComplete="new-password"
+            required
+            error={fieldErrorText(t, 'password_confirmation', e.password_confirmation)}
+            {...register('password_confirmation', {
+              validate: (v) => (!v ? 'blank' : v === getValues('password') ? true : 'confirmation'),
+              onChange: () => clearErrors('password_confirmation'),
+            })}
+          />
+        </div>
+        <TextField
+          label={t('fields.nickname')}
+          autoComplete="nickname"
+          hint={t('auth.nickname_optional')}
+          labelAside={
+            <span className={weight > NICKNAME_MAX_WEIGHT ? 'text-xs text-danger' : 'text-xs text-subtle'} aria-live="polite">
+              {weight}/{NICKNAME_MAX_WEIGHT}
+            </span>
+          }
+          error={fieldErrorText(t, 'nickname', e.nickname)}
+          {...register('nickname', {
+            validate: (v) => (v.trim() === '' || nicknameWeight(v) <= NICKNAME_MAX_WEIGHT ? true : 'unsafe'),
+            onChange: () => clearErrors('nickname'),
+          })}
+        />
+        {native ? (
+          <fieldset className="rounded-xl bg-ink-900/60 p-4 ring-1 ring-ink-700">
+            <legend className="px-1 text-sm font-semibold text-fg">{t('auth.anti_addiction_title')}</legend>
+            <p className="mb-3 text-xs leading-relaxed text-muted">{t('auth.anti_addiction_body')}</p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={t('fields.real_name')}
+                autoComplete="name"
+                required
+                error={fieldErrorText(t, 'real_name', e.real_name)}
+                {...register('real_name', { validate: (v) => (native ? (realNameReason(v) ?? true) : true), onChange: () => clearErrors('real_name') })}
+              />
+              <TextField
+                label={t('fields.credential_num')}
+                autoComplete="off"
+                required
+                maxLength={18}
+                error={fieldErrorText(t, 'credential_num', e.credential_num)}
+                {...register('credential_num', { validate: (v) => (native ? (idNumberReason(v) ?? true) : true), onChange: () => clearErrors('credential_num') })}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        <Checkbox
+          label={
+            <Trans
+              t={t}
+              i18nKey="auth.tos_agree"
+              components={{ tos: <a href="#tos" className="text-accent underline underline-offset-2" />, privacy: <a href="#privacy" className="text-accent underline underline-offset-2" /> }}
+            />
+          }
+          error={fieldErrorText(t, 'tos_agreement', e.tos_agreement)}
+          {...register('tos_agreement', { validate: (v) => (v ? true : 'accepted'), onChange: () => clearErrors('tos_agreement') })}
+        />
+        {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
+        <Button type="submit" size="lg" block loading={formState.isSubmitting} data-testid="sign-up-submit">
+          {t('auth.create_account')}
+        </Button>
+        <p className="text-center text-sm text-muted">
+          {t('auth.have_account')}{' '}
+          <Link to={paths.signIn} className="font-semibold text-accent hover:underline">
+            {t('auth.sign_in')}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+import { Modal } from './Modal';
+
+function until(t: (k: string, o?: Record<string, unknown>) => string, unmuteAt?: number | null, lang?: string) {
+  if (!unmuteAt) return null;
+  return t('mute.until', { time: new Date(unmuteAt * 1000).toLocaleString(lang) });
+}
+
+/** Community-muted notice (spec §2.2, §6): a short explanation and an OK button. */
+export function MuteNotice({ open, onOpenChange, unmuteAt }: { open: boolean; onOpenChange: (o: boolean) => void; unmuteAt?: number | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title={t('mute.notice_title')}
+      footer={
+        <Button onClick={() => onOpenChange(false)} autoFocus>
+          {t('ui.ok')}
+        </Button>
+      }
+    >
+      <p className="text-sm text-muted">{t('mute.notice_body')}</p>
+      {unmuteAt ? <p className="mt-2 text-sm text-fg">{until(t, unmuteAt, i18n.language)}</p> : null}
+    </Modal>
+  );
+}
+
+/** Mute dialog for banned users (spec §6, §8.4): says how to reach the staff. */
+export function MuteDialog({ open, onOpenChange, unmuteAt }: { open: boolean; onOpenChange: (o: boolean) => void; unmuteAt?: number | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title={t('mute.dialog_title')}
+      footer={
+        <Button onClick={() => onOpenChange(false)} autoFocus>
+          {t('ui.got_it')}
+        </Button>
+      }
+    >
+      <p className="text-sm text-muted">{t('errors.user_muted')}</p>
+      {unmuteAt ? <p className="mt-2 text-sm text-fg">{until(t, unmuteAt, i18n.language)}</p> : null}
+      <p className="mt-3 rounded-lg bg-ink-900 px-3 py-2.5 text-sm text-fg ring-1 ring-ink-700">{t('errors.contact_personnel')}</p>
+    </Modal>
+  );
+}

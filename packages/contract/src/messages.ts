@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { captchaFields } from './captcha.ts';
+
+export const codePurpose = z.enum(['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock']);
+export type CodePurpose = z.infer<typeof codePurpose>;
+
+/** POST /api/message: send a verification code by SMS or e-mail. */
+export const sendCodeRequest = z.object({
+  message: z.object({
+    type: z.enum(['Sms', 'Email']),
+    /** Phone number for Sms, e-mail address for Email. */
+    target: z.string().min(1).max(254),
+    purpose: codePurpose,
+    ...captchaFields,
+  }),
+});
+export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
+
+export const sendCodeResponse = z.object({
+  sent: z.literal(true),
+  resend_after: z.number().int(),
+  expires_in: z.number().int(),
+});
+export type SendCodeResponse = z.infer<typeof sendCodeResponse>;

@@ -1,0 +1,41 @@
+/**
+ * Every API path the server answers and the web calls, in one place (spec §7, endpoints.tsv).
+ * Functions build paths with ids; the server registers the `:param` forms from `API_PATTERNS`.
+ */
+export const API = {
+  fetchRegion: '/api/v1/fetch_region',
+  fetchByRegion: '/api/v7/fetch_by_region',
+  captchas: '/api/captchas',
+  message: '/api/message',
+  accounts: '/api/accounts',
+  accessToken: '/api/access_token',
+  fastAccessToken: '/api/fast/access_token',
+  me: '/api/me',
+  meCheck: '/api/me/check',
+  profile: '/api/profile',
+  phonePassword: '/api/me/phone/password',
+  emailPassword: '/api/me/email/password',
+  meEmail: '/api/me/email',
+  mePhone: '/api/me/phone',
+  unbindPhone: '/api/me/unbind/phone',
+  unlock: '/api/me/unlock',
+  identification: '/api/identification',
+  clockIn: '/api/me/clock_in',
+  pointDetails: '/api/point_details',
+  users: '/api/users',
+  user: (id: number | string) => `/api/users/${id}`,
+  userService: (id: number | string) => `/api/users/${id}/service`,
+  addresses: '/api/me/detailed_addresses',
+  address: (id: number | string) => `/api/me/detailed_addresses/${id}`,
+  districts: '/districts',
+} as const;
+
+/** Cookie names. Sessions are per site, so each site's cookies carry its area (design §2). */
+export const COOKIES = {
+  access: (area: 'native' | 'abroad') => `lantern_${area}_at`,
+  refresh: (area: 'native' | 'abroad') => `lantern_${area}_rt`,
+  csrf: 'lantern_csrf',
+} as const;
+
+/** Header that must echo the CSRF cookie on cookie-authenticated writes (double-submit). */
+export const CSRF_HEADER = 'x-csrf-token';
