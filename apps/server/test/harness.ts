@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config.ts';
+import { compose } from '../src/platform/compose.ts';
+import { buildApp } from '../src/app.ts';
+import type { Deps } from '../src/platform/deps.ts';
+import type { Clock } from '../src/platform/clock.ts';
+
+/** A clock tests can move: services read time only through it. */
+export class TestClock implements Clock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now() {
+    return new Date(this.current);
+  }
+  advance(seconds: number) {
+    this.current += seconds * 1000;
+  }
+}
+
+/** Host names that resolve to each site in tests (through the SITE_HOSTS map). */
+export const HOSTS = { native: 'cn.lantern.test', abroad: 'global.lantern.test' } as const;
+
+async function createServerDatabase(baseUrl: string) {
+  const name = `lantern_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole application on a database of its own: a fresh in-memory PGlite, or — when
+ * DATABASE_URL is set (CI) — a new database on that server, dropped afterwards. With REDIS_URL the
+ * key-value store is Redis under a prefix of its own.
+ */
+export async function createTestApp(): Promise<TestApp> {
+  const serverDb = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : null;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: serverDb?.url,
+    PGLITE_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
+  });
+  const clock = new TestClock();
+  const composed = await compose(config, { clock, log: pino({ level: 'silent' }), kvPrefix: `test:${randomBytes(6).toString('hex')}:` });
+  const app = await buildApp(composed.deps, { serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    deps: composed.deps,
+    clock,
+    async close() {
+      await app.close();
+      await composed.close();
+      await serverDb?.drop();
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@lantern/contract';
+import { isNicknameSafe, nicknameWeight, NICKNAME_MAX_WEIGHT } from '@lantern/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form';
+import { codeReason, passwordReason, phoneReason } from '../../../lib/rules';
+import { meKey } from '../../../lib/session';
+import { useSite } from '../../../lib/site';
+import { Button } from '../../../ui/Button';
+import { Modal } from '../../../ui/Modal';
+import { SendCodeButton } from '../../../ui/SendCodeButton';
+import { FormAlert, SelectField, TextField } from '../../../ui/TextField';
+import { toast } from '../../../ui/Toast';
+import { completeMe, updateMe } from '../api/me';
+
+export function NicknameCounter({ value }: { value: string }) {
+  const w = nicknameWeight(value);
+  return (
+    <span className={w > NICKNAME_MAX_WEIGHT ? 'text-xs font-medium text-danger' : 'text-xs text-subtle'} aria-live="polite" data-testid="nickname-counter">
+      {w}/{NICKNAME_MAX_WEIGHT}
+    </span>
+  );
+}
+
+export const nicknameRule = (v: string) => (isNicknameSafe(v) ? true : v.trim() === '' ? 'blank' : 'unsafe');
+
+type CompleteValues = { phone_number: string; code: string; password: string; nickname: string; gender: 'male' | 'female' | 'secret' };
+
+/** The identification popup (spec §2.2): phone + code, password, nickname, gender → PUT /api/me. */
+export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const client = useQueryClient();
+  const [general, setGeneral] = useState<string[]>([]);
+  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, watch } = useForm<CompleteValues>({
+    defaultValues: { phone_number: '', code: '', password: '', nickname: isNicknameSafe(me.nickname) ? me.nickname : '', gender: me.gender },
+  });
+  const e = formState.errors;
+  const submit = handleSubmit(async (v) => {
+    setGeneral([]);
+    try {
+      const res = await completeMe({ phone_number: v.phone_number.trim(), code: v.code.trim(), password: v.password, nickname: v.nickname.trim(), gender: v.gender });
+      if (res && typeof res === 'object' && 'security_info' in res) client.setQueryData(meKey, res);
+      void client.invalidateQueries({ queryKey: meKey });
+      toast.success(t('prompts.complete_success'));
+      onOpenChange(false);
+    } catch (err) {
+      setGeneral(applyServerErrors(t, err, setError, ['phone_number', 'code', 'password', 'nickname', 'gender'], { target: 'phone_number' }));
+    }
+  });
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('prompts.complete_title')} description={t('prompts.complete_body')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="complete-account-form">
+        <TextField
+          label={t('fields.phone_number')}
+          type="tel"
+          autoComplete="tel"
+          required
+          error={fieldErrorText(t, 'phone_number', e.phone_number)}
+          {...register('phone_number', { validate: (v) => phoneReason(v, site.area) ?? true, onChange: () => clearErrors('phone_number') })}
+        />
+        <TextField
+          label={t('fields.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          error={fieldErrorText(t, 'code', e.code)}
+          trailing={
+            <SendCodeButton
+              type="Sms"
+              purpose="bind"
+              getTarget={async () => ((await trigger('phone_number')) ? getValues('phone_number').trim() : null)}
+              onError={(err) => setGeneral(applyServerErrors(t, err, setError, ['phone_number'], { target: 'phone_number' }))}
+            />
+          }
+          {...register('code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('code') })}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('auth.password_hint')}
+          error={fieldErrorText(t, 'password', e.password)}
+          {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
+        />
+        <div className="grid gap-4 sm:grid-cols-[1fr_160px]">
+          <TextField
+            label={t('fields.nickname')}
+            required
+            labelAside={<NicknameCounter value={watch('nickname')} />}
+            error={fieldErrorText(t, 'nickname', e.nickname)}
+            {...register('nickname', { validate: nicknameRule, onChange: () => clearErrors('nickname') })}
+          />
+          <SelectField label={t('fields.gender')} {...register('gender')}>
+            <option value="secret">{t('profile.gender_secret')}</option>
+            <option value="male">{t('profile.gender_male')}</option>
+            <option value="female">{t('profile.gender_female')}</option>
+          </SelectField>
+        </div>
+        {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('prompts.later')}
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {t('ui.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The basic-info popup (spec §2.2): an unsafe nickname must be changed → PATCH /api/me. */
+export function BasicInfoPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [general, setGeneral] = useState<string[]>([]);
+  const { register, handleSubmit, formState, setError, clearErrors, watch } = useForm<{ nickname: string }>({ defaultValues: { nickname: me.nickname } });
+  const submit = handleSubmit(async (v) => {
+    setGeneral([]);
+    try {
+      const res = await updateMe({ nickname: v.nickname.trim() });
+      if (res && typeof res === 'object' && 'security_info' in res) client.setQueryData(meKey, res);
+      void client.invalidateQueries({ queryKey: meKey });
+      toast.success(t('ui.save_success'));
+      onOpenChange(false);
+    } catch (err) {
+      setGeneral(applyServerErrors(t, err, setError, ['nickname']));
+    }
+  });
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('prompts.basic_title')} description={t('prompts.basic_body')} size="sm">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="basic-info-form">
+        <TextField
+          label={t('fields.nickname')}
+          required
+          labelAside={<NicknameCounter value={watch('nickname')} />}
+          error={fieldErrorText(t, 'nickname', formState.errors.nickname)}
+          {...register('nickname', { validate: nicknameRule, onChange: () => clearErrors('nickname') })}
+        />
+        {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
+        <Button type="submit" block loading={formState.isSubmitting}>
+          {t('ui.save')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+/** Minors (spec §5): safrv strong means under the minimum age; the store may not be used, and the session ends. */
+export function SafrvNotice({ open, onAcknowledge, busy }: { open: boolean; onAcknowledge: () => void; busy?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} dismissible={false} size="sm" title={t('prompts.safrv_title')} footer={<Button onClick={onAcknowledge} loading={busy} autoFocus data-testid="safrv-ok">{t('prompts.safrv_ok')}</Button>}>
+      <p className="text-sm leading-relaxed text-muted" data-testid="safrv-notice">
+        {t('prompts.safrv_body')}
+      </p>
+    </Modal>
+  );
+}

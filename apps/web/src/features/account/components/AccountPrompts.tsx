@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@lantern/contract';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { meCheckQuery, signOut } from '../../../lib/session';
+import { useSignInState } from '../../../lib/signInStore';
+import { BasicInfoPopup, CompleteAccountPopup, SafrvNotice } from './AccountPopups';
+
+const DISMISS_KEY = 'lantern.prompts.dismissed';
+
+function dismissedFor(id: number) {
+  try {
+    return window.sessionStorage.getItem(DISMISS_KEY) === String(id);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After sign-in (spec §2.2): GET /api/me/check says what to prompt. A `strong` safrv (under the minimum age)
+ * gets a notice and is signed out; otherwise the identification popup when `need_identification`, or the
+ * basic-info popup when `need_basic_info`. A dismissed prompt stays away for the rest of the browser session.
+ */
+export function AccountPrompts({ me }: { me: Me }) {
+  const { open: signInOpen } = useSignInState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const onAuthPage = location.pathname === paths.signIn || location.pathname === paths.signUp;
+  const { data: check } = useQuery({ ...meCheckQuery, queryKey: [...meCheckQuery.queryKey, me.id], enabled: !signInOpen && !onAuthPage });
+  const [dismissed, setDismissed] = useState(() => dismissedFor(me.id));
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setDismissed(dismissedFor(me.id)), [me.id]);
+
+  const strong = me.safrv === 'strong' || check?.safrv === 'strong';
+  if (strong && !signInOpen) {
+    return (
+      <SafrvNotice
+        open
+        busy={busy}
+        onAcknowledge={async () => {
+          setBusy(true);
+          try {
+            await signOut(client);
+          } finally {
+            setBusy(false);
+            navigate(paths.root);
+          }
+        }}
+      />
+    );
+  }
+  if (!check || dismissed || signInOpen || onAuthPage) return null;
+  const dismiss = (o: boolean) => {
+    if (o) return;
+    try {
+      window.sessionStorage.setItem(DISMISS_KEY, String(me.id));
+    } catch {
+      // ignore
+    }
+    setDismissed(true);
+  };
+  if (check.need_identification) return <CompleteAccountPopup me={me} open onOpenChange={dismiss} />;
+  if (check.need_basic_info) return <BasicInfoPopup me={me} open onOpenChange={dismiss} />;
+  return null;
+}

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@lantern/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
+import { errorToText } from '../../../lib/errors';
+import { POINT_DETAILS_PER } from '../../../lib/constants';
+import { meKey, useMe } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { EmptyState } from '../../../ui/EmptyState';
+import { StarIcon } from '../../../ui/icons';
+import { Spinner } from '../../../ui/Spinner';
+import { toast } from '../../../ui/Toast';
+import { clockIn, pointDetailsQuery } from '../api/points';
+import { SettingsShell } from './SettingsShell';
+
+function Stat({ label, value, accent }: { label: string; value: number; accent?: boolean }) {
+  return (
+    <div className="rounded-xl bg-ink-900/70 px-4 py-3 ring-1 ring-ink-700">
+      <p className="text-xs text-muted">{label}</p>
+      <p className={accent ? 'mt-1 text-2xl font-bold text-accent' : 'mt-1 text-2xl font-bold text-fg'}>{value.toLocaleString()}</p>
+    </div>
+  );
+}
+
+function CheckIn({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const checked = me.point.clock_in.checked;
+  const m = useMutation({
+    mutationFn: clockIn,
+    onSuccess: (res) => {
+      client.setQueryData<Me | null>(meKey, (old) => (old ? { ...old, point: res.point } : old));
+      void client.invalidateQueries({ queryKey: ['me'] });
+      toast.success(t('points.checked_in', { count: res.score_added }));
+    },
+    onError: (e) => {
+      // Spec §8.2: a second check-in answers greater_than → "you have been checked".
+      if (isApiError(e) && Object.values(e.errors).some((r) => r.includes('greater_than'))) {
+        toast.prompt(t('points.already_checked'));
+        client.setQueryData<Me | null>(meKey, (old) => (old ? { ...old, point: { ...old.point, clock_in: { ...old.point.clock_in, checked: true } } } : old));
+      } else toast.fail(isApiError(e) && e.status >= 500 ? t('errors.server_error') : errorToText(t, e));
+    },
+  });
+  return (
+    <Card className="relative overflow-hidden p-5 sm:p-6">
+      <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 size-56 rounded-full bg-accent/15 blur-3xl" />
+      <div className="relative flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold text-fg">{t('points.check_in_title')}</h2>
+          <p className="mt-1 text-sm text-muted">{checked ? t('points.check_in_done') : t('points.check_in_body')}</p>
+        </div>
+        <Button size="lg" onClick={() => m.mutate()} loading={m.isPending} data-testid="check-in" variant={checked ? 'secondary' : 'primary'}>
+          {checked ? t('points.checked') : t('points.check_in')}
+        </Button>
+      </div>
+      <div className="relative mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label={t('points.total_score')} value={me.point.total_score} accent />
+        <Stat label={t('points.score')} value={me.point.score} />
+        <Stat label={t('points.history_score')} value={me.point.history_score} />
+        <Stat label={t('points.xp')} value={me.point.xp} />
+      </div>
+    </Card>
+  );
+}
+
+function Records() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useQuery(pointDetailsQuery(page));
+  const total = q.data?.meta.total_count ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (q.data?.meta.per ?? POINT_DETAILS_PER)));
+  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Card className="mt-6">
+      <div className="flex items-center justify-between border-b border-ink-700 px-5 py-4">
+        <h2 className="font-semibold text-fg">{t('points.records')}</h2>
+        {q.isFetching ? <Spinner label={t('ui.loading')} className="text-muted" /> : null}
+      </div>
+      {q.isError ? (
+        <p className="px-5 py-8 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
+      ) : q.data && q.data.point_details.length === 0 ? (
+        <div className="p-5">
+          <EmptyState icon={<StarIcon className="size-6" />} title={t('points.no_records')} body={t('points.no_records_body')} />
+        </div>
+      ) : (
+        <ul className="divide-y divide-ink-700" data-testid="point-records">
+          {(q.data?.point_details ?? []).map((d) => (
+            <li key={d.id} className="flex items-center justify-between gap-3 px-5 py-3">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-fg">{t(`points.reason_${d.reason}`, { defaultValue: d.reason })}</p>
+                <p className="text-xs text-subtle">{fmt.format(new Date(d.created_at_timestamp * 1000))}</p>
+              </div>
+              <span className={d.kind === 'produce' ? 'font-semibold tabular-nums text-success' : 'font-semibold tabular-nums text-danger'}>
+                {d.kind === 'produce' ? '+' : '−'}
+                {Math.abs(d.real_score)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t('ui.pagination')} className="flex items-center justify-between border-t border-ink-700 px-5 py-3 text-sm">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('ui.previous')}
+          </Button>
+          <span className="text-muted">{t('ui.page_of', { page, pages })}</span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('ui.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </Card>
+  );
+}
+
+/** /user_center/points: daily check-in and the point records. */
+export function PointsPage() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <SettingsShell title={t('points.title')} subtitle={t('points.subtitle')}>
+      <CheckIn me={me} />
+      <Records />
+    </SettingsShell>
+  );
+}

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@lantern/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form';
+import { meKey, useMe } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../../ui/TextField';
+import { toast } from '../../../ui/Toast';
+import { updateMe } from '../api/me';
+import { NicknameCounter, nicknameRule } from './AccountPopups';
+import { SettingsShell } from './SettingsShell';
+
+type Values = { nickname: string; gender: Me['gender']; birthday: string; introduction: string };
+const INTRO_MAX = 500;
+
+function ProfileForm({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [general, setGeneral] = useState<string[]>([]);
+  const { register, handleSubmit, formState, setError, clearErrors, watch, reset } = useForm<Values>({
+    defaultValues: { nickname: me.nickname, gender: me.gender, birthday: me.birthday ?? '', introduction: me.introduction },
+  });
+  const e = formState.errors;
+  const today = new Date().toISOString().slice(0, 10);
+  const submit = handleSubmit(async (v) => {
+    setGeneral([]);
+    try {
+      const res = await updateMe({ nickname: v.nickname.trim(), gender: v.gender, birthday: v.birthday || null, introduction: v.introduction });
+      if (res && typeof res === 'object' && 'security_info' in res) {
+        client.setQueryData(meKey, res);
+        reset({ nickname: res.nickname, gender: res.gender, birthday: res.birthday ?? '', introduction: res.introduction });
+      }
+      void client.invalidateQueries({ queryKey: meKey });
+      toast.success(t('ui.save_success'));
+    } catch (err) {
+      setGeneral(applyServerErrors(t, err, setError, ['nickname', 'gender', 'birthday', 'introduction']));
+    }
+  });
+  const intro = watch('introduction');
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="profile-form">
+      <TextField
+        label={t('fields.nickname')}
+        required
+        hint={t('profile.nickname_hint')}
+        labelAside={<NicknameCounter value={watch('nickname')} />}
+        error={fieldErrorText(t, 'nickname', e.nickname)}
+        {...register('nickname', { validate: nicknameRule, onChange: () => clearErrors('nickname') })}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField label={t('fields.gender')} error={fieldErrorText(t, 'gender', e.gender)} {...register('gender')}>
+          <option value="secret">{t('profile.gender_secret')}</option>
+          <option value="male">{t('profile.gender_male')}</option>
+          <option value="female">{t('profile.gender_female')}</option>
+        </SelectField>
+        <TextField label={t('fields.birthday')} type="date" max={today} error={fieldErrorText(t, 'birthday', e.birthday)} {...register('birthday', { onChange: () => clearErrors('birthday') })} />
+      </div>
+      <TextAreaField
+        label={t('fields.introduction')}
+        rows={4}
+        maxLength={INTRO_MAX}
+        placeholder={t('profile.introduction_placeholder')}
+        labelAside={<span className="text-xs text-subtle">{intro.length}/{INTRO_MAX}</span>}
+        error={fieldErrorText(t, 'introduction', e.introduction)}
+        {...register('introduction', { onChange: () => clearErrors('introduction') })}
+      />
+      {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
+      <div className="flex justify-end">
+        <Button type="submit" loading={formState.isSubmitting} disabled={!formState.isDirty}>
+          {t('ui.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /setting/profile: nickname (weighted length ≤ 20, live counter), gender, birthday, introduction. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <SettingsShell
+      title={t('profile.title')}
+      subtitle={t('profile.subtitle')}
+      aside={
+        <Link to={paths.user(me.id)} className="text-sm font-medium text-accent hover:underline">
+          {t('profile.view_public')}
+        </Link>
+      }
+    >
+      <Card className="p-5 sm:p-6">
+        <ProfileForm me={me} />
+      </Card>
+    </SettingsShell>
+  );
+}
