@@ -1,0 +1,9 @@
+// `npm start`: install what is missing, build the web app, then serve both sites on the embedded
+// database (or DATABASE_URL / REDIS_URL when set), seeding demo data into an empty database.
+import { ensureInstalled, ensureWebBuilt, startServer } from './lib.mjs';
+
+ensureInstalled();
+ensureWebBuilt();
+const server = startServer({});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

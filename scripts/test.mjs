@@ -1,0 +1,61 @@
+// `npm test`: install what is missing, then run every tier — domain unit tests, server integration tests
+// (embedded PGlite unless DATABASE_URL/REDIS_URL are set), web unit tests, and the end-to-end tests in
+// real Chromium — and close with one line of totals.
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureInstalled, findChromium, root, run, runOrExit } from './lib.mjs';
+
+ensureInstalled();
+const chromium = findChromium();
+if (!chromium) {
+  console.error(
+    'The end-to-end tests need Chromium. Install Debian\'s package (`apt-get install chromium`) or set\n' +
+      'CHROME_PATH to a Chromium or Chrome binary, then run `npm test` again.',
+  );
+  process.exit(1);
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'lantern-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedTiers = [];
+
+function vitestTier(name, workspace) {
+  const out = join(reports, `${name}.json`);
+  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: join(root, workspace) });
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  }
+  if (status !== 0) failedTiers.push(name);
+}
+
+console.log('\n== Domain rules ==');
+vitestTier('domain', 'packages/domain');
+console.log('\n== Server integration ==');
+vitestTier('server', 'apps/server');
+console.log('\n== Web unit ==');
+vitestTier('web', 'apps/web');
+
+console.log('\n== Web build ==');
+runOrExit('npm', ['run', 'build', '-w', '@lantern/web']);
+
+console.log('\n== End to end (Chromium) ==');
+const e2eOut = join(reports, 'e2e.json');
+const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+  cwd: join(root, 'e2e'),
+  env: { CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+if (existsSync(e2eOut)) {
+  const s = JSON.parse(readFileSync(e2eOut, 'utf8')).stats ?? {};
+  totals.passed += s.expected ?? 0;
+  totals.failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
+  totals.skipped += s.skipped ?? 0;
+}
+if (e2eStatus !== 0) failedTiers.push('e2e');
+
+console.log(failedTiers.length ? `\nFailed tiers: ${failedTiers.join(', ')}` : '\nAll tiers passed.');
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedTiers.length ? 1 : 0);
