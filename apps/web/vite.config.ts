@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
@@ -7,12 +7,24 @@ import { fileURLToPath } from 'node:url';
 const target = process.env.LANTERN_API ?? 'http://127.0.0.1:3000';
 
 /**
+ * The workspace packages are pure (schemas, constants, rules) but do not say so in their package.json; telling
+ * the bundler lets it drop unused zod schemas, so the first page does not carry every schema of the contract.
+ */
+const pureWorkspacePackages: Plugin = {
+  name: 'lantern-pure-workspace-packages',
+  transform(_code, id) {
+    if (/[\\/]packages[\\/](contract|domain)[\\/]src[\\/]/.test(id)) return { code: _code, map: null, moduleSideEffects: false };
+    return null;
+  },
+};
+
+/**
  * One build serves both sites: the server injects the site facts into index.html (`<!--lantern-site-->`).
  * In `vite dev` there is no injection, so the app asks GET /api/v1/fetch_region through the proxy.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pureWorkspacePackages],
   server: {
     port: 5173,
     proxy: {

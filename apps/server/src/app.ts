@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerApiNotFound, registerErrorHandling } from './platform/errors.ts';
+import { registerInputGuard } from './platform/input.ts';
 import { sitePlugin } from './platform/site.ts';
 import { authPlugin } from './platform/auth.ts';
 import { parseQuery } from './platform/query.ts';
@@ -37,8 +38,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trustProxy: config.NODE_ENV === 'production',
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req: { url?: string }) => stripJsonSuffix(req.url ?? '/'),
-    querystringParser: parseQuery,
-    disableRequestLogging: config.NODE_ENV === 'test',
+    routerOptions: { querystringParser: parseQuery },
     ...(options.serverFactory && { serverFactory: options.serverFactory }),
   };
   // Route typing comes from the zod type provider inside each module's plugin; the root needs none.
@@ -47,6 +47,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   // Versioned vendor types (application/vnd.lantern.v7+json) are JSON too.
   app.addContentTypeParser(/^application\/[\w.+-]*\+json/, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 

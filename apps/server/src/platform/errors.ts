@@ -44,13 +44,16 @@ export class FieldErrorList {
   }
 }
 
-/** Turns one zod issue into the reason code a client understands. */
-function reasonOf(issue: { code: string; input?: unknown; minimum?: unknown; origin?: string }): string {
-  switch (issue.code) {
+/**
+ * Turns one zod issue into the reason code a client understands. zod 4 issues do not carry the input,
+ * so the caller looks it up: a missing or null value is `blank`, a value of the wrong type `invalid`.
+ */
+function reasonOf(code: string, params: { minimum?: unknown; origin?: unknown }, input: unknown): string {
+  switch (code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'blank' : 'invalid';
+      return input === undefined || input === null ? 'blank' : 'invalid';
     case 'too_small':
-      return issue.origin === 'string' && issue.minimum === 1 ? 'blank' : 'too_short';
+      return params.origin === 'string' && params.minimum === 1 ? 'blank' : 'too_short';
     case 'too_big':
       return 'too_long';
     default:
@@ -58,13 +61,29 @@ function reasonOf(issue: { code: string; input?: unknown; minimum?: unknown; ori
   }
 }
 
+/** The segments of a validation error's `instancePath` ("/account/email" → ["account", "email"]). */
+function pathOf(instancePath: string): string[] {
+  return instancePath.split('/').slice(1).filter((p) => p !== '');
+}
+
+/** The value at a path of the request's data, or undefined when the path leads nowhere. */
+function valueAt(root: unknown, path: string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 /**
- * The field a request error belongs to: the last named segment of its path, skipping the resource
- * wrapper (`account.email` → `email`); an error of the wrapper itself belongs to `base`.
+ * The field a request error belongs to: the last named segment of its path (array indexes skipped),
+ * leaving out the resource wrapper of a body (`account.email` → `email`); an error of the wrapper itself,
+ * or of the whole body, belongs to `base`.
  */
-function fieldOf(path: PropertyKey[]): string {
-  const inner = path.slice(1).filter((p): p is string => typeof p === 'string');
-  return inner[inner.length - 1] ?? 'base';
+export function fieldPathOf(path: string[], context: string | undefined): string {
+  const named = (context === 'body' ? path.slice(1) : path).filter((p) => !/^\d+$/.test(p));
+  return named[named.length - 1] ?? 'base';
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -74,10 +93,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
+      const context = error.validationContext;
+      const data = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : request.headers;
       for (const v of error.validation) {
-        const issue = v.params.issue as { code: string; path: PropertyKey[]; input?: unknown; minimum?: unknown; origin?: string };
-        const field = error.validationContext === 'body' ? fieldOf(issue.path) : String(issue.path[issue.path.length - 1] ?? 'base');
-        const reason = reasonOf(issue);
+        const path = pathOf(v.instancePath);
+        const field = fieldPathOf(path, context);
+        const reason = reasonOf(v.keyword, v.params as { minimum?: unknown; origin?: unknown }, valueAt(data, path));
         const list = (errors[field] ??= []);
         if (!list.includes(reason)) list.push(reason);
       }

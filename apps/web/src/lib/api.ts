@@ -190,16 +190,16 @@ export function refreshSession(): Promise<RefreshOutcome> {
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const auth = opts.auth ?? 'required';
   let res = await send(path, opts);
+  let data = await readBody(res);
   if (res.status === 401 && auth !== 'none') {
-    await readBody(res);
     const outcome = await refreshSession();
     if (outcome !== 'failed') {
       if (outcome === 'refreshed') hooks.onRefreshed();
       res = await send(path, opts);
+      data = await readBody(res);
     }
     if (res.status === 401 && auth === 'required') hooks.onUnauthorized();
   }
-  const data = await readBody(res);
   if (!res.ok) throw toError(res.status, data);
   return data as T;
 }

@@ -23,12 +23,13 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
-export const meCheckQuery = queryOptions({
-  queryKey: ['me', 'check'] as const,
-  queryFn: () => api.get<MeCheck>(API.meCheck, { auth: 'optional' }),
-  staleTime: 0,
-  retry: false,
-});
+export const meCheckQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: ['me', 'check', accountId] as const,
+    queryFn: () => api.get<MeCheck>(API.meCheck, { auth: 'optional' }),
+    staleTime: 0,
+    retry: false,
+  });
 
 /** After any sign-in: store the account and refresh everything that depends on who is asking. */
 export function applySession(client: QueryClient, session: SessionResponse) {

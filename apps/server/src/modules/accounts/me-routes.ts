@@ -6,7 +6,8 @@ import {
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { presentMe } from './presenter.ts';
+import { loadMeRow, presentMe } from './presenter.ts';
+import { fail } from '../../platform/errors.ts';
 import { completeMe, loadAccount, updateMe } from './profile.ts';
 import { bindContact, resetPassword, unbindPhone, unlockAccount } from './contacts.ts';
 import { identify } from './identification.ts';
@@ -15,7 +16,11 @@ import { clockIn, pointDetails } from './points.ts';
 const tags = ['accounts'];
 
 export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  const meOf = async (accountId: number, site: Parameters<typeof presentMe>[2]) => presentMe(deps, await loadAccount(deps, accountId), site);
+  const meOf = async (accountId: number, site: Parameters<typeof presentMe>[2]) => {
+    const row = await loadMeRow(deps, accountId, site);
+    if (!row) throw fail.unauthorized();
+    return presentMe(deps, row.account, site, row.extras);
+  };
 
   app.get('/api/me', { schema: { tags, response: { 200: me } } }, async (request) => meOf(requireAuth(request).accountId, request.site));
   // The spec's /api/profile is the same account view (basic info and security flags).
@@ -23,7 +28,7 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
 
   app.patch('/api/me', { schema: { tags, body: updateMeRequest, response: { 200: me } } }, async (request) => {
     const { accountId } = requireAuth(request);
-    await updateMe(deps, accountId, request.body.account);
+    await updateMe(deps, request.site, accountId, request.body.account);
     return meOf(accountId, request.site);
   });
 

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { clockInDay, isNicknameSafe, maskEmail, maskPhone, totalScore, type Site } from '@lantern/domain';
 import type { Me, PublicUser } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { clockIns, wallets } from './tables.ts';
+import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
 import { permissionsOf } from './policies.ts';
 
@@ -24,21 +24,41 @@ export function presentPublicUser(account: Account, now: Date): PublicUser {
   };
 }
 
+/** Today's check-in and the site wallet, read together with the account when the caller has not. */
+export interface MeExtras {
+  clockInScore: number | null;
+  walletBalance: number | null;
+  walletStatus: 'active' | 'frozen' | null;
+}
+
+/**
+ * The account, today's check-in and the site's wallet in one query: GET /api/me is the most frequent call
+ * of a signed-in page, so it costs one round trip after the token lookup.
+ */
+export async function loadMeRow(deps: Deps, accountId: number, site: Site): Promise<{ account: Account; extras: MeExtras } | null> {
+  const today = clockInDay(toTimestamp(deps.clock.now()), site.timeZone);
+  const [row] = await deps.db
+    .select({ account: accounts, clockInScore: clockIns.score, walletBalance: wallets.balance, walletStatus: wallets.status })
+    .from(accounts)
+    .leftJoin(clockIns, and(eq(clockIns.accountId, accounts.id), eq(clockIns.day, today)))
+    .leftJoin(wallets, and(eq(wallets.accountId, accounts.id), eq(wallets.currency, site.currency)))
+    .where(and(eq(accounts.id, accountId), isNull(accounts.closedAt)))
+    .limit(1);
+  return row ? { account: row.account, extras: { clockInScore: row.clockInScore, walletBalance: row.walletBalance, walletStatus: row.walletStatus } } : null;
+}
+
 /** The account as its owner sees it on this site: masked contacts, points, today's check-in and the wallet. */
-export async function presentMe(deps: Deps, account: Account, site: Site): Promise<Me> {
+export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras): Promise<Me> {
   const now = deps.clock.now();
   const today = clockInDay(toTimestamp(now), site.timeZone);
-  const [[clockIn], [wallet]] = await Promise.all([
-    deps.db.select().from(clockIns).where(and(eq(clockIns.accountId, account.id), eq(clockIns.day, today))).limit(1),
-    deps.db.select().from(wallets).where(and(eq(wallets.accountId, account.id), eq(wallets.currency, site.currency))).limit(1),
-  ]);
+  const extras = known ?? (await loadMeRow(deps, account.id, site))?.extras ?? { clockInScore: null, walletBalance: null, walletStatus: null };
   const point = {
     score: account.score,
     history_score: account.historyScore,
     total_score: totalScore({ score: account.score, history_score: account.historyScore }),
     new_score: account.newScore,
     xp: account.xp,
-    clock_in: { checked: Boolean(clockIn), day: today, score: clockIn?.score ?? 0 },
+    clock_in: { checked: extras.clockInScore !== null, day: today, score: extras.clockInScore ?? 0 },
   };
   return {
     id: account.id,
@@ -77,7 +97,7 @@ export async function presentMe(deps: Deps, account: Account, site: Site): Promi
     history_score: point.history_score,
     new_score: point.new_score,
     xp: point.xp,
-    wallet: { balance: wallet?.balance ?? 0, currency: site.currency, status: wallet?.status ?? 'active' },
+    wallet: { balance: extras.walletBalance ?? 0, currency: site.currency, status: extras.walletStatus ?? 'active' },
     badges: { private_messages: 0, notifications: 0 },
   };
 }

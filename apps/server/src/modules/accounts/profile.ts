@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { checkPassword, isNicknameSafe, type Site } from '@lantern/domain';
+import {
+  EARLIEST_BIRTH_YEAR, calendarDateInZone, checkPassword, compareCalendarDates, isNicknameSafe, isValidCalendarDate, type Site,
+} from '@lantern/domain';
 import type { CompleteMeRequest, UpdateMeRequest } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { FieldErrorList, fail } from '../../platform/errors.ts';
 import { accounts } from './tables.ts';
 import { findAccount, findAccountByContact, normalizeContact, type Account } from './lookup.ts';
+import { toTimestamp } from '../../platform/clock.ts';
 import { isNicknameTaken, isUniqueViolation } from './uniqueness.ts';
 import { hashPassword } from './passwords.ts';
 import { consumeCode } from './codes.ts';
@@ -22,12 +25,20 @@ async function checkNickname(deps: Deps, errors: FieldErrorList, nickname: strin
   else if (await isNicknameTaken(deps.db, nickname, accountId)) errors.add('nickname', 'taken');
 }
 
+/** A birthday ('YYYY-MM-DD') must be a real calendar date, not before 1900 and not after today on the site. */
+function isBirthdayValid(deps: Deps, site: Site, birthday: string): boolean {
+  const [year, month, day] = birthday.split('-').map(Number) as [number, number, number];
+  const date = { year, month, day };
+  const today = calendarDateInZone(toTimestamp(deps.clock.now()), site.timeZone);
+  return isValidCalendarDate(date) && year >= EARLIEST_BIRTH_YEAR && compareCalendarDates(date, today) <= 0;
+}
+
 /** PATCH /api/me: basic info. An unsafe nickname (spec §5) is refused. */
-export async function updateMe(deps: Deps, accountId: number, input: UpdateMeRequest['account']) {
+export async function updateMe(deps: Deps, site: Site, accountId: number, input: UpdateMeRequest['account']) {
   const errors = new FieldErrorList();
   const nickname = input.nickname?.trim();
   if (nickname !== undefined) await checkNickname(deps, errors, nickname, accountId);
-  if (input.birthday && (Number.isNaN(Date.parse(input.birthday)) || new Date(input.birthday) > deps.clock.now())) errors.add('birthday', 'invalid');
+  if (input.birthday && !isBirthdayValid(deps, site, input.birthday)) errors.add('birthday', 'invalid');
   errors.throwIfAny();
   try {
     const [updated] = await deps.db

@@ -28,7 +28,7 @@ export function AccountPrompts({ me }: { me: Me }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const onAuthPage = location.pathname === paths.signIn || location.pathname === paths.signUp;
-  const { data: check } = useQuery({ ...meCheckQuery, queryKey: [...meCheckQuery.queryKey, me.id], enabled: !signInOpen && !onAuthPage });
+  const { data: check } = useQuery({ ...meCheckQuery(me.id), enabled: !signInOpen && !onAuthPage });
   const [dismissed, setDismissed] = useState(() => dismissedFor(me.id));
   const [busy, setBusy] = useState(false);
   useEffect(() => setDismissed(dismissedFor(me.id)), [me.id]);

@@ -61,15 +61,18 @@ export function UserProfilePage() {
             <h2 className="text-sm font-semibold uppercase tracking-wider text-subtle">{t('users.about')}</h2>
             <p className="mt-2 whitespace-pre-line text-fg/90">{u.introduction || t('users.no_introduction')}</p>
           </Card>
-          <Card className="grid grid-cols-2 divide-x divide-ink-700 p-0">
-            <div className="p-5 text-center">
-              <p className="text-2xl font-bold text-fg">{service.data?.followers_count ?? '—'}</p>
-              <p className="text-xs text-muted">{t('users.followers')}</p>
-            </div>
-            <div className="p-5 text-center">
-              <p className="text-2xl font-bold text-fg">{service.data?.followings_count ?? '—'}</p>
-              <p className="text-xs text-muted">{t('users.followings')}</p>
-            </div>
+          <Card className="p-5">
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-subtle">{t('users.details')}</h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted">{t('users.member_since')}</dt>
+                <dd className="text-fg">{joined}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted">{t('fields.gender')}</dt>
+                <dd className="text-fg">{t(`profile.gender_${u.gender}`)}</dd>
+              </div>
+            </dl>
           </Card>
         </div>
         <div className="mt-6">
