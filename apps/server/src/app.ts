@@ -12,6 +12,10 @@ import { authPlugin } from './platform/auth.ts';
 import { parseQuery } from './platform/query.ts';
 import { accountRoutes, authenticate } from './modules/accounts/routes.ts';
 import { regionRoutes } from './modules/region/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { storefrontRoutes } from './modules/storefront/routes.ts';
+import { shopRoutes } from './modules/shop/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
@@ -38,7 +42,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trustProxy: config.NODE_ENV === 'production',
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req: { url?: string }) => stripJsonSuffix(req.url ?? '/'),
-    routerOptions: { querystringParser: parseQuery },
+    // Cover seeds carry a title (percent-encoded CJK takes 9 characters a glyph): room for that in a path parameter.
+    routerOptions: { querystringParser: parseQuery, maxParamLength: 512 },
     ...(options.serverFactory && { serverFactory: options.serverFactory }),
   };
   // Route typing comes from the zod type provider inside each module's plugin; the root needs none.
@@ -63,6 +68,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   await app.register(regionRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(catalogRoutes(deps));
+  await app.register(storefrontRoutes(deps));
+  await app.register(shopRoutes(deps));
+  await app.register(mediaRoutes(deps));
   if (config.devSurface) await app.register(devRoutes(deps));
 
   const webServed = options.serveWeb !== false && (await registerWeb(app, config));

@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** `<repository>/data/pglite`, wherever the process was started from. */
+const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('../../../data/pglite', import.meta.url));
 
 /**
  * Configuration, parsed once at start-up from the environment. A bad value stops the process with a
@@ -8,7 +12,7 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z.string().url().optional(),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. `memory://` keeps it in memory. */
-  PGLITE_DIR: z.string().default('./data/pglite'),
+  PGLITE_DIR: z.string().default(DEFAULT_PGLITE_DIR),
   REDIS_URL: z.string().url().optional(),
   PORT_NATIVE: z.coerce.number().int().min(1).max(65535).default(3000),
   PORT_ABROAD: z.coerce.number().int().min(1).max(65535).default(3001),

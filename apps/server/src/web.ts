@@ -6,7 +6,7 @@ import { SITES, type Area } from '@lantern/domain';
 import type { Config } from './config.ts';
 
 /** Paths the single-page app never owns: unknown ones there are API 404s, not the web's. */
-const NOT_WEB = /^\/(api|__dev|districts|uploads)(\/|$)/;
+const NOT_WEB = /^\/(api|__dev|districts|uploads|media)(\/|$)/;
 
 function escapeJsonForHtml(value: unknown) {
   return JSON.stringify(value).replace(/</g, '\\u003c');

@@ -7,6 +7,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
   query?: Record<string, string>;
+  /** The caller's address (request.ip); limits kept per address see each test user apart by it. */
+  ip?: string;
 }
 
 /** A caller on one site, as an API client would be (client=pc, Bearer tokens). */
@@ -27,6 +29,7 @@ export class SiteClient {
         ...options.headers,
       },
       ...(options.cookies && { cookies: options.cookies }),
+      ...(options.ip && { remoteAddress: options.ip }),
       ...(body !== undefined && { payload: body as object }),
     });
   }

@@ -18,11 +18,17 @@ export function phone() {
   return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
+/** A random adult birth date (YYYYMMDD) between 1970 and 1999. */
+function randomBirth() {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${1970 + Math.floor(Math.random() * 30)}${pad(1 + Math.floor(Math.random() * 12))}${pad(1 + Math.floor(Math.random() * 28))}`;
+}
+
 /**
- * A valid resident ID number for the birth date given (YYYYMMDD), with a random sequence so numbers
- * differ between calls; odd sequence → male.
+ * A valid resident ID number for the birth date given (YYYYMMDD; a random adult one by default), with a
+ * random sequence so numbers differ between calls; odd sequence → male.
  */
-export function residentId(birth = '19900307', area = '440304') {
+export function residentId(birth = randomBirth(), area = '440304') {
   const seq = String(100 + Math.floor(Math.random() * 899));
   const first17 = `${area}${birth}${seq}`;
   return first17 + residentIdCheckChar(first17)!;
@@ -43,8 +49,25 @@ export async function solvedCaptcha(t: TestApp, client: SiteClient) {
   return { captcha_id, captcha: (await t.deps.captcha.peek(captcha_id))! };
 }
 
-export async function sendCode(client: SiteClient, type: 'Email' | 'Sms', target: string, purpose: string, extra: Record<string, string> = {}) {
-  return client.post('/api/message', { message: { type, target, purpose, ...extra } });
+let ipSequence = 0;
+/**
+ * A fresh caller address. Code sends and sign-in failures are also limited per address, so helpers that
+ * stand for different people send from different addresses, as real users would.
+ */
+export function nextIp() {
+  const n = ++ipSequence;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export async function sendCode(client: SiteClient, type: 'Email' | 'Sms', target: string, purpose: string, extra: Record<string, string> = {}, ip = nextIp()) {
+  return client.post('/api/message', { message: { type, target, purpose, ...extra } }, { ip });
+}
+
+/** Sends a code and returns it, failing loudly if the send was refused. */
+export async function codeFor(t: TestApp, client: SiteClient, type: 'Email' | 'Sms', target: string, purpose: string): Promise<string> {
+  const sent = await sendCode(client, type, target, purpose);
+  if (sent.statusCode !== 201) throw new Error(`code send failed: ${sent.body}`);
+  return latestCode(t, target);
 }
 
 export interface SignedUp {
@@ -75,6 +98,35 @@ export async function signUpByEmail(t: TestApp, client: SiteClient, overrides: R
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
   const body = res.json() as { access_token: string; refresh_token: string; account: { id: number } };
   return { id: body.account.id, email: address, token: body.access_token, refreshToken: body.refresh_token };
+}
+
+export interface SignedUpByPhone {
+  id: number;
+  phone: string;
+  token: string;
+  refreshToken: string;
+}
+
+/** Signs a new account up by phone number (an SMS code) through the API; on the mainland site with real name and ID. */
+export async function signUpByPhone(t: TestApp, client: SiteClient, overrides: Record<string, unknown> = {}): Promise<SignedUpByPhone> {
+  const number = (overrides.phone_number as string | undefined) ?? phone();
+  const code = await codeFor(t, client, 'Sms', number, 'sign_up');
+  const identity = client.area === 'native' ? { real_name: '李雷', credential_num: residentId() } : {};
+  const res = await client.post('/api/accounts', {
+    account: {
+      phone_number: number,
+      code,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      tos_agreement: true,
+      ...identity,
+      ...(await solvedCaptcha(t, client)),
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
+  const body = res.json() as { access_token: string; refresh_token: string; account: { id: number } };
+  return { id: body.account.id, phone: number, token: body.access_token, refreshToken: body.refresh_token };
 }
 
 /** Direct database changes for states a test needs but no public call makes (a closed account, a mute). */

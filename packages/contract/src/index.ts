@@ -4,4 +4,7 @@ export * from './captcha.ts';
 export * from './messages.ts';
 export * from './accounts.ts';
 export * from './addresses.ts';
+export * from './catalog.ts';
+export * from './storefront.ts';
+export * from './shop.ts';
 export * from './routes.ts';

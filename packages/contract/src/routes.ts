@@ -28,6 +28,35 @@ export const API = {
   addresses: '/api/me/detailed_addresses',
   address: (id: number | string) => `/api/me/detailed_addresses/${id}`,
   districts: '/districts',
+  // Catalogue and search (spec §7.5)
+  product: (id: number | string) => `/api/products/${id}`,
+  sku: (id: number | string) => `/api/skus/${id}`,
+  skuService: (id: number | string) => `/api/skus/${id}/service`,
+  skus: '/api/skus',
+  searchSkus: '/api/search/skus',
+  autocomplete: '/api/search/autocomplete',
+  suggestSkus: '/api/suggest/skus',
+  wishlist: '/api/me/wishes',
+  wish: (skuId: number | string) => `/api/me/wishes/${skuId}`,
+  tagsTimestamp: '/api/tags/timestamp',
+  serverSwitch: '/api/server_switch',
+  // Storefront
+  home: '/api/v7/home',
+  booth: (id: number | string) => `/api/v7/booths/${id}`,
+  box: (id: number | string) => `/api/v7/boxes/${id}`,
+  springboard: '/api/springboard',
+  cubes: '/api/cubes',
+  ellipses: '/api/ellipses',
+  customLayouts: '/api/custom/layouts',
+  customPacks: '/api/custom/packs',
+  // Peripheral shop
+  peripheral: '/api/peripheral',
+  periNavItems: '/api/peripheral/nav_items',
+  periTag: (id: number | string) => `/api/peripheral/peri_tags/${id}`,
+  categories: '/api/categories',
+  periTags: '/api/peri_tags',
+  periHome: '/api/peri_home',
+  cover: (seed: string, shape: 'vertical' | 'horizontal' | 'banner') => `/media/covers/${encodeURIComponent(seed)}.svg?shape=${shape}`,
 } as const;
 
 /** Cookie names. Sessions are per site, so each site's cookies carry its area (design §2). */

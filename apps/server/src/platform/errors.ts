@@ -95,7 +95,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors: FieldErrors = {};
       const context = error.validationContext;
       const data = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : request.headers;
+      // A value of the wrong type is just `invalid`: zod may also run length checks on it (an array has a length).
+      const mistyped = new Set(error.validation.filter((v) => v.keyword === 'invalid_type').map((v) => v.instancePath));
       for (const v of error.validation) {
+        if (v.keyword !== 'invalid_type' && mistyped.has(v.instancePath)) continue;
         const path = pathOf(v.instancePath);
         const field = fieldPathOf(path, context);
         const reason = reasonOf(v.keyword, v.params as { minimum?: unknown; origin?: unknown }, valueAt(data, path));

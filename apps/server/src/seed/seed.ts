@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Deps } from '../platform/deps.ts';
 import { accounts } from '../modules/accounts/tables.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedCatalog } from './catalog.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
@@ -9,5 +10,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   deps.log.info('seeding demo data');
   await seedAccounts(deps);
+  await seedCatalog(deps);
   return true;
 }

@@ -120,9 +120,12 @@ export function Header() {
         </nav>
         <SearchBox className="mx-auto hidden w-full max-w-sm lg:block" />
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1 lg:ml-0">
-          <IconLink to={paths.search} label={t('nav.search')} testId="header-search-link" className="lg:hidden">
-            <SearchIcon className="size-5" />
-          </IconLink>
+          {/* Phones search from the menu panel; the header keeps room for the account buttons. */}
+          <span className="hidden sm:contents lg:hidden">
+            <IconLink to={paths.search} label={t('nav.search')} testId="header-search-link">
+              <SearchIcon className="size-5" />
+            </IconLink>
+          </span>
           <IconLink to={paths.cart} label={t('nav.cart')} testId="header-cart">
             <CartIcon className="size-5" />
           </IconLink>

@@ -12,7 +12,7 @@ export function LanguageSwitch({ compact }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = (i18n.language as Language) ?? 'zh-CN';
   return (
-    <Menu.Root>
+    <Menu.Root modal={false}>
       <Menu.Trigger
         className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-ink-800 hover:text-fg"
         aria-label={t('nav.language', { current: LABELS[current] })}

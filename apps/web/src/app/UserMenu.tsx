@@ -37,14 +37,16 @@ export function UserMenu({ me }: { me: Me | null | undefined }) {
         <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => openSignIn()} data-testid="header-sign-in">
           {t('nav.sign_in')}
         </button>
-        <Link to={paths.signUp} className={buttonClass('primary', 'sm')}>
-          {t('nav.sign_up')}
-        </Link>
+        <span className="hidden sm:contents">
+          <Link to={paths.signUp} className={buttonClass('primary', 'sm')}>
+            {t('nav.sign_up')}
+          </Link>
+        </span>
       </div>
     );
   }
   return (
-    <Menu.Root>
+    <Menu.Root modal={false}>
       <Menu.Trigger
         className="inline-flex h-9 items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm text-fg hover:bg-ink-800"
         aria-label={t('nav.account_menu', { name: me.nickname })}

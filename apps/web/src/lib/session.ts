@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API, type Me, type MeCheck, type SessionResponse } from '@lantern/contract';
-import { api, isApiError } from './api';
+import { api, configureApi, isApiError } from './api';
+import { openSignIn } from './signInStore';
 
 /** The `me` query is the session state: `null` for a guest, the account when signed in. */
 export const meKey = ['me'] as const;
@@ -50,4 +51,14 @@ export async function signOut(client: QueryClient) {
 export function useSignOut() {
   const client = useQueryClient();
   return () => signOut(client);
+}
+
+/** Spec §6: any 401 the silent refresh could not cure ends the session and opens the sign-in popup. */
+export function connectSessionToApi(client: QueryClient) {
+  configureApi({
+    onUnauthorized: () => {
+      client.setQueryData(meKey, null);
+      openSignIn();
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 
@@ -20,6 +20,7 @@ const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-xl' };
 
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', dismissible = true, className }: ModalProps) {
   const { t } = useTranslation();
+  const content = useRef<HTMLDivElement>(null);
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
@@ -28,10 +29,18 @@ export function Modal({ open, onOpenChange, title, description, children, footer
       <Dialog.Portal>
         <Dialog.Overlay className="animate-overlay fixed inset-0 z-40 bg-black/70 backdrop-blur-sm" />
         <Dialog.Content
+          ref={content}
+          onOpenAutoFocus={(e) => {
+            // Start in the first field of a form rather than on the close button.
+            const field = content.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), select, textarea');
+            if (field) {
+              e.preventDefault();
+              field.focus();
+            }
+          }}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
-          aria-describedby={description ? undefined : undefined}
           className={cn(
             'animate-dialog fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
             'rounded-2xl bg-ink-850 p-5 shadow-2xl ring-1 ring-ink-700 sm:p-6',

@@ -42,7 +42,7 @@ export function SendCodeButton({ type, purpose, getTarget, getCaptcha, onError, 
     }
   };
   return (
-    <Button variant="secondary" className="h-11 w-32 shrink-0" onClick={click} loading={busy} disabled={disabled || running} aria-live="polite">
+    <Button variant="secondary" className="h-11 w-32 shrink-0" onClick={click} loading={busy} disabled={disabled || running} aria-live="polite" data-testid="send-code">
       {running ? t('auth.resend_in', { seconds: left }) : t('auth.send_code')}
     </Button>
   );

@@ -49,10 +49,12 @@ export async function sendCode(deps: Deps, site: Site, ip: string, input: SendCo
   if (!ipHour.allowed) throw fail.tooMany('rate_limit', ipHour.retryAfter);
 
   const history = await sendHistory(deps.db, target, input.purpose, now);
+  let decision = codeSendDecision(history, nowSec, false);
+  if (decision === 'ok' && ipHour.count > IP_SENDS_BEFORE_CAPTCHA) decision = 'captcha';
+  // A captcha is checked (and so spent) only when one is required, so a form that also needs the same
+  // captcha for its own submit (sign-up) keeps it.
   const captchaGiven = Boolean(input.captcha_id && input.captcha);
-  const captchaSolved = captchaGiven && (await deps.captcha.verify(input.captcha_id, input.captcha));
-  let decision = codeSendDecision(history, nowSec, captchaSolved);
-  if (decision === 'ok' && ipHour.count > IP_SENDS_BEFORE_CAPTCHA && !captchaSolved) decision = 'captcha';
+  if (decision === 'captcha' && captchaGiven && (await deps.captcha.verify(input.captcha_id, input.captcha))) decision = 'ok';
   if (decision === 'frequently') {
     const wait = CODE_RESEND_INTERVAL_SECONDS - (nowSec - (history.lastSentAtSec ?? nowSec));
     throw fail.tooMany('frequently', wait);

@@ -93,9 +93,11 @@ export async function unbindPhone(deps: Deps, accountId: number, code: string) {
   const meta = { unbind_limit: UNBIND_LIMIT, unbind_used: used?.n ?? 0, needs_email: !account.email };
   if (!account.email || (used?.n ?? 0) >= UNBIND_LIMIT) throw fail.unprocessable('phone_number', 'unbind_limit', meta);
   await consumeCode(deps, account.phone, 'unbind', code);
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx.insert(phoneUnbinds).values({ accountId, phone: account.phone! });
-    await tx.update(accounts).set({ phone: null, updatedAt: deps.clock.now() }).where(eq(accounts.id, accountId));
+    // Stamped by the service clock, like the window it is counted in.
+    await tx.insert(phoneUnbinds).values({ accountId, phone: account.phone!, createdAt: now });
+    await tx.update(accounts).set({ phone: null, updatedAt: now }).where(eq(accounts.id, accountId));
   });
 }
 

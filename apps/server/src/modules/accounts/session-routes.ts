@@ -53,7 +53,8 @@ export const sessionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
     return sendSession(deps, request, reply, account, session, 201);
   });
 
-  app.patch('/api/access_token', { schema: { tags: ['accounts'], body: refreshRequest.optional(), response: { 200: sessionResponse } } }, async (request, reply) => {
+  // Fastify validates a missing body as null: the web refreshes with no body at all, by its refresh cookie.
+  app.patch('/api/access_token', { schema: { tags: ['accounts'], body: refreshRequest.nullish(), response: { 200: sessionResponse } } }, async (request, reply) => {
     const token = request.body?.access_token?.refresh_token ?? request.cookies[COOKIES.refresh(request.site.area)];
     if (!token) throw fail.unauthorized('refresh_token_invalid');
     try {

@@ -14,9 +14,18 @@ export const failureKey = (account: { id: number } | undefined, login: string) =
 const ipKey = (ip: string) => `signin-fail-ip:${ip}`;
 
 /**
+ * A lock lasts one failure window (domain sign-in rules): it lifts by itself, so nobody can shut an owner
+ * out for good, and the owner can lift it at once by code (PUT /api/me/unlock) or a password reset.
+ */
+export function isLocked(account: Account, now: Date): boolean {
+  return account.lockedAt !== null && now.getTime() - account.lockedAt.getTime() < FAILURE_WINDOW_SECONDS * 1000;
+}
+
+/**
  * POST /api/access_token. Failures are counted per login and per address. After FAILURES_BEFORE_CAPTCHA
- * a captcha is required; a lock needs FAILURES_BEFORE_LOCK failures that each came with a solved captcha,
- * so a script cannot lock a stranger's account (no malicious lockout), and the owner unlocks it by code.
+ * a captcha is required, so every failure beyond those comes with a solved captcha; the account locks at
+ * FAILURES_BEFORE_LOCK failures in the window. A script that cannot solve captchas therefore cannot lock a
+ * stranger's account (no malicious lockout).
  */
 export async function signIn(deps: Deps, site: Site, ip: string, input: SignInRequest['access_token']) {
   if ((await deps.limiter.count(ipKey(ip))) >= IP_FAILURES_PER_WINDOW) {
@@ -29,7 +38,7 @@ export async function signIn(deps: Deps, site: Site, ip: string, input: SignInRe
     if (!input.captcha_id || !input.captcha) throw fail.unprocessable('captcha', 'need_captcha', { need_captcha: true });
     if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw fail.unprocessable('captcha', 'invalid', { need_captcha: true });
   }
-  if (account?.lockedAt) throw fail.forbidden('locked');
+  if (account && isLocked(account, deps.clock.now())) throw fail.forbidden('locked');
 
   const ok = await verifyPassword(account?.passwordHash, input.password);
   if (!ok || !account) {
@@ -53,7 +62,7 @@ export async function fastSignIn(deps: Deps, site: Site, input: FastSignInReques
   if (!phone) throw fail.unprocessable('phone_number', 'invalid');
   const account = await findAccountByContact(deps.db, 'sms', phone);
   if (!account) throw fail.unprocessable('phone_number', 'not_found');
-  if (account.lockedAt) throw fail.forbidden('locked');
+  if (isLocked(account, deps.clock.now())) throw fail.forbidden('locked');
   await consumeCode(deps, phone, 'sign_in', input.code);
   return completeSignIn(deps, account, site);
 }

@@ -1,3 +1,5 @@
 // drizzle-kit reads tables from here: every module's tables file, re-exported.
 export * from '../../modules/accounts/tables.ts';
+export * from '../../modules/catalog/tables.ts';
+export * from '../../modules/storefront/tables.ts';
 export * from './platform-tables.ts';

@@ -86,7 +86,7 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
           error={fieldErrorText(t, 'password', e.password)}
           {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
         />
-        <div className="grid gap-4 sm:grid-cols-[1fr_160px]">
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('fields.nickname')}
             required

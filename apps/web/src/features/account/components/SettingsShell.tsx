@@ -16,15 +16,14 @@ const ITEMS = [
 export function SettingsShell({ title, subtitle, aside, children }: { title: ReactNode; subtitle?: ReactNode; aside?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-3 py-6 sm:px-6 sm:py-10 md:grid-cols-[220px_1fr]">
-      <nav aria-label={t('nav.user_center')} className="md:sticky md:top-24 md:self-start">
+    <div className="mx-auto grid max-w-6xl gap-6 px-3 py-6 sm:px-6 sm:py-10 grid-cols-[minmax(0,1fr)] md:grid-cols-[220px_minmax(0,1fr)]">
+      <nav aria-label={t('nav.user_center')} className="min-w-0 md:sticky md:top-24 md:self-start">
         <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wider text-subtle md:block">{t('nav.user_center')}</p>
         <ul className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-col md:px-0">
           {ITEMS.map(({ to, key, icon: Icon }) => (
             <li key={to} className="shrink-0">
               <NavLink
                 to={to}
-                end
                 className={({ isActive }) =>
                   cn(
                     'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors',

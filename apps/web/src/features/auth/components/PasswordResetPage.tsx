@@ -9,7 +9,7 @@ import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { CaptchaField } from '../../../ui/Captcha';
 import { SendCodeButton } from '../../../ui/SendCodeButton';
-import { Tabs, TabsList, TabsTrigger } from '../../../ui/Tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
 import { FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { resetPassword } from '../api/recovery';
@@ -62,7 +62,7 @@ export function PasswordResetPage() {
           <TabsTrigger value="phone">{t('auth.by_phone')}</TabsTrigger>
           <TabsTrigger value="email">{t('auth.by_email')}</TabsTrigger>
         </TabsList>
-      </Tabs>
+        <TabsContent value={by}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField
           key={by}
@@ -86,10 +86,14 @@ export function PasswordResetPage() {
               purpose="reset_password"
               getTarget={async () => ((await trigger('target')) ? getValues('target').trim() : null)}
               getCaptcha={cc.params}
-              onSent={cc.afterSend}
+              onSent={() => {
+                cc.afterSend();
+                setGeneral([]);
+              }}
               onError={(err) => {
                 cc.onSendError(err);
-                setGeneral(applyServerErrors(t, err, setError, ['target', 'captcha'], alias));
+                // The captcha is not a field of this form (it appears on demand): its reasons go above the button.
+                setGeneral(applyServerErrors(t, err, setError, ['target'], alias));
               }}
             />
           }
@@ -122,6 +126,8 @@ export function PasswordResetPage() {
           </Link>
         </p>
       </form>
+        </TabsContent>
+      </Tabs>
     </AuthCard>
   );
 }

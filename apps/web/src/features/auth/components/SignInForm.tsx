@@ -77,14 +77,15 @@ function PasswordTab({ onSignedIn, onNavigate }: SignInFormProps) {
       });
       onSignedIn(session);
     } catch (e) {
+      // A captcha answers once: after any failed attempt that used one, show a fresh image.
+      if (needCaptcha) {
+        captcha.refresh();
+        setValue('captcha', '');
+      }
       if (!isApiError(e)) return setStatus({ kind: 'error', messages: [t('errors.unknown', { reason: '' })] });
       if (e.isTimeout) return setStatus({ kind: 'timeout' });
       if (e.status === 403 && e.has('base', 'locked')) return setStatus({ kind: 'locked' });
-      if (e.meta.need_captcha === true || e.has('captcha')) {
-        setNeedCaptcha(true);
-        if (needCaptcha) captcha.refresh();
-        setValue('captcha', '');
-      }
+      if (e.meta.need_captcha === true || e.has('captcha')) setNeedCaptcha(true);
       const general = applyServerErrors(t, e, setError, ['login', 'password', 'captcha']);
       setStatus(general.length ? { kind: 'error', messages: general } : { kind: 'idle' });
     }

@@ -14,7 +14,7 @@ import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
 import { SendCodeButton } from '../../../ui/SendCodeButton';
-import { Tabs, TabsList, TabsTrigger } from '../../../ui/Tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
 import { Checkbox, FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { signUp } from '../api/signUp';
@@ -45,6 +45,8 @@ export function SignUpPage() {
   const [by, setBy] = useState<'email' | 'phone'>('email');
   const captcha = useCaptcha(true);
   const [general, setGeneral] = useState<string[]>([]);
+  /** The server wants the captcha with the code request too (too many codes to this address lately). */
+  const [sendNeedsCaptcha, setSendNeedsCaptcha] = useState(false);
   const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, watch, setValue } = useForm<Values>({
     defaultValues: { email: '', phone_number: '', code: '', password: '', password_confirmation: '', nickname: '', captcha: '', real_name: '', credential_num: '', tos_agreement: false },
   });
@@ -82,6 +84,11 @@ export function SignUpPage() {
 
   const onSendError = (err: unknown) => {
     if (isApiError(err) && (err.meta.need_captcha === true || err.has('captcha'))) {
+      if (sendNeedsCaptcha) {
+        captcha.refresh();
+        setValue('captcha', '');
+      }
+      setSendNeedsCaptcha(true);
       setError('captcha', { type: 'server', message: err.errors.captcha?.[0] ?? 'need_captcha' });
     }
     setGeneral(applyServerErrors(t, err, setError, FIELDS, { target: by === 'email' ? 'email' : 'phone_number' }));
@@ -103,7 +110,7 @@ export function SignUpPage() {
           <TabsTrigger value="email">{t('auth.tab_email')}</TabsTrigger>
           <TabsTrigger value="phone">{t('auth.tab_phone_sign_up')}</TabsTrigger>
         </TabsList>
-      </Tabs>
+        <TabsContent value={by}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
         {by === 'email' ? (
           <TextField
@@ -148,10 +155,13 @@ export function SignUpPage() {
               type={by === 'email' ? 'Email' : 'Sms'}
               purpose="sign_up"
               getTarget={async () => ((await trigger(contactField)) ? getValues(contactField).trim() : null)}
-              getCaptcha={() => (captcha.id && getValues('captcha').trim() ? { captcha_id: captcha.id, captcha: getValues('captcha').trim() } : {})}
+              getCaptcha={() => (sendNeedsCaptcha && captcha.id ? { captcha_id: captcha.id, captcha: getValues('captcha').trim() } : {})}
               onSent={() => {
-                // A captcha answers once: the sign-up itself needs a fresh one if this one was spent.
-                if (getValues('captcha').trim()) {
+                // A captcha answers once: if the code request spent it, the sign-up needs a fresh one.
+                clearErrors('captcha');
+                setGeneral([]);
+                if (sendNeedsCaptcha) {
+                  setSendNeedsCaptcha(false);
                   captcha.refresh();
                   setValue('captcha', '');
                 }
@@ -243,6 +253,8 @@ export function SignUpPage() {
           </Link>
         </p>
       </form>
+        </TabsContent>
+      </Tabs>
     </AuthCard>
   );
 }

@@ -65,7 +65,10 @@ export function UnlockPage() {
               purpose="unlock"
               getTarget={async () => ((await trigger('login')) ? getValues('login').trim() : null)}
               getCaptcha={cc.params}
-              onSent={cc.afterSend}
+              onSent={() => {
+                cc.afterSend();
+                setGeneral([]);
+              }}
               onError={(err) => {
                 cc.onSendError(err);
                 setGeneral(applyServerErrors(t, err, setError, ['login'], alias));

@@ -27,20 +27,24 @@ export function HomePage() {
   return (
     <div data-testid="home-page">
       <section className="relative overflow-hidden border-b border-ink-800">
-        <div aria-hidden="true" className="absolute inset-0 opacity-40">
-          <div className="absolute -right-10 top-0 flex h-full gap-4 [mask-image:linear-gradient(to_left,black_30%,transparent)] sm:right-0">
-            {[3, 6, 1].map((s, i) => (
-              <CoverArt key={s} seed={s} className={`h-full w-48 rounded-2xl sm:w-64 ${i === 1 ? 'translate-y-10' : ''}`} />
-            ))}
+        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 hidden w-1/2 lg:block">
+          <div className="absolute right-[38%] top-1/2 w-44 -translate-y-[55%] -rotate-6 overflow-hidden rounded-2xl opacity-80 shadow-2xl ring-1 ring-ink-700 xl:w-48">
+            <CoverArt seed={4} title="Hollow Crown" className="aspect-[3/4] w-full" />
+          </div>
+          <div className="absolute right-[8%] top-1/2 w-44 -translate-y-[40%] rotate-6 overflow-hidden rounded-2xl opacity-80 shadow-2xl ring-1 ring-ink-700 xl:w-48">
+            <CoverArt seed={1} title="Starfall" className="aspect-[3/4] w-full" />
+          </div>
+          <div className="absolute right-[21%] top-1/2 w-52 -translate-y-1/2 overflow-hidden rounded-2xl shadow-[0_30px_80px_-20px_rgb(245_165_36/0.45)] ring-1 ring-accent/50 xl:w-56">
+            <CoverArt seed={7} title="Lantern Road" className="aspect-[3/4] w-full" />
           </div>
         </div>
-        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-ink-950 via-ink-950/90 to-ink-950/30" />
+        <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(700px_380px_at_75%_50%,rgb(245_165_36/0.10),transparent_70%)]" />
         <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:py-28">
           <p className="inline-flex items-center gap-2 rounded-full bg-accent/10 px-3 py-1 text-xs font-semibold text-accent ring-1 ring-inset ring-accent/30">
             <span className="size-1.5 rounded-full bg-accent" aria-hidden="true" />
             {siteName}
           </p>
-          <h1 className="mt-5 max-w-2xl text-4xl font-black leading-[1.1] tracking-tight text-fg sm:text-5xl lg:text-6xl">
+          <h1 className="mt-5 max-w-2xl text-4xl font-black leading-[1.1] tracking-tight text-balance text-fg sm:text-5xl lg:text-6xl">
             {t('home.hero_title')}
           </h1>
           <p className="mt-5 max-w-xl text-base leading-relaxed text-muted sm:text-lg">{t('home.hero_body')}</p>

@@ -30,20 +30,20 @@ export function UserProfilePage() {
   const initial = [...(u.nickname.trim() || '?')][0]!.toUpperCase();
   return (
     <div data-testid="user-profile">
-      <div className="relative h-40 overflow-hidden border-b border-ink-800 sm:h-52">
+      <div className="relative h-40 overflow-hidden sm:h-52">
         <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(600px_200px_at_20%_100%,rgb(245_165_36/0.35),transparent),radial-gradient(500px_220px_at_90%_0%,rgb(108_182_255/0.25),transparent)]" />
         <div aria-hidden="true" className="absolute inset-0 bg-[linear-gradient(115deg,transparent_0_40%,rgb(255_255_255/0.03)_40%_60%,transparent_60%)]" />
       </div>
-      <div className="mx-auto -mt-14 max-w-5xl px-4 sm:px-6">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+      <div className="relative mx-auto max-w-5xl px-4 sm:px-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           {u.avatar_url ? (
-            <img src={u.avatar_url} alt="" className="size-28 rounded-2xl object-cover ring-4 ring-ink-950" />
+            <img src={u.avatar_url} alt="" className="-mt-14 size-28 rounded-2xl object-cover ring-4 ring-ink-950" />
           ) : (
-            <span aria-hidden="true" className="grid size-28 place-items-center rounded-2xl bg-gradient-to-br from-accent to-[#e4572e] text-5xl font-black text-accent-ink ring-4 ring-ink-950">
+            <span aria-hidden="true" className="-mt-14 grid size-28 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-accent to-[#e4572e] text-5xl font-black text-accent-ink ring-4 ring-ink-950">
               {initial}
             </span>
           )}
-          <div className="min-w-0 flex-1 pb-1">
+          <div className="min-w-0 flex-1 sm:pt-3">
             <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-fg sm:text-3xl">
               {u.nickname}
               {u.role !== 'user' ? <span className="rounded-full bg-info/15 px-2 py-0.5 text-xs font-semibold text-info">{t(`users.role_${u.role}`)}</span> : null}

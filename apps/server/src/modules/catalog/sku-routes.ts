@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PAGE_SIZES } from '@lantern/domain';
+import { productDetail, skuDetail, skuListResponse, skuService } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { fail } from '../../platform/errors.ts';
+import { asList, idList, idParams } from './params.ts';
+import { regionParam, viewerOf } from './viewer.ts';
+import { getSkuDetail } from './sku-detail.ts';
+import { getProductDetail } from './product-detail.ts';
+import { crossSale, skusByIds, suggestSkus, SUGGEST_SIZE } from './lists.ts';
+
+const tags = ['catalog'];
+
+const batchQuery = regionParam.extend({
+  /** The spec's only batch form; another type would be another shape. */
+  type: z.enum(['simple']).default('simple'),
+  q: z.object({ id_in: idList }),
+});
+const suggestQuery = regionParam.extend({ per: z.coerce.number().int().min(1).max(PAGE_SIZES.sku_batch).default(SUGGEST_SIZE) });
+
+export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/skus/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuDetail } } }, async (request) =>
+    getSkuDetail(deps, await viewerOf(deps, request, request.query.region), request.params.id),
+  );
+
+  app.get('/api/products/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: productDetail } } }, async (request) =>
+    getProductDetail(deps, await viewerOf(deps, request, request.query.region), request.params.id),
+  );
+
+  /** Spec §9: a batch takes at most 30 ids (one page of 30); more is `out_limit`, not silently cut. */
+  app.get('/api/skus', { schema: { tags, querystring: batchQuery, response: { 200: skuListResponse } } }, async (request) => {
+    const ids = [...new Set(asList(request.query.q.id_in))];
+    if (ids.length > PAGE_SIZES.sku_batch) throw fail.unprocessable('id_in', 'out_limit', { limit: PAGE_SIZES.sku_batch });
+    const list = await skusByIds(deps, await viewerOf(deps, request, request.query.region), ids);
+    return { skus: list, meta: { total_count: list.length, page: 1, per: PAGE_SIZES.sku_batch } };
+  });
+
+  app.get('/api/suggest/skus', { schema: { tags, querystring: suggestQuery, response: { 200: skuListResponse } } }, async (request) => {
+    const { per } = request.query;
+    const list = await suggestSkus(deps, await viewerOf(deps, request, request.query.region), per);
+    return { skus: list, meta: { total_count: list.length, page: 1, per } };
+  });
+
+  /**
+   * What goes with a SKU for a signed-in user (spec §6: requested only when signed in). Gift packs are an
+   * honest empty list: no promotion exists to offer one until the promotions module lands.
+   */
+  app.get('/api/skus/:id/service', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuService } } }, async (request) => {
+    requireAuth(request);
+    const viewer = await viewerOf(deps, request, request.query.region);
+    return { cross_sale: await crossSale(deps, viewer, request.params.id), gift_packs: [] };
+  });
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentListResponse, homeResponse, layoutContent, springboardResponse } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { idParams } from '../catalog/params.ts';
+import { regionParam, viewerOf } from '../catalog/viewer.ts';
+import { getContent, getHome, getSpringboard, listCubes, listEllipses } from './home.ts';
+
+const tags = ['storefront'];
+const cubesQuery = regionParam.extend({ kind: z.string().max(64).optional() });
+
+export const homeRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/v7/home', { schema: { tags, querystring: regionParam, response: { 200: homeResponse } } }, async (request) =>
+    getHome(deps, await viewerOf(deps, request, request.query.region)),
+  );
+
+  for (const [path, kind] of [['/api/v7/booths/:id', 'booth'], ['/api/v7/boxes/:id', 'box']] as const) {
+    app.get(path, { schema: { tags, params: idParams, querystring: regionParam, response: { 200: layoutContent } } }, async (request) =>
+      getContent(deps, await viewerOf(deps, request, request.query.region), kind, request.params.id),
+    );
+  }
+
+  app.get('/api/springboard', { schema: { tags, querystring: regionParam, response: { 200: springboardResponse } } }, async (request) => ({
+    springboard: await getSpringboard(deps, await viewerOf(deps, request, request.query.region)),
+  }));
+
+  app.get('/api/cubes', { schema: { tags, querystring: cubesQuery, response: { 200: contentListResponse } } }, async (request) => ({
+    contents: await listCubes(deps, await viewerOf(deps, request, request.query.region), request.query.kind),
+  }));
+
+  app.get('/api/ellipses', { schema: { tags, querystring: regionParam, response: { 200: contentListResponse } } }, async (request) => ({
+    contents: await listEllipses(deps, await viewerOf(deps, request, request.query.region)),
+  }));
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LAYOUT_PACK_BATCH_SIZE } from '@lantern/domain';
+import { layoutListResponse, packsResponse } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { asList, idList } from '../catalog/params.ts';
+import { regionParam, viewerOf } from '../catalog/viewer.ts';
+import { getPacks, listLayouts } from './layouts.ts';
+import { requireLayoutPreview } from './policies.ts';
+
+const tags = ['storefront'];
+const layoutsQuery = regionParam.extend({ slug: z.string().max(64).optional() });
+const packsQuery = regionParam.extend({ ids: idList });
+
+/** Custom layouts and their packs, and the staff preview variants that include drafts (spec §7.5). */
+export const layoutRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  for (const preview of [false, true]) {
+    const suffix = preview ? '/preview' : '';
+
+    app.get(`/api/custom/layouts${suffix}`, { schema: { tags, querystring: layoutsQuery, response: { 200: layoutListResponse } } }, async (request) => {
+      if (preview) await requireLayoutPreview(deps, request);
+      return listLayouts(deps, await viewerOf(deps, request, request.query.region), { preview, slug: request.query.slug });
+    });
+
+    /** Spec §4/§9: the web merges pack ids into batches of at most 30; a longer batch is refused as out_limit. */
+    app.get(`/api/custom/packs${suffix}`, { schema: { tags, querystring: packsQuery, response: { 200: packsResponse } } }, async (request) => {
+      if (preview) await requireLayoutPreview(deps, request);
+      const ids = [...new Set(asList(request.query.ids))];
+      if (ids.length > LAYOUT_PACK_BATCH_SIZE) throw fail.unprocessable('ids', 'out_limit', { limit: LAYOUT_PACK_BATCH_SIZE });
+      return { packs: await getPacks(deps, await viewerOf(deps, request, request.query.region), ids, { preview }) };
+    });
+  }
+};

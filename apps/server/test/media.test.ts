@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@lantern/contract';
+import { createTestApp, type TestApp } from './harness.ts';
+import { clients } from './client.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof clients>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = clients(t);
+});
+afterAll(() => t.close());
+
+describe('GET /media/covers/{seed}.svg', () => {
+  it('draws an SVG for a seed, the same every time, cached for a year', async () => {
+    const res = await api.native.get(API.cover('ember-vale', 'vertical'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="600" height="800"/);
+    expect(res.body).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    expect(res.body).not.toMatch(/<image|@import|url\((?!#)/);
+    const again = await api.abroad.get(API.cover('ember-vale', 'vertical'));
+    expect(again.body).toBe(res.body);
+  });
+
+  it('keeps the art of a key whatever title it carries (one game, two sites)', async () => {
+    const en = (await api.native.get(API.cover('k9~Ashen Tides', 'vertical'))).body;
+    const zh = (await api.native.get(API.cover('k9~灰烬之潮', 'vertical'))).body;
+    expect(en.replace(/<text.*<\/text>/, '').replace(/aria-label="[^"]*"/, '')).toBe(zh.replace(/<text.*<\/text>/, '').replace(/aria-label="[^"]*"/, ''));
+  });
+
+  it('draws different art for different seeds', async () => {
+    const bodies = new Set<string>();
+    for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) bodies.add((await api.native.get(API.cover(seed, 'horizontal'))).body);
+    expect(bodies.size).toBe(6);
+  });
+
+  it('draws each shape at its size, vertical by default', async () => {
+    expect((await api.native.get(API.cover('x', 'horizontal'))).body).toMatch(/width="920" height="430"/);
+    expect((await api.native.get(API.cover('x', 'banner'))).body).toMatch(/width="1920" height="640"/);
+    expect((await api.native.get('/media/covers/x.svg')).body).toMatch(/width="600" height="800"/);
+  });
+
+  it('writes the title a seed carries, escaped, in Chinese too', async () => {
+    const body = (await api.native.get(API.cover('g1~Tom & "Jerry" <Redux>', 'horizontal'))).body;
+    expect(body).toContain('Tom &amp; &quot;Jerry&quot; &lt;Redux&gt;');
+    expect(body).not.toContain('<Redux>');
+    const chinese = (await api.native.get(API.cover('g2~灰烬之潮', 'vertical'))).body;
+    expect(chinese).toContain('灰烬之潮');
+    expect((await api.native.get(API.cover('no-title', 'vertical'))).body).not.toContain('<text');
+  });
+
+  it('wraps a long title onto at most two lines', async () => {
+    const body = (await api.native.get(API.cover('g3~The Very Long Chronicle of the Sunken Copper Kingdom and Its Heirs', 'vertical'))).body;
+    const lines = body.match(/<tspan/g) ?? [];
+    expect(lines.length).toBe(2);
+    expect(body).toContain('…');
+  });
+
+  it('answers 304 to a client holding the same picture', async () => {
+    const first = await api.native.get(API.cover('etag', 'vertical'));
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const second = await api.native.get(API.cover('etag', 'vertical'), { headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+    const other = await api.native.get(API.cover('etag', 'banner'), { headers: { 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown shape or an oversized seed, and knows no other media path', async () => {
+    expect((await api.native.get('/media/covers/x.svg?shape=round')).statusCode).toBe(422);
+    expect((await api.native.get(`/media/covers/${'s'.repeat(161)}.svg`)).statusCode).toBe(422);
+    expect((await api.native.get('/media/covers/x.png')).statusCode).toBe(404);
+    expect((await api.native.get('/media/other')).statusCode).toBe(404);
+  });
+});

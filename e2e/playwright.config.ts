@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in the system Chromium (never a downloaded browser) against a real server that serves
+ * both sites from a fresh embedded database: scripts/e2e-server.mjs.
+ */
+const NATIVE_PORT = Number(process.env.E2E_PORT_NATIVE ?? 3100);
+const ABROAD_PORT = Number(process.env.E2E_PORT_ABROAD ?? 3101);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  outputDir: 'test-results',
+  use: {
+    launchOptions: {
+      executablePath: CHROME,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+  },
+  webServer: {
+    command: 'node ../scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${NATIVE_PORT}/api/v1/fetch_region`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT_NATIVE: String(NATIVE_PORT), E2E_PORT_ABROAD: String(ABROAD_PORT) },
+  },
+  projects: [
+    { name: 'native', use: { baseURL: `http://localhost:${NATIVE_PORT}`, locale: 'zh-CN' } },
+    { name: 'abroad', use: { baseURL: `http://localhost:${ABROAD_PORT}`, locale: 'en-US' } },
+  ],
+});

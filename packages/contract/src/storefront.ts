@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { timestamp } from './common.ts';
+import { localized, skuSummary, tagRef } from './catalog.ts';
+
+/** One merchandising item (spec §3 Cube/layout content). */
+export const layoutContent = z.object({
+  id: z.number().int(),
+  kind: z.enum(['banner', 'springboard', 'booth', 'box', 'cube', 'ellipse', 'tagged', 'pack']),
+  cube_kind: z.string().nullable(),
+  theme: z.string(),
+  title: localized,
+  subtitle: localized.nullable(),
+  link: z.string().nullable(),
+  image: z.string().nullable(),
+  started_at_timestamp: timestamp,
+  ended_at_timestamp: timestamp.nullable(),
+  /** What it shows, by custom weight (highest first). */
+  cube_relations: z.array(z.object({ target_type: z.enum(['sku', 'tag', 'product']), target_id: z.number().int(), custom_weight: z.number().int() })),
+  skus: z.array(skuSummary),
+  tags: z.array(tagRef),
+});
+export type LayoutContent = z.infer<typeof layoutContent>;
+
+/** GET /api/v7/home: every block of the store home (spec §2.2). Blocks whose features do not exist yet are empty lists. */
+export const homeResponse = z.object({
+  banners: z.array(layoutContent),
+  springboard: layoutContent.nullable(),
+  tagged: z.array(layoutContent),
+  booths: z.array(layoutContent),
+  boxes: z.array(layoutContent),
+  cubes: z.array(layoutContent),
+  ellipses: z.array(layoutContent),
+  /** Flash sales, coupon areas and point-redeem draws: filled by the promotions module. */
+  seckills: z.array(z.unknown()),
+  coupon_areas: z.array(z.unknown()),
+  point_redeems: z.array(z.unknown()),
+  /** Layout pack ids the client loads in batches (spec §4: at most 30 ids a batch, merged every 1 s). */
+  pack_ids: z.array(z.number().int()),
+});
+export type HomeResponse = z.infer<typeof homeResponse>;
+
+/** GET /api/springboard: the spring board while it shows (spec §9: until its ended_at_timestamp), else null. */
+export const springboardResponse = z.object({ springboard: layoutContent.nullable() });
+
+export const layoutListResponse = z.object({ layouts: z.array(z.object({ id: z.number().int(), slug: z.string(), title: localized, status: z.string(), packs: z.array(layoutContent) })) });
+export const packsResponse = z.object({ packs: z.array(layoutContent) });
+export const contentListResponse = z.object({ contents: z.array(layoutContent) });
+export const serverSwitchResponse = z.object({ area: z.string(), switches: z.record(z.string(), z.boolean()) });
