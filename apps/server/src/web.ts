@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -23,26 +23,41 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     app.log.warn({ dist }, 'web app not built; run `npm run build:web`');
     return false;
   }
-  const template = readFileSync(indexPath, 'utf8');
-  const pages = Object.fromEntries(
-    (['native', 'abroad'] as const).map((area) => {
-      const site = SITES[area];
-      const other: Area = area === 'native' ? 'abroad' : 'native';
-      const boot = { area, region: site.regionDefault, currency: site.currency, language: site.language, siteUrl: config.siteUrls[area], otherSiteUrl: config.siteUrls[other] };
-      const html = template
-        .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
-        .replace('<!--lantern-site-->', `<script>window.__LANTERN__=${escapeJsonForHtml(boot)}</script>`);
-      return [area, html];
-    }),
-  ) as Record<Area, string>;
+  const render = () => {
+    const template = readFileSync(indexPath, 'utf8');
+    return Object.fromEntries(
+      (['native', 'abroad'] as const).map((area) => {
+        const site = SITES[area];
+        const other: Area = area === 'native' ? 'abroad' : 'native';
+        const boot = { area, region: site.regionDefault, currency: site.currency, language: site.language, siteUrl: config.siteUrls[area], otherSiteUrl: config.siteUrls[other] };
+        const html = template
+          .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
+          .replace('<!--lantern-site-->', `<script>window.__LANTERN__=${escapeJsonForHtml(boot)}</script>`);
+        return [area, html];
+      }),
+    ) as Record<Area, string>;
+  };
+  let pages = render();
+  let builtAt = statSync(indexPath).mtimeMs;
+  // Outside production a rebuild of the web app is picked up without restarting the server.
+  const currentPages = () => {
+    if (config.NODE_ENV !== 'production') {
+      const mtime = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? builtAt;
+      if (mtime !== builtAt) {
+        builtAt = mtime;
+        pages = render();
+      }
+    }
+    return pages;
+  };
 
-  await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
+  await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, maxAge: '1y', immutable: true });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).send({ errors: { base: ['not_found'] } });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pages[request.site.area]);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(currentPages()[request.site.area]);
   });
   return true;
 }

@@ -47,8 +47,11 @@ describe('the demo catalogue', () => {
   });
 
   it('prices a game sold on both sites in each currency, the mainland price a sensible multiple of the dollar one', async () => {
-    const native = await t.deps.db.select().from(skus).where(and(eq(skus.area, 'native'), eq(skus.status, 'sale'), eq(skus.editionPosition, 0), ne(skus.listPrice, 0)));
-    const abroad = await t.deps.db.select().from(skus).where(and(eq(skus.area, 'abroad'), eq(skus.status, 'sale'), eq(skus.editionPosition, 0), ne(skus.listPrice, 0)));
+    const gamesOn = async (area: 'native' | 'abroad') =>
+      (await t.deps.db.select({ sku: skus }).from(skus).innerJoin(products, eq(products.id, skus.productId))
+        .where(and(eq(skus.area, area), eq(products.kind, 'game'), eq(skus.status, 'sale'), eq(skus.editionPosition, 0), ne(skus.listPrice, 0)))).map((r) => r.sku);
+    const native = await gamesOn('native');
+    const abroad = await gamesOn('abroad');
     const pairs = native.flatMap((a) => abroad.filter((b) => b.productId === a.productId).map((b) => [a, b] as const));
     expect(pairs.length).toBeGreaterThan(80);
     for (const [cny, usd] of pairs) {
@@ -95,5 +98,26 @@ describe('the demo catalogue', () => {
     expect(base.edition_profile.edition_details.default).toEqual(base.edition_profile.edition_details.chs);
     expect(base.edition_profile.edition_details.en.media.length).toBeGreaterThanOrEqual(4);
     expect(base.edition_profile.edition_region.map((r: { region: string }) => r.region)).toEqual(expect.arrayContaining(['cn']));
+  });
+});
+
+describe('the benchmark catalogue (seedCatalogAtScale)', () => {
+  it('adds the SKUs and tags asked for, with a home, in batches', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { seedCatalogAtScale } = await import('../src/seed/catalog-scale.ts');
+      const made = await seedCatalogAtScale(fresh.deps, { skus: 400, tags: 60 });
+      expect(made).toEqual({ products: 200, skus: 400, tags: 60 });
+      expect(await n(fresh.deps.db.select({ n: count() }).from(skus))).toBe(400);
+      expect(await n(fresh.deps.db.select({ n: count() }).from(editions))).toBe(400);
+      const local = clients(fresh);
+      const search = (await local.native.get('/api/search/skus?keyword=tides&order=sale_price')).json();
+      expect(search.meta.total_count).toBeGreaterThanOrEqual(search.skus.length);
+      const home = (await local.abroad.get('/api/v7/home')).json();
+      expect(home.banners.length).toBeGreaterThan(0);
+      expect(home.tagged.length).toBe(4);
+    } finally {
+      await fresh.close();
+    }
   });
 });

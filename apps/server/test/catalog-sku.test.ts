@@ -211,7 +211,7 @@ describe('GET /api/skus?type=simple (batch)', () => {
 });
 
 describe('GET /api/suggest/skus', () => {
-  it("answers the area's top listed SKUs by rank", async () => {
+  it("answers the area's top listed games by rank (no extras or peripherals)", async () => {
     const fresh = await createTestApp();
     try {
       const local = clients(fresh);
@@ -220,6 +220,8 @@ describe('GET /api/suggest/skus', () => {
       const mid = await makeSku(fresh, { rank: 50, status: 'pre_sale' });
       await makeSku(fresh, { rank: 1000, status: 'off' });
       await makeSku(fresh, { rank: 900, area: 'abroad' });
+      await makeSku(fresh, { rank: 2000, product: { kind: 'dlc' } });
+      await makeSku(fresh, { rank: 2000, product: { cate: 'physical', kind: 'peripheral' } });
       const res = await local.native.get('/api/suggest/skus');
       expect(res.json().skus.map((s: { id: number }) => s.id)).toEqual([top.id, mid.id, low.id]);
       expect((await local.native.get('/api/suggest/skus?per=1')).json().skus.map((s: { id: number }) => s.id)).toEqual([top.id]);

@@ -101,6 +101,34 @@ describe('POST /api/message', () => {
     expect(await outbox(user.email)).toHaveLength(4);
   });
 
+  it('refuses a blank target for every purpose but unbind', async () => {
+    for (const message of [{ type: 'Email', purpose: 'sign_up' }, { type: 'Sms', target: '   ', purpose: 'sign_in' }]) {
+      const res = await api.abroad.post('/api/message', { message }, { ip: nextIp() });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: { target: ['blank'] } });
+    }
+  });
+
+  it('sends an unbind code only to a signed-in caller, and only to their own bound phone', async () => {
+    const guest = await api.native.post('/api/message', { message: { type: 'Sms', purpose: 'unbind' } }, { ip: nextIp() });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ errors: { base: ['unauthorized'] } });
+
+    const user = await signUpByPhone(t, api.native);
+    const stranger = phone();
+    const res = await sendCode(api.native, 'Sms', stranger, 'unbind', {}, { token: user.token });
+    expect(res.statusCode).toBe(201);
+    expect(await outbox(stranger)).toHaveLength(0);
+    const [message] = await outbox(user.phone);
+    expect(message!.body).toMatch(/\b\d{6}\b/);
+    expect((await outbox(user.phone)).length).toBe(2);
+
+    const emailOnly = await signUpByEmail(t, api.abroad);
+    const none = await api.abroad.post('/api/message', { message: { type: 'Sms', purpose: 'unbind' } }, { token: emailOnly.token, ip: nextIp() });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({ errors: { target: ['not_bound'] } });
+  });
+
   it('answers 429 frequently with the seconds left when the same code is asked again within 60 s', async () => {
     const address = email();
     expect((await sendCode(api.abroad, 'Email', address, 'sign_up')).statusCode).toBe(201);
@@ -153,21 +181,62 @@ describe('POST /api/message', () => {
   it('limits sends per address: a captcha after 10 in an hour, refused outright after 30', async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) {
-      expect((await sendCode(api.abroad, 'Email', email(), 'sign_up', {}, ip)).statusCode).toBe(201);
+      expect((await sendCode(api.abroad, 'Email', email(), 'sign_up', {}, { ip })).statusCode).toBe(201);
     }
-    const eleventh = await sendCode(api.abroad, 'Email', email(), 'sign_up', {}, ip);
+    const eleventh = await sendCode(api.abroad, 'Email', email(), 'sign_up', {}, { ip });
     expect(eleventh.statusCode).toBe(422);
     expect(eleventh.json()).toEqual({ errors: { captcha: ['need_captcha'] }, meta: { need_captcha: true } });
-    const solved = await sendCode(api.abroad, 'Email', email(), 'sign_up', await solvedCaptcha(t, api.abroad), ip);
+    const solved = await sendCode(api.abroad, 'Email', email(), 'sign_up', await solvedCaptcha(t, api.abroad), { ip });
     expect(solved.statusCode).toBe(201);
     // Another address is not affected.
     expect((await sendCode(api.abroad, 'Email', email(), 'sign_up')).statusCode).toBe(201);
 
-    for (let i = 12; i < 30; i++) await sendCode(api.abroad, 'Email', email(), 'sign_up', {}, ip);
-    const over = await sendCode(api.abroad, 'Email', email(), 'sign_up', await solvedCaptcha(t, api.abroad), ip);
+    for (let i = 12; i < 30; i++) await sendCode(api.abroad, 'Email', email(), 'sign_up', {}, { ip });
+    const over = await sendCode(api.abroad, 'Email', email(), 'sign_up', await solvedCaptcha(t, api.abroad), { ip });
     expect(over.statusCode).toBe(429);
     expect(over.json().errors).toEqual({ base: ['rate_limit'] });
     expect(over.json().meta.retry_after).toBeGreaterThan(0);
     expect(over.json().meta.retry_after).toBeLessThanOrEqual(3600);
+  });
+});
+
+describe('POST /api/captchas and the development surface', () => {
+  it('issues an image captcha, never cached, whose answer the dev surface tells and a form spends once', async () => {
+    const res = await api.abroad.post('/api/captchas');
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { captcha_id, svg, expires_in } = res.json();
+    expect(captcha_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(expires_in).toBe(300);
+
+    const answer = await api.abroad.get(`/__dev/captcha/${captcha_id}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().answer).toMatch(/^[a-z0-9]{4}$/);
+    expect((await api.abroad.get('/__dev/captcha/unknown')).statusCode).toBe(404);
+
+    // Spent by the send that needed it: the dev surface no longer knows it.
+    const address = email();
+    for (let i = 0; i < 3; i++) {
+      await sendCode(api.abroad, 'Email', address, 'sign_up');
+      t.clock.advance(61);
+    }
+    const sent = await sendCode(api.abroad, 'Email', address, 'sign_up', { captcha_id, captcha: answer.json().answer.toUpperCase() });
+    expect(sent.statusCode).toBe(201);
+    expect((await api.abroad.get(`/__dev/captcha/${captcha_id}`)).statusCode).toBe(404);
+  });
+
+  it('lists the messages sent to an address, newest first, with their codes', async () => {
+    const address = email();
+    await sendCode(api.abroad, 'Email', address, 'sign_up');
+    t.clock.advance(61);
+    await sendCode(api.abroad, 'Email', address, 'sign_up');
+    const res = await api.abroad.get('/__dev/outbox', { query: { to: ` ${address.toUpperCase()} ` } });
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json();
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatchObject({ to: address, channel: 'email', code: expect.stringMatching(/^\d{6}$/) });
+    const stored = await outbox(address);
+    expect(messages.map((m: { body: string }) => m.body)).toEqual(stored.map((m) => m.body));
   });
 });

@@ -167,7 +167,7 @@ describe('POST and PATCH /api/me/phone', () => {
     const user = await signUpByPhone(t, api.native);
     const address = email();
     await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind') } }, { token: user.token });
-    const code = await codeFor(t, api.native, 'Sms', user.phone, 'unbind');
+    const code = await codeFor(t, api.native, 'Sms', user.phone, 'unbind', user.token);
     expect((await api.native.patch('/api/me/unbind/phone', { account: { code } }, { token: user.token })).statusCode).toBe(200);
     const number = phone();
     const bound = await api.native.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.native, 'Sms', number, 'bind') } }, { token: user.token });
@@ -224,7 +224,7 @@ describe('PATCH /api/me/unbind/phone', () => {
     const user = await signUpByPhone(t, api.native);
     const address = email();
     await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind') } }, { token: user.token });
-    const code = await codeFor(t, api.native, 'Sms', user.phone, 'unbind');
+    const code = await codeFor(t, api.native, 'Sms', user.phone, 'unbind', user.token);
     const wrong = await api.native.patch('/api/me/unbind/phone', { account: { code: wrongCode(code) } }, { token: user.token });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ errors: { code: ['invalid'] } });
@@ -249,7 +249,7 @@ describe('PATCH /api/me/unbind/phone', () => {
     for (let i = 0; i < 3; i++) {
       const number = phone();
       await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind') } }, { token: user.token });
-      const code = await codeFor(t, api.abroad, 'Sms', number, 'unbind');
+      const code = await codeFor(t, api.abroad, 'Sms', number, 'unbind', user.token);
       expect((await api.abroad.patch('/api/me/unbind/phone', { account: { code } }, { token: user.token })).statusCode).toBe(200);
     }
     const number = phone();
@@ -261,7 +261,7 @@ describe('PATCH /api/me/unbind/phone', () => {
     // A year later the allowance is back.
     t.clock.advance(366 * 86_400);
     const token = (await signIn(api.abroad, user.email, PASSWORD)).json().access_token;
-    const code = await codeFor(t, api.abroad, 'Sms', number, 'unbind');
+    const code = await codeFor(t, api.abroad, 'Sms', number, 'unbind', token);
     expect((await api.abroad.patch('/api/me/unbind/phone', { account: { code } }, { token })).statusCode).toBe(200);
   });
 

@@ -59,13 +59,16 @@ export function nextIp() {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-export async function sendCode(client: SiteClient, type: 'Email' | 'Sms', target: string, purpose: string, extra: Record<string, string> = {}, ip = nextIp()) {
-  return client.post('/api/message', { message: { type, target, purpose, ...extra } }, { ip });
+/** POST /api/message from a fresh address; `token` signs the request in (an unbind code goes to the caller's own phone). */
+export async function sendCode(
+  client: SiteClient, type: 'Email' | 'Sms', target: string, purpose: string, extra: Record<string, string> = {}, options: { ip?: string; token?: string } = {},
+) {
+  return client.post('/api/message', { message: { type, target, purpose, ...extra } }, { ip: options.ip ?? nextIp(), ...(options.token && { token: options.token }) });
 }
 
 /** Sends a code and returns it, failing loudly if the send was refused. */
-export async function codeFor(t: TestApp, client: SiteClient, type: 'Email' | 'Sms', target: string, purpose: string): Promise<string> {
-  const sent = await sendCode(client, type, target, purpose);
+export async function codeFor(t: TestApp, client: SiteClient, type: 'Email' | 'Sms', target: string, purpose: string, token?: string): Promise<string> {
+  const sent = await sendCode(client, type, target, purpose, {}, { token });
   if (sent.statusCode !== 201) throw new Error(`code send failed: ${sent.body}`);
   return latestCode(t, target);
 }

@@ -8,8 +8,8 @@ export type CodePurpose = z.infer<typeof codePurpose>;
 export const sendCodeRequest = z.object({
   message: z.object({
     type: z.enum(['Sms', 'Email']),
-    /** Phone number for Sms, e-mail address for Email. */
-    target: z.string().min(1).max(254),
+    /** Phone number for Sms, e-mail address for Email. Not needed for purpose unbind: the code goes to the bound address. */
+    target: z.string().max(254).optional(),
     purpose: codePurpose,
     ...captchaFields,
   }),

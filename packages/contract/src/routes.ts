@@ -63,6 +63,11 @@ export const API = {
 export const COOKIES = {
   access: (area: 'native' | 'abroad') => `lantern_${area}_at`,
   refresh: (area: 'native' | 'abroad') => `lantern_${area}_rt`,
+  /**
+   * Readable by script, holds no secret: says a session exists on this site, so the web asks for /api/me
+   * only then (a guest's page load makes no call that is bound to fail). Lives as long as the refresh token.
+   */
+  session: (area: 'native' | 'abroad') => `lantern_${area}_session`,
   csrf: 'lantern_csrf',
 } as const;
 

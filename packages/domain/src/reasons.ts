@@ -22,6 +22,16 @@ export const REASON_CODES = [
 
   // Authentication and access (spec §6, §8.1; design brief §2 Auth)
   'unauthorized',
+  'invalid_credentials', // wrong login or password (one answer for both, so sign-in reveals no accounts)
+  'token_invalid', // a bearer token that is unknown or expired
+  'refresh_token_invalid', // a refresh token that is unknown, expired or revoked
+  'refresh_token_reused', // a rotated refresh token used again: the session family is revoked (spec §8.1)
+  'in_protection', // a just-rotated refresh token, within the protection period: not theft (spec §8.1)
+  'csrf_invalid', // a cookie-authenticated write without the matching CSRF header
+  'accepted', // terms of service not accepted at sign-up
+  'already_bound', // an e-mail or phone is already bound; change it instead
+  'not_bound', // no e-mail or phone bound to change or unbind
+  'unsupported_media_type',
   'forbidden',
   'not_found',
   'locked', // account locked after failed sign-ins; also a locked post or key

@@ -39,11 +39,13 @@ export function setSessionCookies(reply: FastifyReply, area: Area, session: { ac
   const base = { httpOnly: true, sameSite: 'lax' as const, secure };
   reply.setCookie(COOKIES.access(area), session.accessToken, { ...base, path: '/', maxAge: session.expiresIn });
   reply.setCookie(COOKIES.refresh(area), session.refreshToken, { ...base, path: '/api/access_token', maxAge: session.refreshExpiresIn });
+  reply.setCookie(COOKIES.session(area), '1', { sameSite: 'lax', secure, httpOnly: false, path: '/', maxAge: session.refreshExpiresIn });
 }
 
 export function clearSessionCookies(reply: FastifyReply, area: Area) {
   reply.clearCookie(COOKIES.access(area), { path: '/' });
   reply.clearCookie(COOKIES.refresh(area), { path: '/api/access_token' });
+  reply.clearCookie(COOKIES.session(area), { path: '/' });
 }
 
 /**

@@ -178,7 +178,7 @@ export async function seedCatalog(deps: Deps): Promise<SeedCatalogResult> {
     planExtras(rng, now, games, gameSkus, productDrafts, skuDrafts, categoryId);
     const peripheralCount = addPeripherals(rng, now, productDrafts, skuDrafts, categoryId);
 
-    // Products first (DLC after their bases, for base_product_id), then SKUs and what hangs off them.
+    // Products first (then each DLC learns its base's id), SKUs, and what hangs off them.
     const insertedProducts = await insertAll(tx, products, productDrafts.map((p) => p.row));
     const productIds = insertedProducts.map((p) => p.id);
     for (const [i, draft] of productDrafts.entries()) {
@@ -292,12 +292,13 @@ function planExtras(
     }
   }
 
-  planBundles(rng, games, gameSkus, productDrafts, skuDrafts, categoryId);
+  planBundles(rng, now, games, gameSkus, productDrafts, skuDrafts, categoryId);
 }
 
 /** Complete packs (a game with its DLC) and studio collections (a developer's games), per area. */
 function planBundles(
   rng: Prng,
+  now: Date,
   games: GamePlan[],
   gameSkus: Array<Partial<Record<Area, number[]>>>,
   productDrafts: ProductDraft[],
@@ -336,13 +337,13 @@ function planBundles(
         productIndex,
         items,
         row: skuDraft({ key: bundle.key, name: bundle.name, edition: null, editionPosition: 0 }, area, {
-          status: 'sale', region: null, list, sale: discounted(list, 25, area), keyType: first.keyType ?? 'steam', releasedAt: first.releasedAt ?? new Date(), score: first.score ?? 80,
+          status: 'sale', region: null, list, sale: discounted(list, 25, area), keyType: first.keyType ?? 'steam', releasedAt: first.releasedAt ?? now, score: first.score ?? 80,
           wishes: Math.round((first.wishesCount ?? 0) * 0.1), rank: (first.rank ?? 0) - 60, categoryId: categoryId.get('game:bundles') ?? null, pointsPay: false,
         }),
         tagSlugs: [...new Set(items.flatMap((item) => skuDrafts[item]!.tagSlugs))].slice(0, 6),
         details: gameDetails(rng, {
           name: bundle.name, key: bundle.key, genre: 'adventure', theme: 'indie', features: [], developer: bundle.developer, publisher: bundle.publisher,
-          year: 2026, keyType: first.keyType ?? 'steam', tier: 1, kind: 'bundle',
+          year: now.getUTCFullYear(), keyType: first.keyType ?? 'steam', tier: 1, kind: 'bundle',
           editionExtra: [`Includes ${items.length} items at 10% off their combined price, with a further launch discount.`, `包含 ${items.length} 件商品，较单独购买立省 10%，另享限时折扣。`],
         }, area === 'native' ? 'chs' : 'en'),
       });

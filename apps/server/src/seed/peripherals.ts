@@ -12,7 +12,7 @@ interface Line {
   periTag: string;
   models: readonly string[];
   noun: Pair;
-  /** Price range in yuan and dollars (major units). */
+  /** Price range in yuan, and the lowest dollar price (major units). */
   cny: readonly [number, number];
   usd: readonly [number, number];
   pitches: readonly Pair[];
@@ -82,7 +82,8 @@ export function planPeripherals(rng: Prng): PeripheralPlan[] {
     for (const model of line.models.slice(0, counts[li])) {
       const [brandEn, brandZh] = BRANDS[rng.pick(line.brands)]!;
       const cny = (rng.int(Math.ceil(line.cny[0] / 10), Math.floor(line.cny[1] / 10)) * 10 - 1) * 100;
-      const usd = rng.int(line.usd[0], line.usd[1]) * 100 - 1;
+      // Hardware is priced near the exchange rate (unlike games' regional prices): about ¥7 to the dollar.
+      const usd = Math.max(line.usd[0], Math.round(cny / 100 / 7)) * 100 - 1;
       plans.push({
         key: `peri-${line.category}-${model.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
         name: { en: `${brandEn} ${model} ${line.noun[0]}`, chs: `${brandZh} ${model} ${line.noun[1]}` },

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, type Me, type MeCheck, type SessionResponse } from '@lantern/contract';
+import { API, COOKIES, type Me, type MeCheck, type SessionResponse } from '@lantern/contract';
 import { api, configureApi, isApiError } from './api';
 import { openSignIn } from './signInStore';
+import { readCookie } from './cookies';
+import { getSite } from './site';
 
 /** The `me` query is the session state: `null` for a guest, the account when signed in. */
 export const meKey = ['me'] as const;
@@ -9,6 +11,8 @@ export const meKey = ['me'] as const;
 export const meQuery = queryOptions({
   queryKey: meKey,
   queryFn: async (): Promise<Me | null> => {
+    // No session marker on this site: a guest, so do not make a call that can only answer 401.
+    if (!readCookie(COOKIES.session(getSite().area))) return null;
     try {
       return await api.get<Me>(API.me, { auth: 'optional' });
     } catch (e) {

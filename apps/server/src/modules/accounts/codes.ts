@@ -10,12 +10,8 @@ import { newNumericCode } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { verificationCodes } from './tables.ts';
-import { findAccountByContact, normalizeContact } from './lookup.ts';
+import { findAccount, findAccountByContact, normalizeContact } from './lookup.ts';
 
-/** Sends from one address per hour beyond which every further send is refused outright. */
-const IP_SENDS_PER_HOUR = 30;
-/** Sends from one address per hour beyond which a captcha is asked for. */
-const IP_SENDS_BEFORE_CAPTCHA = 10;
 
 const SUBJECTS = {
   'zh-CN': '灯笼游戏验证码',
@@ -32,9 +28,10 @@ function codeText(site: Site, code: string) {
  * POST /api/message. Which purposes need an existing account and which need a free address follows the
  * spec's reasons (§5: email taken / not_found, number used / not_found).
  */
-export async function sendCode(deps: Deps, site: Site, ip: string, input: SendCodeRequest['message']) {
+export async function sendCode(deps: Deps, site: Site, ip: string, accountId: number | null, input: SendCodeRequest['message']) {
   const channel = input.type === 'Email' ? 'email' : 'sms';
-  const target = normalizeContact(channel, input.target, site.area);
+  if (input.purpose !== 'unbind' && !input.target?.trim()) throw fail.unprocessable('target', 'blank');
+  const target = input.purpose === 'unbind' ? await boundContact(deps, accountId, channel) : normalizeContact(channel, input.target!, site.area);
   if (!target) throw fail.unprocessable('target', 'invalid');
 
   const existing = await findAccountByContact(deps.db, channel, target);
@@ -45,12 +42,12 @@ export async function sendCode(deps: Deps, site: Site, ip: string, input: SendCo
 
   const now = deps.clock.now();
   const nowSec = toTimestamp(now);
-  const ipHour = await deps.limiter.hit(`code-ip:${ip}`, IP_SENDS_PER_HOUR, 3600);
+  const ipHour = await deps.limiter.hit(`code-ip:${ip}`, deps.config.CODE_SENDS_PER_IP_PER_HOUR, 3600);
   if (!ipHour.allowed) throw fail.tooMany('rate_limit', ipHour.retryAfter);
 
   const history = await sendHistory(deps.db, target, input.purpose, now);
   let decision = codeSendDecision(history, nowSec, false);
-  if (decision === 'ok' && ipHour.count > IP_SENDS_BEFORE_CAPTCHA) decision = 'captcha';
+  if (decision === 'ok' && ipHour.count > deps.config.CODE_SENDS_PER_IP_BEFORE_CAPTCHA) decision = 'captcha';
   // A captcha is checked (and so spent) only when one is required, so a form that also needs the same
   // captcha for its own submit (sign-up) keeps it.
   const captchaGiven = Boolean(input.captcha_id && input.captcha);
@@ -76,6 +73,19 @@ export async function sendCode(deps: Deps, site: Site, ip: string, input: SendCo
   });
   void deps.outbox.deliverPending().catch((err) => deps.log.warn({ err }, 'outbox delivery'));
   return { sent: true as const, resend_after: CODE_RESEND_INTERVAL_SECONDS, expires_in: VERIFICATION_CODE_TTL_SECONDS };
+}
+
+/**
+ * The signed-in account's own e-mail or phone: an unbind code always goes to the bound address, so the
+ * client need not (and cannot) name another one.
+ */
+async function boundContact(deps: Deps, accountId: number | null, channel: 'email' | 'sms'): Promise<string> {
+  if (accountId === null) throw fail.unauthorized();
+  const account = await findAccount(deps.db, accountId);
+  if (!account) throw fail.unauthorized();
+  const bound = channel === 'email' ? account.email : account.phone;
+  if (!bound) throw fail.unprocessable('target', 'not_bound');
+  return bound;
 }
 
 async function sendHistory(db: DbOrTx, target: string, purpose: CodePurpose, now: Date) {

@@ -35,7 +35,7 @@ export const sessionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   });
 
   app.post('/api/message', { schema: { tags: ['accounts'], body: sendCodeRequest, response: { 201: sendCodeResponse } } }, async (request, reply) =>
-    reply.status(201).send(await sendCode(deps, request.site, request.ip, request.body.message)),
+    reply.status(201).send(await sendCode(deps, request.site, request.ip, request.auth?.accountId ?? null, request.body.message)),
   );
 
   app.post('/api/accounts', { schema: { tags: ['accounts'], body: signUpRequest, response: { 201: sessionResponse } } }, async (request, reply) => {
