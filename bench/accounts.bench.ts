@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import Fastify from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compose } from '../apps/server/src/platform/compose.ts';
@@ -7,7 +6,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { accounts } from '../apps/server/src/modules/accounts/tables.ts';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
-import { load, percentile, type LoadResult } from './lib.ts';
+import { load, percentile, startBareServer, type LoadResult } from './lib.ts';
 
 /**
  * GET /api/me throughput against a bare Fastify route answering a constant, measured in the same run on the
@@ -15,10 +14,8 @@ import { load, percentile, type LoadResult } from './lib.ts';
  * latency of sign-in, which argon2id (OWASP parameters) dominates by design.
  */
 export async function accountsBench(): Promise<{ rows: LoadResult[]; ratio: number; signIn: { p50: number; p99: number; n: number }; database: string }> {
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ ok: true }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+  const bare = await startBareServer();
+  const bareUrl = bare.url;
 
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret!', PGLITE_DIR: 'memory://', LOG_LEVEL: 'silent' });
   const { deps, close } = await compose(config, { log: pino({ level: 'silent' }), kvPrefix: `bench:${Date.now()}:` });

@@ -10,9 +10,15 @@ export interface LoadResult {
 }
 
 /** Load from 127.0.0.1 only, bounded in time: `connections` clients for `seconds`. */
-export async function load(name: string, url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string>; paths?: string[] } = {},
+): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks target loopback addresses only');
-  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers });
+  // With several paths each connection cycles through them, so a cache sees a realistic spread of keys.
+  const requests = options.paths?.map((path) => ({ method: 'GET' as const, path }));
+  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers, ...(requests && { requests }) });
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -25,4 +31,13 @@ export async function load(name: string, url: string, options: { connections?: n
 
 export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** A bare Fastify route answering a constant: the baseline every ratio is measured against, in the same run. */
+export async function startBareServer() {
+  const { default: Fastify } = await import('fastify');
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`, close: () => bare.close() };
 }

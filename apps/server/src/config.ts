@@ -29,6 +29,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** How long shared catalogue reads (home, searches, a SKU page for guests) are served from memory; 0 turns it off. */
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Verification codes one address may request per hour, and how many before a captcha is asked. */
   CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   CODE_SENDS_PER_IP_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(10),

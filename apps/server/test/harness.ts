@@ -64,6 +64,8 @@ export async function createTestApp(): Promise<TestApp> {
     DATABASE_URL: serverDb?.url,
     PGLITE_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    // Tests change data and read it back at once; the cache has its own tests.
+    CATALOG_CACHE_SECONDS: '0',
     SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
   });
   const clock = new TestClock();

@@ -9,6 +9,7 @@ import { Outbox, SandboxSms } from './outbox.ts';
 import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
+import { ResponseCache } from './response-cache.ts';
 
 export interface Composed {
   deps: Deps;
@@ -30,6 +31,7 @@ export async function compose(config: Config, overrides: { log?: Logger; clock?:
     outbox: new Outbox(database.db, { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, sms: new SandboxSms(log), log }),
     captcha: new CaptchaService(kv),
     limiter: new RateLimiter(kv),
+    cache: new ResponseCache(config.CATALOG_CACHE_SECONDS),
     identity: new SandboxIdentityProvider(kv),
     log,
   };

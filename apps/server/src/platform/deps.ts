@@ -8,6 +8,7 @@ import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { Outbox } from './outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 /** What services are given: the platform's pieces, each behind an interface so tests and adapters can swap them. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   outbox: Outbox;
   captcha: CaptchaService;
   limiter: RateLimiter;
+  /** Shared catalogue reads, briefly kept in memory. */
+  cache: ResponseCache;
   identity: IdentityProvider;
   log: Logger;
 }

@@ -1,48 +1,50 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { cn } from '../ui/cn';
 import { GlobeIcon } from '../ui/icons';
+import { useLazyOnce } from '../ui/useLazyOnce';
 
 const LABELS: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
 const SHORT: Record<Language, string> = { 'zh-CN': '中', en: 'EN' };
 
-/** Language choice, remembered in localStorage (overrides the site's default language). */
-export function LanguageSwitch({ compact }: { compact?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const current = (i18n.language as Language) ?? 'zh-CN';
-  return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-ink-800 hover:text-fg"
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazy(() => loadMenu().then((m) => ({ default: m.LanguageMenu })));
+
+const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { current: Language; compact?: boolean }>(
+  function Trigger({ current, compact, className, ...rest }, ref) {
+    const { t } = useTranslation();
+    return (
+      <button
+        ref={ref}
+        type="button"
+        aria-haspopup="menu"
+        className={cn('inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-ink-800 hover:text-fg', className)}
         aria-label={t('nav.language', { current: LABELS[current] })}
         data-testid="language-switch"
+        {...rest}
       >
         <GlobeIcon className="size-[18px]" />
         <span className={cn(compact && 'sr-only')}>{compact ? LABELS[current] : SHORT[current]}</span>
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="animate-dialog z-50 min-w-40 rounded-xl bg-ink-800 p-1 shadow-2xl ring-1 ring-ink-600"
-        >
-          <Menu.RadioGroup value={current} onValueChange={(v) => void changeLanguage(v as Language)}>
-            {LANGUAGES.map((l) => (
-              <Menu.RadioItem
-                key={l}
-                value={l}
-                lang={l}
-                className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-ink-700"
-              >
-                {LABELS[l]}
-                <Menu.ItemIndicator className="text-accent">✓</Menu.ItemIndicator>
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioGroup>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+      </button>
+    );
+  },
+);
+
+/**
+ * Language choice, remembered in localStorage (overrides the site's default language). The button is plain
+ * until first used; the Radix menu behind it loads then and opens at once.
+ */
+export function LanguageSwitch({ compact }: { compact?: boolean }) {
+  const { i18n } = useTranslation();
+  const current = (i18n.language as Language) ?? 'zh-CN';
+  const { armed, arm, preload } = useLazyOnce(loadMenu);
+  const plain = <Trigger current={current} compact={compact} onClick={arm} onPointerEnter={preload} onFocus={preload} aria-expanded={false} />;
+  if (!armed) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <LanguageMenu current={current} labels={LABELS} trigger={<Trigger current={current} compact={compact} />} />
+    </Suspense>
   );
 }
 

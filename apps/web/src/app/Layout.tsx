@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useMe } from '../lib/session';
 import { useSignInState } from '../lib/signInStore';
-import { Toaster } from '../ui/Toast';
+import { useToasts } from '../ui/toastStore';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 const SignInPopup = lazy(() => import('../features/auth/components/SignInPopup').then((m) => ({ default: m.SignInPopup })));
+const Toaster = lazy(() => import('../ui/Toast').then((m) => ({ default: m.Toaster })));
 const AccountPrompts = lazy(() => import('../features/account/components/AccountPrompts').then((m) => ({ default: m.AccountPrompts })));
 
 export function Layout() {
@@ -16,6 +17,12 @@ export function Layout() {
     if (open) setPopupLoaded(true);
   }, [open]);
   const { data: me } = useMe();
+  // The toast renderer (Radix) loads with the first toast and then stays.
+  const toasts = useToasts();
+  const [toasterLoaded, setToasterLoaded] = useState(toasts.length > 0);
+  useEffect(() => {
+    if (toasts.length > 0) setToasterLoaded(true);
+  }, [toasts.length]);
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
@@ -25,11 +32,10 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster />
-      <Suspense fallback={null}>
-        {popupLoaded ? <SignInPopup /> : null}
-        {me ? <AccountPrompts me={me} /> : null}
-      </Suspense>
+      {/* Separate boundaries: one overlay loading its code never hides another that is open. */}
+      <Suspense fallback={null}>{toasterLoaded ? <Toaster /> : null}</Suspense>
+      <Suspense fallback={null}>{popupLoaded ? <SignInPopup /> : null}</Suspense>
+      <Suspense fallback={null}>{me ? <AccountPrompts me={me} /> : null}</Suspense>
       <ScrollRestoration />
     </div>
   );

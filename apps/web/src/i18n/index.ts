@@ -1,7 +1,5 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import zhCN from './zh-CN.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,6 +9,29 @@ export const LANGUAGE_STORAGE_KEY = 'lantern.language';
 export function isLanguage(v: unknown): v is Language {
   return v === 'zh-CN' || v === 'en';
 }
+
+/**
+ * Each language is its own chunk: the first page carries only the texts of the language it shows, and the
+ * other is fetched when the user switches (design §6, the home route's JavaScript budget).
+ */
+const loaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  'zh-CN': () => import('./zh-CN.json'),
+  en: () => import('./en.json'),
+};
+
+/** An i18next backend reading the bundled resource chunks: `changeLanguage` loads a language on first use. */
+const bundledResources: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, _namespace, callback) {
+    const load = isLanguage(language) ? loaders[language] : undefined;
+    if (!load) return callback(null, {});
+    load().then(
+      (m) => callback(null, m.default),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), null),
+    );
+  },
+};
 
 /** The user's stored choice wins over the site's language (the switch in the header and the footer). */
 export function storedLanguage(): Language | null {
@@ -24,14 +45,18 @@ export function storedLanguage(): Language | null {
 
 export async function setupI18n(siteLanguage: Language, instance: I18n = i18next): Promise<I18n> {
   const lng = storedLanguage() ?? siteLanguage;
-  await instance.use(initReactI18next).init({
-    resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
-    lng,
-    fallbackLng: siteLanguage,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await instance
+    .use(bundledResources)
+    .use(initReactI18next)
+    .init({
+      lng,
+      // Both files hold the same keys (a unit test checks), so no fallback language needs loading.
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   document.documentElement.lang = lng;
   instance.on('languageChanged', (l) => {
     document.documentElement.lang = l;

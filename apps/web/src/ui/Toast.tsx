@@ -1,57 +1,10 @@
 import * as RToast from '@radix-ui/react-toast';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROMPT_TOAST_DELAY_MS, PROMPT_TOAST_MS, TOAST_MS } from '../lib/constants';
 import { cn } from './cn';
+import { dismissToast, useToasts, type ToastKind } from './toastStore';
 
-/**
- * The toast box (spec §2.2): success or fail, gone after 4 s; the prompt variant appears after 0.5 s and
- * lasts 3 s. Any code may call `toast.success(...)`; the <Toaster/> in the shell renders them.
- */
-export type ToastKind = 'success' | 'fail' | 'prompt';
-export interface ToastItem {
-  id: number;
-  kind: ToastKind;
-  message: string;
-  duration: number;
-}
-
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-function push(kind: ToastKind, message: string, duration: number) {
-  const item = { id: nextId++, kind, message, duration };
-  // Newest on top; at most three at a time so a burst of errors does not bury the page.
-  items = [...items.filter((i) => i.message !== message), item].slice(-3);
-  emit();
-  return item.id;
-}
-
-export function dismissToast(id: number) {
-  items = items.filter((i) => i.id !== id);
-  emit();
-}
-
-export const toast = {
-  success: (message: string) => push('success', message, TOAST_MS),
-  fail: (message: string) => push('fail', message, TOAST_MS),
-  prompt: (message: string) => {
-    setTimeout(() => push('prompt', message, PROMPT_TOAST_MS), PROMPT_TOAST_DELAY_MS);
-  },
-};
-
-export function useToasts() {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => items,
-    () => items,
-  );
-}
+/** The store is radix-free (ui/toastStore): the shell loads this renderer only once a toast exists. */
+export { toast, dismissToast, useToasts, type ToastItem, type ToastKind } from './toastStore';
 
 const icons: Record<ToastKind, string> = {
   success: 'M5 10.5l3.2 3.2L15 7',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autocompleteResponse, skuListResponse, skuSearchQuery } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
+import { sendJson } from '../../platform/send-json.ts';
 import { regionParam, viewerOf } from './viewer.ts';
 import { autocomplete, searchSkus } from './search.ts';
 
@@ -10,11 +11,19 @@ const autocompleteQuery = regionParam.extend({ keyword: z.string().max(100).opti
 
 export const searchRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   /** Store search (per 10) and the editors' pickers (per 30): ordering and filters of spec §5. */
-  app.get('/api/search/skus', { schema: { tags, querystring: skuSearchQuery, response: { 200: skuListResponse } } }, async (request) =>
-    searchSkus(deps, await viewerOf(deps, request, request.query.region), request.query),
-  );
+  // Results depend only on the site, the region and the (validated, defaulted) query: popular searches
+  // and the first pages of lists are served from the short-lived cache.
+  app.get('/api/search/skus', { schema: { tags, querystring: skuSearchQuery, response: { 200: skuListResponse } } }, async (request, reply) => {
+    const viewer = await viewerOf(deps, request, request.query.region);
+    const key = `search:${viewer.area}:${viewer.region}:${JSON.stringify(request.query)}`;
+    const json = await deps.cache.get(key, async () => JSON.stringify(skuListResponse.parse(await searchSkus(deps, viewer, request.query))));
+    return sendJson(reply, json);
+  });
 
-  app.get('/api/search/autocomplete', { schema: { tags, querystring: autocompleteQuery, response: { 200: autocompleteResponse } } }, async (request) =>
-    autocomplete(deps, await viewerOf(deps, request, request.query.region), request.query.keyword),
-  );
+  app.get('/api/search/autocomplete', { schema: { tags, querystring: autocompleteQuery, response: { 200: autocompleteResponse } } }, async (request, reply) => {
+    const viewer = await viewerOf(deps, request, request.query.region);
+    const key = `autocomplete:${viewer.area}:${viewer.region}:${(request.query.keyword ?? '').trim().toLowerCase()}`;
+    const json = await deps.cache.get(key, async () => JSON.stringify(autocompleteResponse.parse(await autocomplete(deps, viewer, request.query.keyword))));
+    return sendJson(reply, json);
+  });
 };

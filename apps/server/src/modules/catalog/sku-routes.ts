@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAGE_SIZES } from '@lantern/domain';
 import { productDetail, skuDetail, skuListResponse, skuService } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
+import { sendJson } from '../../platform/send-json.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { asList, idList, idParams } from './params.ts';
@@ -21,9 +22,15 @@ const batchQuery = regionParam.extend({
 const suggestQuery = regionParam.extend({ per: z.coerce.number().int().min(1).max(PAGE_SIZES.sku_batch).default(SUGGEST_SIZE) });
 
 export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/skus/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuDetail } } }, async (request) =>
-    getSkuDetail(deps, await viewerOf(deps, request, request.query.region), request.params.id),
-  );
+  // A guest's view of a SKU is shared by all guests of the site and region, so it comes from the cache;
+  // a signed-in viewer's carries their own wish and is built fresh.
+  app.get('/api/skus/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuDetail } } }, async (request, reply) => {
+    const viewer = await viewerOf(deps, request, request.query.region);
+    if (viewer.accountId !== null) return getSkuDetail(deps, viewer, request.params.id);
+    const key = `sku:${viewer.area}:${viewer.region}:${request.params.id}`;
+    const json = await deps.cache.get(key, async () => JSON.stringify(skuDetail.parse(await getSkuDetail(deps, viewer, request.params.id))));
+    return sendJson(reply, json);
+  });
 
   app.get('/api/products/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: productDetail } } }, async (request) =>
     getProductDetail(deps, await viewerOf(deps, request, request.query.region), request.params.id),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentListResponse, homeResponse, layoutContent, springboardResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
+import { sendJson } from '../../platform/send-json.ts';
 import { idParams } from '../catalog/params.ts';
 import { regionParam, viewerOf } from '../catalog/viewer.ts';
 import { getContent, getHome, getSpringboard, listCubes, listEllipses } from './home.ts';
@@ -10,9 +11,13 @@ const tags = ['storefront'];
 const cubesQuery = regionParam.extend({ kind: z.string().max(64).optional() });
 
 export const homeRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/v7/home', { schema: { tags, querystring: regionParam, response: { 200: homeResponse } } }, async (request) =>
-    getHome(deps, await viewerOf(deps, request, request.query.region)),
-  );
+  // The home is the same for every viewer of a site and region: served from the short-lived cache as
+  // ready JSON (validated against the contract once, when it is built).
+  app.get('/api/v7/home', { schema: { tags, querystring: regionParam, response: { 200: homeResponse } } }, async (request, reply) => {
+    const viewer = await viewerOf(deps, request, request.query.region);
+    const json = await deps.cache.get(`home:${viewer.area}:${viewer.region}`, async () => JSON.stringify(homeResponse.parse(await getHome(deps, viewer))));
+    return sendJson(reply, json);
+  });
 
   for (const [path, kind] of [['/api/v7/booths/:id', 'booth'], ['/api/v7/boxes/:id', 'box']] as const) {
     app.get(path, { schema: { tags, params: idParams, querystring: regionParam, response: { 200: layoutContent } } }, async (request) =>

@@ -1,0 +1,69 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@lantern/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut } from '../lib/session';
+import { HeartIcon, LogoutIcon, PinIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
+import { toast } from '../ui/toastStore';
+import { paths } from './paths';
+import { Avatar } from './Avatar';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-ink-700 [&_svg]:size-4 [&_svg]:text-muted';
+
+/** The Radix part of the account menu, loaded on first use so the first page carries no Radix code. */
+export function UserMenuContent({ me, trigger }: { me: Me; trigger: ReactNode }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <Menu.Root modal={false} defaultOpen>
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={8} className="animate-dialog z-50 w-60 rounded-xl bg-ink-800 p-1.5 shadow-2xl ring-1 ring-ink-600">
+          <div className="flex items-center gap-3 px-3 py-2.5">
+            <Avatar name={me.nickname} url={me.avatar_url} size={36} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-fg">{me.nickname}</p>
+              <p className="text-xs text-muted">{t('points.total', { count: me.point.total_score })}</p>
+            </div>
+          </div>
+          <Menu.Separator className="my-1 h-px bg-ink-700" />
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.user(me.id))}>
+            <UserIcon /> {t('nav.my_profile')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.security)}>
+            <ShieldIcon /> {t('nav.security')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.addresses)}>
+            <PinIcon /> {t('nav.addresses')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.points)}>
+            <StarIcon /> {t('nav.points')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.wishes)} data-testid="menu-wishes">
+            <HeartIcon /> {t('nav.wishes')}
+          </Menu.Item>
+          <Menu.Separator className="my-1 h-px bg-ink-700" />
+          <Menu.Item
+            className={itemClass}
+            data-testid="sign-out"
+            onSelect={async () => {
+              try {
+                await signOut(client);
+                toast.success(t('auth.signed_out'));
+              } catch {
+                toast.success(t('auth.signed_out'));
+              }
+              navigate(paths.root);
+            }}
+          >
+            <LogoutIcon /> {t('nav.sign_out')}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

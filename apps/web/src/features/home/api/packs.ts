@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type LayoutContent } from '@lantern/contract';
+import { api } from '../../../lib/api';
+import { createBatchQueue } from '../../../lib/packQueue';
+
+/** GET /api/custom/packs?ids[]=…: the layout packs the home lists in `pack_ids`. */
+export const fetchPacks = async (ids: number[]) => (await api.get<{ packs: LayoutContent[] }>(API.customPacks, { query: { ids }, auth: 'optional' })).packs;
+
+/** One queue for the page: ids merged every 1 s, at most 30 a request (spec §4, §9). */
+export const packQueue = createBatchQueue<LayoutContent>({ fetchBatch: fetchPacks, idOf: (p) => p.id });
+
+export const packQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['storefront', 'packs', id] as const,
+    queryFn: () => packQueue.load(id),
+    staleTime: 5 * 60_000,
+  });
+
+export const usePack = (id: number) => useQuery(packQuery(id));

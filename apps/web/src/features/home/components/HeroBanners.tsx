@@ -1,0 +1,105 @@
+import type { LayoutContent } from '@lantern/contract';
+import { capCubes } from '@lantern/domain';
+import { useTranslation } from 'react-i18next';
+import { useLocalize } from '../../../lib/localize';
+import { Carousel } from '../../../ui/Carousel';
+import { Cover } from '../../../ui/Cover';
+import { Price } from '../../../ui/Price';
+import { SmartLink } from '../../../ui/SmartLink';
+import { ChevronRight } from '../../../ui/icons';
+
+/** One banner: the art, a dark fade for legibility, title, subtitle and the featured SKU's price. */
+export function BannerSlide({ banner, index, visible, cta }: { banner: LayoutContent; index: number; visible: boolean; cta: string }) {
+  const l = useLocalize();
+  const sku = banner.skus[0];
+  const title = l(banner.title);
+  const body = (
+    <>
+      {visible && banner.image ? (
+        <Cover src={banner.image} shape="banner" alt={title} priority={index === 0 ? 'high' : 'lazy'} className="aspect-[16/9] sm:aspect-[3/1]" />
+      ) : (
+        <div className="aspect-[16/9] w-full bg-ink-800 sm:aspect-[3/1]" />
+      )}
+      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/40 to-transparent sm:bg-gradient-to-r sm:from-ink-950/90 sm:via-ink-950/35" />
+      <div className="absolute inset-x-0 bottom-0 p-4 pb-14 sm:inset-y-0 sm:flex sm:w-3/5 sm:flex-col sm:justify-end sm:p-8 sm:pb-16 lg:w-1/2">
+        <p className="text-xl font-black leading-tight tracking-tight text-white drop-shadow sm:text-3xl lg:text-4xl">{title}</p>
+        {banner.subtitle ? <p className="mt-1.5 line-clamp-2 text-sm text-white/85 sm:mt-2 sm:text-base">{l(banner.subtitle)}</p> : null}
+        <div className="mt-3 hidden items-center gap-4 sm:flex">
+          {sku ? <Price listPrice={sku.list_price} salePrice={sku.sale_price} currency={sku.currency} size="md" className="rounded-lg bg-ink-950/60 px-2 py-1 backdrop-blur" /> : null}
+          <span className="inline-flex items-center gap-1 rounded-lg bg-accent px-3.5 py-2 text-sm font-bold text-accent-ink transition group-hover/slide:bg-accent-strong">
+            {cta}
+            <ChevronRight className="size-4" />
+          </span>
+        </div>
+      </div>
+    </>
+  );
+  const className = 'group/slide relative block overflow-hidden rounded-2xl bg-ink-850 ring-1 ring-ink-700';
+  return banner.link ? (
+    <SmartLink to={banner.link} className={className} data-testid="banner">
+      {body}
+    </SmartLink>
+  ) : (
+    <div className={className} data-testid="banner">
+      {body}
+    </div>
+  );
+}
+
+/** Hot_Group cubes beside the banners (at most 4, domain `capCubes`). */
+function HotList({ cubes }: { cubes: LayoutContent[] }) {
+  const { t } = useTranslation();
+  const l = useLocalize();
+  const hot = capCubes('Hot_Group', cubes);
+  if (hot.length === 0) return null;
+  return (
+    <section aria-labelledby="home-hot" className="flex min-w-0 flex-col" data-testid="cubes-Hot_Group">
+      <h2 id="home-hot" className="mb-2 text-sm font-semibold uppercase tracking-wider text-subtle">
+        {t('home.cubes.Hot_Group')}
+      </h2>
+      <ul className="grid flex-1 grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-1 lg:grid-rows-4">
+        {hot.map((c) => {
+          const sku = c.skus[0];
+          return (
+            <li key={c.id} className="min-h-0">
+              <SmartLink
+                to={c.link ?? '#'}
+                className="group flex h-full flex-col gap-2 rounded-xl bg-ink-850/80 p-1.5 ring-1 ring-ink-700 transition hover:bg-ink-800 hover:ring-accent/50 lg:flex-row lg:items-center"
+                data-testid="cube"
+              >
+                {c.image ? (
+                  <div className="overflow-hidden rounded-lg lg:w-[42%] lg:shrink-0">
+                    <Cover src={c.image} shape="horizontal" priority="eager" />
+                  </div>
+                ) : null}
+                <div className="min-w-0 px-1 pb-1 lg:p-0">
+                  <p className="line-clamp-2 text-sm font-semibold leading-snug text-fg group-hover:text-accent-strong">{l(c.title)}</p>
+                  {sku ? <Price listPrice={sku.list_price} salePrice={sku.sale_price} currency={sku.currency} size="sm" className="mt-1" /> : null}
+                </div>
+              </SmartLink>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function HeroBanners({ banners, cubes }: { banners: LayoutContent[]; cubes: LayoutContent[] }) {
+  const { t } = useTranslation();
+  const hotCubes = cubes.filter((c) => c.cube_kind === 'Hot_Group');
+  if (banners.length === 0 && hotCubes.length === 0) return null;
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,2.6fr)_minmax(0,1fr)]">
+      {banners.length > 0 ? (
+        <Carousel
+          items={banners}
+          label={t('home.banners')}
+          testId="banners"
+          renderSlide={(b, i, s) => <BannerSlide banner={b} index={i} visible={s.visible} cta={t('home.banner_cta')} />}
+        />
+      ) : null}
+      <HotList cubes={hotCubes} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { usePack } from '../api/packs';
+import { PosterRow } from './Blocks';
+
+/** One layout pack: asked for through the batching queue; the space it will take is kept while it loads. */
+function Pack({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const pack = usePack(id);
+  if (pack.isPending) {
+    return (
+      <div aria-busy="true" aria-label={t('ui.loading')} className="h-[25rem] animate-pulse rounded-2xl bg-ink-900/60 ring-1 ring-ink-800 sm:h-[27rem]" data-testid="pack-loading" />
+    );
+  }
+  // An expired or withdrawn pack, or a failed batch, leaves no hole in the page.
+  if (!pack.data) return null;
+  return <PosterRow content={pack.data} testId="pack" />;
+}
+
+export function Packs({ ids }: { ids: number[] }) {
+  if (ids.length === 0) return null;
+  return (
+    <div className="space-y-10" data-testid="packs">
+      {ids.map((id) => (
+        <Pack key={id} id={id} />
+      ))}
+    </div>
+  );
+}

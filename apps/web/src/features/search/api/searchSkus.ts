@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type SkuListResponse } from '@lantern/contract';
+import { api, type QueryValue } from '../../../lib/api';
+import { toApiQuery, type SearchState } from '../searchState';
+
+/** GET /api/search/skus: keyword, filters, ordering of spec §5, per 10 (store search). */
+export const searchSkus = (state: SearchState, signal?: AbortSignal) =>
+  api.get<SkuListResponse>(API.searchSkus, { query: toApiQuery(state) as unknown as Record<string, QueryValue>, auth: 'optional', signal });
+
+export const searchQuery = (state: SearchState) =>
+  queryOptions({
+    queryKey: ['search', 'skus', toApiQuery(state)] as const,
+    queryFn: ({ signal }) => searchSkus(state, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSearchSkus = (state: SearchState) => useQuery(searchQuery(state));
