@@ -48,8 +48,8 @@ export async function catalogBench(): Promise<CatalogBench> {
     const baseline = await load('bare Fastify route', bare.url);
     const rows: CatalogBench['rows'] = [{ ...baseline, ratio: 1 }];
     for (const [name, url, paths] of cases) {
-      await load('warm-up', url, { seconds: 2, paths });
-      const result = await load(name, url, { paths });
+      await load('warm-up', url, { seconds: 2, paths, headers: { 'accept-encoding': 'gzip' } });
+      const result = await load(name, url, { paths, headers: { 'accept-encoding': 'gzip' } });
       if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
       rows.push({ ...result, ratio: result.requestsPerSecond / baseline.requestsPerSecond });
     }

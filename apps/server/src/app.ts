@@ -58,7 +58,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   await app.register(fastifyCookie);
   await app.register(sitePlugin, { config });
-  await app.register(authPlugin, { authenticate: (token, area) => authenticate(deps, token, area), secureCookies: config.NODE_ENV === 'production' });
+  await app.register(authPlugin, { authenticate: (token, area) => authenticate(deps, token, area) });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Lantern API', version: '1' } },

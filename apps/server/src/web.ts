@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SITES, type Area } from '@lantern/domain';
 import type { Config } from './config.ts';
+import { ensureCsrfCookie } from './platform/auth.ts';
 
 /** Paths the single-page app never owns: unknown ones there are API 404s, not the web's. */
 const NOT_WEB = /^\/(api|__dev|districts|uploads|media)(\/|$)/;
@@ -57,6 +58,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     if (request.method !== 'GET' || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).send({ errors: { base: ['not_found'] } });
     }
+    ensureCsrfCookie(request, reply, config.NODE_ENV === 'production');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(currentPages()[request.site.area]);
   });
   return true;

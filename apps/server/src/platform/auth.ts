@@ -35,6 +35,15 @@ export function wantsCookies(request: FastifyRequest): boolean {
   return client === 'web' || (client === undefined && !request.headers.authorization && request.headers.cookie !== undefined);
 }
 
+/**
+ * The CSRF cookie the web echoes in a header on writes. It is handed out with the page (index.html) and
+ * with every new session; API calls without cookies never need one, so they are not given one.
+ */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  if (request.cookies[COOKIES.csrf]) return;
+  reply.setCookie(COOKIES.csrf, randomBytes(18).toString('base64url'), { path: '/', sameSite: 'lax', secure, httpOnly: false });
+}
+
 export function setSessionCookies(reply: FastifyReply, area: Area, session: { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }, secure: boolean) {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure };
   reply.setCookie(COOKIES.access(area), session.accessToken, { ...base, path: '/', maxAge: session.expiresIn });
@@ -52,13 +61,10 @@ export function clearSessionCookies(reply: FastifyReply, area: Area) {
  * Reads the bearer token or the site's access cookie. Cookie-authenticated writes must echo the CSRF
  * cookie in a header (double submit); bearer callers are not exposed to CSRF and need not.
  */
-export const authPlugin = fp(async (app, opts: { authenticate: Authenticator; secureCookies: boolean }) => {
+export const authPlugin = fp(async (app, opts: { authenticate: Authenticator }) => {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', async (request) => {
     const area = request.site.area;
-    if (!request.cookies[COOKIES.csrf]) {
-      reply.setCookie(COOKIES.csrf, randomBytes(18).toString('base64url'), { path: '/', sameSite: 'lax', secure: opts.secureCookies, httpOnly: false });
-    }
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const cookieToken = request.cookies[COOKIES.access(area)];
     const hasSessionCookie = Boolean(cookieToken || request.cookies[COOKIES.refresh(area)]);

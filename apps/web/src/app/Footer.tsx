@@ -21,6 +21,8 @@ export function Footer() {
           <h2 className="text-xs font-semibold uppercase tracking-wider text-subtle">{t('footer.explore')}</h2>
           <ul className="space-y-1.5">
             <li><Link className="text-muted hover:text-fg" to={paths.root}>{t('nav.store')}</Link></li>
+            <li><Link className="text-muted hover:text-fg" to={paths.peripheral}>{t('nav.peripherals')}</Link></li>
+            <li><Link className="text-muted hover:text-fg" to={paths.search}>{t('nav.search')}</Link></li>
             <li><Link className="text-muted hover:text-fg" to={paths.community}>{t('nav.community')}</Link></li>
             <li><Link className="text-muted hover:text-fg" to={paths.headlines}>{t('nav.headlines')}</Link></li>
             <li><Link className="text-muted hover:text-fg" to={paths.points}>{t('nav.points')}</Link></li>

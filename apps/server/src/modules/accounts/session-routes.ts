@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COOKIES, captchaResponse, fastSignInRequest, refreshRequest, sendCodeRequest, sendCodeResponse, sessionResponse, signInRequest, signUpRequest } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { clearSessionCookies, setSessionCookies, wantsCookies } from '../../platform/auth.ts';
+import { clearSessionCookies, ensureCsrfCookie, setSessionCookies, wantsCookies } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { sendCode } from './codes.ts';
 import { signIn, fastSignIn } from './sign-in.ts';
@@ -18,7 +18,10 @@ import { loadAccount } from './profile.ts';
  */
 async function sendSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, account: Account, session: IssuedSession, status = 200) {
   const cookies = wantsCookies(request);
-  if (cookies) setSessionCookies(reply, request.site.area, session, deps.config.NODE_ENV === 'production');
+  if (cookies) {
+    setSessionCookies(reply, request.site.area, session, deps.config.NODE_ENV === 'production');
+    ensureCsrfCookie(request, reply, deps.config.NODE_ENV === 'production');
+  }
   return reply.status(status).send({
     token_type: 'Bearer' as const,
     expires_in: session.expiresIn,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAGE_SIZES } from '@lantern/domain';
 import { productDetail, skuDetail, skuListResponse, skuService } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { sendJson } from '../../platform/send-json.ts';
+import { PreparedJson, sendJson } from '../../platform/send-json.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { asList, idList, idParams } from './params.ts';
@@ -28,8 +28,8 @@ export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
     const viewer = await viewerOf(deps, request, request.query.region);
     if (viewer.accountId !== null) return getSkuDetail(deps, viewer, request.params.id);
     const key = `sku:${viewer.area}:${viewer.region}:${request.params.id}`;
-    const json = await deps.cache.get(key, async () => JSON.stringify(skuDetail.parse(await getSkuDetail(deps, viewer, request.params.id))));
-    return sendJson(reply, json);
+    const json = await deps.cache.get(key, async () => new PreparedJson(JSON.stringify(skuDetail.parse(await getSkuDetail(deps, viewer, request.params.id)))));
+    return sendJson(request, reply, json);
   });
 
   app.get('/api/products/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: productDetail } } }, async (request) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentListResponse, homeResponse, layoutContent, springboardResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { sendJson } from '../../platform/send-json.ts';
+import { PreparedJson, sendJson } from '../../platform/send-json.ts';
 import { idParams } from '../catalog/params.ts';
 import { regionParam, viewerOf } from '../catalog/viewer.ts';
 import { getContent, getHome, getSpringboard, listCubes, listEllipses } from './home.ts';
@@ -15,8 +15,8 @@ export const homeRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => 
   // ready JSON (validated against the contract once, when it is built).
   app.get('/api/v7/home', { schema: { tags, querystring: regionParam, response: { 200: homeResponse } } }, async (request, reply) => {
     const viewer = await viewerOf(deps, request, request.query.region);
-    const json = await deps.cache.get(`home:${viewer.area}:${viewer.region}`, async () => JSON.stringify(homeResponse.parse(await getHome(deps, viewer))));
-    return sendJson(reply, json);
+    const json = await deps.cache.get(`home:${viewer.area}:${viewer.region}`, async () => new PreparedJson(JSON.stringify(homeResponse.parse(await getHome(deps, viewer)))));
+    return sendJson(request, reply, json);
   });
 
   for (const [path, kind] of [['/api/v7/booths/:id', 'booth'], ['/api/v7/boxes/:id', 'box']] as const) {

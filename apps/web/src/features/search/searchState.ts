@@ -150,3 +150,19 @@ export function toApiQuery(state: SearchState): SkuSearchQuery {
 export function hasFilters(state: SearchState): boolean {
   return state.tags.length > 0 || state.category !== null || state.platforms.length > 0 || state.cate !== null || state.priceMin !== null || state.priceMax !== null;
 }
+
+/** "12.5" → 1250 minor units, without floating-point arithmetic on money; null when not an amount. */
+export function toMinorUnits(text: string, digits = 2): number | null {
+  const m = /^\s*(\d{1,9})(?:[.,](\d*))?\s*$/.exec(text);
+  if (!m) return null;
+  const fraction = (m[2] ?? '').slice(0, digits).padEnd(digits, '0');
+  return Number(m[1]) * 10 ** digits + Number(fraction || '0');
+}
+
+/** 1250 → "12.5", 1200 → "12": an amount as a person would type it. */
+export function toMajorText(minor: number, digits = 2): string {
+  const unit = 10 ** digits;
+  const whole = Math.floor(minor / unit);
+  const fraction = String(minor % unit).padStart(digits, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}

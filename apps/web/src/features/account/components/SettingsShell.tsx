@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '../../../app/paths';
 import { cn } from '../../../ui/cn';
-import { PinIcon, ShieldIcon, StarIcon, UserIcon } from '../../../ui/icons';
+import { HeartIcon, PinIcon, ShieldIcon, StarIcon, UserIcon } from '../../../ui/icons';
 
 const ITEMS = [
   { to: paths.profile, key: 'nav.profile', icon: UserIcon },
   { to: paths.security, key: 'nav.security', icon: ShieldIcon },
   { to: paths.addresses, key: 'nav.addresses', icon: PinIcon },
   { to: paths.points, key: 'nav.points', icon: StarIcon },
+  { to: paths.wishes, key: 'nav.wishes', icon: HeartIcon },
 ] as const;
 
 /** The user-centre frame: a left menu (a scrolling strip on a phone) beside the page. */

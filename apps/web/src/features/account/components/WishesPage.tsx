@@ -1,0 +1,103 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { errorToText } from '../../../lib/errors';
+import { formatDate, pickText, useLanguage } from '../../../lib/localize';
+import { removeWish, wishesKey } from '../../../lib/wishes';
+import { Button, buttonClass } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/EmptyState';
+import { HeartIcon } from '../../../ui/icons';
+import { Pagination } from '../../../ui/Pagination';
+import { SkuCard } from '../../../ui/SkuCard';
+import { Spinner } from '../../../ui/Spinner';
+import { toast } from '../../../ui/toastStore';
+import { useWishlist } from '../api/wishlist';
+import { SettingsShell } from './SettingsShell';
+
+/** /user_center/wishes: what the account wishes for on this site, paged, each removable. */
+export function WishesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const pageParam = Number(params.get('page'));
+  const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const list = useWishlist(page);
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: removeWish,
+    onSuccess: (_res, skuId) => {
+      const name = list.data?.skus.find((s) => s.id === skuId);
+      toast.success(name ? t('wishes.removed', { name: pickText(name.sku_names, language) }) : t('ui.delete_success'));
+      void client.invalidateQueries({ queryKey: wishesKey });
+      void client.invalidateQueries({ queryKey: ['catalog', 'sku', String(skuId)] });
+    },
+    onError: (e) => toast.fail(errorToText(t, e)),
+  });
+  const meta = list.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  // Removing the last item of the last page: step back to the page that still has items.
+  useEffect(() => {
+    if (meta && page > pages) navigate(pages > 1 ? `${paths.wishes}?page=${pages}` : paths.wishes, { replace: true });
+  }, [meta, page, pages, navigate]);
+
+  return (
+    <SettingsShell title={t('wishes.title')} subtitle={meta ? t('wishes.count', { count: meta.total_count }) : undefined}>
+      {list.isPending ? (
+        <div className="flex justify-center py-16 text-muted">
+          <Spinner label={t('ui.loading')} />
+        </div>
+      ) : list.isError ? (
+        <EmptyState
+          title={t('errors_page.server_title')}
+          body={errorToText(t, list.error)}
+          action={
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              {t('ui.retry')}
+            </Button>
+          }
+        />
+      ) : list.data.skus.length === 0 ? (
+        <EmptyState
+          icon={<HeartIcon className="size-6" />}
+          title={t('wishes.empty_title')}
+          body={t('wishes.empty_body')}
+          action={
+            <Link to={paths.root} className={buttonClass('primary')}>
+              {t('wishes.browse')}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <ul className="space-y-2.5" data-testid="wishes-list">
+            {list.data.skus.map((sku) => (
+              <li key={sku.id}>
+                <SkuCard
+                  sku={sku}
+                  variant="row"
+                  note={<span className="text-subtle">{t('wishes.added_on', { date: formatDate(sku.wished_at_timestamp, language) })}</span>}
+                  action={
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => remove.mutate(sku.id)}
+                      loading={remove.isPending && remove.variables === sku.id}
+                      data-testid="wish-remove"
+                    >
+                      {t('wishes.remove')}
+                      <span className="sr-only"> {pickText(sku.sku_names, language)}</span>
+                    </Button>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => (p > 1 ? `${paths.wishes}?page=${p}` : paths.wishes)} />
+        </>
+      )}
+    </SettingsShell>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type PeriHomeResponse } from '@lantern/contract';
+import { api } from '../../../lib/api';
+
+/** GET /api/peri_home: the peripheral shop's banners, navigation tags, categories and featured rows. */
+export const periHomeQuery = queryOptions({
+  queryKey: ['shop', 'peri-home'] as const,
+  queryFn: () => api.get<PeriHomeResponse>(API.periHome, { auth: 'optional' }),
+  staleTime: 60_000,
+});
+
+export const usePeriHome = () => useQuery(periHomeQuery);

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { pickText, useLanguage } from '../../../lib/localize';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { BannerSlide } from '../../../ui/BannerSlide';
+import { Button } from '../../../ui/Button';
+import { Carousel } from '../../../ui/Carousel';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Section } from '../../../ui/Section';
+import { SkuCard } from '../../../ui/SkuCard';
+import { usePeriHome } from '../api/periHome';
+import { PeriNav } from './PeriNav';
+
+const TILE_TINTS = ['from-[#f5a524]/25', 'from-[#6cb6ff]/25', 'from-[#4fd98a]/25', 'from-[#ff7b7b]/25', 'from-[#a29bfe]/25', 'from-[#48dbfb]/25'];
+
+/** /peripheral: the gear shop — banners, navigation tags, categories and featured rows. */
+export function PeripheralPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const home = usePeriHome();
+  useDocumentTitle(t('peripheral.title'));
+  const data = home.data;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-8 pt-5 sm:px-6 sm:pt-8" data-testid="peripheral-page">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('peripheral.title')}</h1>
+          <p className="mt-1 text-sm text-muted">{t('peripheral.subtitle')}</p>
+        </div>
+      </div>
+      {home.isPending ? (
+        <div aria-busy="true" aria-label={t('ui.loading')} className="space-y-6">
+          <div className="h-10 animate-pulse rounded-full bg-ink-900" />
+          <div className="aspect-[16/9] animate-pulse rounded-2xl bg-ink-850 sm:aspect-[3/1]" />
+        </div>
+      ) : home.isError || !data ? (
+        <EmptyState
+          title={t('home.error_title')}
+          body={t('home.error_body')}
+          action={
+            <Button variant="secondary" onClick={() => void home.refetch()}>
+              {t('ui.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <div className="space-y-10">
+          <PeriNav tags={data.nav_items} />
+          {data.banners.length > 0 ? (
+            <Carousel
+              items={data.banners}
+              label={t('peripheral.banners')}
+              testId="peri-banners"
+              renderSlide={(b, i, s) => <BannerSlide banner={b} index={i} visible={s.visible} cta={t('home.banner_cta')} />}
+            />
+          ) : null}
+          {data.categories.length > 0 ? (
+            <Section id="peri-categories" title={t('peripheral.categories')} testId="peri-categories">
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+                {data.categories.map((c, i) => (
+                  <li key={c.id}>
+                    <Link
+                      to={`${paths.search}?category=${c.id}&cate=physical`}
+                      className={`flex h-20 items-end rounded-xl bg-gradient-to-br ${TILE_TINTS[i % TILE_TINTS.length]} to-ink-850 p-3 text-base font-bold text-fg ring-1 ring-ink-700 transition hover:ring-accent/60`}
+                      data-testid="peri-category"
+                    >
+                      {pickText(c.name, language)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {data.sections.map((section) =>
+            section.skus.length > 0 ? (
+              <Section
+                key={section.tag.id}
+                id={`peri-section-${section.tag.id}`}
+                title={pickText(section.tag.name, language)}
+                more={{ to: paths.periTag(section.tag.id), label: t('home.see_all') }}
+                testId="peri-section"
+              >
+                <ul className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-4 sm:gap-x-4 lg:grid-cols-6">
+                  {section.skus.slice(0, 6).map((s) => (
+                    <li key={s.id}>
+                      <SkuCard sku={s} />
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            ) : null,
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { SEARCH_ORDER_KEYS, type SearchOrderKey, type SortDirection } from '@lantern/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorToText } from '../../../lib/errors';
+import { pickText, useLanguage } from '../../../lib/localize';
+import { useSite } from '../../../lib/site';
+import { Button } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
+import { EmptyState } from '../../../ui/EmptyState';
+import { CloseIcon, FilterIcon, SearchIcon } from '../../../ui/icons';
+import { Pagination } from '../../../ui/Pagination';
+import { SkuCard } from '../../../ui/SkuCard';
+import { useCategories } from '../api/categories';
+import { useSearchSkus } from '../api/searchSkus';
+import { useTags } from '../api/tags';
+import { DEFAULT_SEARCH, hasFilters, parseSearchParams, searchHref, withChange, type SearchState } from '../searchState';
+import { Filters, priceRangeText } from './Filters';
+import { KeywordBox } from './KeywordBox';
+
+const selectClass =
+  'h-10 rounded-lg bg-ink-850 pl-3 pr-8 text-sm text-fg ring-1 ring-inset ring-ink-700 focus:outline-none focus:ring-2 focus:ring-accent';
+
+/** What is filtered, as removable chips, and "clear all". */
+function ActiveFilters({ state, onChange }: { state: SearchState; onChange: (s: SearchState) => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const site = useSite();
+  const tags = useTags();
+  const categories = useCategories();
+  if (!hasFilters(state)) return null;
+  const chips: { key: string; label: string; clear: Partial<SearchState> }[] = [];
+  if (state.cate) chips.push({ key: 'cate', label: t(state.cate === 'physical' ? 'search.type_physical' : state.cate === 'game' ? 'search.type_game' : 'search.type_virtual'), clear: { cate: null } });
+  if (state.priceMin !== null || state.priceMax !== null)
+    chips.push({ key: 'price', label: priceRangeText(t, state.priceMin, state.priceMax, site.currency, language), clear: { priceMin: null, priceMax: null } });
+  for (const p of state.platforms) chips.push({ key: `p-${p}`, label: t(`sku.key_types.${p}`), clear: { platforms: state.platforms.filter((x) => x !== p) } });
+  if (state.category !== null) {
+    const c = categories.data?.categories.find((x) => x.id === state.category);
+    chips.push({ key: 'cat', label: c ? pickText(c.name, language) : t('search.category'), clear: { category: null } });
+  }
+  for (const id of state.tags) {
+    const tg = tags.data?.tags.find((x) => x.id === id);
+    chips.push({ key: `t-${id}`, label: tg ? pickText(tg.name, language) : `#${id}`, clear: { tags: state.tags.filter((x) => x !== id) } });
+  }
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-2" data-testid="active-filters">
+      {chips.map((c) => (
+        <button
+          key={c.key}
+          type="button"
+          onClick={() => onChange(withChange(state, c.clear))}
+          className="inline-flex items-center gap-1.5 rounded-full bg-accent/10 py-1 pl-3 pr-2 text-xs font-medium text-accent-strong ring-1 ring-inset ring-accent/40 hover:bg-accent/20"
+          aria-label={t('search.remove_filter', { name: c.label })}
+        >
+          {c.label}
+          <CloseIcon className="size-3.5" />
+        </button>
+      ))}
+      <button
+        type="button"
+        className="text-xs font-medium text-muted underline-offset-4 hover:text-fg hover:underline"
+        onClick={() => onChange({ ...DEFAULT_SEARCH, keyword: state.keyword, order: state.order, direction: state.direction })}
+      >
+        {t('search.clear_filters')}
+      </button>
+    </div>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <ul className="space-y-2.5" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i} className="flex items-center gap-4 rounded-xl bg-ink-850/60 p-2 ring-1 ring-ink-800">
+          <div className="aspect-[92/43] w-28 animate-pulse rounded-lg bg-ink-800 sm:w-44" />
+          <div className="flex-1 space-y-2">
+            <div className="h-4 w-1/2 animate-pulse rounded bg-ink-800" />
+            <div className="h-3 w-1/4 animate-pulse rounded bg-ink-800" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /search: keyword with autocomplete, filters, ordering (spec §5) and numbered pages, all in the URL. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = useMemo(() => parseSearchParams(params), [params]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const results = useSearchSkus(state);
+  const go = (next: SearchState) => navigate(searchHref(next));
+  const meta = results.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const filterCount = state.tags.length + state.platforms.length + (state.category !== null ? 1 : 0) + (state.cate ? 1 : 0) + (state.priceMin !== null || state.priceMax !== null ? 1 : 0);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-testid="search-page">
+      <h1 className="mb-4 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{state.keyword ? t('search.results_for', { keyword: state.keyword }) : t('search.title')}</h1>
+      <div className="max-w-3xl">
+        <KeywordBox keyword={state.keyword} onSearch={(keyword) => go(withChange(state, { keyword }))} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)] lg:gap-8">
+        <aside aria-label={t('search.filters')} className={cn('lg:block', filtersOpen ? 'block' : 'hidden')} id="search-filters">
+          <div className="rounded-2xl bg-ink-900/60 p-4 ring-1 ring-ink-800 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
+            <Filters state={state} onChange={go} />
+          </div>
+        </aside>
+
+        <section aria-labelledby="search-results-h" className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <div className="mb-4 flex flex-wrap items-center gap-3">
+            <h2 id="search-results-h" className="mr-auto text-sm text-muted" aria-live="polite" data-testid="search-count">
+              {meta ? t('search.count', { count: meta.total_count }) : t('ui.loading')}
+            </h2>
+            <button
+              type="button"
+              className="inline-flex h-10 items-center gap-2 rounded-lg bg-ink-850 px-3 text-sm font-medium text-fg ring-1 ring-inset ring-ink-700 lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls="search-filters"
+              onClick={() => setFiltersOpen((o) => !o)}
+              data-testid="filters-toggle"
+            >
+              <FilterIcon className="size-4" />
+              {t('search.filters')}
+              {filterCount ? <span className="rounded-full bg-accent px-1.5 text-xs font-bold text-accent-ink">{filterCount}</span> : null}
+            </button>
+            <label className="flex items-center gap-2 text-sm text-muted">
+              <span className="hidden sm:inline">{t('search.order_by')}</span>
+              <span className="sr-only sm:hidden">{t('search.order_by')}</span>
+              <select className={selectClass} value={state.order} onChange={(e) => go(withChange(state, { order: e.target.value as SearchOrderKey }))} data-testid="search-order">
+                {SEARCH_ORDER_KEYS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`search.order.${k}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2 text-sm text-muted">
+              <span className="sr-only">{t('search.direction')}</span>
+              <select className={selectClass} value={state.direction} onChange={(e) => go(withChange(state, { direction: e.target.value as SortDirection }))} data-testid="search-direction">
+                <option value="desc">{t('search.desc')}</option>
+                <option value="asc">{t('search.asc')}</option>
+              </select>
+            </label>
+          </div>
+
+          <ActiveFilters state={state} onChange={go} />
+
+          {results.isPending ? (
+            <ResultSkeleton />
+          ) : results.isError ? (
+            <EmptyState
+              title={t('search.error_title')}
+              body={errorToText(t, results.error)}
+              action={
+                <Button variant="secondary" onClick={() => void results.refetch()}>
+                  {t('ui.retry')}
+                </Button>
+              }
+            />
+          ) : results.data.skus.length === 0 ? (
+            <EmptyState
+              icon={<SearchIcon className="size-6" />}
+              title={t('search.empty_title')}
+              body={hasFilters(state) ? t('search.empty_body_filters') : t('search.empty_body')}
+              action={
+                hasFilters(state) ? (
+                  <Button variant="secondary" onClick={() => go({ ...DEFAULT_SEARCH, keyword: state.keyword })}>
+                    {t('search.clear_filters')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <>
+              <ul className={cn('space-y-2.5 transition-opacity', results.isPlaceholderData && 'opacity-60')} aria-busy={results.isPlaceholderData} data-testid="search-results">
+                {results.data.skus.map((sku, i) => (
+                  <li key={sku.id}>
+                    <SkuCard sku={sku} variant="row" eager={i < 4} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination className="mt-6" page={state.page} pages={pages} hrefFor={(page) => searchHref({ ...state, page })} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

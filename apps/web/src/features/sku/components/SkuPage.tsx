@@ -1,0 +1,369 @@
+import type { SkuDetail, SkuSummary } from '@lantern/contract';
+import { sortGiftPacks } from '@lantern/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { errorPageFor } from '../../../lib/api';
+import { formatDate, pickDetails, pickText, useLanguage } from '../../../lib/localize';
+import { useMe } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { cn } from '../../../ui/cn';
+import { Cover } from '../../../ui/Cover';
+import { BoxIcon, CalendarIcon, KeyIcon } from '../../../ui/icons';
+import { Price } from '../../../ui/Price';
+import { Section } from '../../../ui/Section';
+import { KindBadge, PlatformBadge, SkuCard } from '../../../ui/SkuCard';
+import { PageSpinner } from '../../../ui/Spinner';
+import { skuKey, useSku } from '../api/sku';
+import { useSkuService } from '../api/skuService';
+import { Gallery } from './Gallery';
+import { WishButton } from './WishButton';
+
+const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
+
+/** The editions of the product on this site, as links: the current one marked. */
+function Editions({ sku }: { sku: SkuDetail }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (sku.editions.length < 2) return null;
+  return (
+    <nav aria-label={t('sku.editions')} data-testid="editions">
+      <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-subtle">{t('sku.editions')}</p>
+      <ul className="grid gap-2">
+        {sku.editions.map((e) => {
+          const current = e.id === sku.id;
+          return (
+            <li key={e.id}>
+              <Link
+                to={paths.sku(e.id)}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 ring-1 ring-inset transition',
+                  current ? 'bg-accent/10 ring-accent' : 'bg-ink-850 ring-ink-700 hover:ring-ink-600',
+                )}
+                data-testid="edition"
+                data-sku-id={e.id}
+              >
+                <span className="flex min-w-0 items-center gap-2.5">
+                  <span aria-hidden="true" className={cn('grid size-4 shrink-0 place-items-center rounded-full ring-2', current ? 'ring-accent' : 'ring-ink-600')}>
+                    {current ? <span className="size-2 rounded-full bg-accent" /> : null}
+                  </span>
+                  <span className="truncate text-sm font-semibold text-fg">{pickText(e.edition, language) || pickText(e.sku_names, language)}</span>
+                </span>
+                <Price listPrice={e.list_price} salePrice={e.sale_price} currency={e.currency} size="sm" className="shrink-0" />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-2 text-sm">
+      <dt className="flex items-center gap-2 text-muted">
+        {icon}
+        {label}
+      </dt>
+      <dd className="text-right font-medium text-fg">{children}</dd>
+    </div>
+  );
+}
+
+function Prose({ text }: { text: string }) {
+  return <div className="whitespace-pre-line text-[15px] leading-relaxed text-muted">{text}</div>;
+}
+
+function Requirements({ minimum, recommended }: { minimum: Record<string, string>; recommended: Record<string, string> }) {
+  const { t } = useTranslation();
+  const rows = [...new Set([...Object.keys(minimum), ...Object.keys(recommended)])];
+  if (rows.length === 0) return null;
+  return (
+    <Section id="sku-requirements" title={t('sku.requirements')} testId="requirements">
+      <div className="overflow-x-auto rounded-xl ring-1 ring-ink-700">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <thead className="bg-ink-850 text-xs uppercase tracking-wider text-subtle">
+            <tr>
+              <th scope="col" className="w-32 px-4 py-2.5 font-semibold">
+                <span className="sr-only">{t('sku.requirement')}</span>
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                {t('sku.minimum')}
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                {t('sku.recommended')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink-800">
+            {rows.map((r) => (
+              <tr key={r} className="align-top">
+                <th scope="row" className="px-4 py-2.5 font-medium text-muted">
+                  {r}
+                </th>
+                <td className="px-4 py-2.5 text-fg">{minimum[r] ?? '—'}</td>
+                <td className="px-4 py-2.5 text-fg">{recommended[r] ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+/** Bundles that hold this SKU, each with what it holds. */
+function Bundles({ sku }: { sku: SkuDetail }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (sku.bundles.length === 0) return null;
+  return (
+    <Section id="sku-bundles" title={t('sku.bundles')} testId="bundles">
+      <ul className="space-y-3">
+        {sku.bundles.map((b) => (
+          <li key={b.id} className="rounded-2xl bg-ink-900/70 p-3 ring-1 ring-ink-700 sm:p-4" data-testid="bundle">
+            <SkuCard sku={b} variant="row" className="bg-transparent p-0 ring-0 hover:bg-transparent" />
+            <p className="mb-2 mt-3 text-xs font-semibold uppercase tracking-wider text-subtle">{t('sku.bundle_includes', { count: b.items.length })}</p>
+            <ul className="flex flex-wrap gap-2">
+              {b.items.map((i) => (
+                <li key={i.id}>
+                  <Link to={paths.sku(i.id)} className="flex items-center gap-2 rounded-lg bg-ink-850 py-1 pl-1 pr-3 text-sm text-fg ring-1 ring-ink-700 hover:ring-accent/60" data-testid="bundle-item">
+                    <img src={i.sku_covers.horizontal} alt="" width={920} height={430} loading="lazy" className="aspect-[92/43] w-14 rounded object-cover" />
+                    {pickText(i.sku_names, language)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Signed-in extras (spec §6): cross-sale and gift packs, each only when there is something to show. */
+function ServiceSections({ sku }: { sku: SkuDetail }) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const service = useSkuService(sku.id, !!me);
+  if (!me || !service.data) return null;
+  const { cross_sale, gift_packs } = service.data;
+  return (
+    <>
+      {gift_packs.length > 0 ? (
+        <Section id="sku-gift-packs" title={t('sku.gift_packs')} testId="gift-packs">
+          <ul className="flex flex-wrap gap-2">
+            {sortGiftPacks(gift_packs).map((g) => (
+              <li key={g.id} className="rounded-xl border border-dashed border-accent/50 bg-accent/5 px-4 py-3 text-sm font-semibold text-accent">
+                {t('sku.gift_pack', { id: g.id })}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {cross_sale.length > 0 ? (
+        <Section id="sku-cross-sale" title={t('sku.cross_sale')} testId="cross-sale">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {cross_sale.slice(0, 8).map((s) => (
+              <li key={s.id}>
+                <SkuCard sku={s} variant="capsule" />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+/** /sku/{id}: the game (or DLC, bundle, peripheral) with its editions, media, details and relations. */
+export function SkuPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const valid = /^\d{1,12}$/.test(id);
+  const query = useSku(valid ? id : '0');
+  const sku = query.data;
+  useDocumentTitle(sku ? pickText(sku.sku_names, language) : null);
+
+  useEffect(() => {
+    if (!valid) navigate(paths.notFound, { replace: true });
+    else if (query.isError) navigate(errorPageFor(query.error) ?? paths.serverError, { replace: true });
+    else if (sku && String(sku.id) !== id) {
+      // Spec §2.1: a SKU that is not among its product's SKUs shows the product's first SKU.
+      client.setQueryData(skuKey(sku.id), sku);
+      navigate(paths.sku(sku.id), { replace: true });
+    }
+  }, [valid, query.isError, query.error, sku, id, navigate, client]);
+
+  if (!sku || String(sku.id) !== id) return <PageSpinner label={t('ui.loading')} />;
+
+  const details = pickDetails(sku.edition_profile.edition_details, language);
+  const name = pickText(sku.sku_names, language);
+  const edition = pickText(sku.edition, language);
+  const physical = isPhysical(sku);
+  const images = details.media.filter((m) => m.kind === 'image').map((m) => ({ url: m.url, caption: m.caption }));
+  const released = sku.released_at_timestamp;
+  const category = sku.category;
+
+  return (
+    <div data-testid="sku-page" data-sku-id={sku.id}>
+      <div className="relative isolate overflow-hidden">
+        {details.background ? (
+          <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[30rem]">
+            <img src={details.background} alt="" width={1920} height={640} className="size-full object-cover opacity-30 blur-sm" />
+            <div className="absolute inset-0 bg-gradient-to-b from-ink-950/40 via-ink-950/80 to-ink-950" />
+          </div>
+        ) : null}
+
+        <div className="mx-auto max-w-7xl px-4 pb-4 pt-5 sm:px-6 sm:pt-8">
+          <nav aria-label={t('sku.breadcrumb')} className="mb-3 text-sm text-muted">
+            <ol className="flex flex-wrap items-center gap-1.5">
+              <li>
+                <Link to={physical ? paths.peripheral : paths.root} className="hover:text-fg">
+                  {physical ? t('nav.peripherals') : t('nav.store')}
+                </Link>
+              </li>
+              {category ? (
+                <li className="flex items-center gap-1.5">
+                  <span aria-hidden="true">/</span>
+                  <Link to={`/search?category=${category.id}`} className="hover:text-fg">
+                    {pickText(category.name, language)}
+                  </Link>
+                </li>
+              ) : null}
+            </ol>
+          </nav>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-black tracking-tight text-fg sm:text-4xl" data-testid="sku-title">
+              {name}
+            </h1>
+            <KindBadge sku={sku} />
+          </div>
+          {details.headline ? <p className="mt-2 max-w-3xl text-muted">{details.headline}</p> : null}
+
+          <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:gap-8">
+            <div className="min-w-0">
+              {images.length > 0 ? <Gallery images={images} title={name} /> : <Cover src={sku.sku_covers.horizontal} shape="horizontal" alt={name} priority="high" className="rounded-xl" />}
+            </div>
+
+            <aside className="min-w-0 space-y-4" aria-label={t('sku.purchase_panel')}>
+              <div className="hidden overflow-hidden rounded-xl ring-1 ring-ink-700 lg:block">
+                <Cover src={sku.sku_covers.horizontal} shape="horizontal" alt="" priority="eager" />
+              </div>
+              {details.summary ? <p className="text-sm leading-relaxed text-muted">{details.summary}</p> : null}
+
+              <div className="rounded-2xl bg-ink-900/80 p-4 ring-1 ring-ink-700 backdrop-blur" data-testid="buy-box">
+                <Editions sku={sku} />
+                <div className={cn('flex flex-wrap items-end justify-between gap-3', sku.editions.length > 1 && 'mt-4 border-t border-ink-800 pt-4')}>
+                  <div>
+                    <p className="mb-1 text-xs text-muted">{edition || name}</p>
+                    <Price listPrice={sku.list_price} salePrice={sku.sale_price} currency={sku.currency} size="lg" />
+                  </div>
+                  <WishButton sku={sku} />
+                </div>
+                {sku.status === 'pre_sale' && released ? (
+                  <p className="mt-3 flex items-center gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm text-accent-strong" data-testid="pre-sale">
+                    <CalendarIcon className="size-4" />
+                    {t('sku.pre_sale_note', { date: formatDate(released, language) })}
+                  </p>
+                ) : null}
+                {sku.status === 'off' || sku.status === 'unpublished' ? <p className="mt-3 text-sm text-muted">{t('sku.not_for_sale')}</p> : null}
+              </div>
+
+              {sku.base_sku ? (
+                <div className="rounded-xl bg-info/10 p-3 text-sm text-fg ring-1 ring-inset ring-info/30" data-testid="base-game">
+                  <p className="font-semibold text-info">{t('sku.requires_base')}</p>
+                  <Link to={paths.sku(sku.base_sku.id)} className="mt-1 inline-block font-medium underline-offset-4 hover:underline">
+                    {pickText(sku.base_sku.sku_names, language)}
+                  </Link>
+                </div>
+              ) : null}
+
+              <dl className="divide-y divide-ink-800 rounded-xl bg-ink-900/60 px-4 py-1 ring-1 ring-ink-800" data-testid="facts">
+                <Fact icon={physical ? <BoxIcon className="size-4" /> : <KeyIcon className="size-4" />} label={physical ? t('sku.delivery') : t('sku.platform')}>
+                  {physical ? t('sku.physical_delivery') : t('sku.key_of', { platform: t(`sku.key_types.${sku.key_type}`) })}
+                </Fact>
+                {released ? (
+                  <Fact icon={<CalendarIcon className="size-4" />} label={t('sku.release_date')}>
+                    <span data-testid="release-date">{formatDate(released, language)}</span>
+                  </Fact>
+                ) : null}
+                {sku.developer ? <Fact label={physical ? t('sku.brand') : t('sku.developer')}>{sku.developer}</Fact> : null}
+                {sku.publisher && sku.publisher !== sku.developer ? <Fact label={t('sku.publisher')}>{sku.publisher}</Fact> : null}
+                {details.noumenon_version ? <Fact label={t('sku.version')}>{details.noumenon_version}</Fact> : null}
+              </dl>
+
+              {sku.tags.length > 0 ? (
+                <ul className="flex flex-wrap gap-1.5" aria-label={t('sku.tags')}>
+                  {sku.tags.map((tg) => (
+                    <li key={tg.id}>
+                      <Link to={`/search?tags=${tg.id}`} className="inline-block rounded-full bg-ink-850 px-2.5 py-1 text-xs font-medium text-muted ring-1 ring-ink-700 hover:text-fg hover:ring-ink-600">
+                        {pickText(tg.name, language)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </aside>
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:gap-8">
+        <div className="min-w-0 space-y-10">
+          {details.description ? (
+            <Section id="sku-about" title={physical ? t('sku.about_product') : t('sku.about')} testId="description">
+              <Prose text={details.description} />
+            </Section>
+          ) : null}
+
+          {sku.bundle_items.length > 0 ? (
+            <Section id="sku-bundle-items" title={t('sku.bundle_includes', { count: sku.bundle_items.length })} testId="bundle-items">
+              <ul className="space-y-2.5">
+                {sku.bundle_items.map((s) => (
+                  <li key={s.id}>
+                    <SkuCard sku={s} variant="row" />
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          {sku.dlcs.length > 0 ? (
+            <Section id="sku-dlcs" title={t('sku.dlcs', { count: sku.dlcs.length })} testId="dlcs">
+              <ul className="space-y-2.5">
+                {sku.dlcs.map((d) => (
+                  <li key={d.id}>
+                    <SkuCard sku={d} variant="row" note={<span className="text-info">{t('sku.dlc_needs_base', { name })}</span>} />
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          <Bundles sku={sku} />
+          <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} />
+        </div>
+
+        <div className="min-w-0 space-y-10">
+          {details.activation ? (
+            <Section id="sku-activation" title={physical ? t('sku.shipping') : t('sku.activation')} testId="activation">
+              <div className="rounded-xl bg-ink-900/60 p-4 ring-1 ring-ink-800">
+                <Prose text={details.activation} />
+              </div>
+            </Section>
+          ) : null}
+          <ServiceSections sku={sku} />
+          {details.copyright ? <p className="text-xs leading-relaxed text-subtle">{details.copyright}</p> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
