@@ -13,10 +13,23 @@ for (const t of targets) {
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     await page.goto(sites[site] + path, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(Number(process.env.WAIT ?? 1800));
-    const file = `/tmp/shots/${site}-${name}-${w}.png`;
-    await page.screenshot({ path: file, fullPage: process.env.FULL !== '0' });
-    console.log(file, errors.length ? 'ERRORS: ' + errors.join(' | ') : '');
+    await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < total; y += 600) {
+      await page.evaluate((yy) => window.scrollTo(0, yy), y);
+      await page.waitForTimeout(120);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(800);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const seg = w > 800 ? 1300 : 1700;
+    const files = [];
+    for (let y = 0, i = 0; y < height; y += seg, i++) {
+      const file = `/tmp/shots/${site}-${name}-${w}-${i}.png`;
+      await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y, width: w, height: Math.min(seg, height - y) } });
+      files.push(file);
+    }
+    console.log(`${site}-${name}-${w}: ${files.length} segments, height ${height}`, errors.length ? 'ERRORS: ' + errors.join(' | ') : '');
     await ctx.close();
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockInDay } from '@lantern/domain';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients, type SiteClient } from './client.ts';
-import { codeFor, phone, signUpByEmail, type SignedUp } from './factories.ts';
+import { PASSWORD, codeFor, phone, signUpByEmail, type SignedUp } from './factories.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -126,5 +126,20 @@ describe('GET /api/point_details', () => {
     const res = await api.abroad.get('/api/point_details');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ errors: { base: ['unauthorized'] } });
+  });
+});
+
+describe('check-in across the two sites', () => {
+  it('counts one day for an account whichever site it checks in on', async () => {
+    const user = await signUpByEmail(t, api.abroad);
+    const first = await api.abroad.post('/api/me/clock_in', undefined, { token: user.token });
+    expect(first.statusCode).toBe(201);
+    // The same account signed in on the mainland site, whose calendar date may differ from UTC's.
+    const signIn = await api.native.post('/api/access_token', { access_token: { login: user.email, password: PASSWORD } });
+    const second = await api.native.post('/api/me/clock_in', undefined, { token: signIn.json().access_token });
+    expect(second.statusCode).toBe(422);
+    expect(second.json()).toEqual({ errors: { base: ['greater_than'] } });
+    const me = await api.native.get('/api/me', { token: signIn.json().access_token });
+    expect(me.json().point.clock_in.checked).toBe(true);
   });
 });

@@ -270,14 +270,24 @@ describe('authentication errors', () => {
     expect(res.json()).toEqual({ errors: { base: ['unauthorized'] } });
   });
 
-  it('answers 401 to a garbage bearer token, even on a public call', async () => {
+  it('answers 401 token_invalid to a garbage bearer token where a signed-in account is needed, and serves public calls', async () => {
     for (const token of ['garbage', 'x'.repeat(500), '%00%ff']) {
       const me = await api.abroad.get('/api/me', { token });
       expect(me.statusCode).toBe(401);
       expect(me.json()).toEqual({ errors: { base: ['token_invalid'] } });
     }
     const pub = await api.abroad.get('/api/v1/fetch_region', { token: 'garbage' });
-    expect(pub.statusCode).toBe(401);
+    expect(pub.statusCode).toBe(200);
+  });
+
+  it('lets a client with an expired bearer token still refresh its session', async () => {
+    const user = await signUpByEmail(t, api.abroad);
+    t.clock.advance(16 * 60);
+    const stale = await api.abroad.get('/api/me', { token: user.token });
+    expect(stale.json()).toEqual({ errors: { base: ['token_invalid'] } });
+    const refreshed = await api.abroad.patch('/api/access_token', { access_token: { refresh_token: user.refreshToken } }, { token: user.token });
+    expect(refreshed.statusCode).toBe(200);
+    expect((await api.abroad.get('/api/me', { token: refreshed.json().access_token })).statusCode).toBe(200);
   });
 
   it('ignores an unknown access cookie on a public call, and answers 401 on a signed-in one', async () => {

@@ -98,8 +98,9 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** GET /api/users?q[id_in][]=1&q[id_in][]=2 (a single id is accepted too); at most 100 ids, else out_limit. */
 export const usersQuery = z.object({
-  q: z.object({ id_in: z.array(z.coerce.number().int().positive()).max(100) }).optional(),
+  q: z.object({ id_in: z.union([z.array(z.coerce.number().int().positive()), z.coerce.number().int().positive()]) }),
 });
 export const usersResponse = z.object({
   users: z.array(publicUser),

@@ -16,6 +16,8 @@ export interface RequestAuth {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** Why a presented token was not accepted; answered only when the route needs a signed-in account. */
+    authFailure: 'token_invalid' | null;
   }
 }
 
@@ -25,7 +27,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The signed-in account of a request, or a 401 that makes the web open its sign-in popup (spec §6). */
 export function requireAuth(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw fail.unauthorized();
+  if (!request.auth) throw fail.unauthorized(request.authFailure ?? 'unauthorized');
   return request.auth;
 }
 
@@ -63,6 +65,7 @@ export function clearSessionCookies(reply: FastifyReply, area: Area) {
  */
 export const authPlugin = fp(async (app, opts: { authenticate: Authenticator }) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authFailure', null);
   app.addHook('preHandler', async (request) => {
     const area = request.site.area;
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -77,6 +80,8 @@ export const authPlugin = fp(async (app, opts: { authenticate: Authenticator }) 
     if (!token) return;
     const found = await opts.authenticate(token, area);
     if (found) request.auth = { ...found, viaCookie: !bearer };
-    else if (bearer) throw fail.unauthorized('token_invalid');
+    // A stale bearer token fails only routes that need a signed-in account: a client holding one can still
+    // refresh its session, sign out or read public pages.
+    else if (bearer) request.authFailure = 'token_invalid';
   });
 });

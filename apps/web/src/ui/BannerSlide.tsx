@@ -18,7 +18,7 @@ export function BannerSlide({ banner, index, visible, cta }: { banner: LayoutCon
         <div className="aspect-[16/9] w-full bg-ink-800 sm:aspect-[3/1]" />
       )}
       <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/40 to-transparent sm:bg-gradient-to-r sm:from-ink-950/90 sm:via-ink-950/35" />
-      <div className="absolute inset-x-0 bottom-0 p-4 pb-14 sm:inset-y-0 sm:flex sm:w-3/5 sm:flex-col sm:justify-end sm:p-8 sm:pb-16 lg:w-1/2">
+      <div className="absolute inset-x-0 bottom-0 p-4 sm:inset-y-0 sm:flex sm:w-3/5 sm:flex-col sm:justify-end sm:p-8 sm:pb-16 lg:w-1/2">
         <p className="text-xl font-black leading-tight tracking-tight text-white drop-shadow sm:text-3xl lg:text-4xl">{title}</p>
         {banner.subtitle ? <p className="mt-1.5 line-clamp-2 text-sm text-white/85 sm:mt-2 sm:text-base">{l(banner.subtitle)}</p> : null}
         <div className="mt-3 hidden items-center gap-4 sm:flex">

@@ -64,6 +64,7 @@ export function Carousel<T>({ items, label, renderSlide, intervalMs = 6000, clas
         if (!root.current?.contains(e.relatedTarget as Node | null)) setHold(false);
       }}
     >
+      <div className="relative">
       <div id={`${id}-slides`} aria-live={rotating ? 'off' : 'polite'} className="relative grid">
         {items.map((item, i) => {
           const active = i === index;
@@ -84,7 +85,7 @@ export function Carousel<T>({ items, label, renderSlide, intervalMs = 6000, clas
         })}
       </div>
       {count > 1 ? (
-        <div className="pointer-events-none absolute inset-x-0 bottom-3 z-20 flex items-center justify-end gap-2 px-3 sm:bottom-4 sm:px-5">
+        <div className="pointer-events-none z-20 mt-2 flex items-center justify-end gap-2 sm:absolute sm:inset-x-0 sm:bottom-4 sm:mt-0 sm:px-5">
           <div className="pointer-events-auto mr-auto flex items-center gap-1 rounded-full bg-ink-950/60 px-2 py-1.5 ring-1 ring-white/10 backdrop-blur sm:mr-0">
             {items.map((_, i) => (
               <button
@@ -114,6 +115,7 @@ export function Carousel<T>({ items, label, renderSlide, intervalMs = 6000, clas
           </div>
         </div>
       ) : null}
+      </div>
     </section>
   );
 }

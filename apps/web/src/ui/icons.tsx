@@ -126,8 +126,8 @@ export const FilterIcon = (p: SVGProps<SVGSVGElement>) => (
 );
 export const KeyIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
-    <circle cx="8" cy="15" r="4" />
-    <path d="M11 12l8-8M16 7l2 2M14 9l2 2" />
+    <circle cx="7.5" cy="12" r="3.5" />
+    <path d="M11 12h10M17.5 12v3M20.5 12v2.5" />
   </svg>
 );
 export const BoxIcon = (p: SVGProps<SVGSVGElement>) => (

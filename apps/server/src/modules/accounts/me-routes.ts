@@ -84,7 +84,8 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
 
   app.post('/api/me/clock_in', { schema: { tags, response: { 201: clockInResponse } } }, async (request, reply) => {
     const { accountId } = requireAuth(request);
-    const { score_added } = await clockIn(deps, request.site, accountId);
+    const account = await loadAccount(deps, accountId);
+    const { score_added } = await clockIn(deps, account.homeArea, accountId);
     const view = await meOf(accountId, request.site);
     return reply.status(201).send({ score_added, point: view.point });
   });

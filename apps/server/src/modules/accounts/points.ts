@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { CLOCK_IN_SCORE, clockInDay, type Site } from '@lantern/domain';
+import { CLOCK_IN_SCORE, SITES, clockInDay, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
@@ -20,9 +20,17 @@ export async function completeTaskOnce(tx: DbOrTx, accountId: number, task: stri
   return true;
 }
 
-/** POST /api/me/clock_in: once per calendar day of the site; the second answers `greater_than` (spec §8.2). */
-export async function clockIn(deps: Deps, site: Site, accountId: number) {
-  const day = clockInDay(toTimestamp(deps.clock.now()), site.timeZone);
+/**
+ * The check-in day of an account: the calendar of its home site, whichever site it checks in on, so the
+ * two sites' different dates (Beijing and UTC) can neither double a day nor skip one.
+ */
+export function checkInDay(now: Date, homeArea: Area): string {
+  return clockInDay(toTimestamp(now), SITES[homeArea].timeZone);
+}
+
+/** POST /api/me/clock_in: once per check-in day; the second answers `greater_than` (spec §8.2). */
+export async function clockIn(deps: Deps, homeArea: Area, accountId: number) {
+  const day = checkInDay(deps.clock.now(), homeArea);
   return deps.db.transaction(async (tx) => {
     const inserted = await tx.insert(clockIns).values({ accountId, day, score: CLOCK_IN_SCORE }).onConflictDoNothing().returning();
     if (inserted.length === 0) throw fail.unprocessable('base', 'greater_than');

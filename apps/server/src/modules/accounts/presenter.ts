@@ -1,11 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { clockInDay, isNicknameSafe, maskEmail, maskPhone, totalScore, type Site } from '@lantern/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isNicknameSafe, maskEmail, maskPhone, totalScore, type Site } from '@lantern/domain';
 import type { Me, PublicUser } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
 import { permissionsOf } from './policies.ts';
+import { checkInDay } from './points.ts';
 
 export function isMuted(account: Account, now: Date): boolean {
   return account.mutedUntil !== null && account.mutedUntil > now;
@@ -36,7 +37,9 @@ export interface MeExtras {
  * of a signed-in page, so it costs one round trip after the token lookup.
  */
 export async function loadMeRow(deps: Deps, accountId: number, site: Site): Promise<{ account: Account; extras: MeExtras } | null> {
-  const today = clockInDay(toTimestamp(deps.clock.now()), site.timeZone);
+  // Today on the account's own check-in calendar (its home site's), known only once the row is read.
+  const now = deps.clock.now();
+  const today = sql`CASE WHEN ${accounts.homeArea} = 'native' THEN ${checkInDay(now, 'native')} ELSE ${checkInDay(now, 'abroad')} END`;
   const [row] = await deps.db
     .select({ account: accounts, clockInScore: clockIns.score, walletBalance: wallets.balance, walletStatus: wallets.status })
     .from(accounts)
@@ -50,7 +53,7 @@ export async function loadMeRow(deps: Deps, accountId: number, site: Site): Prom
 /** The account as its owner sees it on this site: masked contacts, points, today's check-in and the wallet. */
 export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras): Promise<Me> {
   const now = deps.clock.now();
-  const today = clockInDay(toTimestamp(now), site.timeZone);
+  const today = checkInDay(now, account.homeArea);
   const extras = known ?? (await loadMeRow(deps, account.id, site))?.extras ?? { clockInScore: null, walletBalance: null, walletStatus: null };
   const point = {
     score: account.score,

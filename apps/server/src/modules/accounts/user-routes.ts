@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicUser, userService, usersResponse } from '@lantern/contract';
+import { publicUser, userService, usersQuery, usersResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { accounts } from './tables.ts';
@@ -11,10 +11,6 @@ import { isMuted, presentPublicUser } from './presenter.ts';
 const tags = ['users'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** `q[id_in][]=1&q[id_in][]=2` arrives as `q: { id_in: [...] }` (qs parsing) — or a single value. */
-const usersQuery = z.object({
-  q: z.object({ id_in: z.union([z.array(z.coerce.number().int().positive()), z.coerce.number().int().positive()]) }),
-});
 
 export const userRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/users/:id', { schema: { tags, params: idParams, response: { 200: publicUser } } }, async (request) => {

@@ -29,7 +29,7 @@ export function Springboard({ board }: { board: LayoutContent | null }) {
           <div className="absolute inset-0 bg-gradient-to-r from-ink-950 via-ink-950/80 to-ink-950/30" />
         </div>
       ) : null}
-      <div className="relative grid gap-5 p-4 sm:p-6 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:items-center lg:gap-8 lg:p-8">
+      <div className="relative grid grid-cols-[minmax(0,1fr)] gap-5 p-4 sm:p-6 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:items-center lg:gap-8 lg:p-8">
         <div>
           {days ? (
             <p className="inline-flex items-center gap-1.5 rounded-full bg-accent/15 px-2.5 py-1 text-xs font-semibold text-accent ring-1 ring-inset ring-accent/40">

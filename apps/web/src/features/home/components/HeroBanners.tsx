@@ -15,23 +15,24 @@ function HotList({ cubes }: { cubes: LayoutContent[] }) {
   const hot = capCubes('Hot_Group', cubes);
   if (hot.length === 0) return null;
   return (
-    <section aria-labelledby="home-hot" className="flex min-w-0 flex-col" data-testid="cubes-Hot_Group">
-      <h2 id="home-hot" className="mb-2 text-sm font-semibold uppercase tracking-wider text-subtle">
+    <section aria-labelledby="home-hot" className="relative min-w-0" data-testid="cubes-Hot_Group">
+      <h2 id="home-hot" className="mb-2 text-sm font-semibold uppercase tracking-wider text-subtle lg:h-5 lg:leading-5">
         {t('home.cubes.Hot_Group')}
       </h2>
-      <ul className="grid flex-1 grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-1 lg:grid-rows-4">
+      {/* On a wide screen the list fills the banner's height exactly: the banner sets the row height. */}
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:absolute lg:inset-x-0 lg:bottom-0 lg:top-7 lg:grid-cols-1 lg:grid-rows-4">
         {hot.map((c) => {
           const sku = c.skus[0];
           return (
             <li key={c.id} className="min-h-0">
               <SmartLink
                 to={c.link ?? '#'}
-                className="group flex h-full flex-col gap-2 rounded-xl bg-ink-850/80 p-1.5 ring-1 ring-ink-700 transition hover:bg-ink-800 hover:ring-accent/50 lg:flex-row lg:items-center"
+                className="group flex h-full flex-col gap-2 rounded-xl bg-ink-850/80 p-1.5 ring-1 ring-ink-700 transition hover:bg-ink-800 hover:ring-accent/50 lg:flex-row lg:items-center lg:gap-3"
                 data-testid="cube"
               >
                 {c.image ? (
-                  <div className="overflow-hidden rounded-lg lg:w-[42%] lg:shrink-0">
-                    <Cover src={c.image} shape="horizontal" priority="eager" />
+                  <div className="overflow-hidden rounded-lg lg:h-full lg:shrink-0">
+                    <Cover src={c.image} shape="horizontal" priority="eager" className="lg:h-full lg:w-auto" />
                   </div>
                 ) : null}
                 <div className="min-w-0 px-1 pb-1 lg:p-0">
