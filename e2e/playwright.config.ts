@@ -36,7 +36,8 @@ export default defineConfig({
     env: { E2E_PORT_NATIVE: String(NATIVE_PORT), E2E_PORT_ABROAD: String(ABROAD_PORT) },
   },
   projects: [
-    { name: 'native', use: { baseURL: `http://localhost:${NATIVE_PORT}`, locale: 'zh-CN' } },
-    { name: 'abroad', use: { baseURL: `http://localhost:${ABROAD_PORT}`, locale: 'en-US' } },
+    // A test tagged @native or @abroad is about one site only and runs in that site's project alone.
+    { name: 'native', grepInvert: /@abroad\b/, use: { baseURL: `http://localhost:${NATIVE_PORT}`, locale: 'zh-CN' } },
+    { name: 'abroad', grepInvert: /@native\b/, use: { baseURL: `http://localhost:${ABROAD_PORT}`, locale: 'en-US' } },
   ],
 });

@@ -50,9 +50,11 @@ const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
 });
 if (existsSync(e2eOut)) {
   const s = JSON.parse(readFileSync(e2eOut, 'utf8')).stats ?? {};
-  totals.passed += s.expected ?? 0;
-  totals.failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
+  // A test that failed and then passed on its retry counts as passed, but is named so it gets fixed.
+  if (s.flaky) console.log(`Warning: ${s.flaky} end-to-end test(s) passed only on retry (flaky).`);
 }
 if (e2eStatus !== 0) failedTiers.push('e2e');
 

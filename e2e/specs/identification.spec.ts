@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
+import { signUpViaApi, skipAccountPrompts } from './helpers';
 
 test.describe('real-name identification form', () => {
-  test('errors appear when a field is left and clear when it is focused', async ({ page, context, baseURL }, info) => {
-    test.skip(areaOf(info) === 'native', 'mainland accounts give their real name at sign-up, so they are identified already');
+  // Mainland accounts give their real name at sign-up, so the form is exercised on the international site.
+  test('errors appear when a field is left and clear when it is focused @abroad', async ({ page, context, baseURL }) => {
     const account = await signUpViaApi(context, baseURL!, 'abroad', 'ident');
     await skipAccountPrompts(page, account.id);
     await page.goto('/setting/security/auth');
@@ -37,8 +37,7 @@ test.describe('real-name identification form', () => {
     await expect(form.getByText("ID number can't be blank")).toBeVisible();
   });
 
-  test('the same form opens as a modal from the security page', async ({ page, context, baseURL }, info) => {
-    test.skip(areaOf(info) === 'native', 'mainland accounts are identified at sign-up');
+  test('the same form opens as a modal from the security page @abroad', async ({ page, context, baseURL }) => {
     const account = await signUpViaApi(context, baseURL!, 'abroad', 'identmodal');
     await skipAccountPrompts(page, account.id);
     await page.goto('/setting/security');
@@ -50,8 +49,7 @@ test.describe('real-name identification form', () => {
     await expect(dialog.getByText('The ID number is not valid')).toBeVisible();
   });
 
-  test('an identified user sees the identified state instead of the form', async ({ page, context, baseURL }, info) => {
-    test.skip(areaOf(info) === 'abroad', 'international accounts are not identified at sign-up');
+  test('an identified user sees the identified state instead of the form @native', async ({ page, context, baseURL }) => {
     const account = await signUpViaApi(context, baseURL!, 'native', 'identified');
     await skipAccountPrompts(page, account.id);
     await page.goto('/setting/security/auth');

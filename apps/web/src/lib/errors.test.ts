@@ -17,7 +17,9 @@ describe('resource files', () => {
     const a = flatten(en).sort();
     const b = flatten(zh).sort();
     expect(b).toEqual(a);
-    for (const lang of [en, zh]) for (const k of flatten(lang)) expect(k.split('.').reduce<any>((o, p) => o[p], lang)).not.toBe('');
+    for (const lang of [en, zh]) {
+      for (const k of flatten(lang)) expect(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], lang)).not.toBe('');
+    }
   });
 
   it('every server reason code has text in both languages', () => {

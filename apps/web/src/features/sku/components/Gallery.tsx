@@ -33,9 +33,9 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
         </span>
       </button>
       {images.length > 1 ? (
-        <ul className="mt-2 grid grid-cols-5 gap-2" aria-label={t('sku.gallery')}>
+        <ul className="mt-2 flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]" aria-label={t('sku.gallery')}>
           {images.map((img, i) => (
-            <li key={img.url}>
+            <li key={img.url} className="w-[calc((100%-2rem)/5)] shrink-0">
               <button
                 type="button"
                 onClick={() => setIndex(i)}

@@ -9,6 +9,7 @@ import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickDetails, pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';
 import { BoxIcon, CalendarIcon, KeyIcon } from '../../../ui/icons';
@@ -85,16 +86,16 @@ function Requirements({ minimum, recommended }: { minimum: Record<string, string
   return (
     <Section id="sku-requirements" title={t('sku.requirements')} testId="requirements">
       <div className="overflow-x-auto rounded-xl ring-1 ring-ink-700">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead className="bg-ink-850 text-xs uppercase tracking-wider text-subtle">
             <tr>
-              <th scope="col" className="w-32 px-4 py-2.5 font-semibold">
+              <th scope="col" className="w-24 px-3 py-2.5 font-semibold sm:w-32 sm:px-4">
                 <span className="sr-only">{t('sku.requirement')}</span>
               </th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">
+              <th scope="col" className="px-3 py-2.5 font-semibold sm:px-4">
                 {t('sku.minimum')}
               </th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">
+              <th scope="col" className="px-3 py-2.5 font-semibold sm:px-4">
                 {t('sku.recommended')}
               </th>
             </tr>
@@ -102,11 +103,11 @@ function Requirements({ minimum, recommended }: { minimum: Record<string, string
           <tbody className="divide-y divide-ink-800">
             {rows.map((r) => (
               <tr key={r} className="align-top">
-                <th scope="row" className="px-4 py-2.5 font-medium text-muted">
+                <th scope="row" className="px-3 py-2.5 font-medium text-muted sm:px-4">
                   {r}
                 </th>
-                <td className="px-4 py-2.5 text-fg">{minimum[r] ?? '—'}</td>
-                <td className="px-4 py-2.5 text-fg">{recommended[r] ?? '—'}</td>
+                <td className="px-3 py-2.5 text-fg sm:px-4">{minimum[r] ?? '—'}</td>
+                <td className="px-3 py-2.5 text-fg sm:px-4">{recommended[r] ?? '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -187,6 +188,7 @@ export function SkuPage() {
   const language = useLanguage();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const wide = useMediaQuery('(min-width: 1024px)');
   const valid = /^\d{1,12}$/.test(id);
   const query = useSku(valid ? id : '0');
   const sku = query.data;
@@ -211,6 +213,22 @@ export function SkuPage() {
   const images = details.media.filter((m) => m.kind === 'image').map((m) => ({ url: m.url, caption: m.caption }));
   const released = sku.released_at_timestamp;
   const category = sku.category;
+
+  // Activation, signed-in extras and the small print: under the price column on a wide screen, after the
+  // description on a phone (where the price column comes first).
+  const extras = (
+    <div className="space-y-10 lg:pt-6">
+      {details.activation ? (
+        <Section id="sku-activation" title={physical ? t('sku.shipping') : t('sku.activation')} testId="activation">
+          <div className="rounded-xl bg-ink-900/60 p-4 ring-1 ring-ink-800">
+            <Prose text={details.activation} />
+          </div>
+        </Section>
+      ) : null}
+      <ServiceSections sku={sku} />
+      {details.copyright ? <p className="text-xs leading-relaxed text-subtle">{details.copyright}</p> : null}
+    </div>
+  );
 
   return (
     <div data-testid="sku-page" data-sku-id={sku.id}>
@@ -248,12 +266,12 @@ export function SkuPage() {
           </div>
           {details.headline ? <p className="mt-2 max-w-3xl text-muted">{details.headline}</p> : null}
 
-          <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:gap-8">
-            <div className="min-w-0">
+          <div className="mt-5 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-8 lg:gap-y-4">
+            <div className="min-w-0 lg:col-start-1 lg:row-start-1">
               {images.length > 0 ? <Gallery images={images} title={name} /> : <Cover src={sku.sku_covers.horizontal} shape="horizontal" alt={name} priority="high" className="rounded-xl" />}
             </div>
 
-            <aside className="min-w-0 space-y-4" aria-label={t('sku.purchase_panel')}>
+            <aside className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label={t('sku.purchase_panel')}>
               <div className="hidden overflow-hidden rounded-xl ring-1 ring-ink-700 lg:block">
                 <Cover src={sku.sku_covers.horizontal} shape="horizontal" alt="" priority="eager" />
               </div>
@@ -311,57 +329,45 @@ export function SkuPage() {
                   ))}
                 </ul>
               ) : null}
+              {wide ? extras : null}
             </aside>
+
+            <div className="min-w-0 space-y-10 pt-4 lg:col-start-1 lg:row-start-2">
+              {details.description ? (
+                <Section id="sku-about" title={physical ? t('sku.about_product') : t('sku.about')} testId="description">
+                  <Prose text={details.description} />
+                </Section>
+              ) : null}
+
+              {sku.bundle_items.length > 0 ? (
+                <Section id="sku-bundle-items" title={t('sku.bundle_includes', { count: sku.bundle_items.length })} testId="bundle-items">
+                  <ul className="space-y-2.5">
+                    {sku.bundle_items.map((s) => (
+                      <li key={s.id}>
+                        <SkuCard sku={s} variant="row" />
+                      </li>
+                    ))}
+                  </ul>
+                </Section>
+              ) : null}
+
+              {sku.dlcs.length > 0 ? (
+                <Section id="sku-dlcs" title={t('sku.dlcs', { count: sku.dlcs.length })} testId="dlcs">
+                  <ul className="space-y-2.5">
+                    {sku.dlcs.map((d) => (
+                      <li key={d.id}>
+                        <SkuCard sku={d} variant="row" note={<span className="text-info">{t('sku.dlc_needs_base', { name })}</span>} />
+                      </li>
+                    ))}
+                  </ul>
+                </Section>
+              ) : null}
+
+              <Bundles sku={sku} />
+              <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} />
+              {wide ? null : extras}
+            </div>
           </div>
-        </div>
-      </div>
-
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:gap-8">
-        <div className="min-w-0 space-y-10">
-          {details.description ? (
-            <Section id="sku-about" title={physical ? t('sku.about_product') : t('sku.about')} testId="description">
-              <Prose text={details.description} />
-            </Section>
-          ) : null}
-
-          {sku.bundle_items.length > 0 ? (
-            <Section id="sku-bundle-items" title={t('sku.bundle_includes', { count: sku.bundle_items.length })} testId="bundle-items">
-              <ul className="space-y-2.5">
-                {sku.bundle_items.map((s) => (
-                  <li key={s.id}>
-                    <SkuCard sku={s} variant="row" />
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ) : null}
-
-          {sku.dlcs.length > 0 ? (
-            <Section id="sku-dlcs" title={t('sku.dlcs', { count: sku.dlcs.length })} testId="dlcs">
-              <ul className="space-y-2.5">
-                {sku.dlcs.map((d) => (
-                  <li key={d.id}>
-                    <SkuCard sku={d} variant="row" note={<span className="text-info">{t('sku.dlc_needs_base', { name })}</span>} />
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ) : null}
-
-          <Bundles sku={sku} />
-          <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} />
-        </div>
-
-        <div className="min-w-0 space-y-10">
-          {details.activation ? (
-            <Section id="sku-activation" title={physical ? t('sku.shipping') : t('sku.activation')} testId="activation">
-              <div className="rounded-xl bg-ink-900/60 p-4 ring-1 ring-ink-800">
-                <Prose text={details.activation} />
-              </div>
-            </Section>
-          ) : null}
-          <ServiceSections sku={sku} />
-          {details.copyright ? <p className="text-xs leading-relaxed text-subtle">{details.copyright}</p> : null}
         </div>
       </div>
     </div>
