@@ -72,7 +72,9 @@ export interface Account {
  */
 export async function signUpViaApi(context: BrowserContext, baseURL: string, area: Area, tag = 'api'): Promise<Account> {
   const r = context.request;
-  await r.get(`${baseURL}/api/v1/fetch_region`);
+  // The CSRF cookie comes with a page (not with API answers); without it the server treats the caller as an
+  // API client and answers with tokens in the body instead of session cookies.
+  await r.get(`${baseURL}/sign_in`);
   const csrf = (await context.cookies(baseURL)).find((c) => c.name === 'lantern_csrf')?.value ?? '';
   const headers = { 'x-csrf-token': csrf };
   const email = uniqueEmail(tag);

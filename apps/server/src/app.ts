@@ -16,6 +16,9 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
@@ -72,6 +75,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(storefrontRoutes(deps));
   await app.register(shopRoutes(deps));
   await app.register(mediaRoutes(deps));
+  await app.register(cartRoutes(deps));
+  await app.register(couponRoutes(deps));
+  await app.register(orderRoutes(deps));
   if (config.devSurface) await app.register(devRoutes(deps));
 
   const webServed = options.serveWeb !== false && (await registerWeb(app, config));

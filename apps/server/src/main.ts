@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { startOrderExpiry } from './modules/orders/orders.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -24,6 +25,9 @@ async function main() {
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });
   await new Promise<void>((resolve, reject) => abroadServer!.once('error', reject).listen(config.PORT_ABROAD, config.HOST, resolve));
 
+  // Unpaid orders really expire (spec §4, §9): swept every 30 s, and also on every read of orders.
+  const stopExpiry = startOrderExpiry(deps);
+
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
   console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
   console.log(`  Mainland site (zh-CN, CNY):      ${config.siteUrls.native}`);
@@ -31,6 +35,7 @@ async function main() {
   console.log(`  API documentation:               ${config.siteUrls.native}/api/docs\n`);
 
   const stop = async () => {
+    await stopExpiry();
     abroadServer?.close();
     await app.close();
     await close();

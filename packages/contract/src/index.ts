@@ -7,4 +7,7 @@ export * from './addresses.ts';
 export * from './catalog.ts';
 export * from './storefront.ts';
 export * from './shop.ts';
+export * from './cart.ts';
+export * from './coupons.ts';
+export * from './orders.ts';
 export * from './routes.ts';

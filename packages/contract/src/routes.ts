@@ -56,6 +56,17 @@ export const API = {
   categories: '/api/categories',
   periTags: '/api/peri_tags',
   periHome: '/api/peri_home',
+  // Cart, coupons, orders (spec §7.3–§7.5)
+  cart: '/api/cart',
+  cartCoupons: '/api/cart/coupons',
+  accountCoupons: '/api/account_coupons',
+  accountCoupon: (id: number | string) => `/api/account_coupons/${id}`,
+  myAccountCoupons: '/api/me/account_coupons',
+  orders: '/api/orders',
+  orderCancel: (id: number | string) => `/api/orders/${id}/cancel`,
+  orderDelete: (id: number | string) => `/api/orders/${id}`,
+  myOrders: '/api/me/orders',
+  myOrder: (id: number | string) => `/api/me/orders/${id}`,
   cover: (seed: string, shape: 'vertical' | 'horizontal' | 'banner') => `/media/covers/${encodeURIComponent(seed)}.svg?shape=${shape}`,
 } as const;
 

@@ -20,6 +20,8 @@ export * from './search-order.ts';
 export * from './sku-region.ts';
 export * from './coupons.ts';
 export * from './cart.ts';
+export * from './coupon-rules.ts';
+export * from './order-totals.ts';
 export * from './layout.ts';
 export * from './likes.ts';
 export * from './comments.ts';

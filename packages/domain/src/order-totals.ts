@@ -69,7 +69,7 @@ export function allocateDiscount(amounts: readonly number[], discount: number): 
   for (const { i } of order) {
     if (left === 0) break;
     if (shares[i]! < amounts[i]!) {
-      shares[i]! += 1;
+      shares[i] = shares[i]! + 1;
       left -= 1;
     }
   }

@@ -82,6 +82,10 @@ export const REASON_CODES = [
   'hidden', // Steam profile hidden (spec §3)
   'inactive', // event or activity not online
   'quota_invalid', // order quota (spec §8.3)
+  'out_of_range', // cart quantity change outside -1..1 for non-physical items, or above the per-line maximum
+  'region_invalid', // SKU region-locked away from the buyer (spec §8.3)
+  'not_in_cart', // a cart order naming a SKU not in the cart
+  'not_applicable', // a coupon that covers none of the order's SKUs
 
   // Payments (spec §4, §8.2)
   'unusual',

@@ -41,7 +41,7 @@ export function KindBadge({ sku }: { sku: Pick<SkuSummary, 'kind' | 'status'> })
   );
 }
 
-export type SkuCardVariant = 'poster' | 'capsule' | 'row';
+export type SkuCardVariant = 'poster' | 'capsule' | 'row' | 'compact';
 
 export interface SkuCardProps {
   sku: SkuSummary;
@@ -64,17 +64,35 @@ export function SkuCard({ sku, variant = 'poster', eager, note, action, classNam
   const priority = eager ? 'eager' : 'lazy';
   const price = <Price listPrice={sku.list_price} salePrice={sku.sale_price} currency={sku.currency} size="sm" />;
 
+  if (variant === 'compact') {
+    return (
+      <div className={cn('group relative flex items-center gap-3 py-2', className)} data-testid="sku-card" data-sku-id={sku.id}>
+        <span className="w-20 shrink-0 overflow-hidden rounded-md sm:w-24">
+          <Cover src={sku.sku_covers.horizontal} shape="horizontal" priority={priority} />
+        </span>
+        <Link to={paths.sku(sku.id)} className="min-w-0 flex-1 truncate text-sm font-medium text-fg after:absolute after:inset-0 group-hover:text-accent-strong" data-testid="sku-name">
+          {name}
+        </Link>
+        <Price listPrice={sku.list_price} salePrice={sku.sale_price} currency={sku.currency} size="sm" className="shrink-0" />
+      </div>
+    );
+  }
+
   if (variant === 'row') {
+    // Phone: cover | name, badges / price and action under them. Wider: cover | name, badges | price | action.
     return (
       <div
-        className={cn('group relative flex items-center gap-3 rounded-xl bg-ink-850/80 p-2 ring-1 ring-ink-700 transition hover:bg-ink-800 hover:ring-ink-600 sm:gap-4', className)}
+        className={cn(
+          'group relative grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-x-3 rounded-xl bg-ink-850/80 p-2 ring-1 ring-ink-700 transition hover:bg-ink-800 hover:ring-ink-600 sm:grid-cols-[11rem_minmax(0,1fr)_auto_auto] sm:gap-x-4',
+          className,
+        )}
         data-testid="sku-card"
         data-sku-id={sku.id}
       >
-        <div className="w-28 shrink-0 overflow-hidden rounded-lg sm:w-44">
+        <div className="row-span-2 overflow-hidden rounded-lg sm:row-span-1">
           <Cover src={sku.sku_covers.horizontal} shape="horizontal" priority={priority} />
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0">
           <Link to={paths.sku(sku.id)} className="line-clamp-2 font-semibold text-fg after:absolute after:inset-0 after:rounded-xl hover:text-accent-strong sm:text-[15px]" data-testid="sku-name">
             {name}
           </Link>
@@ -89,10 +107,11 @@ export function SkuCard({ sku, variant = 'poster', eager, note, action, classNam
             ) : null}
           </div>
           {note ? <div className="mt-1.5 text-xs">{note}</div> : null}
-          <div className="mt-2 sm:hidden">{price}</div>
         </div>
-        <div className="hidden shrink-0 sm:block">{price}</div>
-        {action ? <div className="relative z-10 shrink-0">{action}</div> : null}
+        <div className="mt-2 flex items-center justify-between gap-2 sm:contents">
+          {price}
+          {action ? <div className="relative z-10 shrink-0">{action}</div> : null}
+        </div>
       </div>
     );
   }

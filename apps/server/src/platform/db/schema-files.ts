@@ -2,4 +2,7 @@
 export * from '../../modules/accounts/tables.ts';
 export * from '../../modules/catalog/tables.ts';
 export * from '../../modules/storefront/tables.ts';
+export * from '../../modules/cart/tables.ts';
+export * from '../../modules/coupons/tables.ts';
+export * from '../../modules/orders/tables.ts';
 export * from './platform-tables.ts';

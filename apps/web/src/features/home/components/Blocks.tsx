@@ -201,13 +201,7 @@ export function Boxes({ boxes }: { boxes: LayoutContent[] }) {
           <ul className="divide-y divide-ink-800">
             {b.skus.map((s) => (
               <li key={s.id}>
-                <SmartLink to={paths.sku(s.id)} className="group flex items-center gap-3 py-2" data-testid="sku-card" data-sku-id={s.id}>
-                  <span className="w-20 shrink-0 overflow-hidden rounded-md sm:w-24">
-                    <Cover src={s.sku_covers.horizontal} shape="horizontal" />
-                  </span>
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg group-hover:text-accent-strong">{l(s.sku_names)}</span>
-                  <Price listPrice={s.list_price} salePrice={s.sale_price} currency={s.currency} size="sm" className="shrink-0" />
-                </SmartLink>
+                <SkuCard sku={s} variant="compact" />
               </li>
             ))}
           </ul>

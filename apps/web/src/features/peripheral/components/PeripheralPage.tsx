@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Carousel } from '../../../ui/Carousel';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Section } from '../../../ui/Section';
+import { Shelf } from '../../../ui/Shelf';
 import { SkuCard } from '../../../ui/SkuCard';
 import { usePeriHome } from '../api/periHome';
 import { PeriNav } from './PeriNav';
@@ -57,12 +58,12 @@ export function PeripheralPage() {
           ) : null}
           {data.categories.length > 0 ? (
             <Section id="peri-categories" title={t('peripheral.categories')} testId="peri-categories">
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+              <ul className="grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-5">
                 {data.categories.map((c, i) => (
                   <li key={c.id}>
                     <Link
                       to={`${paths.search}?category=${c.id}&cate=physical`}
-                      className={`flex h-20 items-end rounded-xl bg-gradient-to-br ${TILE_TINTS[i % TILE_TINTS.length]} to-ink-850 p-3 text-base font-bold text-fg ring-1 ring-ink-700 transition hover:ring-accent/60`}
+                      className={`flex h-14 items-end rounded-xl bg-gradient-to-br ${TILE_TINTS[i % TILE_TINTS.length]} to-ink-850 p-2.5 text-sm font-bold text-fg ring-1 ring-ink-700 transition hover:ring-accent/60 sm:h-20 sm:p-3 sm:text-base`}
                       data-testid="peri-category"
                     >
                       {pickText(c.name, language)}
@@ -81,13 +82,11 @@ export function PeripheralPage() {
                 more={{ to: paths.periTag(section.tag.id), label: t('home.see_all') }}
                 testId="peri-section"
               >
-                <ul className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-4 sm:gap-x-4 lg:grid-cols-6">
-                  {section.skus.slice(0, 6).map((s) => (
-                    <li key={s.id}>
-                      <SkuCard sku={s} />
-                    </li>
+                <Shelf label={pickText(section.tag.name, language)}>
+                  {section.skus.map((s) => (
+                    <SkuCard key={s.id} sku={s} />
                   ))}
-                </ul>
+                </Shelf>
               </Section>
             ) : null,
           )}

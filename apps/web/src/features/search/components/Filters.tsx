@@ -28,12 +28,14 @@ export function priceRangeText(t: (k: string, o?: Record<string, unknown>) => st
 function Group({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const id = useId();
   return (
-    <fieldset className="border-t border-ink-800 pt-4 first:border-t-0 first:pt-0" data-testid={testId} aria-labelledby={id}>
-      <legend id={id} className="mb-2 text-xs font-semibold uppercase tracking-wider text-subtle">
-        {title}
-      </legend>
-      {children}
-    </fieldset>
+    <div className="border-t border-ink-800 pt-4 first:border-t-0 first:pt-0">
+      <fieldset className="m-0 min-w-0 border-0 p-0" data-testid={testId} aria-labelledby={id}>
+        <legend id={id} className="mb-2 p-0 text-xs font-semibold uppercase tracking-wider text-subtle">
+          {title}
+        </legend>
+        {children}
+      </fieldset>
+    </div>
   );
 }
 
@@ -134,7 +136,7 @@ export function Filters({ state, onChange }: { state: SearchState; onChange: (s:
       </Group>
       <PriceFilter key={`${state.priceMin}-${state.priceMax}`} state={state} onChange={onChange} />
       <Group title={t('search.platform')} testId="filter-platform">
-        <div className="grid grid-cols-2 gap-0.5">
+        <div className="grid grid-cols-2 gap-0.5 lg:grid-cols-1">
           {KEY_TYPES.map((k) => (
             <label key={k} className={optionClass}>
               <input type="checkbox" className={boxClass} checked={state.platforms.includes(k)} onChange={() => togglePlatform(k)} data-testid={`platform-${k}`} />

@@ -112,12 +112,12 @@ export function SearchPage() {
 
         <section aria-labelledby="search-results-h" className="min-w-0 lg:col-start-2 lg:row-start-1">
           <div className="mb-4 flex flex-wrap items-center gap-3">
-            <h2 id="search-results-h" className="mr-auto text-sm text-muted" aria-live="polite" data-testid="search-count">
+            <h2 id="search-results-h" className="basis-full text-sm text-muted sm:mr-auto sm:basis-auto" aria-live="polite" data-testid="search-count">
               {meta ? t('search.count', { count: meta.total_count }) : t('ui.loading')}
             </h2>
             <button
               type="button"
-              className="inline-flex h-10 items-center gap-2 rounded-lg bg-ink-850 px-3 text-sm font-medium text-fg ring-1 ring-inset ring-ink-700 lg:hidden"
+              className="mr-auto inline-flex h-10 items-center gap-2 rounded-lg bg-ink-850 px-3 text-sm font-medium text-fg ring-1 ring-inset ring-ink-700 sm:mr-0 lg:hidden"
               aria-expanded={filtersOpen}
               aria-controls="search-filters"
               onClick={() => setFiltersOpen((o) => !o)}

@@ -15,7 +15,7 @@ import { Cover } from '../../../ui/Cover';
 import { BoxIcon, CalendarIcon, KeyIcon } from '../../../ui/icons';
 import { Price } from '../../../ui/Price';
 import { Section } from '../../../ui/Section';
-import { KindBadge, PlatformBadge, SkuCard } from '../../../ui/SkuCard';
+import { KindBadge, SkuCard } from '../../../ui/SkuCard';
 import { PageSpinner } from '../../../ui/Spinner';
 import { skuKey, useSku } from '../api/sku';
 import { useSkuService } from '../api/skuService';
@@ -76,38 +76,48 @@ function Fact({ icon, label, children }: { icon?: ReactNode; label: string; chil
 }
 
 function Prose({ text }: { text: string }) {
-  return <div className="whitespace-pre-line text-[15px] leading-relaxed text-muted">{text}</div>;
+  return <div className="whitespace-pre-line text-[15px] leading-relaxed text-muted">{text.replace(/\n{3,}/g, '\n\n').trim()}</div>;
 }
 
-function Requirements({ minimum, recommended }: { minimum: Record<string, string>; recommended: Record<string, string> }) {
+/**
+ * System requirements (minimum / recommended). A peripheral's edition carries its specifications in the
+ * same field, with no "recommended" column: then it is one column under a specifications title.
+ */
+function Requirements({ minimum, recommended, physical }: { minimum: Record<string, string>; recommended: Record<string, string>; physical: boolean }) {
   const { t } = useTranslation();
   const rows = [...new Set([...Object.keys(minimum), ...Object.keys(recommended)])];
   if (rows.length === 0) return null;
+  const single = Object.keys(recommended).length === 0;
+  const cell = 'px-3 py-2.5 sm:px-4';
   return (
-    <Section id="sku-requirements" title={t('sku.requirements')} testId="requirements">
+    <Section id="sku-requirements" title={physical ? t('sku.specifications') : t('sku.requirements')} testId="requirements">
       <div className="overflow-x-auto rounded-xl ring-1 ring-ink-700">
         <table className="w-full text-left text-sm">
-          <thead className="bg-ink-850 text-xs uppercase tracking-wider text-subtle">
-            <tr>
-              <th scope="col" className="w-24 px-3 py-2.5 font-semibold sm:w-32 sm:px-4">
-                <span className="sr-only">{t('sku.requirement')}</span>
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-semibold sm:px-4">
-                {t('sku.minimum')}
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-semibold sm:px-4">
-                {t('sku.recommended')}
-              </th>
-            </tr>
-          </thead>
+          {single ? (
+            <caption className="sr-only">{physical ? t('sku.specifications') : t('sku.minimum')}</caption>
+          ) : (
+            <thead className="bg-ink-850 text-xs uppercase tracking-wider text-subtle">
+              <tr>
+                <th scope="col" className={cn(cell, 'w-24 font-semibold sm:w-32')}>
+                  <span className="sr-only">{t('sku.requirement')}</span>
+                </th>
+                <th scope="col" className={cn(cell, 'font-semibold')}>
+                  {t('sku.minimum')}
+                </th>
+                <th scope="col" className={cn(cell, 'font-semibold')}>
+                  {t('sku.recommended')}
+                </th>
+              </tr>
+            </thead>
+          )}
           <tbody className="divide-y divide-ink-800">
             {rows.map((r) => (
               <tr key={r} className="align-top">
-                <th scope="row" className="px-3 py-2.5 font-medium text-muted sm:px-4">
+                <th scope="row" className={cn(cell, 'w-24 font-medium text-muted sm:w-32')}>
                   {r}
                 </th>
-                <td className="px-3 py-2.5 text-fg sm:px-4">{minimum[r] ?? '—'}</td>
-                <td className="px-3 py-2.5 text-fg sm:px-4">{recommended[r] ?? '—'}</td>
+                <td className={cn(cell, 'text-fg')}>{minimum[r] ?? '—'}</td>
+                {single ? null : <td className={cn(cell, 'text-fg')}>{recommended[r] ?? '—'}</td>}
               </tr>
             ))}
           </tbody>
@@ -168,10 +178,10 @@ function ServiceSections({ sku }: { sku: SkuDetail }) {
       ) : null}
       {cross_sale.length > 0 ? (
         <Section id="sku-cross-sale" title={t('sku.cross_sale')} testId="cross-sale">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <ul className="divide-y divide-ink-800">
             {cross_sale.slice(0, 8).map((s) => (
               <li key={s.id}>
-                <SkuCard sku={s} variant="capsule" />
+                <SkuCard sku={s} variant="compact" />
               </li>
             ))}
           </ul>
@@ -309,7 +319,7 @@ export function SkuPage() {
                   {physical ? t('sku.physical_delivery') : t('sku.key_of', { platform: t(`sku.key_types.${sku.key_type}`) })}
                 </Fact>
                 {released ? (
-                  <Fact icon={<CalendarIcon className="size-4" />} label={t('sku.release_date')}>
+                  <Fact icon={<CalendarIcon className="size-4" />} label={physical ? t('sku.available_since') : t('sku.release_date')}>
                     <span data-testid="release-date">{formatDate(released, language)}</span>
                   </Fact>
                 ) : null}
@@ -334,7 +344,7 @@ export function SkuPage() {
 
             <div className="min-w-0 space-y-10 pt-4 lg:col-start-1 lg:row-start-2">
               {details.description ? (
-                <Section id="sku-about" title={physical ? t('sku.about_product') : t('sku.about')} testId="description">
+                <Section id="sku-about" title={physical ? t('sku.about_product') : sku.kind === 'bundle' ? t('sku.about_bundle') : sku.kind === 'dlc' ? t('sku.about_dlc') : t('sku.about')} testId="description">
                   <Prose text={details.description} />
                 </Section>
               ) : null}
@@ -364,7 +374,7 @@ export function SkuPage() {
               ) : null}
 
               <Bundles sku={sku} />
-              <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} />
+              <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} physical={physical} />
               {wide ? null : extras}
             </div>
           </div>

@@ -1,0 +1,149 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CART_MAX_LINES, SITES, checkCartQuantityChange, couponCoversSku, effectiveSalePrice, isCartFull, isCartRemoval,
+} from '@lantern/domain';
+import type { CartResponse, CartSku } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { loadSkuRows, type SkuRow } from '../catalog/sku-rows.ts';
+import { presentSkuMap } from '../catalog/presenter.ts';
+import { keepListed } from '../catalog/visibility.ts';
+import type { Viewer } from '../catalog/viewer.ts';
+import { usableCouponScopes } from '../coupons/coupons.ts';
+import { cartItems } from './tables.ts';
+
+export type Buyer = Viewer & { accountId: number };
+type Cate = SkuRow['cate'];
+
+/** The cart lines of an account on one area, oldest first (the order things were added). */
+export async function cartLines(db: DbOrTx, accountId: number, area: Buyer['area']) {
+  return db
+    .select({ skuId: cartItems.skuId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.accountId, accountId), eq(cartItems.area, area)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** Takes ordered SKUs out of the cart (a cart order, inside the order's transaction). */
+export async function removeFromCart(tx: DbOrTx, accountId: number, skuIds: readonly number[]) {
+  if (skuIds.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.accountId, accountId), inArray(cartItems.skuId, [...skuIds])));
+}
+
+/** GET /api/cart: the lines of this site, optionally of one cate (`q[sku_cate_eq]`), with prices and state. */
+export async function readCart(deps: Deps, buyer: Buyer, cate?: Cate): Promise<CartResponse> {
+  const lines = await cartLines(deps.db, buyer.accountId, buyer.area);
+  const rows = await loadSkuRows(deps.db, lines.map((l) => l.skuId));
+  const byId = new Map(rows.map((r) => [r.sku.id, r]));
+  const orderable = new Set(keepListed(rows, buyer.area, buyer.region).map((r) => r.sku.id));
+  const shown = lines.filter((l) => {
+    const row = byId.get(l.skuId);
+    return row !== undefined && row.sku.status !== 'unpublished' && (cate === undefined || row.cate === cate);
+  });
+  const summaries = await presentSkuMap(deps.db, shown.map((l) => byId.get(l.skuId)!));
+  const scopes = await usableCouponScopes(deps, buyer.accountId, buyer.area);
+  const cartSkus: CartSku[] = shown.map((l) => {
+    const { sku } = byId.get(l.skuId)!;
+    return {
+      sku_id: sku.id,
+      sku: summaries.get(sku.id)!,
+      quantity: l.quantity,
+      status: sku.status,
+      display: orderable.has(sku.id),
+      price: sku.listPrice,
+      sale_price: effectiveSalePrice({ sale_price: sku.salePrice, list_price: sku.listPrice }),
+      use_coupon: scopes.some((scope) => couponCoversSku(scope, { id: sku.id, product_id: sku.productId })),
+      cross_promotion: null,
+      area: sku.area,
+    };
+  });
+  const counted = cartSkus.filter((c) => c.display);
+  return {
+    cart_skus: cartSkus,
+    meta: {
+      total_count: cartSkus.length,
+      total_quantity: cartSkus.reduce((s, c) => s + c.quantity, 0),
+      total_price: counted.reduce((s, c) => s + c.sale_price * c.quantity, 0),
+      currency: SITES[buyer.area].currency,
+      max_lines: CART_MAX_LINES,
+    },
+  };
+}
+
+/**
+ * PATCH /api/cart: sets absolute quantities; 0 removes (spec §4). The whole change is one transaction
+ * under a per-account advisory lock, so concurrent requests cannot both pass the line limit or both
+ * step a key by one from the same starting quantity. Every problem is answered together (422); nothing
+ * changes unless everything is valid.
+ */
+export async function updateCart(deps: Deps, buyer: Buyer, changes: ReadonlyArray<{ sku_id: number; quantity: number }>): Promise<void> {
+  // The last value for a SKU named twice wins, as it would if sent in two requests.
+  const wanted = new Map(changes.map((c) => [c.sku_id, c.quantity]));
+  const rows = await loadSkuRows(deps.db, [...wanted.keys()]);
+  const orderable = new Map(keepListed(rows, buyer.area, buyer.region).map((r) => [r.sku.id, r]));
+  const byId = new Map(rows.map((r) => [r.sku.id, r]));
+  const now = deps.clock.now();
+
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${buyer.accountId}`}, 0))`);
+    const current = await tx
+      .select({ skuId: cartItems.skuId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.accountId, buyer.accountId), inArray(cartItems.skuId, [...wanted.keys()])))
+      .for('update');
+    const held = new Map(current.map((c) => [c.skuId, c.quantity]));
+    const [lineCount] = await tx.select({ n: count() }).from(cartItems).where(and(eq(cartItems.accountId, buyer.accountId), eq(cartItems.area, buyer.area)));
+    let lines = lineCount?.n ?? 0;
+
+    const errors: Record<string, string[]> = {};
+    const add = (field: string, reason: string) => {
+      const list = (errors[field] ??= []);
+      if (!list.includes(reason)) list.push(reason);
+    };
+    const invalid: number[] = [];
+    const writes: Array<{ skuId: number; quantity: number; isNew: boolean }> = [];
+    const removals: number[] = [];
+    for (const [skuId, quantity] of wanted) {
+      const from = held.get(skuId) ?? 0;
+      if (isCartRemoval(quantity)) {
+        if (from > 0) removals.push(skuId);
+        continue;
+      }
+      const row = orderable.get(skuId);
+      if (!row) {
+        // Another area's SKU, an unknown one, one region-locked away or not for sale: the same answer.
+        if (!byId.has(skuId) || from === 0 || quantity > from) {
+          invalid.push(skuId);
+          add('sku_id', 'status_invalid');
+          continue;
+        }
+      }
+      const physical = (row ?? byId.get(skuId)!).cate === 'physical';
+      const problem = checkCartQuantityChange({ physical, from, to: quantity });
+      if (problem) {
+        add('quantity', problem);
+        continue;
+      }
+      if (from === 0) {
+        if (isCartFull(lines)) {
+          add('total_count', 'out_limit');
+          continue;
+        }
+        lines += 1;
+      }
+      if (from !== quantity) writes.push({ skuId, quantity, isNew: from === 0 });
+    }
+    if (Object.keys(errors).length > 0) {
+      throw new AppError(422, errors, invalid.length > 0 ? { sku_ids: invalid, max_lines: CART_MAX_LINES } : { max_lines: CART_MAX_LINES });
+    }
+    if (removals.length > 0) await removeFromCart(tx, buyer.accountId, removals);
+    for (const w of writes) {
+      if (w.isNew) {
+        await tx.insert(cartItems).values({ accountId: buyer.accountId, skuId: w.skuId, area: buyer.area, quantity: w.quantity, createdAt: now, updatedAt: now });
+      } else {
+        await tx.update(cartItems).set({ quantity: w.quantity, updatedAt: now }).where(and(eq(cartItems.accountId, buyer.accountId), eq(cartItems.skuId, w.skuId)));
+      }
+    }
+  });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountCoupon, accountCouponsQuery, accountCouponsResponse, cartCouponsResponse, claimableCouponsResponse, claimCouponRequest, pagingQuery,
+} from '@lantern/contract';
+import { effectiveSalePrice } from '@lantern/domain';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { idParams } from '../catalog/params.ts';
+import { viewerOf } from '../catalog/viewer.ts';
+import { readCart } from '../cart/cart.ts';
+import { claimCoupon, couponsForLines, listClaimable, listMine } from './coupons.ts';
+
+const tags = ['coupons'];
+
+/** Coupons (spec §7.3, §7.4): what can be claimed, claiming, mine, and mine against the cart. */
+export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/account_coupons', { schema: { tags, querystring: pagingQuery(10), response: { 200: claimableCouponsResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return listClaimable(deps, accountId, request.site.area, request.query.page, request.query.per);
+  });
+
+  app.patch('/api/account_coupons/:id', { schema: { tags, params: idParams, body: claimCouponRequest.optional(), response: { 200: accountCoupon } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return claimCoupon(deps, accountId, request.site.area, request.params.id, request.body?.account_coupon);
+  });
+
+  app.get('/api/me/account_coupons', { schema: { tags, querystring: pagingQuery(10).extend(accountCouponsQuery.shape), response: { 200: accountCouponsResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return listMine(deps, accountId, request.site.area, request.query.page, request.query.per, request.query.q?.state_eq);
+  });
+
+  app.get('/api/cart/coupons', { schema: { tags, querystring: z.object({}).passthrough(), response: { 200: cartCouponsResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    const buyer = { ...(await viewerOf(deps, request)), accountId };
+    const cart = await readCart(deps, buyer);
+    const lines = cart.cart_skus.filter((c) => c.display).map((c) => ({ sku_id: c.sku_id, product_id: c.sku.product_id, amount: effectiveSalePrice({ sale_price: c.sale_price, list_price: c.price }) * c.quantity }));
+    return couponsForLines(deps, accountId, buyer.area, lines);
+  });
+};

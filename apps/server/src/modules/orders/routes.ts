@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createOrderRequest, order, ordersQuery, ordersResponse, pagingQuery } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { idParams } from '../catalog/params.ts';
+import { viewerOf } from '../catalog/viewer.ts';
+import { cancelOrder, createOrder, getOrder, listOrders } from './orders.ts';
+
+const tags = ['orders'];
+
+/** Orders (spec §7.3): create, cancel or delete (both set canceled), and the account's own list and detail. */
+export const orderRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.post('/api/orders', { schema: { tags, body: createOrderRequest, response: { 201: order } } }, async (request, reply) => {
+    const { accountId } = requireAuth(request);
+    const buyer = { ...(await viewerOf(deps, request)), accountId };
+    return reply.status(201).send(await createOrder(deps, buyer, request.body.order));
+  });
+
+  app.post('/api/orders/:id/cancel', { schema: { tags, params: idParams, response: { 200: order } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return cancelOrder(deps, accountId, request.site.area, request.params.id, 'canceled');
+  });
+
+  app.delete('/api/orders/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const { accountId } = requireAuth(request);
+    await cancelOrder(deps, accountId, request.site.area, request.params.id, 'deleted');
+    return reply.status(204).send();
+  });
+
+  app.get('/api/me/orders', { schema: { tags, querystring: pagingQuery(10).extend(ordersQuery.shape), response: { 200: ordersResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return listOrders(deps, accountId, request.site.area, request.query.page, request.query.per, request.query.q?.state_eq);
+  });
+
+  app.get('/api/me/orders/:id', { schema: { tags, params: idParams, response: { 200: order } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return getOrder(deps, accountId, request.site.area, request.params.id);
+  });
+};

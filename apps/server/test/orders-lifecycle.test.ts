@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from './harness.ts';
+import { clients } from './client.ts';
+import { makeAccount, makeSku } from './catalog-factories.ts';
+import { makeCoupon } from './commerce-factories.ts';
+import { orders } from '../src/modules/orders/tables.ts';
+import { expireOrders } from '../src/modules/orders/orders.ts';
+import { startSession } from '../src/modules/accounts/sessions.ts';
+
+/** Access tokens are short-lived: after moving the clock by half an hour a buyer signs in again. */
+const freshToken = async (id: number) => (await startSession(t.deps, t.deps.db, id, 'native')).accessToken;
+
+let t: TestApp;
+let api: ReturnType<typeof clients>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = clients(t);
+});
+afterAll(() => t.close());
+
+async function buyWithCoupon() {
+  const buyer = await makeAccount(t);
+  const sku = await makeSku(t, { listPrice: 5000 });
+  const held = (await api.native.patch(`/api/account_coupons/${(await makeCoupon(t)).id}`, {}, { token: buyer.token })).json().id as number;
+  const created = await api.native.post('/api/orders', { order: { sku_ids: [sku.id], cate: 'game', type: 'one_click', coupon_ids: [held] } }, { token: buyer.token });
+  expect(created.statusCode).toBe(201);
+  return { buyer, held, order: created.json() };
+}
+const couponState = async (token: string, held: number) =>
+  (await api.native.get('/api/me/account_coupons', { token })).json().account_coupons.find((c: { id: number }) => c.id === held);
+
+describe('order expiry', () => {
+  it('cancels an unpaid order at 30 minutes in the sweep and gives the coupon back', async () => {
+    const { buyer, held, order } = await buyWithCoupon();
+    t.clock.advance(30 * 60 - 1);
+    expect(await expireOrders(t.deps, t.clock.now())).toBe(0);
+    t.clock.advance(1);
+    expect(await expireOrders(t.deps, t.clock.now())).toBeGreaterThanOrEqual(1);
+    const [row] = await t.deps.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ state: 'canceled', cancelReason: 'expired' });
+    expect(await couponState(await freshToken(buyer.id), held)).toMatchObject({ state: 'available', order_id: null, used_at_timestamp: null });
+    expect(await expireOrders(t.deps, t.clock.now())).toBe(0);
+  });
+
+  it('expires lazily when the order is read, without the sweep', async () => {
+    const { buyer, held, order } = await buyWithCoupon();
+    t.clock.advance(31 * 60);
+    buyer.token = await freshToken(buyer.id);
+    const res = await api.native.get(`/api/me/orders/${order.id}`, { token: buyer.token });
+    expect(res.json()).toMatchObject({ state: 'canceled', display_state: 'canceled', cancel_reason: 'expired' });
+    expect(await couponState(buyer.token, held)).toMatchObject({ state: 'available' });
+    // The coupon can be used again.
+    const sku = await makeSku(t);
+    const again = await api.native.post('/api/orders', { order: { sku_ids: [sku.id], cate: 'game', type: 'one_click', coupon_ids: [held] } }, { token: buyer.token });
+    expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('cancel and delete', () => {
+  it('are for the owner only: 401 for guests, 404 for another account', async () => {
+    const { order } = await buyWithCoupon();
+    const stranger = await makeAccount(t);
+    expect((await api.native.post(`/api/orders/${order.id}/cancel`)).statusCode).toBe(401);
+    expect((await api.native.delete(`/api/orders/${order.id}`)).statusCode).toBe(401);
+    expect((await api.native.post(`/api/orders/${order.id}/cancel`, undefined, { token: stranger.token })).statusCode).toBe(404);
+    expect((await api.native.delete(`/api/orders/${order.id}`, { token: stranger.token })).statusCode).toBe(404);
+    expect((await api.native.get(`/api/me/orders/${order.id}`, { token: stranger.token })).statusCode).toBe(404);
+  });
+
+  it('cancel sets canceled and gives the coupon back; again is a no-op', async () => {
+    const { buyer, held, order } = await buyWithCoupon();
+    const res = await api.native.post(`/api/orders/${order.id}/cancel`, undefined, { token: buyer.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'canceled', cancel_reason: 'canceled' });
+    expect(await couponState(buyer.token, held)).toMatchObject({ state: 'available' });
+    expect((await api.native.post(`/api/orders/${order.id}/cancel`, undefined, { token: buyer.token })).json().state).toBe('canceled');
+  });
+
+  it('delete sets canceled (spec §4) and answers 204', async () => {
+    const { buyer, held, order } = await buyWithCoupon();
+    expect((await api.native.delete(`/api/orders/${order.id}`, { token: buyer.token })).statusCode).toBe(204);
+    expect((await api.native.get(`/api/me/orders/${order.id}`, { token: buyer.token })).json()).toMatchObject({ state: 'canceled', cancel_reason: 'deleted' });
+    expect(await couponState(buyer.token, held)).toMatchObject({ state: 'available' });
+  });
+
+  it('refuses to cancel a completed order', async () => {
+    const { buyer, order } = await buyWithCoupon();
+    await t.deps.db.update(orders).set({ state: 'completed' }).where(eq(orders.id, order.id));
+    const res = await api.native.post(`/api/orders/${order.id}/cancel`, undefined, { token: buyer.token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ state: ['completed'] });
+  });
+
+  it('answers bad ids with 4xx', async () => {
+    const buyer = await makeAccount(t);
+    for (const res of [
+      await api.native.post('/api/orders/abc/cancel', undefined, { token: buyer.token }),
+      await api.native.delete('/api/orders/0', { token: buyer.token }),
+      await api.native.get('/api/me/orders/1e40', { token: buyer.token }),
+      await api.native.get('/api/me/orders/987654321', { token: buyer.token }),
+    ]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe('GET /api/me/orders', () => {
+  it('is for signed-in users only', async () => {
+    expect((await api.native.get('/api/me/orders')).statusCode).toBe(401);
+    expect((await api.native.get('/api/me/orders/1')).statusCode).toBe(401);
+  });
+
+  it('pages my orders newest first with display states, filtered by state', async () => {
+    const buyer = await makeAccount(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sku = await makeSku(t);
+      ids.push((await api.native.post('/api/orders', { order: { sku_ids: [sku.id], cate: 'game', type: 'one_click' } }, { token: buyer.token })).json().id);
+      t.clock.advance(1);
+    }
+    await api.native.post(`/api/orders/${ids[0]}/cancel`, undefined, { token: buyer.token });
+    const page1 = (await api.native.get('/api/me/orders', { token: buyer.token, query: { per: '2' } })).json();
+    expect(page1.orders.map((o: { id: number }) => o.id)).toEqual([ids[2], ids[1]]);
+    expect(page1.meta).toEqual({ total_count: 3, page: 1, per: 2 });
+    expect(page1.orders[0]).toMatchObject({ state: 'pending', display_state: 'pending' });
+    const page2 = (await api.native.get('/api/me/orders', { token: buyer.token, query: { per: '2', page: '2' } })).json();
+    expect(page2.orders.map((o: { id: number; display_state: string }) => [o.id, o.display_state])).toEqual([[ids[0], 'canceled']]);
+    const pending = (await api.native.get('/api/me/orders', { token: buyer.token, query: { 'q[state_eq]': 'pending' } })).json();
+    expect(pending.orders.map((o: { id: number }) => o.id)).toEqual([ids[2], ids[1]]);
+    const other = await makeAccount(t);
+    expect((await api.native.get('/api/me/orders', { token: other.token })).json().orders).toEqual([]);
+  });
+});

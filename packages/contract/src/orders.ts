@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { area, currency, listMeta, timestamp } from './common.ts';
+import { localized, productCate } from './catalog.ts';
+
+export const orderType = z.enum(['seckill', 'one_click', 'cart']);
+export const orderState = z.enum(['in_checkout', 'pending', 'canceled', 'completed']);
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** POST /api/orders (spec §7.3): cart and one-click orders; flash-sale orders come with promotions. */
+export const createOrderRequest = z.object({
+  order: z.object({
+    sku_ids: z.array(id).min(1).max(50),
+    cate: productCate,
+    type: z.enum(['cart', 'one_click']),
+    /** Account coupon ids; one coupon per order. */
+    coupon_ids: z.array(id).max(5).optional(),
+    address_id: id.optional(),
+  }),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+
+export const orderGame = z.object({
+  id: z.number().int(),
+  sku_id: z.number().int(),
+  product_id: z.number().int(),
+  sku_names: localized,
+  quantity: z.number().int(),
+  list_price: z.number().int(),
+  sale_price: z.number().int(),
+  coupon_amount: z.number().int(),
+  amount: z.number().int(),
+  /** Filled on completion (keys come with payment). */
+  game_keys: z.array(z.unknown()),
+});
+
+export const orderAddress = z.object({
+  name: z.string(),
+  phone_number: z.string(),
+  country_code: z.string(),
+  prov_id: z.string().nullable(),
+  city_id: z.string().nullable(),
+  area_id: z.string().nullable(),
+  region_text: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+});
+
+/** An order (spec §3). `display_state` applies the expiry rule of spec §4 to `state`. Money in minor units. */
+export const order = z.object({
+  id: z.number().int(),
+  type: orderType,
+  state: orderState,
+  display_state: orderState,
+  cate: productCate,
+  area,
+  currency,
+  list_amount: z.number().int(),
+  subtotal_amount: z.number().int(),
+  coupon_amount: z.number().int(),
+  total_amount: z.number().int(),
+  account_coupon_id: z.number().int().nullable(),
+  address: orderAddress.nullable(),
+  cancel_reason: z.enum(['expired', 'canceled', 'deleted']).nullable(),
+  version: z.number().int(),
+  created_at_timestamp: timestamp,
+  expires_at_timestamp: timestamp,
+  canceled_at_timestamp: timestamp.nullable(),
+  completed_at_timestamp: timestamp.nullable(),
+  order_games: z.array(orderGame),
+  /** Payment attempts (later). */
+  payments: z.array(z.unknown()),
+});
+export type Order = z.infer<typeof order>;
+
+export const ordersQuery = z.object({ q: z.object({ state_eq: orderState.optional() }).optional() });
+export const ordersResponse = z.object({ orders: z.array(order), meta: listMeta });
