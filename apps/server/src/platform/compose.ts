@@ -39,6 +39,7 @@ export async function compose(config: Config, overrides: { log?: Logger; clock?:
     deps,
     database,
     async close() {
+      await deps.outbox.drain();
       await kv.close();
       await database.close();
     },

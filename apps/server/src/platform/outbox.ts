@@ -29,6 +29,8 @@ export class SandboxSms implements SmsSender {
 
 export class Outbox {
   private readonly mailer: Transporter | null;
+  /** Deliveries under way, so shutting down can wait for them instead of cutting them off. */
+  private readonly inFlight = new Set<Promise<void>>();
   constructor(
     private readonly db: Db,
     private readonly options: { smtpUrl?: string; mailFrom: string; sms: SmsSender; log: Logger },
@@ -39,6 +41,18 @@ export class Outbox {
   async enqueue(tx: DbOrTx, message: OutgoingMessage): Promise<number> {
     const [row] = await tx.insert(outboxMessages).values(message).returning({ id: outboxMessages.id });
     return row!.id;
+  }
+
+  /** Starts delivering in the background after a commit; errors are logged and the messages stay queued. */
+  deliverSoon(): void {
+    const run = this.deliverPending().catch((err) => this.options.log.warn({ err }, 'outbox delivery'));
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+  }
+
+  /** Waits for background deliveries (on shutdown). */
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
   }
 
   /** Delivers what is waiting. Called after the enqueuing transaction commits; failures stay queued. */

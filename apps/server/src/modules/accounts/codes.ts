@@ -71,7 +71,7 @@ export async function sendCode(deps: Deps, site: Site, ip: string, accountId: nu
     });
     await deps.outbox.enqueue(tx, { channel, recipient: target, subject: SUBJECTS[site.language], body: codeText(site, code) });
   });
-  void deps.outbox.deliverPending().catch((err) => deps.log.warn({ err }, 'outbox delivery'));
+  deps.outbox.deliverSoon();
   return { sent: true as const, resend_after: CODE_RESEND_INTERVAL_SECONDS, expires_in: VERIFICATION_CODE_TTL_SECONDS };
 }
 

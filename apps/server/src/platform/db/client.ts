@@ -32,6 +32,9 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // An idle client can lose its connection (a server restart, a dropped test database); pg reports it on
+    // the pool, and without a listener that would crash the process. The pool replaces the client itself.
+    pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
