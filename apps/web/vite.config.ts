@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
@@ -18,13 +21,89 @@ const pureWorkspacePackages: Plugin = {
   },
 };
 
+interface OutputChunk {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  imports: string[];
+}
+
+/**
+ * The first page of a store route waits on two chunks only the running app knows it needs: the texts of
+ * the language (site's or the user's choice) and the page itself. A tiny inline script, placed after the
+ * site facts the server injects, asks for them at once (modulepreload) and, on the home and a game page, for
+ * the page's data (the same URL the app then fetches), so they download in parallel with the entry instead
+ * of after it.
+ */
+const firstPagePreloads: Plugin = {
+  name: 'lantern-first-page-preloads',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      if (!ctx.bundle) return html;
+      const chunks = Object.values(ctx.bundle).filter((c): c is OutputChunk & typeof c => c.type === 'chunk') as unknown as OutputChunk[];
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      const already = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
+      const closure = (test: RegExp) => {
+        const start = chunks.find((c) => c.facadeModuleId && test.test(c.facadeModuleId));
+        if (!start) return [];
+        const out: string[] = [];
+        const walk = (file: string) => {
+          if (already.has(file) || out.includes(file)) return;
+          out.push(file);
+          for (const dep of byFile.get(file)?.imports ?? []) walk(dep);
+        };
+        walk(start.fileName);
+        return out.map((f) => `/${f}`);
+      };
+      const map = {
+        lang: { 'zh-CN': closure(/[\\/]i18n[\\/]zh-CN\.json$/), en: closure(/[\\/]i18n[\\/]en\.json$/) },
+        home: closure(/[\\/]features[\\/]home[\\/]components[\\/]HomePage\.tsx$/),
+        sku: closure(/[\\/]features[\\/]sku[\\/]components[\\/]SkuPage\.tsx$/),
+      };
+      const script =
+        `<script>(function(){var m=${JSON.stringify(map)},s=window.__LANTERN__||{},l=null;` +
+        `try{l=localStorage.getItem('lantern.language')}catch(e){}` +
+        `if(l!=='en'&&l!=='zh-CN')l=s.language==='en'?'en':'zh-CN';` +
+        `function p(h,as){var e=document.createElement('link');e.rel=as?'preload':'modulepreload';e.href=h;` +
+        `if(as){e.as=as;e.crossOrigin='use-credentials'}else{e.crossOrigin=''}document.head.appendChild(e)}` +
+        `m.lang[l].forEach(function(h){p(h)});var r=location.pathname;` +
+        `if(r==='/'||r==='/home'){m.home.forEach(function(h){p(h)});p('/api/v7/home?client=web&version=1','fetch')}` +
+        `var k=/^\\/sku\\/(\\d{1,12})$/.exec(r);if(k){m.sku.forEach(function(h){p(h)});p('/api/skus/'+k[1]+'?client=web&version=1','fetch')}})()</script>`;
+      return html.replace('<!--lantern-site-->', `<!--lantern-site-->\n    ${script}`);
+    },
+  },
+};
+
+/**
+ * Text assets also written compressed (.br, .gz) next to themselves, for a server that serves precompressed
+ * files (e.g. @fastify/static `preCompressed: true`): the JavaScript budget is counted compressed.
+ */
+const precompress: Plugin = {
+  name: 'lantern-precompress',
+  apply: 'build',
+  closeBundle() {
+    const dir = fileURLToPath(new URL('./dist/assets', import.meta.url));
+    for (const name of readdirSync(dir)) {
+      if (!/\.(js|css|svg|json)$/.test(name)) continue;
+      const body = readFileSync(join(dir, name));
+      if (body.length < 1024) continue;
+      writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
+      writeFileSync(join(dir, `${name}.br`), brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    }
+  },
+};
+
 /**
  * One build serves both sites: the server injects the site facts into index.html (`<!--lantern-site-->`).
  * In `vite dev` there is no injection, so the app asks GET /api/v1/fetch_region through the proxy.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), pureWorkspacePackages],
+  plugins: [react(), tailwindcss(), pureWorkspacePackages, firstPagePreloads, precompress],
   server: {
     port: 5173,
     proxy: {

@@ -10,7 +10,7 @@ async function violations(page: Page) {
 
 test('store pages meet WCAG 2.1 AA (axe)', async ({ page, baseURL }) => {
   const list = await searchApi(page.request, baseURL!, 'order=rank&direction=desc&page=1&per=10');
-  for (const path of ['/', '/search?keyword=a', '/search?price_max=0', `/sku/${list.skus[0]!.id}`, '/peripheral']) {
+  for (const path of ['/home', '/search?keyword=a', '/search?price_max=0', `/sku/${list.skus[0]!.id}`, '/peripheral']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1200); // layout packs arrive after their merge window

@@ -8,7 +8,7 @@ test('the store home renders every block the API gives, and nothing for the empt
     if (r.url().includes('/api/custom/packs')) packRequests.push(new URL(r.url()));
   });
 
-  await page.goto('/');
+  await page.goto('/home');
   const root = page.getByTestId('home-page');
   await expect(root).toBeVisible();
 
@@ -79,9 +79,9 @@ test('the store home renders every block the API gives, and nothing for the empt
   await expect(root.getByTestId('point-redeems')).toHaveCount(home.point_redeems.length ? 1 : 0);
 });
 
-test('/home shows the same store home, and a banner opens what it advertises', async ({ page, baseURL }) => {
+test('/ is the store home, and a banner opens what it advertises', async ({ page, baseURL }) => {
   const home = await apiGet<Home>(page.request, baseURL!, '/api/v7/home');
-  await page.goto('/home');
+  await page.goto('/');
   const banners = page.getByTestId('banners');
   await banners.getByTestId('carousel-pause').click();
   const first = home.banners[0]!;
@@ -93,7 +93,7 @@ test('/home shows the same store home, and a banner opens what it advertises', a
 test('a card on the home opens its game', async ({ page, baseURL }, info) => {
   const home = await apiGet<Home>(page.request, baseURL!, '/api/v7/home');
   const sku = home.tagged[0]!.skus[0]!;
-  await page.goto('/');
+  await page.goto('/home?type=subject'); // kept for the community subjects tab; shows the store home until then
   await page.getByTestId('tagged').first().getByTestId('sku-card').first().getByTestId('sku-name').click();
   await expect(page).toHaveURL(new RegExp(`/sku/${sku.id}$`));
   await expect(page.getByTestId('sku-title')).toHaveText(nameOn(info, sku.sku_names));

@@ -14,7 +14,8 @@ test('browse the peripheral shop from the header to a tag and a product', async 
   const tag = shop.nav_items[1] ?? shop.nav_items[0]!;
   const tagPage = await apiGet<SkuList & { tag: { id: number } }>(page.request, baseURL!, `/api/peripheral/peri_tags/${tag.id}`);
 
-  await page.goto('/');
+  await page.goto('/home');
+  await expect(page.getByTestId('home-page')).toBeVisible();
   const nav = page.getByRole('navigation', { name: areaOf(info) === 'native' ? '主导航' : 'Main' }).first();
   if (!(await nav.isVisible())) await page.getByRole('button', { name: areaOf(info) === 'native' ? '菜单' : 'Menu' }).click();
   await page.getByRole('link', { name: areaOf(info) === 'native' ? '周边' : 'Peripherals', exact: true }).first().click();

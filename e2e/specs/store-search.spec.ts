@@ -54,14 +54,18 @@ test('ordering by price puts the results in order, both ways, and the URL keeps 
 test('the price filter: free shows "free", a range keeps every price inside it', async ({ page, baseURL }, info) => {
   const free = areaOf(info) === 'native' ? '免费' : 'Free';
   await page.goto('/search');
+  await expect(page.getByTestId('search-results')).toBeVisible();
   const priceFilter = page.getByTestId('filter-price');
   if (!(await priceFilter.isVisible())) await page.getByTestId('filters-toggle').click();
   await expect(priceFilter.getByTestId('price-band-0')).toBeVisible();
   await expect(priceFilter).toContainText(free);
 
-  await priceFilter.getByTestId('price-band-0').check();
+  await priceFilter.getByTestId('price-band-0').click();
   await expect(page).toHaveURL(/price_max=0/);
-  const apiFree = await searchApi(page.request, baseURL!, 'q[sale_price_lteq]=0&page=1&per=10');
+  await expect(priceFilter.getByTestId('price-band-0')).toBeChecked();
+  // Ranking keeps only list_price > 0 (spec §5), which would hide free-to-play games: free things come most-wished first.
+  await expect(page.getByTestId('search-order')).toHaveValue('wishes_count');
+  const apiFree = await searchApi(page.request, baseURL!, 'q[sale_price_lteq]=0&order=wishes_count&direction=desc&page=1&per=10');
   expect(apiFree.meta.total_count).toBeGreaterThan(0);
   await expect(page.getByTestId('search-count')).toContainText(String(apiFree.meta.total_count));
   await expect.poll(() => shownIds(page)).toEqual(apiFree.skus.map((s) => s.id));
@@ -74,7 +78,7 @@ test('the price filter: free shows "free", a range keeps every price inside it',
   await priceFilter.getByTestId('price-max').fill('30');
   await priceFilter.getByTestId('price-apply').click();
   await expect(page).toHaveURL(/price_min=1000&price_max=3000/);
-  const apiRange = await searchApi(page.request, baseURL!, 'q[sale_price_gteq]=1000&q[sale_price_lteq]=3000&page=1&per=10');
+  const apiRange = await searchApi(page.request, baseURL!, 'q[sale_price_gteq]=1000&q[sale_price_lteq]=3000&order=wishes_count&direction=desc&page=1&per=10');
   expect(apiRange.meta.total_count).toBeGreaterThan(0);
   await expect.poll(() => shownIds(page)).toEqual(apiRange.skus.map((s) => s.id));
   for (const p of await shownPrices(page)) {

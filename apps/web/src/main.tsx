@@ -3,14 +3,16 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { loadSite } from './lib/site';
 import { setupI18n } from './i18n';
-import { App } from './app/App';
+import { App, boot } from './app/App';
 
 async function start() {
   const site = await loadSite();
+  // The first page's code and data start loading now, in parallel with the texts of the language.
+  const app = boot();
   await setupI18n(site.language);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <App {...app} />
     </StrictMode>,
   );
 }

@@ -1,17 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../lib/queryClient';
 import { connectSessionToApi } from '../lib/session';
 import { createRouter } from './router';
 
-export function App() {
-  const [client] = useState(() => {
-    const c = createQueryClient();
-    connectSessionToApi(c);
-    return c;
-  });
-  const [router] = useState(() => createRouter(client));
+export interface Boot {
+  client: QueryClient;
+  router: ReturnType<typeof createRouter>;
+}
+
+/**
+ * The query client and the router, created before the app renders: creating the router starts the first
+ * route's code and data (lazy page, prefetching loader) at once, while the language's texts still load.
+ */
+export function boot(): Boot {
+  const client = createQueryClient();
+  connectSessionToApi(client);
+  return { client, router: createRouter(client) };
+}
+
+export function App({ client, router }: Boot) {
   return (
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

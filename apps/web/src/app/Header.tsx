@@ -21,7 +21,7 @@ export function Brand() {
     <Link to={paths.root} className="group flex shrink-0 items-center gap-2" aria-label={t('brand.home_label')}>
       <LanternMark className="size-8 drop-shadow-[0_0_10px_rgb(245_165_36/0.45)]" />
       <span className="flex items-baseline gap-1.5">
-        <span className="text-lg font-extrabold tracking-tight text-fg">Lantern</span>
+        <span className="text-lg font-extrabold tracking-tight text-fg">Lantern</span>{' '}
         <span className="text-sm font-semibold text-accent">灯笼</span>
       </span>
     </Link>

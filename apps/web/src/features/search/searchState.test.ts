@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@lantern/domain';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEARCH, parseSearchParams, searchHref, toApiQuery, toMajorText, toMinorUnits, toSearchParams, withChange, type SearchState } from './searchState';
+import { DEFAULT_SEARCH, parseSearchParams, searchHref, toApiQuery, toMajorText, toMinorUnits, toSearchParams, withChange, withPrice, type SearchState } from './searchState';
 
 const parse = (qs: string) => parseSearchParams(new URLSearchParams(qs));
 
@@ -29,6 +29,7 @@ describe('search state ↔ URL', () => {
     const states: SearchState[] = [
       { ...DEFAULT_SEARCH, keyword: '银松 2', tags: [1], order: 'discount', direction: 'desc', page: 2 },
       { ...DEFAULT_SEARCH, priceMin: null, priceMax: 0 },
+      { ...DEFAULT_SEARCH, priceMin: null, priceMax: 0, order: 'wishes_count' },
       { ...DEFAULT_SEARCH, priceMin: 20000, platforms: ['gog'], cate: 'physical', category: 10, order: 'released_at', direction: 'asc' },
       { ...DEFAULT_SEARCH, order: 'rank', direction: 'asc' },
     ];
@@ -47,8 +48,22 @@ describe('search state ↔ URL', () => {
     expect(parse('order=wishes_count&direction=sideways')).toMatchObject({ order: 'wishes_count', direction: 'desc' });
   });
 
+  it('searches free things most-wished first when no ordering is named: rank would hide them (spec §5)', () => {
+    expect(parse('price_max=0')).toMatchObject({ priceMax: 0, order: 'wishes_count', direction: 'desc' });
+    expect(toSearchParams({ ...DEFAULT_SEARCH, priceMax: 0, order: 'wishes_count', direction: 'desc' }).toString()).toBe('price_max=0');
+    expect(parse('price_max=0&order=rank&direction=desc')).toMatchObject({ order: 'rank' }); // asked for explicitly
+    expect(toSearchParams({ ...DEFAULT_SEARCH, priceMax: 0 }).toString()).toBe('price_max=0&order=rank&direction=desc');
+  });
+
+  it('picking "free" leaves an ordering that hides free games, and keeps any other', () => {
+    expect(withPrice(DEFAULT_SEARCH, null, 0)).toMatchObject({ priceMax: 0, order: 'wishes_count', direction: 'desc', page: 1 });
+    expect(withPrice({ ...DEFAULT_SEARCH, order: 'sale_price', direction: 'asc' }, null, 0)).toMatchObject({ order: 'wishes_count' });
+    expect(withPrice({ ...DEFAULT_SEARCH, order: 'released_at', direction: 'asc' }, null, 0)).toMatchObject({ order: 'released_at', direction: 'asc' });
+    expect(withPrice({ ...DEFAULT_SEARCH, page: 3 }, 1000, 3000)).toMatchObject({ priceMin: 1000, priceMax: 3000, order: 'rank', page: 1 });
+  });
+
   it('reads the API-style links of merchandising content', () => {
-    expect(parse('q[sale_price_lteq]=0')).toMatchObject({ priceMin: null, priceMax: 0 });
+    expect(parse('q[sale_price_lteq]=0')).toMatchObject({ priceMin: null, priceMax: 0, order: 'wishes_count' });
     expect(parse('q[sale_price_lteq]=5000&q[sale_price_gteq]=100')).toMatchObject({ priceMin: 100, priceMax: 5000 });
     expect(parse('q[tags_id_in][]=4&q[tags_id_in][]=9')).toMatchObject({ tags: [4, 9] });
     expect(parse('q[s]=discount%20asc')).toMatchObject({ order: 'discount', direction: 'asc' });

@@ -45,6 +45,27 @@ export const DEFAULT_SEARCH: SearchState = {
 
 const MAX_PAGE = 1000;
 
+/**
+ * Spec §5: ordering by rank or by sale_price keeps only SKUs with list_price > 0, so free-to-play games
+ * (list price 0) never show under them. A search for free things therefore defaults to the most wished
+ * first, and picking "free" while ranked or price-ordered switches to that ordering.
+ */
+const FREE_DEFAULT_ORDER = { order: 'wishes_count', direction: 'desc' } as const satisfies { order: SearchOrderKey; direction: SortDirection };
+
+function isFreeOnly(priceMax: number | null): boolean {
+  return priceMax === 0;
+}
+
+/** The ordering a search has when the URL names none. */
+export function defaultOrderFor(state: Pick<SearchState, 'priceMax'>): { order: SearchOrderKey; direction: SortDirection } {
+  return isFreeOnly(state.priceMax) ? FREE_DEFAULT_ORDER : { order: 'rank', direction: 'desc' };
+}
+
+/** True when the ordering hides list-price-0 SKUs (spec §5): rank and sale_price force list_price > 0. */
+export function orderHidesFree(order: SearchOrderKey): boolean {
+  return parseSearchOrder(order).requirePositiveListPrice;
+}
+
 function ids(values: string[]): number[] {
   const out: number[] = [];
   for (const v of values.flatMap((x) => x.split(','))) {
@@ -75,7 +96,6 @@ function listOf(params: URLSearchParams, ...names: string[]): string[] {
 export function parseSearchParams(params: URLSearchParams): SearchState {
   const sort = params.get('q[s]');
   const explicitOrder = params.get('order');
-  const order = explicitOrder !== null || sort === null ? parseSearchOrder(explicitOrder, params.get('direction')) : parseSortParam(sort);
   const platforms = listOf(params, 'platform', 'q[key_type_in][]')
     .flatMap((v) => v.split(','))
     .filter((v): v is KeyType => (KEY_TYPES as readonly string[]).includes(v));
@@ -85,6 +105,8 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
   let priceMin = money(firstOf(params, 'price_min', 'q[sale_price_gteq]'));
   let priceMax = money(firstOf(params, 'price_max', 'q[sale_price_lteq]'));
   if (priceMin !== null && priceMax !== null && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  const parsed = explicitOrder !== null ? parseSearchOrder(explicitOrder, params.get('direction')) : sort !== null ? parseSortParam(sort) : null;
+  const order = parsed ? { order: parsed.key, direction: parsed.direction } : defaultOrderFor({ priceMax });
   return {
     keyword: (params.get('keyword') ?? '').trim().slice(0, 100),
     tags: ids(listOf(params, 'tags', 'q[tags_id_in][]')),
@@ -93,7 +115,7 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
     cate: (CATES as readonly string[]).includes(cate ?? '') ? (cate as Cate) : null,
     priceMin,
     priceMax,
-    order: order.key,
+    order: order.order,
     direction: order.direction,
     page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
@@ -109,7 +131,8 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.cate) p.set('cate', state.cate);
   if (state.priceMin !== null) p.set('price_min', String(state.priceMin));
   if (state.priceMax !== null) p.set('price_max', String(state.priceMax));
-  if (state.order !== DEFAULT_SEARCH.order || state.direction !== DEFAULT_SEARCH.direction) {
+  const fallback = defaultOrderFor(state);
+  if (state.order !== fallback.order || state.direction !== fallback.direction) {
     p.set('order', state.order);
     p.set('direction', state.direction);
   }
@@ -125,6 +148,12 @@ export function searchHref(state: SearchState): string {
 /** A change of anything but the page starts again from page 1. */
 export function withChange(state: SearchState, change: Partial<Omit<SearchState, 'page'>>): SearchState {
   return { ...state, ...change, page: 1 };
+}
+
+/** A new price range; asking for free things leaves an ordering that would hide them (see `defaultOrderFor`). */
+export function withPrice(state: SearchState, priceMin: number | null, priceMax: number | null): SearchState {
+  const next = withChange(state, { priceMin, priceMax });
+  return isFreeOnly(priceMax) && orderHidesFree(state.order) ? { ...next, ...FREE_DEFAULT_ORDER } : next;
 }
 
 /** GET /api/search/skus parameters for a state (store search: per 10, spec §9). */

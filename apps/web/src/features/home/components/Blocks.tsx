@@ -222,7 +222,7 @@ function CubeTile({ cube, large }: { cube: LayoutContent; large?: boolean }) {
       data-testid="cube"
     >
       {cube.image ? <Cover src={cube.image} shape="horizontal" className="transition duration-300 group-hover:scale-[1.03]" /> : <div className="aspect-[92/43] bg-ink-800" />}
-      <div className={cn('flex items-end justify-between gap-2', large ? 'absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink-950 via-ink-950/70 to-transparent p-3 pt-10 sm:p-4 sm:pt-12' : 'p-2.5')}>
+      <div className={cn('flex justify-between gap-2', large ? 'absolute inset-x-0 bottom-0 items-end bg-gradient-to-t from-ink-950 via-ink-950/70 to-transparent p-3 pt-10 sm:p-4 sm:pt-12' : 'flex-col p-2.5 sm:flex-row sm:items-end')}>
         <div className="min-w-0">
           <p className={cn('truncate font-semibold text-fg group-hover:text-accent-strong', large ? 'text-base sm:text-lg' : 'text-sm')}>{l(cube.title)}</p>
           {cube.subtitle ? <p className="truncate text-xs text-muted">{l(cube.subtitle)}</p> : null}

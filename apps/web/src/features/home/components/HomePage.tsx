@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
+import { Deferred } from '../../../ui/Deferred';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useHome } from '../api/home';
 import { Booths, Boxes, Cubes, Ellipses, PosterRow, Springboard } from './Blocks';
@@ -48,14 +49,27 @@ export function HomePage() {
           <HeroBanners banners={data.banners} cubes={data.cubes} />
           <Ellipses items={data.ellipses} />
           {data.seckills.length > 0 ? <FlashSales items={data.seckills} /> : null}
-          <Springboard board={data.springboard} />
-          <Booths booths={data.booths} />
-          {data.tagged.map((row) => (
-            <PosterRow key={row.id} content={row} testId="tagged" />
+          {/* Below the fold: rendered just after the first paint (see ui/Deferred), heights kept meanwhile. */}
+          {data.springboard ? (
+            <Deferred minHeight="26rem" order={0}>
+              <Springboard board={data.springboard} />
+            </Deferred>
+          ) : null}
+          <Deferred minHeight="34rem" order={1}>
+            <Booths booths={data.booths} />
+          </Deferred>
+          {data.tagged.map((row, i) => (
+            <Deferred key={row.id} minHeight="25rem" order={2 + i}>
+              <PosterRow content={row} testId="tagged" />
+            </Deferred>
           ))}
           {data.coupon_areas.length > 0 ? <CouponAreas items={data.coupon_areas} /> : null}
-          <Cubes cubes={data.cubes} />
-          <Boxes boxes={data.boxes} />
+          <Deferred minHeight="40rem" order={6}>
+            <Cubes cubes={data.cubes} />
+          </Deferred>
+          <Deferred minHeight="30rem" order={7}>
+            <Boxes boxes={data.boxes} />
+          </Deferred>
           {data.point_redeems.length > 0 ? <PointRedeems items={data.point_redeems} /> : null}
           <Packs ids={data.pack_ids} />
         </div>

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { useCategories } from '../api/categories';
 import { useTags } from '../api/tags';
-import { KEY_TYPES, toMajorText, toMinorUnits, withChange, type Cate, type KeyType, type SearchState } from '../searchState';
+import { KEY_TYPES, toMajorText, toMinorUnits, withChange, withPrice, type Cate, type KeyType, type SearchState } from '../searchState';
 
 /** Price bands per currency (minor units, inclusive bounds); the custom range covers the rest. */
 const BANDS: Record<Currency, [number | null, number | null][]> = {
@@ -54,19 +54,19 @@ function PriceFilter({ state, onChange }: { state: SearchState; onChange: (s: Se
   const custom = current < 0 && (state.priceMin !== null || state.priceMax !== null);
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    onChange(withChange(state, { priceMin: min.trim() ? toMinorUnits(min) : null, priceMax: max.trim() ? toMinorUnits(max) : null }));
+    onChange(withPrice(state, min.trim() ? toMinorUnits(min) : null, max.trim() ? toMinorUnits(max) : null));
   };
   const symbol = priceLabel(100, site.currency, language).text.replace(/[\d.,\s]/g, '');
   return (
     <Group title={t('search.price')} testId="filter-price">
       <div className="space-y-0.5">
         <label className={optionClass}>
-          <input type="radio" name={name} className={boxClass} checked={state.priceMin === null && state.priceMax === null} onChange={() => onChange(withChange(state, { priceMin: null, priceMax: null }))} />
+          <input type="radio" name={name} className={boxClass} checked={state.priceMin === null && state.priceMax === null} onChange={() => onChange(withPrice(state, null, null))} />
           {t('search.price_any')}
         </label>
         {bands.map(([a, b], i) => (
           <label key={i} className={optionClass}>
-            <input type="radio" name={name} className={boxClass} checked={current === i} onChange={() => onChange(withChange(state, { priceMin: a, priceMax: b }))} data-testid={`price-band-${i}`} />
+            <input type="radio" name={name} className={boxClass} checked={current === i} onChange={() => onChange(withPrice(state, a, b))} data-testid={`price-band-${i}`} />
             <span className={cn(a === null && b === 0 && 'font-medium text-success')}>{priceRangeText(t, a, b, site.currency, language)}</span>
           </label>
         ))}

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useSite } from '../../../lib/site';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -90,6 +91,8 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const state = useMemo(() => parseSearchParams(params), [params]);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The filter column on a wide screen; on a phone the panel opens under the toolbar that toggles it.
+  const wide = useMediaQuery('(min-width: 1024px)');
   const results = useSearchSkus(state);
   const go = (next: SearchState) => navigate(searchHref(next));
   const meta = results.data?.meta;
@@ -104,33 +107,35 @@ export function SearchPage() {
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)] lg:gap-8">
-        <aside aria-label={t('search.filters')} className={cn('lg:block', filtersOpen ? 'block' : 'hidden')} id="search-filters">
-          <div className="rounded-2xl bg-ink-900/60 p-4 ring-1 ring-ink-800 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
-            <Filters state={state} onChange={go} />
-          </div>
-        </aside>
+        {wide ? (
+          <aside aria-label={t('search.filters')} id="search-filters">
+            <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-2xl bg-ink-900/60 p-4 ring-1 ring-ink-800">
+              <Filters state={state} onChange={go} />
+            </div>
+          </aside>
+        ) : null}
 
-        <section aria-labelledby="search-results-h" className="min-w-0 lg:col-start-2 lg:row-start-1">
-          <div className="mb-4 flex flex-wrap items-center gap-3">
+        <section aria-labelledby="search-results-h" className="min-w-0">
+          <div className="mb-4 flex flex-wrap items-center gap-2 sm:gap-3">
             <h2 id="search-results-h" className="basis-full text-sm text-muted sm:mr-auto sm:basis-auto" aria-live="polite" data-testid="search-count">
               {meta ? t('search.count', { count: meta.total_count }) : t('ui.loading')}
             </h2>
             <button
               type="button"
-              className="mr-auto inline-flex h-10 items-center gap-2 rounded-lg bg-ink-850 px-3 text-sm font-medium text-fg ring-1 ring-inset ring-ink-700 sm:mr-0 lg:hidden"
+              className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg bg-ink-850 px-3 text-sm font-medium text-fg ring-1 ring-inset ring-ink-700 lg:hidden"
               aria-expanded={filtersOpen}
-              aria-controls="search-filters"
+              aria-controls={filtersOpen ? 'search-filters' : undefined}
               onClick={() => setFiltersOpen((o) => !o)}
               data-testid="filters-toggle"
             >
               <FilterIcon className="size-4" />
-              {t('search.filters')}
+              <span className="sr-only sm:not-sr-only">{t('search.filters')}</span>
               {filterCount ? <span className="rounded-full bg-accent px-1.5 text-xs font-bold text-accent-ink">{filterCount}</span> : null}
             </button>
-            <label className="flex items-center gap-2 text-sm text-muted">
+            <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-muted sm:flex-none">
               <span className="hidden sm:inline">{t('search.order_by')}</span>
               <span className="sr-only sm:hidden">{t('search.order_by')}</span>
-              <select className={selectClass} value={state.order} onChange={(e) => go(withChange(state, { order: e.target.value as SearchOrderKey }))} data-testid="search-order">
+              <select className={cn(selectClass, 'w-full min-w-0 sm:w-auto')} value={state.order} onChange={(e) => go(withChange(state, { order: e.target.value as SearchOrderKey }))} data-testid="search-order">
                 {SEARCH_ORDER_KEYS.map((k) => (
                   <option key={k} value={k}>
                     {t(`search.order.${k}`)}
@@ -138,7 +143,7 @@ export function SearchPage() {
                 ))}
               </select>
             </label>
-            <label className="flex items-center gap-2 text-sm text-muted">
+            <label className="flex min-w-0 shrink-0 items-center gap-2 text-sm text-muted">
               <span className="sr-only">{t('search.direction')}</span>
               <select className={selectClass} value={state.direction} onChange={(e) => go(withChange(state, { direction: e.target.value as SortDirection }))} data-testid="search-direction">
                 <option value="desc">{t('search.desc')}</option>
@@ -146,6 +151,12 @@ export function SearchPage() {
               </select>
             </label>
           </div>
+
+          {!wide && filtersOpen ? (
+            <div id="search-filters" role="region" aria-label={t('search.filters')} className="mb-4 rounded-2xl bg-ink-900/60 p-4 ring-1 ring-ink-800">
+              <Filters state={state} onChange={go} />
+            </div>
+          ) : null}
 
           <ActiveFilters state={state} onChange={go} />
 

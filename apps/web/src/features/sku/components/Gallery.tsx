@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';
@@ -16,6 +16,8 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const main = useRef<HTMLButtonElement>(null);
   if (images.length === 0) return null;
   const current = images[Math.min(index, images.length - 1)]!;
   return (
@@ -23,7 +25,11 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
       <button
         type="button"
         className="group relative block w-full overflow-hidden rounded-xl ring-1 ring-ink-700 focus-visible:ring-2 focus-visible:ring-accent"
-        onClick={() => setOpen(true)}
+        ref={main}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
         aria-label={t('sku.gallery_open', { index: index + 1, count: images.length })}
         data-testid="gallery-main"
       >
@@ -50,9 +56,9 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
           ))}
         </ul>
       ) : null}
-      {open ? (
+      {loaded ? (
         <Suspense fallback={null}>
-          <Lightbox images={images} index={index} onIndex={setIndex} onClose={() => setOpen(false)} title={title} />
+          <Lightbox open={open} images={images} index={index} onIndex={setIndex} onClose={() => setOpen(false)} title={title} returnFocus={() => main.current?.focus()} />
         </Suspense>
       ) : null}
     </div>

@@ -7,15 +7,20 @@ import type { GalleryImage } from './Gallery';
  * The media viewer (Radix dialog: focus trapped, Escape closes, focus returns to the thumbnail). Arrow keys
  * and the buttons step through the images. Loaded only when first opened.
  */
-export function Lightbox({ images, index, onIndex, onClose, title }: { images: GalleryImage[]; index: number; onIndex: (i: number) => void; onClose: () => void; title: string }) {
+export function Lightbox({ open, images, index, onIndex, onClose, title, returnFocus }: { open: boolean; images: GalleryImage[]; index: number; onIndex: (i: number) => void; onClose: () => void; title: string; returnFocus: () => void }) {
   const { t } = useTranslation();
   const image = images[index];
   const step = (d: number) => onIndex((index + d + images.length) % images.length);
   return (
-    <Dialog.Root open onOpenChange={(o) => (o ? null : onClose())}>
+    <Dialog.Root open={open} onOpenChange={(o) => (o ? null : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="animate-overlay fixed inset-0 z-40 bg-black/90" />
         <Dialog.Content
+          onCloseAutoFocus={(e) => {
+            // Opened without a Radix trigger: put focus back on the image that opened it.
+            e.preventDefault();
+            returnFocus();
+          }}
           className="animate-dialog fixed inset-0 z-50 flex flex-col items-center justify-center p-3 outline-none sm:p-8"
           onKeyDown={(e) => {
             if (e.key === 'ArrowRight') step(1);

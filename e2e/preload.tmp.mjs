@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
+const page = await browser.newPage();
+const reqs = [];
+page.on('request', (r) => { if (r.url().includes('/api/')) reqs.push(r.url().replace('http://localhost:3000', '') + ' ' + r.resourceType()); });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
+await page.goto('http://localhost:3000/sku/42', { waitUntil: 'networkidle' });
+await page.waitForTimeout(4000);
+console.log(reqs.join('\n'));
+await browser.close();
