@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SITES, type Area } from '@lantern/domain';
 import type { Config } from './config.ts';
@@ -53,13 +53,18 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   };
 
   await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, maxAge: '1y', immutable: true });
+  const servePage = (request: FastifyRequest, reply: FastifyReply) => {
+    ensureCsrfCookie(request, reply, config.NODE_ENV === 'production');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(currentPages()[request.site.area]);
+  };
+  // The root is a directory to the static plugin: the page is served for it explicitly.
+  app.get('/', { schema: { hide: true } }, servePage);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).send({ errors: { base: ['not_found'] } });
     }
-    ensureCsrfCookie(request, reply, config.NODE_ENV === 'production');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(currentPages()[request.site.area]);
+    return servePage(request, reply);
   });
   return true;
 }

@@ -56,7 +56,7 @@ export interface TestApp {
  * DATABASE_URL is set (CI) — a new database on that server, dropped afterwards. With REDIS_URL the
  * key-value store is Redis under a prefix of its own.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
   const serverDb = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : null;
   const config = loadConfig({
     ...process.env,
@@ -67,10 +67,11 @@ export async function createTestApp(): Promise<TestApp> {
     // Tests change data and read it back at once; the cache has its own tests.
     CATALOG_CACHE_SECONDS: '0',
     SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
+    WEB_DIST: options.webDist,
   });
   const clock = new TestClock();
   const composed = await compose(config, { clock, log: pino({ level: 'silent' }), kvPrefix: `test:${randomBytes(6).toString('hex')}:` });
-  const app = await buildApp(composed.deps, { serveWeb: false });
+  const app = await buildApp(composed.deps, { serveWeb: options.webDist !== undefined });
   await app.ready();
   return {
     app,

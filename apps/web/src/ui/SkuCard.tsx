@@ -130,6 +130,9 @@ export function SkuCard({ sku, variant = 'poster', eager, note, action, classNam
           <PlatformBadge sku={sku} />
           <KindBadge sku={sku} />
         </div>
+        {sku.status === 'pre_sale' && sku.released_at_timestamp ? (
+          <p className="text-xs text-accent-strong">{t('sku.releases_on', { date: formatDate(sku.released_at_timestamp, language) })}</p>
+        ) : null}
         <div className="mt-auto pt-0.5">{price}</div>
       </div>
     </div>
