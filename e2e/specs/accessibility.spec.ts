@@ -8,6 +8,7 @@ async function violations(page: Page) {
 }
 
 test('guest pages and the sign-in popup meet WCAG 2.1 AA (axe)', async ({ page }) => {
+  test.slow(); // axe scans several pages in this one test
   for (const path of ['/', '/sign_up', '/sign_in', '/password/reset', '/unlock', '/404', '/community']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -21,6 +22,7 @@ test('guest pages and the sign-in popup meet WCAG 2.1 AA (axe)', async ({ page }
 });
 
 test('user-centre pages meet WCAG 2.1 AA (axe)', async ({ page, context, baseURL }, info) => {
+  test.slow(); // axe scans several pages in this one test
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'axe');
   await skipAccountPrompts(page, account.id);
   for (const path of ['/setting/security', '/setting/security/auth', '/setting/profile', '/setting/addresses', '/user_center/points', `/users/${account.id}`]) {

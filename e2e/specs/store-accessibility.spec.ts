@@ -9,6 +9,7 @@ async function violations(page: Page) {
 }
 
 test('store pages meet WCAG 2.1 AA (axe)', async ({ page, baseURL }) => {
+  test.slow(); // axe scans several pages in this one test
   const list = await searchApi(page.request, baseURL!, 'order=rank&direction=desc&page=1&per=10');
   for (const path of ['/home', '/search?keyword=a', '/search?price_max=0', `/sku/${list.skus[0]!.id}`, '/peripheral']) {
     await page.goto(path);
@@ -23,6 +24,7 @@ test('store pages meet WCAG 2.1 AA (axe)', async ({ page, baseURL }) => {
 });
 
 test('the wishlist meets WCAG 2.1 AA (axe)', async ({ page, context, baseURL }, info) => {
+  test.slow(); // axe scans several pages in this one test
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'axewish');
   await skipAccountPrompts(page, account.id);
   await page.goto('/user_center/wishes');

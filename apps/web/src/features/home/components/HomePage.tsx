@@ -12,7 +12,7 @@ import { CouponAreas, FlashSales, PointRedeems } from './Promotions';
 function HomeSkeleton() {
   const { t } = useTranslation();
   return (
-    <div aria-busy="true" aria-label={t('ui.loading')} className="space-y-10">
+    <div role="status" aria-busy="true" aria-label={t('ui.loading')} className="space-y-10">
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2.6fr)_minmax(0,1fr)]">
         <div className="aspect-[16/9] animate-pulse rounded-2xl bg-ink-850 sm:aspect-[3/1]" />
         <div className="hidden animate-pulse rounded-2xl bg-ink-900 lg:block" />

@@ -1,17 +1,15 @@
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePack } from '../api/packs';
 import { PosterRow } from './Blocks';
 
 /** One layout pack: asked for through the batching queue; the space it will take is kept while it loads. */
 function Pack({ id }: { id: number }) {
-  const { t } = useTranslation();
   const pack = usePack(id);
   // The packs arrive together after the merge window: render them as a transition, in slices.
   const data = useDeferredValue(pack.data);
   if (pack.isPending || (pack.data && !data)) {
     return (
-      <div aria-busy="true" aria-label={t('ui.loading')} className="h-[25rem] animate-pulse rounded-2xl bg-ink-900/60 ring-1 ring-ink-800 sm:h-[27rem]" data-testid="pack-loading" />
+      <div aria-hidden="true" className="h-[25rem] animate-pulse rounded-2xl bg-ink-900/60 ring-1 ring-ink-800 sm:h-[27rem]" data-testid="pack-loading" />
     );
   }
   // An expired or withdrawn pack, or a failed batch, leaves no hole in the page.

@@ -31,7 +31,7 @@ export function PeripheralPage() {
         </div>
       </div>
       {home.isPending ? (
-        <div aria-busy="true" aria-label={t('ui.loading')} className="space-y-6">
+        <div role="status" aria-busy="true" aria-label={t('ui.loading')} className="space-y-6">
           <div className="h-10 animate-pulse rounded-full bg-ink-900" />
           <div className="aspect-[16/9] animate-pulse rounded-2xl bg-ink-850 sm:aspect-[3/1]" />
         </div>
