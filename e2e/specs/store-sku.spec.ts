@@ -69,3 +69,14 @@ test('an unknown SKU goes to /404', async ({ page }) => {
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('page-404')).toBeVisible();
 });
+
+test('a pre-order shows when it comes out', async ({ page, baseURL }) => {
+  const list = await searchApi(page.request, baseURL!, 'order=released_at&direction=desc&page=1&per=10');
+  const pre = list.skus.find((s) => s.status === 'pre_sale');
+  test.skip(!pre, 'the seed has no pre-order on this site');
+  await page.goto(`/sku/${pre!.id}`);
+  const note = page.getByTestId('pre-sale');
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(/\d{4}/);
+  await expect(note).toContainText((await page.getByTestId('release-date').textContent())!);
+});
