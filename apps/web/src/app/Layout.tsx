@@ -26,7 +26,9 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      {/* At least a screen tall: while a page loads its content, the footer stays below the fold instead of
+          being pushed down (a layout shift) when the content arrives. */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1" tabIndex={-1}>
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>
