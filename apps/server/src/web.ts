@@ -52,7 +52,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     return pages;
   };
 
-  await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, maxAge: '1y', immutable: true });
+  await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, preCompressed: true, maxAge: '1y', immutable: true });
   const servePage = (request: FastifyRequest, reply: FastifyReply) => {
     ensureCsrfCookie(request, reply, config.NODE_ENV === 'production');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(currentPages()[request.site.area]);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 
@@ -11,6 +12,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--lantern-site--></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'));
   t = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -32,6 +34,13 @@ describe('serving the web app', () => {
     const abroad = await get('/', 'abroad');
     expect(abroad.body).toContain('<html lang="en"');
     expect(abroad.body).toContain('"area":"abroad"');
+  });
+
+  it('serves the pre-compressed copy of an asset the build wrote, to a client that accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { host: HOSTS.native, 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe('console.log("app")');
   });
 
   it('hands out the CSRF cookie with the page', async () => {
