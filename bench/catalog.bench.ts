@@ -7,7 +7,7 @@ import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
 import { seedCatalogAtScale } from '../apps/server/src/seed/catalog-scale.ts';
 import { skus } from '../apps/server/src/modules/catalog/tables.ts';
 import { load, startBareServer, type LoadResult } from './lib.ts';
-import { createBenchDatabase } from './server-db.ts';
+import { createScratchDatabase } from '../apps/server/src/platform/db/scratch-database.ts';
 
 export interface CatalogBench {
   skuCount: number;
@@ -22,7 +22,7 @@ const ORDERS = ['rank', 'discount', 'released_at', 'score', 'wishes_count', 'sal
  * detail and keyword search with ordering, each at 50 connections, against a bare route in the same run.
  */
 export async function catalogBench(): Promise<CatalogBench> {
-  const database = await createBenchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const database = await createScratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'lantern_bench');
   const config = loadConfig({ ...process.env, DATABASE_URL: database.url, NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret!', LOG_LEVEL: 'silent' });
   const { deps, close } = await compose(config, { log: pino({ level: 'silent' }), kvPrefix: `bench:${Date.now()}:` });
   try {

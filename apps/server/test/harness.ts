@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { compose } from '../src/platform/compose.ts';
 import { buildApp } from '../src/app.ts';
+import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import type { Clock } from '../src/platform/clock.ts';
 
@@ -25,24 +25,6 @@ export class TestClock implements Clock {
 /** Host names that resolve to each site in tests (through the SITE_HOSTS map). */
 export const HOSTS = { native: 'cn.lantern.test', abroad: 'global.lantern.test' } as const;
 
-async function createServerDatabase(baseUrl: string) {
-  const name = `lantern_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -57,7 +39,7 @@ export interface TestApp {
  * key-value store is Redis under a prefix of its own.
  */
 export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
-  const serverDb = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : null;
+  const serverDb = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test') : null;
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',

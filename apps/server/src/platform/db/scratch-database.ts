@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** A throwaway database on the PostgreSQL server for one benchmark run, dropped afterwards. */
-export async function createBenchDatabase(baseUrl: string) {
-  const name = `lantern_bench_${randomBytes(5).toString('hex')}`;
+/**
+ * A throwaway database on a PostgreSQL server (for a test file or a benchmark run): created with a random
+ * name next to `baseUrl`'s database, and dropped — connections and all — by `drop()`.
+ */
+export async function createScratchDatabase(baseUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
