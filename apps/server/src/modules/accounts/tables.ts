@@ -40,6 +40,8 @@ export const accounts = pgTable(
     signInCount: integer('sign_in_count').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Staff barred this account from buying (spec §5 purchase ban); cleared by staff. */
+    purchaseBannedAt: timestamp('purchase_banned_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +64,28 @@ export const wallets = pgTable(
     status: text('status', { enum: ['active', 'frozen'] }).notNull().default('active'),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.currency] }), check('wallets_balance_non_negative', sql`${t.balance} >= 0`)],
+);
+
+/**
+ * The wallet's ledger: every change of a balance with its reason, so a balance can always be explained.
+ * `order_id` is set for payments and refunds; a payment is debited once (unique with its reason).
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+    currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    reason: text('reason', { enum: ['top_up', 'order_payment', 'refund', 'adjustment'] }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('wallet_entries_account_idx').on(t.accountId, t.currency, t.id),
+    uniqueIndex('wallet_entries_order_reason_key').on(t.orderId, t.reason),
+  ],
 );
 
 /**

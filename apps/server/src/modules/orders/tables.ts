@@ -71,3 +71,19 @@ export const orderGames = pgTable('order_games', {
   index('order_games_account_product_idx').on(t.accountId, t.productId),
   check('order_games_amounts_valid', sql`${t.quantity} > 0 AND ${t.salePrice} >= 0 AND ${t.couponAmount} >= 0 AND ${t.amount} = ${t.salePrice} * ${t.quantity} - ${t.couponAmount} AND ${t.amount} >= 0`),
 ]);
+
+/**
+ * Shipping of a physical order (one per order, made when it completes): staff move it from
+ * preparing to shipped with a carrier and tracking number, then delivered.
+ */
+export const shipments = pgTable('shipments', {
+  orderId: bigint('order_id', { mode: 'number' }).primaryKey().references(() => orders.id),
+  state: text('state', { enum: ['preparing', 'shipped', 'delivered'] }).notNull(),
+  carrier: text('carrier'),
+  trackingNumber: text('tracking_number'),
+  shippedAt: timestamp('shipped_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('shipments_tracking_when_shipped', sql`${t.state} = 'preparing' OR ${t.trackingNumber} IS NOT NULL`),
+]);

@@ -5,4 +5,8 @@ export * from '../../modules/storefront/tables.ts';
 export * from '../../modules/cart/tables.ts';
 export * from '../../modules/coupons/tables.ts';
 export * from '../../modules/orders/tables.ts';
+export * from '../../modules/payments/tables.ts';
+export * from '../../modules/keys/tables.ts';
+export * from '../../modules/library/tables.ts';
+export * from '../../modules/redeem/tables.ts';
 export * from './platform-tables.ts';
