@@ -34,6 +34,8 @@ const schema = z.object({
   /** Verification codes one address may request per hour, and how many before a captcha is asked. */
   CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   CODE_SENDS_PER_IP_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(10),
+  /** Address ranges and their countries for the purchase block (spec §5), "cidr=cc,…"; see platform/geoip.ts. */
+  GEOIP_RANGES: z.string().default(''),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -30,3 +30,4 @@ export * from './paging.ts';
 export * from './playtime.ts';
 export * from './reasons.ts';
 export * from './districts.ts';
+export * from './purchase.ts';

@@ -10,6 +10,7 @@ import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
 import { ResponseCache } from './response-cache.ts';
+import { RangeGeoIp } from './geoip.ts';
 
 export interface Composed {
   deps: Deps;
@@ -33,6 +34,7 @@ export async function compose(config: Config, overrides: { log?: Logger; clock?:
     limiter: new RateLimiter(kv),
     cache: new ResponseCache(config.CATALOG_CACHE_SECONDS),
     identity: new SandboxIdentityProvider(kv),
+    geoip: new RangeGeoIp(config.GEOIP_RANGES),
     log,
   };
   return {

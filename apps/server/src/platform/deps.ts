@@ -4,6 +4,7 @@ import type { CaptchaService } from './captcha.ts';
 import type { Clock } from './clock.ts';
 import type { Secrets } from './crypto.ts';
 import type { Db } from './db/client.ts';
+import type { GeoIp } from './geoip.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { Outbox } from './outbox.ts';
@@ -23,5 +24,7 @@ export interface Deps {
   /** Shared catalogue reads, briefly kept in memory. */
   cache: ResponseCache;
   identity: IdentityProvider;
+  /** The country of a client address, for the purchase block. */
+  geoip: GeoIp;
   log: Logger;
 }

@@ -13,6 +13,7 @@ import { keepListed, keepViewable } from '../catalog/visibility.ts';
 import { listAddresses } from '../accounts/addresses.ts';
 import { cartLines, removeFromCart, type Buyer } from '../cart/cart.ts';
 import { releaseCouponsOfOrders, useCouponForOrder } from '../coupons/coupons.ts';
+import { lockedProductIds } from './purchase-guard.ts';
 import { orderGames, orders, type AddressSnapshot } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -149,8 +150,10 @@ export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderIn
   const keyRows = chosen.filter((r) => KEY_KINDS.has(r.kind));
   const baseIds = keyRows.map((r) => r.baseProductId).filter((id): id is number => id !== null);
   const owned = await ownedProductIds(deps.db, buyer.accountId, [...keyRows.map((r) => r.sku.productId), ...baseIds]);
+  const locked = await lockedProductIds(deps.db, buyer.accountId, keyRows.map((r) => r.sku.productId), now);
   for (const row of keyRows) {
     if (owned.has(row.sku.productId)) skuProblem(row.sku.id, 'owned');
+    else if (locked.has(row.sku.productId)) skuProblem(row.sku.id, 'locked');
     if (row.kind === 'dlc' && row.baseProductId !== null && !owned.has(row.baseProductId) && !seenProducts.has(row.baseProductId)) {
       skuProblem(row.sku.id, 'has_no_base');
     }

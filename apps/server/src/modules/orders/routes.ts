@@ -5,6 +5,7 @@ import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../catalog/params.ts';
 import { viewerOf } from '../catalog/viewer.ts';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders.ts';
+import { assertMayPurchase } from './purchase-guard.ts';
 
 const tags = ['orders'];
 
@@ -13,6 +14,7 @@ export const orderRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
   app.post('/api/orders', { schema: { tags, body: createOrderRequest, response: { 201: order } } }, async (request, reply) => {
     const { accountId } = requireAuth(request);
     const buyer = { ...(await viewerOf(deps, request)), accountId };
+    await assertMayPurchase(deps, buyer, request.ip);
     return reply.status(201).send(await createOrder(deps, buyer, request.body.order));
   });
 
