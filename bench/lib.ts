@@ -13,12 +13,12 @@ export interface LoadResult {
 export async function load(
   name: string,
   url: string,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string>; paths?: string[] } = {},
+  options: { connections?: number; seconds?: number; headers?: Record<string, string>; paths?: string[]; method?: 'GET' | 'POST' } = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks target loopback addresses only');
   // With several paths each connection cycles through them, so a cache sees a realistic spread of keys.
   const requests = options.paths?.map((path) => ({ method: 'GET' as const, path }));
-  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers, ...(requests && { requests }) });
+  const result = await autocannon({ url, method: options.method ?? 'GET', connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers, ...(requests && { requests }) });
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),

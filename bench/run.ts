@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { accountsBench } from './accounts.bench.ts';
 import { catalogBench } from './catalog.bench.ts';
+import { checkoutBench } from './checkout.bench.ts';
 import { initialJavaScript, lighthouseBench } from './lighthouse.bench.ts';
 
 const sectionsDir = new URL('./results/', import.meta.url);
@@ -40,6 +41,31 @@ cycles 20 SKUs and search 20 keyword × ordering combinations, so every key is h
 pages are. Targets (issue 3): search p99 under 50 ms; home and SKU detail at least a third of the bare route.
 `;
   },
+  async checkout() {
+    const c = await checkoutBench();
+    const failures = Object.entries(c.failures).map(([k, v]) => `${k}: ${v}`).join(', ') || 'none';
+    return `## Checkout — PostgreSQL, 50 concurrent buyers (${machine()})
+
+| measure | value |
+|---|---|
+| ${c.baseline.name}, req/s | ${c.baseline.requestsPerSecond} (p99 ${c.baseline.p99} ms) |
+| orders created and paid, per second | ${c.ordersPerSecond} |
+| ratio to the single-row INSERT | ${c.ratio.toFixed(2)} |
+| create + pay latency p50 / p99 | ${c.p50} ms / ${c.p99} ms |
+| orders completed | ${c.completed} |
+| keys delivered / lines waiting for keys | ${c.delivered} / ${c.waiting} |
+| oversold units | **${c.oversold}** |
+| keys given twice | **${c.duplicateKeys}** |
+| buyers charged twice | **${c.doubleCharged}** |
+| failed calls | ${failures} |
+
+1,500 buyers each order one game (\`POST /api/orders\`, one-click) and pay it from their wallet (\`PATCH
+/api/orders/{id}/pay\`), 50 at a time; the game's pool holds 1,000 keys, so 1,000 lines get keys and 500 wait
+(ordering). Paying completes the order and assigns the key in the payment's transaction (\`FOR UPDATE SKIP
+LOCKED\`). The baseline is a route doing one single-row INSERT on the same connection pool, at 50 connections.
+Oversold, keys given twice and buyers charged twice must be 0 (issue 4).
+`;
+  },
   async lighthouse() {
     const rows = await lighthouseBench();
     const js = initialJavaScript();
@@ -72,7 +98,7 @@ async function main() {
 Load: autocannon over loopback, 50 connections, 10 s per route after a 2 s warm-up. Every ratio divides by a
 bare Fastify route answering a constant, measured in the same run on the same machine.
 Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (accounts, catalog, lighthouse) for one;
-each part's latest section is kept in \`bench/results/\`. The catalogue part needs PostgreSQL (\`DATABASE_URL\`,
+each part's latest section is kept in \`bench/results/\`. The catalogue and checkout parts need PostgreSQL (\`DATABASE_URL\`,
 default postgres://postgres@127.0.0.1:5432/test; it creates and drops its own database).
 
 ${sections.join('\n')}`;

@@ -19,6 +19,12 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { keyRoutes } from './modules/keys/routes.ts';
+import { libraryRoutes } from './modules/library/routes.ts';
+import { redeemRoutes } from './modules/redeem/routes.ts';
+import { userCenterRoutes } from './modules/user-center/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
@@ -78,6 +84,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(cartRoutes(deps));
   await app.register(couponRoutes(deps));
   await app.register(orderRoutes(deps));
+  await app.register(keyRoutes(deps));
+  await app.register(libraryRoutes(deps));
+  await app.register(redeemRoutes(deps));
+  await app.register(userCenterRoutes(deps));
+  await app.register(adminRoutes(deps));
+  await app.register(paymentRoutes(deps));
   if (config.devSurface) await app.register(devRoutes(deps));
 
   const webServed = options.serveWeb !== false && (await registerWeb(app, config));

@@ -36,6 +36,11 @@ const schema = z.object({
   CODE_SENDS_PER_IP_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(10),
   /** Address ranges and their countries for the purchase block (spec §5), "cidr=cc,…"; see platform/geoip.ts. */
   GEOIP_RANGES: z.string().default(''),
+  /**
+   * Which payment gateway takes the money. Only the sandbox (design §2) exists so far; it is the default in
+   * development and test, and production must name it on purpose, since its pages let anyone "pay".
+   */
+  PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -59,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+  }
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_GATEWAY) {
+    throw new Error('Invalid configuration:\n  PAYMENT_GATEWAY: required in production (only "sandbox" exists; it takes no real money)');
   }
   const hostMap = new Map<string, 'native' | 'abroad'>();
   for (const pair of e.SITE_HOSTS.split(',').map((s) => s.trim()).filter(Boolean)) {

@@ -4,6 +4,7 @@ import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startOrderExpiry } from './modules/orders/orders.ts';
+import { startRefundRetries } from './modules/payments/refunds.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -27,6 +28,8 @@ async function main() {
 
   // Unpaid orders really expire (spec §4, §9): swept every 30 s, and also on every read of orders.
   const stopExpiry = startOrderExpiry(deps);
+  // Money owed back (a late or double payment) is asked for again while the gateway refuses it.
+  const stopRefunds = startRefundRetries(deps);
 
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
   console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
@@ -36,6 +39,7 @@ async function main() {
 
   const stop = async () => {
     await stopExpiry();
+    await stopRefunds();
     abroadServer?.close();
     await app.close();
     await close();

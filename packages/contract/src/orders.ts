@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { area, currency, listMeta, timestamp } from './common.ts';
 import { localized, productCate } from './catalog.ts';
+import { paymentSummary } from './payment-summary.ts';
+import { gameKeySummary, keyDelivery } from './keys.ts';
+import { shipment } from './admin.ts';
 
 export const orderType = z.enum(['seckill', 'one_click', 'cart']);
 export const orderState = z.enum(['in_checkout', 'pending', 'canceled', 'completed']);
@@ -30,8 +33,10 @@ export const orderGame = z.object({
   sale_price: z.number().int(),
   coupon_amount: z.number().int(),
   amount: z.number().int(),
-  /** Filled on completion (keys come with payment). */
-  game_keys: z.array(z.unknown()),
+  /** The line's key (no code: GET /api/me/game_keys/{id} reveals it), once delivered. */
+  game_keys: z.array(gameKeySummary),
+  /** How the line's key is coming along once the order is paid; null before payment and for lines without keys. */
+  delivery: keyDelivery.nullable(),
 });
 
 export const orderAddress = z.object({
@@ -68,8 +73,10 @@ export const order = z.object({
   canceled_at_timestamp: timestamp.nullable(),
   completed_at_timestamp: timestamp.nullable(),
   order_games: z.array(orderGame),
-  /** Payment attempts (later). */
-  payments: z.array(z.unknown()),
+  /** Payment attempts, oldest first. */
+  payments: z.array(paymentSummary),
+  /** A physical order's shipment once paid; null otherwise. */
+  shipment: shipment.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -31,3 +31,5 @@ export * from './playtime.ts';
 export * from './reasons.ts';
 export * from './districts.ts';
 export * from './purchase.ts';
+export * from './keys.ts';
+export * from './redeem.ts';

@@ -112,6 +112,11 @@ export const REASON_CODES = [
   'not_completed',
   'completed',
 
+  // Keys, library, redeem codes, staff (spec §4, §8.2; decisions/0006)
+  'not_keyed', // a SKU sold without keys (a peripheral) given keys to import
+  'bind_failed', // a redeem code whose goods cannot go to this account (game owned, coupon held, no base game)
+  'state_invalid', // a shipment moved out of order (preparing → shipped → delivered)
+
   // Server
   'server_error',
 ] as const;

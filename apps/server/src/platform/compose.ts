@@ -10,7 +10,10 @@ import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
 import { ResponseCache } from './response-cache.ts';
+import { SandboxGateway } from './payment-gateway.ts';
 import { RangeGeoIp } from './geoip.ts';
+import { SandboxGenbaSupplier } from './genba-supplier.ts';
+import { SandboxKeyPlatforms } from './key-platforms.ts';
 
 export interface Composed {
   deps: Deps;
@@ -35,6 +38,9 @@ export async function compose(config: Config, overrides: { log?: Logger; clock?:
     cache: new ResponseCache(config.CATALOG_CACHE_SECONDS),
     identity: new SandboxIdentityProvider(kv),
     geoip: new RangeGeoIp(config.GEOIP_RANGES),
+    genba: new SandboxGenbaSupplier(),
+    keyPlatforms: new SandboxKeyPlatforms(),
+    paymentGateway: new SandboxGateway(config.appSecret, log),
     log,
   };
   return {

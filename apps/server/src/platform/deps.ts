@@ -4,10 +4,13 @@ import type { CaptchaService } from './captcha.ts';
 import type { Clock } from './clock.ts';
 import type { Secrets } from './crypto.ts';
 import type { Db } from './db/client.ts';
+import type { GenbaSupplier } from './genba-supplier.ts';
+import type { KeyPlatforms } from './key-platforms.ts';
 import type { GeoIp } from './geoip.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { Outbox } from './outbox.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -26,5 +29,11 @@ export interface Deps {
   identity: IdentityProvider;
   /** The country of a client address, for the purchase block. */
   geoip: GeoIp;
+  /** The key supplier for SKUs sold without a pool of their own (sandbox by default). */
+  genba: GenbaSupplier;
+  /** Where keys are activated (Steam, Epic…; sandbox by default). */
+  keyPlatforms: KeyPlatforms;
+  /** Takes money for the gateway methods (alipay, wechat, paypal, card); sandbox by default. */
+  paymentGateway: PaymentGateway;
   log: Logger;
 }

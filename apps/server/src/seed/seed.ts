@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { accounts } from '../modules/accounts/tables.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
+import { seedKeysAndCodes } from './keys.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
@@ -11,5 +12,8 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info('seeding demo data');
   await seedAccounts(deps);
   await seedCatalog(deps);
+  const keys = await seedKeysAndCodes(deps);
+  deps.log.info({ keys: keys.keys, empty_pools: keys.emptyPools, supplier_skus: keys.supplierSkus }, 'seeded key pools');
+  deps.log.info({ redeem_codes: keys.redeemCodes }, 'demo redeem codes (POST /api/redeem; listed in the README)');
   return true;
 }

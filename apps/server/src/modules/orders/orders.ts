@@ -3,18 +3,21 @@ import {
   CART_ITEM_MAX_QUANTITY, SITES, UNPAID_ORDER_STATES, allocateDiscount, displayOrderState, effectiveSalePrice, orderExpiresAt,
   orderTotals, type OrderState,
 } from '@lantern/domain';
-import type { Order } from '@lantern/contract';
+import type { Order, PaymentSummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
+import { startSweep } from '../../platform/sweeper.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/sku-rows.ts';
 import { keepListed, keepViewable } from '../catalog/visibility.ts';
 import { listAddresses } from '../accounts/addresses.ts';
 import { cartLines, removeFromCart, type Buyer } from '../cart/cart.ts';
 import { releaseCouponsOfOrders, useCouponForOrder } from '../coupons/coupons.ts';
+import { paymentsOfOrders } from '../payments/summary.ts';
 import { lockedProductIds } from './purchase-guard.ts';
 import { orderGames, orders, type AddressSnapshot } from './tables.ts';
+import { loadOrderExtras, type OrderExtras } from './extras.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderGameRow = typeof orderGames.$inferSelect;
@@ -31,7 +34,7 @@ export interface CreateOrderInput {
   address_id?: number;
 }
 
-export function presentOrder(row: OrderRow, games: readonly OrderGameRow[], now: Date): Order {
+export function presentOrder(row: OrderRow, games: readonly OrderGameRow[], now: Date, payments: readonly PaymentSummary[] = [], extras: OrderExtras = {}): Order {
   const createdAtSec = seconds(row.createdAt);
   return {
     id: row.id,
@@ -63,9 +66,11 @@ export function presentOrder(row: OrderRow, games: readonly OrderGameRow[], now:
       sale_price: g.salePrice,
       coupon_amount: g.couponAmount,
       amount: g.amount,
-      game_keys: [],
+      game_keys: extras.keys?.get(g.id)?.keys ?? [],
+      delivery: extras.keys?.get(g.id)?.delivery ?? null,
     })),
-    payments: [],
+    payments: [...payments],
+    shipment: extras.shipments?.get(row.id) ?? null,
   };
 }
 
@@ -241,17 +246,9 @@ export async function expireOrders(deps: Deps, now: Date, scope: { accountId?: n
   });
 }
 
-/** Starts the expiry sweep on an interval; answers a function that stops it. Not unref'd work: each run is awaited before the next. */
+/** Starts the expiry sweep on an interval; answers a function that stops it. */
 export function startOrderExpiry(deps: Deps, intervalMs = 30_000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => expireOrders(deps, deps.clock.now())).catch((err: unknown) => deps.log.error({ err }, 'order expiry sweep failed'));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweep('order expiry sweep', () => expireOrders(deps, deps.clock.now()), intervalMs, deps.log);
 }
 
 async function findOwnOrder(db: DbOrTx, accountId: number, area: Buyer['area'], id: number) {
@@ -265,8 +262,10 @@ export async function getOrder(deps: Deps, accountId: number, area: Buyer['area'
   const now = deps.clock.now();
   await expireOrders(deps, now, { accountId });
   const row = await findOwnOrder(deps.db, accountId, area, id);
-  const games = await gamesOf(deps.db, [row.id]);
-  return presentOrder(row, games.get(row.id) ?? [], now);
+  const [games, paid] = await Promise.all([gamesOf(deps.db, [row.id]), paymentsOfOrders(deps.db, [row.id])]);
+  const lines = games.get(row.id) ?? [];
+  const extras = await loadOrderExtras(deps.db, [row.id], lines.map((g) => g.id));
+  return presentOrder(row, lines, now, paid.get(row.id), extras);
 }
 
 /** GET /api/me/orders: newest first, paged, optionally of one state. */
@@ -278,8 +277,9 @@ export async function listOrders(deps: Deps, accountId: number, area: Buyer['are
     deps.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(per).offset((page - 1) * per),
     deps.db.select({ n: count() }).from(orders).where(where),
   ]);
-  const games = await gamesOf(deps.db, rows.map((r) => r.id));
-  return { orders: rows.map((r) => presentOrder(r, games.get(r.id) ?? [], now)), meta: { total_count: total?.n ?? 0, page, per } };
+  const [games, paid] = await Promise.all([gamesOf(deps.db, rows.map((r) => r.id)), paymentsOfOrders(deps.db, rows.map((r) => r.id))]);
+  const extras = await loadOrderExtras(deps.db, rows.map((r) => r.id), [...games.values()].flat().map((g) => g.id));
+  return { orders: rows.map((r) => presentOrder(r, games.get(r.id) ?? [], now, paid.get(r.id), extras)), meta: { total_count: total?.n ?? 0, page, per } };
 }
 
 /**

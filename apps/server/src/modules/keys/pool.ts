@@ -1,0 +1,80 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
+
+export type KeyType = (typeof gameKeys.$inferSelect)['keyType'];
+
+/** Who a key goes to: one order line of one account. */
+export interface KeyHolder {
+  orderGameId: number;
+  accountId: number;
+}
+
+/**
+ * Takes the oldest available key of a SKU and gives it to `holder`, or answers null when the pool is
+ * empty. `FOR UPDATE SKIP LOCKED`: a key another transaction is taking is passed over rather than waited
+ * on, so concurrent buyers each get a different key and never queue behind one another; the row lock
+ * plus the `state = 'available'` re-check in the update make a key go out at most once.
+ */
+export async function takeKey(tx: Tx, skuId: number, holder: KeyHolder, now: Date): Promise<number | null> {
+  const [free] = await tx
+    .select({ id: gameKeys.id })
+    .from(gameKeys)
+    .where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')))
+    .orderBy(asc(gameKeys.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!free) return null;
+  const [taken] = await tx
+    .update(gameKeys)
+    .set({ state: 'assigned', orderGameId: holder.orderGameId, accountId: holder.accountId, assignedAt: now })
+    .where(and(eq(gameKeys.id, free.id), eq(gameKeys.state, 'available')))
+    .returning({ id: gameKeys.id });
+  return taken?.id ?? null;
+}
+
+/**
+ * Serializes, per SKU, "the pool is empty, so this line waits" with "keys arrive and fill waiting lines".
+ * Without it a payment that found the pool empty could commit its waiting line just after an import
+ * committed (and filled only the lines it could see), leaving keys available while the line waits.
+ * Only buyers who find the pool empty take it, so buyers of a stocked SKU never queue on it.
+ */
+export async function lockPool(tx: Tx, skuId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`key_pool:${skuId}`}, 0))`);
+}
+
+/** Whether the SKU's keys come from the supplier: it has been enrolled with a genba batch (decisions/0006). */
+export async function isSupplierSku(db: DbOrTx, skuId: number): Promise<boolean> {
+  const [row] = await db.select({ id: keyBatches.id }).from(keyBatches).where(and(eq(keyBatches.skuId, skuId), eq(keyBatches.source, 'genba'))).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Gives freshly arrived keys to the SKU's waiting lines (ordering and pre_ordered), oldest first, until
+ * either runs out. Runs in the transaction that added the keys, so a key never sits available while a
+ * paid line waits. Waiting lines are locked with SKIP LOCKED too: one a concurrent import is already
+ * filling is left to it. Answers how many lines were delivered.
+ */
+export async function fillWaitingLines(tx: Tx, skuId: number, now: Date): Promise<number> {
+  // Lock no more waiting lines than there are keys to give: a long backlog stays free for other imports.
+  const [stock] = await tx.select({ n: count() }).from(gameKeys).where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')));
+  if (!stock || stock.n === 0) return 0;
+  const waiting = await tx
+    .select({ orderGameId: keyDeliveries.orderGameId, accountId: keyDeliveries.accountId })
+    .from(keyDeliveries)
+    .where(and(eq(keyDeliveries.skuId, skuId), ne(keyDeliveries.state, 'delivered')))
+    .orderBy(asc(keyDeliveries.createdAt), asc(keyDeliveries.orderGameId))
+    .limit(stock.n)
+    .for('update', { skipLocked: true });
+  let delivered = 0;
+  for (const line of waiting) {
+    const keyId = await takeKey(tx, skuId, line, now);
+    if (keyId === null) break;
+    await tx
+      .update(keyDeliveries)
+      .set({ state: 'delivered', source: 'pool', supplierError: null, deliveredAt: now })
+      .where(eq(keyDeliveries.orderGameId, line.orderGameId));
+    delivered++;
+  }
+  return delivered;
+}

@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm';
+import type { Area } from '@lantern/domain';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import type { KeyValueStore } from '../../platform/kv.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { orders } from '../orders/tables.ts';
+
+export interface Payer {
+  accountId: number;
+  area: Area;
+}
+
+/** Spec §4 "unusual payment (404)": an order or payment that is not the buyer's on this site. */
+export const unusual = () => new AppError(404, { base: ['unusual'] });
+
+/**
+ * The buyer's own order on this site, or the 404 of spec §4. With `lock` the row is locked for the
+ * transaction: pay, notifications and completion all take this lock first, so every decision about one
+ * order's money is made one at a time and always in the same lock order (order, then payment).
+ */
+export async function payerOrder(db: DbOrTx, payer: Payer, orderId: number, options: { lock?: boolean } = {}) {
+  const query = db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, payer.accountId), eq(orders.area, payer.area)));
+  const [row] = options.lock ? await query.for('update') : await query.limit(1);
+  if (!row) throw unusual();
+  return row;
+}
+
+/** How long a pay call may hold its order; a crashed holder frees it by then. */
+const PAY_LOCK_SECONDS = 30;
+export const payLockKey = (orderId: number) => `payments:pay_lock:${orderId}`;
+
+/**
+ * Runs one pay call of an order at a time (spec §8.2 "pay error (order busy)"): a second call while one is
+ * under way answers 409 `order: busy` at once instead of queueing behind the row lock. The counter is
+ * atomic in memory and in Redis, so exactly one caller sees 1.
+ */
+export async function withPayLock<T>(kv: KeyValueStore, orderId: number, work: () => Promise<T>): Promise<T> {
+  const key = payLockKey(orderId);
+  if ((await kv.incr(key, PAY_LOCK_SECONDS)) !== 1) throw fail.conflict('order', 'busy');
+  try {
+    return await work();
+  } finally {
+    await kv.del(key);
+  }
+}

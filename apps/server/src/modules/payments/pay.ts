@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { SITES } from '@lantern/domain';
+import type { PayResponse, PaymentMethod } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { fail } from '../../platform/errors.ts';
+import type { GatewayMethod } from '../../platform/payment-gateway.ts';
+import { debitWalletForOrder } from '../accounts/wallet.ts';
+import { spendScore } from '../accounts/point-spending.ts';
+import { completePaidOrder } from '../orders/completion.ts';
+import { expireOrders } from '../orders/orders.ts';
+import type { orders } from '../orders/tables.ts';
+import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts';
+import { payerOrder, withPayLock, type Payer } from './order-access.ts';
+import { payments } from './tables.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface PayInput {
+  payment_method: PaymentMethod;
+  payment_from: string;
+  version: number;
+}
+
+/** Our reference at the gateway: time-ordered for people reading logs, with 96 random bits so it cannot be guessed. */
+export function newOutTradeNo(now: Date): string {
+  return `LT${now.getTime().toString(36).toUpperCase()}${randomBytes(12).toString('hex').toUpperCase()}`;
+}
+
+/** The path the gateway sends the buyer back to; the web's checkout page polls pay_query from there. */
+export const returnPath = (orderId: number, paymentId: number) => `/orders/${orderId}/checkout?payment_id=${paymentId}`;
+
+/** A newer attempt replaces an unfinished one; if the old one is still paid at the gateway, its notification is still honoured. */
+async function cancelOpenAttempts(tx: Tx, orderId: number, now: Date) {
+  await tx.update(payments).set({ state: 'canceled', updatedAt: now }).where(and(eq(payments.orderId, orderId), eq(payments.state, 'created')));
+}
+
+/**
+ * PATCH /api/orders/{id}/pay (spec §7.3). Under the order's pay lock and row lock: the order must be
+ * payable (422 `state`), unchanged since the buyer saw it (409 `version: stale`) and the method available
+ * (422 `payment_method`). A gateway method records a `created` attempt and answers the signed redirect;
+ * wallet and points take the money and complete the order in one transaction.
+ */
+export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput): Promise<PayResponse> {
+  const now = deps.clock.now();
+  // An order past its window becomes canceled (and its coupon returns) before anyone may pay it.
+  await expireOrders(deps, now, { accountId: payer.accountId });
+  await payerOrder(deps.db, payer, orderId);
+
+  return withPayLock(deps.kv, orderId, async () => {
+    const started = await deps.db.transaction(async (tx) => {
+      const order = await payerOrder(tx, payer, orderId, { lock: true });
+      const facts = await loadPaymentFacts(tx, order, now);
+      if (facts.unpayable) throw fail.unprocessable('state', facts.unpayable);
+      if (order.version !== input.version) throw fail.conflict('version', 'stale');
+      const option = paymentOptions(facts).find((o) => o.method === input.payment_method);
+      if (!option) throw fail.unprocessable('payment_method', 'invalid');
+      if (!option.available) throw fail.unprocessable('payment_method', option.reason ?? 'invalid');
+
+      await cancelOpenAttempts(tx, order.id, now);
+      const method = input.payment_method;
+      if (isGatewayMethod(method)) return { kind: 'gateway' as const, order, method, payment: await insertAttempt(tx, order, method, input, now) };
+      const amount = method === 'points' ? facts.pointsAmount ?? 0 : order.totalAmount;
+      return { kind: 'paid' as const, paymentId: await payInStore(tx, deps, order, method, amount, input, now) };
+    });
+
+    if (started.kind === 'paid') return { payment_id: started.paymentId, status: 'complete', order_id: orderId };
+    const { order, method, payment } = started;
+    try {
+      const site = SITES[order.area];
+      const checkout = await deps.paymentGateway.createCheckout({
+        method, outTradeNo: payment.outTradeNo, amount: payment.amount, currency: order.currency, area: order.area, language: site.language,
+        subject: site.language === 'zh-CN' ? `Lantern 订单 ${order.id}` : `Lantern order ${order.id}`,
+        returnUrl: returnPath(order.id, payment.id),
+        notifyUrl: `${deps.config.siteUrls[order.area]}/api/payments/notify/${deps.paymentGateway.name}`,
+      });
+      return { payment_id: payment.id, ...checkout };
+    } catch (err) {
+      // The gateway could not open a checkout: the attempt is over, the order stays payable.
+      await deps.db.update(payments).set({ state: 'failed', failureReason: 'checkout_failed', updatedAt: deps.clock.now() })
+        .where(and(eq(payments.id, payment.id), eq(payments.state, 'created')));
+      throw err;
+    }
+  });
+}
+
+async function insertAttempt(tx: Tx, order: OrderRow, method: GatewayMethod, input: PayInput, now: Date) {
+  const [payment] = await tx.insert(payments).values({
+    orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
+    amount: order.totalAmount, currency: order.currency, state: 'created', createdAt: now, updatedAt: now,
+  }).returning();
+  return payment!;
+}
+
+/**
+ * Wallet and points: the conditional debit, the succeeded payment and the completion in the caller's
+ * transaction, so the money moves exactly when the order completes. A debit that no longer fits (the
+ * balance changed since the check) is the same 422 as the listing would have said.
+ */
+async function payInStore(tx: Tx, deps: Deps, order: OrderRow, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date): Promise<number> {
+  if (method === 'wallet') {
+    const debit = await debitWalletForOrder(tx, { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now });
+    if (!debit.ok) throw fail.unprocessable('payment_method', debit.reason);
+  } else if (!(await spendScore(tx, order.accountId, amount, 'order_payment', { type: 'order', id: order.id }))) {
+    throw fail.unprocessable('payment_method', 'insufficient_points');
+  }
+  const [payment] = await tx.insert(payments).values({
+    orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
+    amount, currency: method === 'points' ? 'POINTS' : order.currency, state: 'succeeded', createdAt: now, paidAt: now, updatedAt: now,
+  }).returning({ id: payments.id });
+  const completion = await completePaidOrder(tx, deps, order.id, now);
+  // The order row is locked and was checked payable above, so anything else is a bug: roll the money back.
+  if (completion.outcome !== 'completed') throw new Error(`order ${order.id} could not complete under its own lock: ${completion.outcome}`);
+  return payment!.id;
+}

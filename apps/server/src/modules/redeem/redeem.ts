@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { REDEEM_CODE_MAX_LENGTH, REDEEM_FAILURE_WINDOW_SECONDS, normalizeRedeemCode, redeemCaptchaState, redeemCodeProblem, type Area } from '@lantern/domain';
+import type { Redemption } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { awardScore } from '../accounts/points.ts';
+import { loadSkuRows } from '../catalog/sku-rows.ts';
+import { grantCoupon } from '../coupons/grants.ts';
+import { KEYED_KINDS } from '../keys/delivery.ts';
+import { LIBRARY_KINDS, grantGames } from '../library/grants.ts';
+import { libraryProductIds } from '../library/library.ts';
+import { completeGrantOrder } from '../orders/grant-orders.ts';
+import { ownedProductIds } from '../orders/orders.ts';
+import { redeemCodeHash } from './issue.ts';
+import { failureKey, presentRedemptions } from './records.ts';
+import { redeemCodes } from './tables.ts';
+
+export interface RedeemInput {
+  code: string;
+  captcha_id?: string;
+  captcha?: string;
+}
+
+type RedeemCodeRow = typeof redeemCodes.$inferSelect;
+
+/** The code's goods cannot go to this account (spec §8.2 "bind failed"). */
+const bindFailed = () => fail.unprocessable('code', 'bind_failed');
+
+/** Counts a failed attempt and answers the refusal with what the page needs next. */
+async function failedAttempt(deps: Deps, accountId: number, status: number, reason: string): Promise<AppError> {
+  const { count } = await deps.limiter.hit(failureKey(accountId), Number.MAX_SAFE_INTEGER, REDEEM_FAILURE_WINDOW_SECONDS);
+  return new AppError(status, { code: [reason] }, redeemCaptchaState(count));
+}
+
+/** A game or goods: the library entry (games only) and a key through a zero-amount order (decisions/0006). */
+async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeRow, now: Date) {
+  const [row] = await loadSkuRows(tx, [code.skuId!]);
+  if (!row || row.sku.area !== code.area || !KEYED_KINDS.has(row.kind)) throw bindFailed();
+  if (LIBRARY_KINDS.has(row.kind)) {
+    const wanted = [row.sku.productId, ...(row.kind === 'dlc' && row.baseProductId !== null ? [row.baseProductId] : [])];
+    const [inLibrary, bought] = await Promise.all([libraryProductIds(tx, accountId, wanted), ownedProductIds(tx, accountId, wanted)]);
+    const owns = (id: number) => inLibrary.has(id) || bought.has(id);
+    if (owns(row.sku.productId)) throw bindFailed();
+    if (row.kind === 'dlc' && row.baseProductId !== null && !owns(row.baseProductId)) throw bindFailed();
+    await grantGames(tx, [{ accountId, row, source: 'redeem', sourceId: code.id }], now);
+  }
+  await completeGrantOrder(tx, deps, accountId, row, now);
+}
+
+/**
+ * POST /api/redeem (spec §7.4, §8.2 code exchange). After REDEEM_FAILURES_BEFORE_CAPTCHA failed attempts
+ * in an hour, every attempt needs a solved captcha (`captcha: need_captcha | invalid`), checked before
+ * the code so codes cannot be guessed without solving captchas. Then: 404 `code: not_found`; 422
+ * `code: used`; 422 `code: invalid` (disabled, expired, other site, issued to someone else) — each a
+ * failed attempt; 422 `code: bind_failed` when the goods cannot go to this account (the game or its
+ * coupon is held already, a DLC without its base, a coupon run out). The code row is locked while the
+ * goods are given, and marked used in the same transaction: a code is used once.
+ */
+export async function redeem(deps: Deps, accountId: number, area: Area, input: RedeemInput): Promise<Redemption> {
+  const failures = await deps.limiter.count(failureKey(accountId));
+  if (redeemCaptchaState(failures).need_captcha) {
+    if (!input.captcha_id || !input.captcha) throw fail.unprocessable('captcha', 'need_captcha', redeemCaptchaState(failures));
+    if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw fail.unprocessable('captcha', 'invalid', redeemCaptchaState(failures));
+  }
+  const normalized = normalizeRedeemCode(input.code);
+  if (normalized === '') throw fail.unprocessable('code', 'blank');
+  if (normalized.length > REDEEM_CODE_MAX_LENGTH) throw await failedAttempt(deps, accountId, 404, 'not_found');
+
+  const now = deps.clock.now();
+  const hash = redeemCodeHash(deps, normalized);
+  const outcome = await deps.db.transaction(async (tx): Promise<{ refused: 'not_found' | 'used' | 'invalid' } | { used: RedeemCodeRow }> => {
+    const [code] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeHash, hash)).for('update');
+    if (!code) return { refused: 'not_found' };
+    const problem = redeemCodeProblem(
+      { state: code.state, area: code.area, expires_at_timestamp: code.expiresAt ? toTimestamp(code.expiresAt) : null, owner_account_id: code.ownerAccountId },
+      accountId, area, toTimestamp(now),
+    );
+    if (problem) return { refused: problem };
+
+    if (code.goodsKind === 'sku') await grantSku(tx, deps, accountId, code, now);
+    else if (code.goodsKind === 'coupon') {
+      const granted = await grantCoupon(tx, accountId, code.area, code.couponId!, now);
+      if ('problem' in granted) throw bindFailed();
+    } else await awardScore(tx, accountId, code.points!, 'redeem', { type: 'redeem_code', id: code.id });
+
+    const [used] = await tx.update(redeemCodes).set({ state: 'used', usedBy: accountId, usedAt: now }).where(eq(redeemCodes.id, code.id)).returning();
+    return { used: used! };
+  });
+  if ('refused' in outcome) throw await failedAttempt(deps, accountId, outcome.refused === 'not_found' ? 404 : 422, outcome.refused);
+  return (await presentRedemptions(deps.db, [outcome.used]))[0]!;
+}

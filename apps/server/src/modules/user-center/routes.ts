@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userCenterInfo as info } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { userCenterInfo } from './info.ts';
+
+/** The user centre's home (spec §7.3 GET /api/user_center/info). */
+export const userCenterRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/user_center/info', { schema: { tags: ['user_center'], response: { 200: info } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return userCenterInfo(deps, accountId, request.site);
+  });
+};

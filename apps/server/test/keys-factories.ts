@@ -1,0 +1,57 @@
+import { SITES, type Area } from '@lantern/domain';
+import type { TestApp } from './harness.ts';
+import { orderGames, orders } from '../src/modules/orders/tables.ts';
+import type { skus } from '../src/modules/catalog/tables.ts';
+import { completePaidOrder } from '../src/modules/orders/completion.ts';
+import { importKeys } from '../src/modules/keys/import.ts';
+
+type Sku = typeof skus.$inferSelect;
+const MINUTE = 60_000;
+
+/**
+ * A pending order straight in the database (no API round trip): one line per SKU at its list price, the
+ * cate taken from the first SKU's product unless told. Tests that need many orders at once use this.
+ */
+export async function makePendingOrder(t: TestApp, accountId: number, lines: Sku[], options: { cate?: 'game' | 'virtual' | 'physical'; area?: Area } = {}) {
+  const now = t.clock.now();
+  const area = options.area ?? lines[0]?.area ?? 'native';
+  const total = lines.reduce((sum, s) => sum + s.listPrice, 0);
+  const [order] = await t.deps.db
+    .insert(orders)
+    .values({
+      accountId, area, type: 'one_click', cate: options.cate ?? 'game', state: 'pending', currency: SITES[area].currency, listAmount: total,
+      subtotalAmount: total, couponAmount: 0, totalAmount: total, createdAt: now, expiresAt: new Date(now.getTime() + 30 * MINUTE),
+    })
+    .returning({ id: orders.id });
+  if (lines.length > 0) {
+    await t.deps.db.insert(orderGames).values(lines.map((s) => ({
+      orderId: order!.id, accountId, skuId: s.id, productId: s.productId, skuName: s.skuName, quantity: 1, listPrice: s.listPrice,
+      salePrice: s.listPrice, couponAmount: 0, amount: s.listPrice,
+    })));
+  }
+  return order!.id;
+}
+
+/** Completes an order as a payment would: completePaidOrder in a transaction of its own. */
+export function payOrder(t: TestApp, orderId: number) {
+  return t.deps.db.transaction((tx) => completePaidOrder(tx, t.deps, orderId, t.clock.now()));
+}
+
+/** A pending order for the SKUs, then paid: its id. */
+export async function makePaidOrder(t: TestApp, accountId: number, lines: Sku[], options: { cate?: 'game' | 'virtual' | 'physical' } = {}) {
+  const id = await makePendingOrder(t, accountId, lines, options);
+  const outcome = await payOrder(t, id);
+  if (outcome.outcome !== 'completed') throw new Error(`order ${id} not completed: ${outcome.outcome}`);
+  return id;
+}
+
+let keySequence = 0;
+/** Distinct Steam-looking codes. */
+export function steamCodes(n: number, prefix = 'TEST') {
+  return Array.from({ length: n }, () => `${prefix}${String(++keySequence).padStart(1, '0')}-AAAAA-${String(keySequence).padStart(5, '0')}`);
+}
+
+/** Keys straight into a SKU's pool through the import service. */
+export function stockKeys(t: TestApp, skuId: number, codes: string[], keyType: 'steam' | 'uplay' | 'epic' | 'origin' | 'gog' | 'other' = 'steam') {
+  return importKeys(t.deps, { skuId, keyType, codes, source: 'api', importedBy: null });
+}

@@ -1,0 +1,142 @@
+import { performance } from 'node:perf_hooks';
+import { and, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { compose } from '../apps/server/src/platform/compose.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { createScratchDatabase } from '../apps/server/src/platform/db/scratch-database.ts';
+import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
+import { accounts, wallets } from '../apps/server/src/modules/accounts/tables.ts';
+import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
+import { products, skus } from '../apps/server/src/modules/catalog/tables.ts';
+import { gameKeys, keyDeliveries } from '../apps/server/src/modules/keys/tables.ts';
+import { importKeys } from '../apps/server/src/modules/keys/import.ts';
+import { orders } from '../apps/server/src/modules/orders/tables.ts';
+import { load, percentile, type LoadResult } from './lib.ts';
+
+const BUYERS = 1_500;
+const KEYS = 1_000;
+const CONCURRENCY = 50;
+
+export interface CheckoutBench {
+  baseline: LoadResult;
+  ordersPerSecond: number;
+  ratio: number;
+  p50: number;
+  p99: number;
+  completed: number;
+  delivered: number;
+  waiting: number;
+  failures: Record<string, number>;
+  oversold: number;
+  duplicateKeys: number;
+  doubleCharged: number;
+}
+
+/**
+ * Checkout on PostgreSQL: 50 buyers at a time each create a one-click order for one game and pay it from
+ * their wallet (which completes the order and assigns a key in the payment's transaction), until 1,500
+ * buyers have bought a game whose pool holds 1,000 keys. Reported as completed orders per second against
+ * a bare route doing one single-row INSERT on the same pool, with the counts that must be zero: units
+ * delivered beyond the pool (oversold), keys given twice, buyers charged twice.
+ */
+export async function checkoutBench(): Promise<CheckoutBench> {
+  const database = await createScratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'lantern_bench');
+  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret!', PAYMENT_GATEWAY: 'sandbox', LOG_LEVEL: 'silent' });
+  const { deps, close } = await compose(config, { log: pino({ level: 'silent' }), kvPrefix: `bench:${Date.now()}:` });
+  try {
+    await seedIfEmpty(deps);
+    const [game] = await deps.db
+      .select({ id: skus.id, price: sql<number>`coalesce(${skus.salePrice}, ${skus.listPrice})` })
+      .from(skus)
+      .innerJoin(products, eq(products.id, skus.productId))
+      .where(and(eq(skus.area, 'native'), eq(skus.status, 'sale'), eq(products.kind, 'game'), sql`${skus.region} IS NULL`, sql`${skus.listPrice} > 0`))
+      .limit(1);
+    if (!game) throw new Error('the demo data has no native game on sale');
+    // The demo pool of this SKU is voided so the pool is exactly KEYS.
+    await deps.db.update(gameKeys).set({ state: 'void' }).where(and(eq(gameKeys.skuId, game.id), eq(gameKeys.state, 'available')));
+    await importKeys(deps, {
+      skuId: game.id, keyType: 'steam', source: 'api', importedBy: null,
+      codes: Array.from({ length: KEYS }, (_, i) => `BENCH-${String(i).padStart(5, '0')}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`),
+    });
+
+    const stamp = Date.now();
+    const buyers = await deps.db
+      .insert(accounts)
+      .values(Array.from({ length: BUYERS }, (_, i) => ({ nickname: `bench_buyer_${stamp}_${i}`, email: `bench.${stamp}.${i}@example.com`, homeArea: 'native' as const })))
+      .returning({ id: accounts.id });
+    await deps.db.insert(wallets).values(buyers.map((b) => ({ accountId: b.id, currency: 'CNY' as const, balance: 10_000_000 })));
+    const tokens: string[] = [];
+    for (const b of buyers) tokens.push((await startSession(deps, deps.db, b.id, 'native')).accessToken);
+
+    const app = await buildApp(deps, { serveWeb: false });
+    app.post('/bench/insert', async () => {
+      await deps.db.execute(sql`INSERT INTO bench_rows (note) VALUES ('x')`);
+      return { ok: true };
+    });
+    await deps.db.execute(sql`CREATE TABLE bench_rows (id bigserial PRIMARY KEY, note text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+    await load('warm-up', `${base}/bench/insert`, { seconds: 2, method: 'POST' });
+    const baseline = await load('bare single-row INSERT (POST)', `${base}/bench/insert`, { method: 'POST' });
+
+    const call = async (token: string, method: string, path: string, body: unknown) => {
+      const res = await fetch(`${base}${path}?client=web`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const failures: Record<string, number> = {};
+    const latencies: number[] = [];
+    let next = 0;
+    let completed = 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (next < tokens.length) {
+        const token = tokens[next++]!;
+        const t0 = performance.now();
+        const created = await call(token, 'POST', '/api/orders', { order: { sku_ids: [game.id], cate: 'game', type: 'one_click' } });
+        if (created.status !== 201) {
+          failures[`order ${created.status}`] = (failures[`order ${created.status}`] ?? 0) + 1;
+          continue;
+        }
+        const { id, version } = created.body as { id: number; version: number };
+        const paid = await call(token, 'PATCH', `/api/orders/${id}/pay`, { payment_method: 'wallet', payment_from: 'web', version });
+        if (paid.status !== 200) failures[`pay ${paid.status}`] = (failures[`pay ${paid.status}`] ?? 0) + 1;
+        else completed++;
+        latencies.push(performance.now() - t0);
+      }
+    }));
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    await app.close();
+
+    const count = async (query: ReturnType<typeof sql>) => {
+      const result = (await deps.db.execute(query)) as unknown as { rows: { n: string | number }[] };
+      return Number(result.rows[0]?.n ?? 0);
+    };
+    const delivered = await count(sql`SELECT count(*) AS n FROM ${keyDeliveries} WHERE sku_id = ${game.id} AND state = 'delivered'`);
+    const waiting = await count(sql`SELECT count(*) AS n FROM ${keyDeliveries} WHERE sku_id = ${game.id} AND state <> 'delivered'`);
+    const assigned = await count(sql`SELECT count(*) AS n FROM ${gameKeys} WHERE sku_id = ${game.id} AND state = 'assigned'`);
+    const completedInDb = await count(sql`SELECT count(*) AS n FROM ${orders} WHERE state = 'completed'`);
+    // Every delivered line must hold its own key from the pool: more deliveries than keys, or than assigned keys, is an oversell.
+    const oversold = Math.max(0, delivered - KEYS) + Math.max(0, delivered - assigned);
+    const duplicateKeys = await count(sql`SELECT count(*) AS n FROM (SELECT order_game_id FROM ${gameKeys} WHERE order_game_id IS NOT NULL GROUP BY order_game_id HAVING count(*) > 1) d`)
+      + await count(sql`SELECT count(*) AS n FROM (SELECT code_hash FROM ${gameKeys} WHERE sku_id = ${game.id} AND state = 'assigned' GROUP BY code_hash HAVING count(*) > 1) d`);
+    const doubleCharged = await count(sql`SELECT count(*) AS n FROM (SELECT order_id FROM wallet_entries WHERE reason = 'order_payment' GROUP BY order_id HAVING count(*) > 1) d`);
+    if (completedInDb !== completed) failures['completed orders in the database differ from answers'] = Math.abs(completedInDb - completed);
+
+    latencies.sort((a, b) => a - b);
+    const ordersPerSecond = Math.round(completed / elapsedSeconds);
+    return {
+      baseline, ordersPerSecond, ratio: ordersPerSecond / baseline.requestsPerSecond,
+      p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)),
+      completed, delivered, waiting, failures, oversold, duplicateKeys, doubleCharged,
+    };
+  } finally {
+    await close();
+    await database.drop();
+  }
+}

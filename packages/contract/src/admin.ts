@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { timestamp } from './common.ts';
+import { keyType } from './catalog.ts';
+
+const code = z.string().max(200);
+
+/**
+ * POST /api/admin/skus/{id}/keys (staff, admin): keys into a SKU's pool. JSON as below, or a text/csv
+ * (or text/plain) body: one code per line, an optional header line `code`, or the `code` column of a CSV
+ * with more columns; the key type then comes from `?key_type=` (default: the SKU's).
+ */
+export const importKeysRequest = z.object({
+  keys: z.object({
+    key_type: keyType.optional(),
+    codes: z.array(code).min(1).max(20_000),
+    note: z.string().max(200).optional(),
+  }),
+});
+export const importKeysQuery = z.object({ key_type: keyType.optional(), note: z.string().max(200).optional() });
+
+/** The answer of an import: added to the pool, skipped (already in it, or repeated), and waiting lines filled. */
+export const importKeysResult = z.object({
+  batch_id: z.number().int(),
+  sku_id: z.number().int(),
+  added: z.number().int(),
+  skipped: z.number().int(),
+  delivered: z.number().int(),
+});
+export type ImportKeysResult = z.infer<typeof importKeysResult>;
+
+/** GET /api/admin/skus/{id}/keys/stock: the pool's counts and the lines waiting for a key. */
+export const keyStock = z.object({
+  sku_id: z.number().int(),
+  available: z.number().int(),
+  assigned: z.number().int(),
+  void: z.number().int(),
+  waiting: z.object({ ordering: z.number().int(), pre_ordered: z.number().int() }),
+  /** Whether the SKU's keys are bought from the supplier (genba) when the pool is empty. */
+  supplier: z.boolean(),
+  batches: z.array(z.object({
+    id: z.number().int(),
+    source: z.enum(['csv', 'api', 'genba']),
+    added: z.number().int(),
+    skipped: z.number().int(),
+    imported_by: z.number().int().nullable(),
+    note: z.string(),
+    created_at_timestamp: timestamp,
+  })),
+});
+export type KeyStock = z.infer<typeof keyStock>;
+
+export const shipmentState = z.enum(['preparing', 'shipped', 'delivered']);
+
+/** A physical order's shipment (on GET /api/me/orders/{id} as `shipment`). */
+export const shipment = z.object({
+  state: shipmentState,
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  shipped_at_timestamp: timestamp.nullable(),
+  delivered_at_timestamp: timestamp.nullable(),
+  updated_at_timestamp: timestamp,
+});
+export type Shipment = z.infer<typeof shipment>;
+
+/** PATCH /api/admin/orders/{id}/shipment (staff, admin): preparing → shipped (needs tracking_number) → delivered. */
+export const updateShipmentRequest = z.object({
+  shipment: z.object({
+    state: shipmentState,
+    carrier: z.string().trim().min(1).max(60).optional(),
+    tracking_number: z.string().trim().min(1).max(60).optional(),
+  }),
+});
+
+export const ADMIN_API = {
+  skuKeys: (id: number | string) => `/api/admin/skus/${id}/keys`,
+  skuKeyStock: (id: number | string) => `/api/admin/skus/${id}/keys/stock`,
+  orderShipment: (id: number | string) => `/api/admin/orders/${id}/shipment`,
+} as const;
