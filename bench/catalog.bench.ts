@@ -6,12 +6,13 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
 import { seedCatalogAtScale } from '../apps/server/src/seed/catalog-scale.ts';
 import { skus } from '../apps/server/src/modules/catalog/tables.ts';
-import { load, startBareServer, type LoadResult } from './lib.ts';
+import { load, startBareServer, wireBytes, type LoadResult } from './lib.ts';
 import { createScratchDatabase } from '../apps/server/src/platform/db/scratch-database.ts';
 
 export interface CatalogBench {
   skuCount: number;
-  rows: (LoadResult & { ratio: number })[];
+  /** `wireBytes`: the mean size of the route's answers as browsers get them (gzip), which the load generator also reads. */
+  rows: (LoadResult & { ratio: number; wireBytes?: number })[];
 }
 
 const KEYWORDS = ['star', 'dark', 'legend', 'city', 'tide', 'crown', 'forge', 'drift', 'night', 'iron', '星', '夜', '王', '城', 'quest', 'shadow', 'sky', 'ember', 'road', 'echo'];
@@ -51,7 +52,8 @@ export async function catalogBench(): Promise<CatalogBench> {
       await load('warm-up', url, { seconds: 2, paths, headers: { 'accept-encoding': 'gzip' } });
       const result = await load(name, url, { paths, headers: { 'accept-encoding': 'gzip' } });
       if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
-      rows.push({ ...result, ratio: result.requestsPerSecond / baseline.requestsPerSecond });
+      const sizes = await Promise.all((paths ?? [url.slice(base.length)]).map((path) => wireBytes(`${base}${path}`)));
+      rows.push({ ...result, ratio: result.requestsPerSecond / baseline.requestsPerSecond, wireBytes: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length) });
     }
     await app.close();
     await bare.close();

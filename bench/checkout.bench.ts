@@ -117,10 +117,12 @@ export async function checkoutBench(): Promise<CheckoutBench> {
       const result = (await deps.db.execute(query)) as unknown as { rows: { n: string | number }[] };
       return Number(result.rows[0]?.n ?? 0);
     };
-    const delivered = await count(sql`SELECT count(*) AS n FROM ${keyDeliveries} WHERE sku_id = ${game.id} AND state = 'delivered'`);
-    const waiting = await count(sql`SELECT count(*) AS n FROM ${keyDeliveries} WHERE sku_id = ${game.id} AND state <> 'delivered'`);
-    const assigned = await count(sql`SELECT count(*) AS n FROM ${gameKeys} WHERE sku_id = ${game.id} AND state = 'assigned'`);
-    const completedInDb = await count(sql`SELECT count(*) AS n FROM ${orders} WHERE state = 'completed'`);
+    // Only the bench's buyers are counted: the demo data has its own orders and owners of this game.
+    const firstBuyer = Math.min(...buyers.map((b) => b.id));
+    const delivered = await count(sql`SELECT count(*) AS n FROM ${keyDeliveries} WHERE sku_id = ${game.id} AND state = 'delivered' AND account_id >= ${firstBuyer}`);
+    const waiting = await count(sql`SELECT count(*) AS n FROM ${keyDeliveries} WHERE sku_id = ${game.id} AND state <> 'delivered' AND account_id >= ${firstBuyer}`);
+    const assigned = await count(sql`SELECT count(*) AS n FROM ${gameKeys} WHERE sku_id = ${game.id} AND state = 'assigned' AND account_id >= ${firstBuyer}`);
+    const completedInDb = await count(sql`SELECT count(*) AS n FROM ${orders} WHERE state = 'completed' AND account_id >= ${firstBuyer}`);
     // Every delivered line must hold its own key from the pool: more deliveries than keys, or than assigned keys, is an oversell.
     const oversold = Math.max(0, delivered - KEYS) + Math.max(0, delivered - assigned);
     const duplicateKeys = await count(sql`SELECT count(*) AS n FROM (SELECT order_game_id FROM ${gameKeys} WHERE order_game_id IS NOT NULL GROUP BY order_game_id HAVING count(*) > 1) d`)

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -40,4 +41,19 @@ export async function startBareServer() {
   bare.get('/bare', async () => ({ ok: true }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`, close: () => bare.close() };
+}
+
+/** The size of an answer on the wire as a browser gets it (Accept-Encoding: gzip), in bytes. */
+export function wireBytes(url: string): Promise<number> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks target loopback addresses only');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

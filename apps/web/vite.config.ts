@@ -34,7 +34,8 @@ interface OutputChunk {
  * the language (site's or the user's choice) and the page itself. A tiny inline script, placed after the
  * site facts the server injects, asks for them at once (modulepreload) and, on the home and a game page, for
  * the page's data (the same URL the app then fetches), so they download in parallel with the entry instead
- * of after it.
+ * of after it. The server may inline the home's data in the page (`__LANTERN__.data === 'home'`): then there
+ * is nothing to fetch.
  */
 const firstPagePreloads: Plugin = {
   name: 'lantern-first-page-preloads',
@@ -71,7 +72,7 @@ const firstPagePreloads: Plugin = {
         `function p(h,as){var e=document.createElement('link');e.rel=as?'preload':'modulepreload';e.href=h;` +
         `if(as){e.as=as;e.crossOrigin='use-credentials'}else{e.crossOrigin=''}document.head.appendChild(e)}` +
         `m.lang[l].forEach(function(h){p(h)});var r=location.pathname;` +
-        `if(r==='/'||r==='/home'){m.home.forEach(function(h){p(h)});p('/api/v7/home?client=web&version=1','fetch')}` +
+        `if(r==='/'||r==='/home'){m.home.forEach(function(h){p(h)});if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
         `var k=/^\\/sku\\/(\\d{1,12})$/.exec(r);if(k){m.sku.forEach(function(h){p(h)});p('/api/skus/'+k[1]+'?client=web&version=1','fetch')}})()</script>`;
       return html.replace('<!--lantern-site-->', `<!--lantern-site-->\n    ${script}`);
     },

@@ -92,7 +92,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(paymentRoutes(deps));
   if (config.devSurface) await app.register(devRoutes(deps));
 
-  const webServed = options.serveWeb !== false && (await registerWeb(app, config));
+  const webServed = options.serveWeb !== false && (await registerWeb(app, config, deps));
   if (!webServed) registerApiNotFound(app);
   return app;
 }

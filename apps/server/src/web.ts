@@ -1,64 +1,100 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SITES, type Area } from '@lantern/domain';
 import type { Config } from './config.ts';
+import type { Deps } from './platform/deps.ts';
 import { ensureCsrfCookie } from './platform/auth.ts';
+import { acceptsGzip } from './platform/send-json.ts';
+import { homeFirstScreen, type FirstScreen } from './modules/storefront/first-screen.ts';
 
 /** Paths the single-page app never owns: unknown ones there are API 404s, not the web's. */
 const NOT_WEB = /^\/(api|__dev|districts|uploads|media)(\/|$)/;
+/** The store home's paths: their page carries the home's first screen (see storefront/first-screen.ts). */
+const HOME_PATHS = new Set(['/', '/home']);
 
 function escapeJsonForHtml(value: unknown) {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** A page as bytes, plain and gzipped once: every request of it is a write, not a render. */
+interface Page {
+  html: Buffer;
+  gzip: Buffer;
+}
+
+const toPage = (html: string): Page => ({ html: Buffer.from(html, 'utf8'), gzip: gzipSync(html, { level: 9 }) });
+
 /**
  * Serves the built web app for both sites. index.html gets the site it is served on (area, language,
  * currency, both site URLs) so the first paint is already in the right language, without a round trip.
+ * The store home's page also carries its first screen (data inline, the hero banner preloaded and painted
+ * before the app's code runs), when `deps` are given.
  */
-export async function registerWeb(app: FastifyInstance, config: Config): Promise<boolean> {
+export async function registerWeb(app: FastifyInstance, config: Config, deps?: Deps): Promise<boolean> {
   const dist = resolve(config.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname);
   const indexPath = join(dist, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ dist }, 'web app not built; run `npm run build:web`');
     return false;
   }
-  const render = () => {
-    const template = readFileSync(indexPath, 'utf8');
-    return Object.fromEntries(
-      (['native', 'abroad'] as const).map((area) => {
-        const site = SITES[area];
-        const other: Area = area === 'native' ? 'abroad' : 'native';
-        const boot = { area, region: site.regionDefault, currency: site.currency, language: site.language, siteUrl: config.siteUrls[area], otherSiteUrl: config.siteUrls[other] };
-        const html = template
-          .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
-          .replace('<!--lantern-site-->', `<script>window.__LANTERN__=${escapeJsonForHtml(boot)}</script>`);
-        return [area, html];
-      }),
-    ) as Record<Area, string>;
+  let template = readFileSync(indexPath, 'utf8');
+  const render = (area: Area, screen?: FirstScreen) => {
+    const site = SITES[area];
+    const other: Area = area === 'native' ? 'abroad' : 'native';
+    // `data: 'home'` tells the page's preload script the home's data is inline: nothing to fetch.
+    const boot = { area, region: site.regionDefault, currency: site.currency, language: site.language, siteUrl: config.siteUrls[area], otherSiteUrl: config.siteUrls[other], ...(screen && { data: 'home' }) };
+    let html = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
+      .replace('<!--lantern-site-->', () => `${screen?.head ?? ''}<script>window.__LANTERN__=${escapeJsonForHtml(boot)}</script>`);
+    if (screen) html = html.replace('<!--lantern-first-screen-->', () => screen.root).replace('</body>', () => `${screen.body}</body>`);
+    return toPage(html);
   };
-  let pages = render();
+  let pages = { native: render('native'), abroad: render('abroad') };
+  /** Pages with a first screen, by the content they show (a cache entry): rendered once per entry. */
+  let screenPages = new WeakMap<object, Page>();
   let builtAt = statSync(indexPath).mtimeMs;
   // Outside production a rebuild of the web app is picked up without restarting the server.
-  const currentPages = () => {
-    if (config.NODE_ENV !== 'production') {
-      const mtime = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? builtAt;
-      if (mtime !== builtAt) {
-        builtAt = mtime;
-        pages = render();
-      }
+  const refresh = () => {
+    if (config.NODE_ENV === 'production') return;
+    const mtime = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? builtAt;
+    if (mtime === builtAt) return;
+    builtAt = mtime;
+    template = readFileSync(indexPath, 'utf8');
+    pages = { native: render('native'), abroad: render('abroad') };
+    screenPages = new WeakMap();
+  };
+
+  const pageFor = async (request: FastifyRequest, path: string): Promise<Page> => {
+    refresh();
+    const area = request.site.area;
+    if (!deps || !HOME_PATHS.has(path)) return pages[area];
+    try {
+      const screen = await homeFirstScreen(deps, request);
+      let page = screenPages.get(screen.key);
+      if (!page) screenPages.set(screen.key, (page = render(area, screen)));
+      return page;
+    } catch (err) {
+      // The app fetches the home itself when the page comes without it.
+      request.log.warn({ err }, 'store home first screen unavailable');
+      return pages[area];
     }
-    return pages;
   };
 
   await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, preCompressed: true, maxAge: '1y', immutable: true });
-  const servePage = (request: FastifyRequest, reply: FastifyReply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     ensureCsrfCookie(request, reply, config.NODE_ENV === 'production');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(currentPages()[request.site.area]);
+    const page = await pageFor(request, request.url.split('?')[0] ?? '/');
+    reply.headers({ 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' });
+    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   };
-  // The root is a directory to the static plugin: the page is served for it explicitly.
+  // The root is a directory to the static plugin: the page is served for it explicitly (and /home, the
+  // store home's other path, with the same first screen).
   app.get('/', { schema: { hide: true } }, servePage);
+  app.get('/home', { schema: { hide: true } }, servePage);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('shared catalogue reads', () => {
-  for (const path of ['/api/v7/home', '/api/search/skus?keyword=x', '/api/search/autocomplete?keyword=x']) {
+  for (const path of ['/api/v7/home', '/api/custom/packs?ids[]=1', '/api/search/skus?keyword=x', '/api/search/autocomplete?keyword=x']) {
     it(`${path} answers gzip to a client that accepts it, and the same JSON to one that does not`, async () => {
       const plain = await api.native.get(path);
       const zipped = await api.native.get(path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });

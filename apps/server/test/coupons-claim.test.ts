@@ -6,6 +6,7 @@ import { makeAccount, makeSku } from './catalog-factories.ts';
 import { makeCoupon } from './commerce-factories.ts';
 import { solvedCaptcha } from './factories.ts';
 import { coupons } from '../src/modules/coupons/tables.ts';
+import { DEMO_COUPON_CODES, FEATURED_GAMES, seedCoupons } from '../src/seed/coupons.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -16,6 +17,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const claim = (token: string, id: number, body: unknown = {}) => api.native.patch(`/api/account_coupons/${id}`, body, { token });
+const claimByCode = (token: string, fields: Record<string, string>, area: 'native' | 'abroad' = 'native') =>
+  api[area].post('/api/account_coupons', { account_coupon: fields }, { token });
+let codeSequence = 0;
+/** A code no other test uses (codes are unique per site). */
+const freshCode = (prefix = 'CODE') => `${prefix}${++codeSequence}X${Date.now().toString(36).toUpperCase()}`;
 const leftOf = async (id: number) => (await t.deps.db.select({ n: coupons.leftAmount }).from(coupons).where(eq(coupons.id, id)))[0]!.n;
 
 describe('coupons', () => {
@@ -100,6 +106,67 @@ describe('coupons', () => {
     expect((await claim(buyer.token, plain.id, { account_coupon: { code: 'PLAIN' } })).statusCode).toBe(200);
   });
 
+  it('claims a code coupon by its code (POST /api/account_coupons): a captcha for every code, then the code, in any case', async () => {
+    const buyer = await makeAccount(t);
+    const code = freshCode('SPRING');
+    const coupon = await makeCoupon(t, { code, needCaptcha: true, leftAmount: 10, totalAmount: 10 });
+    expect((await api.native.post('/api/account_coupons', { account_coupon: { code } })).statusCode).toBe(401);
+    expect((await claimByCode(buyer.token, { code: '  ' })).json()).toEqual({ errors: { coupon: ['blank'] } });
+    // Without a captcha, a right code and a made-up one get the same answer: a guess learns nothing.
+    for (const guess of [code, 'NOSUCHCODE']) {
+      const res = await claimByCode(buyer.token, { code: guess });
+      expect([res.statusCode, res.json()]).toEqual([400, { errors: { request: ['need_captcha'] } }]);
+    }
+    expect((await claimByCode(buyer.token, { code, captcha_id: 'nope', captcha: 'abcd' })).json()).toEqual({ errors: { request: ['captcha_invalid'] } });
+    const unknown = await claimByCode(buyer.token, { code: 'NOSUCHCODE', ...(await solvedCaptcha(t, api.native)) });
+    expect([unknown.statusCode, unknown.json()]).toEqual([400, { errors: { coupon: ['code_error'] } }]);
+    expect(await leftOf(coupon.id)).toBe(10);
+
+    const res = await claimByCode(buyer.token, { code: ` ${code.toLowerCase()} `, ...(await solvedCaptcha(t, api.native)) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ coupon_id: coupon.id, state: 'available', available: true, coupon: { need_code: true, need_captcha: true, left_amount: 9 } });
+    const mine = (await api.native.get('/api/me/account_coupons', { token: buyer.token })).json();
+    expect(mine.account_coupons.map((c: { coupon_id: number }) => c.coupon_id)).toEqual([coupon.id]);
+    const again = await claimByCode(buyer.token, { code, ...(await solvedCaptcha(t, api.native)) });
+    expect([again.statusCode, again.json()]).toEqual([400, { errors: { account: ['taken'] } }]);
+    expect(await leftOf(coupon.id)).toBe(9);
+  });
+
+  it('claims by code with the refusals of the claim by id: other site, expired, inactive, exhausted', async () => {
+    const buyer = await makeAccount(t);
+    const withCaptcha = async (code: string) => claimByCode(buyer.token, { code, ...(await solvedCaptcha(t, api.native)) });
+    // A code coupon without need_captcha is still claimed by code with one: the code is what is being guessed.
+    const plain = freshCode('PLAIN');
+    await makeCoupon(t, { code: plain });
+    expect((await claimByCode(buyer.token, { code: plain })).json()).toEqual({ errors: { request: ['need_captcha'] } });
+    expect((await withCaptcha(plain)).statusCode).toBe(201);
+
+    const abroad = freshCode('ABROAD');
+    await makeCoupon(t, { code: abroad, area: 'abroad' });
+    expect((await withCaptcha(abroad)).json()).toEqual({ errors: { coupon: ['code_error'] } });
+    const expired = freshCode('OLD');
+    await makeCoupon(t, { code: expired, validUntil: new Date(t.clock.now().getTime() - 1000) });
+    expect((await withCaptcha(expired)).json()).toEqual({ errors: { rule: ['expired'] } });
+    const inactive = freshCode('OFF');
+    await makeCoupon(t, { code: inactive, status: 'inactive' });
+    expect((await withCaptcha(inactive)).json()).toEqual({ errors: { event: ['inactive'] } });
+    const empty = freshCode('EMPTY');
+    await makeCoupon(t, { code: empty, leftAmount: 0, totalAmount: 3 });
+    const exhausted = await withCaptcha(empty);
+    expect([exhausted.statusCode, exhausted.json()]).toEqual([404, { errors: { coupon: ['exhausted'] } }]);
+  });
+
+  it('answers a malformed code claim with 4xx', async () => {
+    const buyer = await makeAccount(t);
+    for (const body of [{}, { account_coupon: {} }, { account_coupon: { code: 5 } }, { account_coupon: { code: 'X'.repeat(65) } }]) {
+      const res = await api.native.post('/api/account_coupons', body, { token: buyer.token });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    const text = await api.native.post('/api/account_coupons', 'x', { token: buyer.token });
+    expect(text.statusCode).toBeGreaterThanOrEqual(400);
+    expect(text.statusCode).toBeLessThan(500);
+  });
+
   it('lists my coupons newest first with available, used and expired states', async () => {
     const buyer = await makeAccount(t);
     const a = await makeCoupon(t);
@@ -165,5 +232,49 @@ describe('coupons', () => {
       expect(res.statusCode, url).toBeLessThan(500);
     }
     expect((await api.native.get('/api/account_coupons', { token: buyer.token, query: { per: '1000' } })).statusCode).toBe(422);
+  });
+});
+
+describe('the demo coupons (seed/coupons.ts)', () => {
+  it('give each site four claimable coupons and a code coupon, in both languages', async () => {
+    const featured: Record<'native' | 'abroad', number[]> = { native: [], abroad: [] };
+    for (const area of ['native', 'abroad'] as const) {
+      // The best-ranked games of the site (above anything the other tests made) are the featured ones.
+      for (let i = 0; i < FEATURED_GAMES + 2; i++) featured[area].push((await makeSku(t, { area, rank: 10_000_000 - i })).productId);
+    }
+    expect(await seedCoupons(t.deps)).toBe(10);
+    const now = t.clock.now().getTime();
+    for (const area of ['native', 'abroad'] as const) {
+      const buyer = await makeAccount(t, { area });
+      const listed = (await api[area].get('/api/account_coupons', { token: buyer.token, query: { per: '100' } })).json().coupons as Array<{
+        id: number; title: { chs: string; en: string }; discount_type: string; value: number; minimum_order: number; valid_until_timestamp: number;
+        apply_to: { include_games: { product_ids: number[] } }; need_code: boolean; created_at_timestamp: number;
+      }>;
+      const demo = listed.filter((c) => c.created_at_timestamp * 1000 > now - 6 * 86_400_000 && c.valid_until_timestamp * 1000 > now + 86_400_000 && ['周末', '精选', '满', '新人'].some((w) => c.title.chs.startsWith(w)));
+      expect(demo).toHaveLength(4);
+      for (const c of demo) {
+        expect(c.title.chs).toMatch(/[\u4e00-\u9fff]/);
+        expect(c.title.en).toMatch(/^[\x20-\x7e¥]+$/);
+      }
+      const amountNoMinimum = demo.find((c) => c.discount_type === 'amount' && c.minimum_order === 0 && c.valid_until_timestamp * 1000 > now + 7 * 86_400_000);
+      const withMinimum = demo.find((c) => c.discount_type === 'amount' && c.minimum_order > 0 && c.valid_until_timestamp * 1000 > now + 7 * 86_400_000);
+      const percent = demo.find((c) => c.discount_type === 'percentage');
+      const endingSoon = demo.find((c) => c.valid_until_timestamp * 1000 <= now + 2 * 86_400_000);
+      expect([amountNoMinimum, withMinimum, percent, endingSoon].every(Boolean)).toBe(true);
+      expect(percent!.apply_to.include_games.product_ids).toEqual(featured[area].slice(0, FEATURED_GAMES));
+      expect(Math.abs(endingSoon!.valid_until_timestamp * 1000 - (now + 48 * 3_600_000))).toBeLessThan(1000);
+      // Newest first: the weekend deal leads.
+      expect(demo[0]).toBe(endingSoon);
+      for (const c of demo) expect((await api[area].patch(`/api/account_coupons/${c.id}`, {}, { token: buyer.token })).statusCode).toBe(200);
+
+      // The code coupon is not listed, and is claimed with its code and a captcha.
+      expect(listed.some((c) => c.need_code)).toBe(false);
+      const byCode = await claimByCode(buyer.token, { code: DEMO_COUPON_CODES[area].toLowerCase(), ...(await solvedCaptcha(t, api[area])) }, area);
+      expect(byCode.statusCode).toBe(201);
+      expect(byCode.json().coupon).toMatchObject({ need_code: true, need_captcha: true, area, discount_type: 'amount', minimum_order: 0 });
+      // Same amount off as the weekend deal, which has a minimum: settlement prefers the deal when both fit.
+      expect(byCode.json().coupon.value).toBe(endingSoon!.value);
+      expect((await api[area].get('/api/me/account_coupons', { token: buyer.token })).json().meta.total_count).toBe(5);
+    }
   });
 });

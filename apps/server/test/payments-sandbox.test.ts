@@ -119,19 +119,61 @@ describe('the sandbox checkout page', () => {
     expect(write.statusCode).toBe(403);
   });
 
-  it('Fail marks the attempt failed; Cancel changes nothing; both send the browser back', async () => {
+  it('Fail marks the attempt failed and sends the browser back', async () => {
     const { buyer, order } = await buyGame(t, api);
     const failed = await startGatewayPay(api, 'native', buyer.token, order);
     const clicked = await postForm(t, 'native', `${failed.url}/fail`, failed.data);
     expect([clicked.statusCode, clicked.headers.location]).toEqual([303, `/orders/${order.id}/checkout?payment_id=${failed.payment_id}`]);
     expect((await payQuery(buyer.token, order.id, { payment_id: failed.payment_id })).json().status).toBe('failed');
+    // Cancel after the failure (the back button) leaves the failure as it was.
+    expect((await postForm(t, 'native', `${failed.url}/cancel`, failed.data)).statusCode).toBe(303);
+    expect(await paymentRow(t, failed.payment_id)).toMatchObject({ state: 'failed', failureReason: 'gateway_failed' });
+  });
 
-    const canceled = await startGatewayPay(api, 'native', buyer.token, order);
-    expect((await postForm(t, 'native', `${canceled.url}/cancel`, canceled.data)).statusCode).toBe(303);
-    expect((await paymentRow(t, canceled.payment_id)).state).toBe('created');
-    expect((await payQuery(buyer.token, order.id)).json()).toEqual({ status: 'pending', order_id: order.id, payment_id: canceled.payment_id });
-    // The earlier attempt had already failed: a later attempt does not rewrite it.
-    expect((await payQuery(buyer.token, order.id, { payment_id: failed.payment_id })).json().status).toBe('failed');
+  it('Cancel closes the trade: the attempt is canceled, pay_query says so at once, and the order can be paid again', async () => {
+    const { buyer, order } = await buyGame(t, api);
+    const started = await startGatewayPay(api, 'native', buyer.token, order);
+    const clicked = await postForm(t, 'native', `${started.url}/cancel`, started.data);
+    expect([clicked.statusCode, clicked.headers.location]).toEqual([303, `/orders/${order.id}/checkout?payment_id=${started.payment_id}`]);
+    expect(await paymentRow(t, started.payment_id)).toMatchObject({ state: 'canceled', failureReason: 'buyer_canceled' });
+    expect((await payQuery(buyer.token, order.id, { payment_id: started.payment_id })).json()).toEqual({ status: 'canceled', order_id: order.id, payment_id: started.payment_id });
+    expect((await payQuery(buyer.token, order.id)).json()).toEqual({ status: 'canceled', order_id: order.id, payment_id: started.payment_id });
+    const shown = (await api.native.get(`/api/me/orders/${order.id}`, { token: buyer.token })).json();
+    expect(shown).toMatchObject({ state: 'pending', payments: [expect.objectContaining({ id: started.payment_id, state: 'canceled' })] });
+
+    // The order is still payable: a new attempt, then Pay.
+    const again = await startGatewayPay(api, 'native', buyer.token, order);
+    expect((await payQuery(buyer.token, order.id)).json()).toEqual({ status: 'pending', order_id: order.id, payment_id: again.payment_id });
+    await postForm(t, 'native', `${again.url}/pay`, again.data);
+    expect((await orderRow(order.id)).state).toBe('completed');
+    expect((await payQuery(buyer.token, order.id, { payment_id: started.payment_id })).json().status).toBe('complete');
+  });
+
+  it('Cancel never touches money that arrived, and money that arrives after a Cancel still pays the order', async () => {
+    const paid = await buyGame(t, api);
+    const first = await startGatewayPay(api, 'native', paid.buyer.token, paid.order);
+    await postForm(t, 'native', `${first.url}/pay`, first.data);
+    // Back to the gateway's page and Cancel: the trade is paid, nothing changes.
+    expect((await postForm(t, 'native', `${first.url}/cancel`, first.data)).statusCode).toBe(303);
+    expect(await paymentRow(t, first.payment_id)).toMatchObject({ state: 'succeeded' });
+    expect((await orderRow(paid.order.id)).state).toBe('completed');
+    expect((await payQuery(paid.buyer.token, paid.order.id, { payment_id: first.payment_id })).json().status).toBe('complete');
+
+    // The buyer canceled, yet the gateway reports the money (a late confirmation): it is applied, not lost.
+    const late = await buyGame(t, api);
+    const attempt = await startGatewayPay(api, 'native', late.buyer.token, late.order);
+    await postForm(t, 'native', `${attempt.url}/cancel`, attempt.data);
+    expect((await paymentRow(t, attempt.payment_id)).state).toBe('canceled');
+    await notify(t, signedNotification(t, { out_trade_no: attempt.outTradeNo, amount: late.order.total_amount, currency: 'CNY' }));
+    expect(await paymentRow(t, attempt.payment_id)).toMatchObject({ state: 'succeeded', failureReason: null });
+    expect((await orderRow(late.order.id)).state).toBe('completed');
+  });
+
+  it('Cancel with altered fields is refused and changes nothing', async () => {
+    const { buyer, order } = await buyGame(t, api);
+    const started = await startGatewayPay(api, 'native', buyer.token, order);
+    expect((await postForm(t, 'native', `${started.url}/cancel`, { ...started.data, amount: '1' })).statusCode).toBe(400);
+    expect((await paymentRow(t, started.payment_id)).state).toBe('created');
   });
 });
 

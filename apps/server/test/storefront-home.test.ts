@@ -43,6 +43,17 @@ describe('GET /api/v7/home', () => {
     expect(idsOf(home.tagged)).toEqual([tagged.id]);
   });
 
+  it('shows its SKUs as cards: what a card shows (cover, names, price, platform, status), not the full summary', async () => {
+    const sku = await makeSku(t, { listPrice: 8800, salePrice: 4400 });
+    await makeContent(t, { kind: 'booth', relations: [{ targetType: 'sku', targetId: sku.id }] });
+    const [card] = (await api.native.get('/api/v7/home')).json().booths[0].skus;
+    expect(Object.keys(card).sort()).toEqual(
+      ['cate', 'currency', 'discount', 'edition', 'id', 'key_type', 'kind', 'list_price', 'released_at_timestamp', 'sale_price', 'sku_covers', 'sku_names', 'status'].sort(),
+    );
+    expect(card).toMatchObject({ id: sku.id, list_price: 8800, sale_price: 4400, discount: 50, currency: 'CNY', status: 'sale' });
+    expect(card.sku_covers.vertical).toMatch(/^\/media\/covers\/.+shape=vertical$/);
+  });
+
   it('orders what an item shows by custom weight, highest first, and leaves out SKUs that are not listed here', async () => {
     const low = await makeSku(t);
     const high = await makeSku(t);

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
+import { makeContent, makeSku } from './catalog-factories.ts';
 
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lantern-web-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--lantern-site--></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--lantern-site--></head><body><div id="root"><!--lantern-first-screen--></div></body></html>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'));
   t = await createTestApp({ webDist: dist });
@@ -34,6 +35,40 @@ describe('serving the web app', () => {
     const abroad = await get('/', 'abroad');
     expect(abroad.body).toContain('<html lang="en"');
     expect(abroad.body).toContain('"area":"abroad"');
+  });
+
+  it("carries the store home's first screen on / and /home: the home's data inline, its first banner preloaded and painted", async () => {
+    const sku = await makeSku(t);
+    const banner = await makeContent(t, { kind: 'banner', imageSeed: 'first-screen', relations: [{ targetType: 'sku', targetId: sku.id }] });
+    const api = (await get('/api/v7/home')).json();
+    for (const url of ['/', '/home', '/?client=web']) {
+      const page = (await get(url)).body;
+      const inline = page.match(/<script type="application\/json" id="lantern-home">(.*?)<\/script>/s)?.[1];
+      expect(inline, url).toBeDefined();
+      expect(JSON.parse(inline!)).toEqual(api);
+      expect(page).toContain('"data":"home"');
+      expect(page).toContain('<link rel="preload" as="image" href="/media/covers/first-screen.svg?shape=banner" fetchpriority="high">');
+      expect(page).toMatch(/<div id="root"><main [^>]*aria-hidden="true"[^>]*>.*<img src="\/media\/covers\/first-screen\.svg\?shape=banner"/s);
+    }
+    expect(api.banners.map((b: { id: number }) => b.id)).toEqual([banner.id]);
+    // Other pages stay the plain shell: no data, no preload.
+    const other = (await get('/sku/12')).body;
+    expect(other).not.toContain('lantern-home');
+    expect(other).not.toContain('"data":"home"');
+    expect(other).not.toContain('rel="preload"');
+    // Gzipped to a client that accepts it, the same page.
+    const zipped = await t.app.inject({ method: 'GET', url: '/', headers: { host: HOSTS.native, 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe((await get('/')).body);
+  });
+
+  it('keeps the inline data inert: a title cannot close the script element', async () => {
+    const sku = await makeSku(t, { name: { en: '</script><script>alert(1)</script>', chs: '<!--' } });
+    await makeContent(t, { kind: 'banner', imageSeed: 'inert', relations: [{ targetType: 'sku', targetId: sku.id }] });
+    const page = (await get('/')).body;
+    const inline = page.match(/<script type="application\/json" id="lantern-home">(.*?)<\/script>/s)?.[1] ?? '';
+    expect(inline).not.toContain('<');
+    expect(JSON.stringify(JSON.parse(inline))).toContain('</script><script>alert(1)</script>');
   });
 
   it('serves the pre-compressed copy of an asset the build wrote, to a client that accepts it', async () => {

@@ -4,12 +4,15 @@ import './styles.css';
 import { loadSite } from './lib/site';
 import { setupI18n } from './i18n';
 import { App, boot } from './app/App';
+import { firstScreenPainted } from './features/home/firstScreen';
 
 async function start() {
   const site = await loadSite();
   // The first page's code and data start loading now, in parallel with the texts of the language.
   const app = boot();
   await setupI18n(site.language);
+  // The store home's server-drawn first screen is painted before the app renders over it.
+  await firstScreenPainted();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App {...app} />

@@ -17,6 +17,7 @@ export type CategoryRef = z.infer<typeof categoryRef>;
 
 /** Cover art URLs; covers are drawn by the server from a seed (GET /media/covers/{seed}.svg). */
 export const skuCovers = z.object({ vertical: z.string(), horizontal: z.string() });
+export type SkuCovers = z.infer<typeof skuCovers>;
 
 /** A SKU as lists show it (spec §3 Sku/game). Prices are integer minor units of `currency`. */
 export const skuSummary = z.object({

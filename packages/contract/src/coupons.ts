@@ -66,6 +66,20 @@ export const claimCouponRequest = z.object({
     .optional(),
 });
 
+/**
+ * POST /api/account_coupons: claim the coupon a code names (201 with the account coupon). Every code claim
+ * needs a solved captcha; refusals are those of the claim by id (400 coupon_coupon_code_error for a code
+ * that names nothing, 404 exhausted).
+ */
+export const claimCouponByCodeRequest = z.object({
+  account_coupon: z.object({
+    code: z.string().max(64),
+    captcha_id: z.string().max(64).optional(),
+    captcha: z.string().max(16).optional(),
+  }),
+});
+export type ClaimCouponByCodeRequest = z.infer<typeof claimCouponByCodeRequest>;
+
 /** GET /api/cart/coupons: my usable coupons against the current cart, with the automatic best choice. */
 export const cartCoupon = accountCoupon.extend({
   available_sku_ids: idList,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { area, currency, listMeta, timestamp } from './common.ts';
-import { localized, productCate } from './catalog.ts';
+import { localized, productCate, skuCovers } from './catalog.ts';
 import { paymentSummary } from './payment-summary.ts';
 import { gameKeySummary, keyDelivery } from './keys.ts';
 import { shipment } from './admin.ts';
@@ -28,6 +28,8 @@ export const orderGame = z.object({
   sku_id: z.number().int(),
   product_id: z.number().int(),
   sku_names: localized,
+  /** The SKU's cover art as the catalogue shows it now (a picture, not a price: it is not snapshotted). */
+  sku_covers: skuCovers,
   quantity: z.number().int(),
   list_price: z.number().int(),
   sale_price: z.number().int(),

@@ -2,6 +2,29 @@ import { z } from 'zod';
 import { timestamp } from './common.ts';
 import { localized, skuSummary, tagRef } from './catalog.ts';
 
+/**
+ * A SKU as a card on a merchandising block shows it (poster, capsule, compact row, banner price): cover,
+ * names, price with discount, what it is delivered as, whether it is out yet. Store blocks carry this rather
+ * than the full `skuSummary` (its tags, category, points, counters…), which no card shows: it keeps the store
+ * home small on the wire, for phones and for the server alike. The game page has the rest.
+ */
+export const skuCard = skuSummary.pick({
+  id: true,
+  status: true,
+  cate: true,
+  kind: true,
+  sku_names: true,
+  edition: true,
+  sku_covers: true,
+  currency: true,
+  list_price: true,
+  sale_price: true,
+  discount: true,
+  key_type: true,
+  released_at_timestamp: true,
+});
+export type SkuCardData = z.infer<typeof skuCard>;
+
 /** One merchandising item (spec §3 Cube/layout content). */
 export const layoutContent = z.object({
   id: z.number().int(),
@@ -16,7 +39,8 @@ export const layoutContent = z.object({
   ended_at_timestamp: timestamp.nullable(),
   /** What it shows, by custom weight (highest first). */
   cube_relations: z.array(z.object({ target_type: z.enum(['sku', 'tag', 'product']), target_id: z.number().int(), custom_weight: z.number().int() })),
-  skus: z.array(skuSummary),
+  /** What it shows, as cards (`skuCard`). */
+  skus: z.array(skuCard),
   tags: z.array(tagRef),
 });
 export type LayoutContent = z.infer<typeof layoutContent>;

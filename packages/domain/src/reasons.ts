@@ -34,7 +34,7 @@ export const REASON_CODES = [
   'unsupported_media_type',
   'forbidden',
   'not_found',
-  'locked', // account locked after failed sign-ins; also a locked post or key
+  'locked', // account locked after failed sign-ins; a locked post or key; the order game lock (spec §8.3 "has game lock")
   'captcha_invalid',
   'need_captcha',
   'under_age', // younger than the minimum age (spec §5 Minors)
@@ -75,8 +75,7 @@ export const REASON_CODES = [
   'unpublished',
   'no_inventory',
   'purchase_ban',
-  'ip_blocked', // purchase blocked for the address: goes to /ip_error
-  'game_lock', // order game lock (spec §8.3 "has game lock")
+  'purchase_blocked', // purchase blocked for the buyer's address: the web goes to /ip_error
   'lock', // flash-sale key lock
   'unbound', // phone, Steam or WeChat binding required; Steam friends unbind (spec §3)
   'hidden', // Steam profile hidden (spec §3)
@@ -87,9 +86,16 @@ export const REASON_CODES = [
   'not_in_cart', // a cart order naming a SKU not in the cart
   'not_applicable', // a coupon that covers none of the order's SKUs
 
-  // Payments (spec §4, §8.2)
+  // Payments (spec §4, §8.2; decisions/0005)
   'unusual',
   'unknown',
+  'stale', // the pay call's version is not the order's: it changed meanwhile
+  'canceled', // the order was canceled (or deleted) before it was paid
+  'wallet_frozen',
+  'insufficient_balance',
+  'points_unsupported', // a SKU of the order cannot be paid with points
+  'insufficient_points',
+  'cash_unsupported', // a SKU of the order is sold for points only
 
   // Coupons and codes (spec §5, §8.2)
   'be_applied',

@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { accounts } from '../modules/accounts/tables.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
+import { DEMO_COUPON_CODES, seedCoupons } from './coupons.ts';
 import { seedKeysAndCodes } from './keys.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -15,5 +16,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   const keys = await seedKeysAndCodes(deps);
   deps.log.info({ keys: keys.keys, empty_pools: keys.emptyPools, supplier_skus: keys.supplierSkus }, 'seeded key pools');
   deps.log.info({ redeem_codes: keys.redeemCodes }, 'demo redeem codes (POST /api/redeem; listed in the README)');
+  const coupons = await seedCoupons(deps);
+  deps.log.info({ coupons, codes: DEMO_COUPON_CODES }, 'seeded demo coupons (claim on /user_center/coupons; the codes with "Have a code?")');
   return true;
 }

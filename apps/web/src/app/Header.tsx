@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCartCount } from '../lib/cart';
 import { useMe } from '../lib/session';
 import { cn } from '../ui/cn';
 import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/icons';
@@ -69,6 +70,7 @@ function IconLink({ to, label, badge, children, testId, className }: { to: strin
       aria-label={badge ? `${label} (${badge})` : label}
       title={label}
       data-testid={testId}
+      data-count={badge ?? 0}
       className={cn('relative grid size-9 place-items-center rounded-lg text-muted hover:bg-ink-800 hover:text-fg', className)}
     >
       {children}
@@ -88,6 +90,7 @@ export function Header() {
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   const unread = me ? me.badges.private_messages + me.badges.notifications : 0;
+  const inCart = useCartCount();
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -127,7 +130,7 @@ export function Header() {
               <SearchIcon className="size-5" />
             </IconLink>
           </span>
-          <IconLink to={paths.cart} label={t('nav.cart')} testId="header-cart">
+          <IconLink to={paths.cart} label={t('nav.cart')} badge={inCart} testId="header-cart">
             <CartIcon className="size-5" />
           </IconLink>
           <IconLink to={paths.messages} label={t('nav.messages')} badge={unread} testId="header-messages">

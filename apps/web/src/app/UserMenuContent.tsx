@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../lib/session';
-import { HeartIcon, LogoutIcon, PinIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
+import { HeartIcon, HomeIcon, KeyIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
 import { toast } from '../ui/toastStore';
 import { paths } from './paths';
 import { Avatar } from './Avatar';
@@ -34,6 +34,16 @@ export function UserMenuContent({ me, trigger }: { me: Me; trigger: ReactNode })
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.user(me.id))}>
             <UserIcon /> {t('nav.my_profile')}
           </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.userCenter)} data-testid="menu-user-center">
+            <HomeIcon /> {t('nav.user_center')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.orders)} data-testid="menu-orders">
+            <ReceiptIcon /> {t('nav.orders')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.gameKeys)} data-testid="menu-keys">
+            <KeyIcon /> {t('nav.game_keys')}
+          </Menu.Item>
+          <Menu.Separator className="my-1 h-px bg-ink-700" />
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.security)}>
             <ShieldIcon /> {t('nav.security')}
           </Menu.Item>

@@ -7,6 +7,32 @@ export const paths = {
   search: '/search',
   searchFor: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,
   cart: '/cart',
+  cartOf: (cate: 'game' | 'virtual' | 'physical') => `/cart?cate=${cate}`,
+  orders: '/orders',
+  order: (id: number | string) => `/orders/${id}`,
+  orderPattern: '/orders/:id',
+  checkout: (id: number | string) => `/orders/${id}/checkout`,
+  checkoutPattern: '/orders/:id/checkout',
+  orderComplete: (id: number | string) => `/orders/${id}/complete`,
+  orderCompletePattern: '/orders/:id/complete',
+  /** Spec §2.1: the transition that turns a cart selection (or a one-click buy) into an order. */
+  transition: '/transition',
+  cartConfirm: (o: { skuIds: readonly number[]; cate: string; type?: 'cart' | 'one_click'; couponId?: number | null; from?: string }) => {
+    const q = new URLSearchParams({ type: 'cart_confirm', cate: o.cate, sku_ids: o.skuIds.join(',') });
+    if (o.type === 'one_click') q.set('order_type', 'one_click');
+    if (o.couponId) q.set('coupon_id', String(o.couponId));
+    if (o.from) q.set('from', o.from);
+    return `/transition?${q.toString()}`;
+  },
+  /** Spec §2.1: carries a payment url and form data and posts them to the gateway. */
+  blank: '/blank',
+  userCenter: '/user_center',
+  gameKeys: '/user_center/keys',
+  uplayKeys: '/user_center/uplay_keys',
+  library: '/user_center/library',
+  coupons: '/user_center/coupons',
+  redeem: '/user_center/redeem',
+  wallet: '/user_center/wallet',
   messages: '/messages',
   signIn: '/sign_in',
   signInReturning: (returnAddr: string) => `/sign_in?return_addr=${encodeURIComponent(returnAddr)}`,

@@ -7,6 +7,7 @@ import { paths } from './paths';
 import { Layout } from './Layout';
 import { RequireSignIn } from './RequireSignIn';
 import { RouteError } from './RouteError';
+import { UserCenterLayout } from './UserCenterLayout';
 
 type Loader = () => Promise<ComponentType>;
 
@@ -44,7 +45,10 @@ export function createRouter(client: QueryClient) {
         page(paths.home, () => import('../features/home/components/HomePage').then((m) => m.HomePage), false, homeData),
         page(paths.community, () => import('../features/home/components/ComingSoonPage').then((m) => m.CommunityPage)),
         page(paths.headlines, () => import('../features/home/components/ComingSoonPage').then((m) => m.HeadlinesPage)),
-        page(paths.cart, () => import('../features/home/components/ComingSoonPage').then((m) => m.CartPage), true),
+        page(paths.cart, () => import('../features/cart/components/CartPage').then((m) => m.CartPage), true),
+        page(paths.transition, () => import('../features/orders/components/TransitionPage').then((m) => m.TransitionPage), true),
+        page(paths.checkoutPattern, () => import('../features/orders/components/CheckoutPage').then((m) => m.CheckoutPage), true),
+        page(paths.orderCompletePattern, () => import('../features/orders/components/CompletePage').then((m) => m.CompletePage), true),
         page(paths.messages, () => import('../features/home/components/ComingSoonPage').then((m) => m.MessagesPage), true),
         page(paths.search, () => import('../features/search/components/SearchPage').then((m) => m.SearchPage)),
         page(paths.skuPattern, () => import('../features/sku/components/SkuPage').then((m) => m.SkuPage), false, ({ params }) => {
@@ -56,12 +60,27 @@ export function createRouter(client: QueryClient) {
         page(paths.signUp, () => import('../features/auth/components/SignUpPage').then((m) => m.SignUpPage)),
         page(paths.passwordReset, () => import('../features/auth/components/PasswordResetPage').then((m) => m.PasswordResetPage)),
         page(paths.unlock, () => import('../features/auth/components/UnlockPage').then((m) => m.UnlockPage)),
-        page(paths.security, () => import('../features/account/components/SecurityPage').then((m) => m.SecurityPage), true),
-        page(paths.securityAuth, () => import('../features/account/components/SecurityAuthPage').then((m) => m.SecurityAuthPage), true),
-        page(paths.profile, () => import('../features/account/components/ProfilePage').then((m) => m.ProfilePage), true),
-        page(paths.addresses, () => import('../features/account/components/AddressesPage').then((m) => m.AddressesPage), true),
-        page(paths.points, () => import('../features/account/components/PointsPage').then((m) => m.PointsPage), true),
-        page(paths.wishes, () => import('../features/account/components/WishesPage').then((m) => m.WishesPage), true),
+        {
+          // The user centre (spec §2.2): one frame with the left menu; the frame asks a guest to sign in.
+          element: <UserCenterLayout />,
+          children: [
+            page(paths.userCenter, () => import('../features/user-center/components/UserCenterHomePage').then((m) => m.UserCenterHomePage)),
+            page(paths.orders, () => import('../features/orders/components/OrdersPage').then((m) => m.OrdersPage)),
+            page(paths.orderPattern, () => import('../features/orders/components/OrderDetailPage').then((m) => m.OrderDetailPage)),
+            page(paths.gameKeys, () => import('../features/user-center/components/KeysPages').then((m) => m.GameKeysPage)),
+            page(paths.uplayKeys, () => import('../features/user-center/components/KeysPages').then((m) => m.UplayKeysPage)),
+            page(paths.library, () => import('../features/user-center/components/LibraryPage').then((m) => m.LibraryPage)),
+            page(paths.coupons, () => import('../features/user-center/components/CouponsPage').then((m) => m.CouponsPage)),
+            page(paths.redeem, () => import('../features/user-center/components/RedeemPage').then((m) => m.RedeemPage)),
+            page(paths.wallet, () => import('../features/user-center/components/WalletPage').then((m) => m.WalletPage)),
+            page(paths.security, () => import('../features/account/components/SecurityPage').then((m) => m.SecurityPage)),
+            page(paths.securityAuth, () => import('../features/account/components/SecurityAuthPage').then((m) => m.SecurityAuthPage)),
+            page(paths.profile, () => import('../features/account/components/ProfilePage').then((m) => m.ProfilePage)),
+            page(paths.addresses, () => import('../features/account/components/AddressesPage').then((m) => m.AddressesPage)),
+            page(paths.points, () => import('../features/account/components/PointsPage').then((m) => m.PointsPage)),
+            page(paths.wishes, () => import('../features/account/components/WishesPage').then((m) => m.WishesPage)),
+          ],
+        },
         page(paths.userPattern, () => import('../features/users/components/UserProfilePage').then((m) => m.UserProfilePage)),
         page(paths.notFound, () => import('../features/errors/components/ErrorPages').then((m) => m.NotFoundPage)),
         page(paths.serverError, () => import('../features/errors/components/ErrorPages').then((m) => m.ServerErrorPage)),
@@ -69,6 +88,8 @@ export function createRouter(client: QueryClient) {
         { path: '*', element: <Navigate to={paths.notFound} replace /> },
       ],
     },
+    // /blank (spec §2.1) is a bare page: it only submits the payment form to the gateway.
+    { ...page(paths.blank, () => import('../features/orders/components/BlankPage').then((m) => m.BlankPage)), errorElement: <RouteError /> },
   ];
   return createBrowserRouter(routes);
 }

@@ -1,4 +1,4 @@
-import type { SkuSummary } from '@lantern/contract';
+import type { SkuCardData } from '@lantern/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { BoxIcon, KeyIcon } from './icons';
 import { Price } from './Price';
 
 /** What a SKU is delivered as: a platform key (Steam, Epic…), or a physical item for peripherals. */
-export function PlatformBadge({ sku, className }: { sku: Pick<SkuSummary, 'key_type' | 'cate'>; className?: string }) {
+export function PlatformBadge({ sku, className }: { sku: Pick<SkuCardData, 'key_type' | 'cate'>; className?: string }) {
   const { t } = useTranslation();
   const physical = sku.cate === 'physical' || sku.key_type === null;
   return (
@@ -25,7 +25,7 @@ export function PlatformBadge({ sku, className }: { sku: Pick<SkuSummary, 'key_t
 }
 
 /** DLC needs its base game; a bundle holds several; a pre-sale is not out yet. */
-export function KindBadge({ sku }: { sku: Pick<SkuSummary, 'kind' | 'status'> }) {
+export function KindBadge({ sku }: { sku: Pick<SkuCardData, 'kind' | 'status'> }) {
   const { t } = useTranslation();
   const label = sku.kind === 'dlc' ? t('sku.kind_dlc') : sku.kind === 'bundle' ? t('sku.kind_bundle') : sku.status === 'pre_sale' ? t('sku.pre_sale') : null;
   if (!label) return null;
@@ -44,7 +44,8 @@ export function KindBadge({ sku }: { sku: Pick<SkuSummary, 'kind' | 'status'> })
 export type SkuCardVariant = 'poster' | 'capsule' | 'row' | 'compact';
 
 export interface SkuCardProps {
-  sku: SkuSummary;
+  /** A full SKU or the card-sized one store blocks carry (contract `skuCard`): a card needs no more. */
+  sku: SkuCardData;
   variant?: SkuCardVariant;
   /** Covers above the fold load at once. */
   eager?: boolean;

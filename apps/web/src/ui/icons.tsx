@@ -159,3 +159,47 @@ export const GamepadIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M8 10v3M6.5 11.5h3M15.5 11h.01M17.5 12.5h.01" />
   </svg>
 );
+export const HomeIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 11l8-7 8 7" />
+    <path d="M6 9.5V20h12V9.5M10 20v-5h4v5" />
+  </svg>
+);
+export const ReceiptIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </svg>
+);
+export const LibraryIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M5 4v16M9 4v16" />
+    <path d="M13 5.5l3.8-1 3.2 14.6-3.8 1z" />
+  </svg>
+);
+export const TicketIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z" />
+    <path d="M14 6v12" strokeDasharray="2 2" />
+  </svg>
+);
+export const GiftIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <rect x="3.5" y="8" width="17" height="4" rx="1" />
+    <path d="M5 12v8h14v-8M12 8v12M12 8c-2-3-6-3-6-1s3 1 6 1c3 0 6 1 6-1s-4-2-6 1" />
+  </svg>
+);
+export const WalletIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
+    <rect x="4" y="8" width="16" height="11" rx="2" />
+    <path d="M15.5 13.5h1.5" />
+  </svg>
+);
+export const UplayIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="8" />
+    <path d="M8.5 13.5a3.5 3.5 0 1 0 3.5-5" />
+    <circle cx="12" cy="12" r="1.2" />
+  </svg>
+);

@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { discountPercent, effectiveSalePrice, SITES } from '@lantern/domain';
-import { API, type CategoryRef, type SkuSummary, type TagRef } from '@lantern/contract';
+import { API, type CategoryRef, type SkuCovers, type SkuSummary, type TagRef } from '@lantern/contract';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { categories, skuTags, tags } from './tables.ts';
+import { categories, skus, skuTags, tags } from './tables.ts';
 import type { SkuRow } from './sku-rows.ts';
 
 type TagRecord = typeof tags.$inferSelect;
@@ -18,8 +18,19 @@ export function presentCategory(category: CategoryRecord): CategoryRef {
 }
 
 /** Cover art is drawn by the server from the SKU's seed (GET /media/covers/{seed}.svg). */
-export function coverUrls(seed: string) {
+export function coverUrls(seed: string): SkuCovers {
   return { vertical: API.cover(seed, 'vertical'), horizontal: API.cover(seed, 'horizontal') };
+}
+
+/**
+ * The current cover URLs of SKUs by id, in one query (for answers that show SKUs they do not otherwise
+ * load, such as order lines). Unknown ids are simply absent.
+ */
+export async function skuCoversOf(db: DbOrTx, skuIds: readonly number[]): Promise<Map<number, SkuCovers>> {
+  const ids = [...new Set(skuIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: skus.id, coverSeed: skus.coverSeed }).from(skus).where(inArray(skus.id, ids));
+  return new Map(rows.map((r) => [r.id, coverUrls(r.coverSeed)]));
 }
 
 /** What the summaries of a page of SKUs need besides the rows: their tags and categories. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   accountCouponState, evaluateCoupon, sortCouponsForSettlement, type AccountCouponState, type Area, type CouponLine,
   type CouponScope, type CouponTerms,
@@ -116,27 +116,65 @@ export interface ClaimInput {
   captcha?: string;
 }
 
+/** A refusal of a coupon that cannot be claimed now: its event is off (inactive) or it has ended. */
+function assertClaimableNow(row: CouponRow, now: Date) {
+  if (row.status !== 'active') throw refuse('event', 'inactive');
+  const until = couponTerms(row).valid_until_timestamp;
+  if (until !== null && seconds(now) >= until) throw refuse('rule', 'expired');
+}
+
+async function checkCaptcha(deps: Deps, input: ClaimInput) {
+  if (!input.captcha_id || !input.captcha) throw refuse('request', 'need_captcha');
+  if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw refuse('request', 'captcha_invalid');
+}
+
+/** Code coupons compare case-insensitively, without surrounding spaces. */
+const normalizeCode = (code: string) => code.trim().toUpperCase();
+
 /**
- * PATCH /api/account_coupons/{couponId}: claims one of the coupon for the account. The unit is taken
- * with `UPDATE … SET left_amount = left_amount - 1 WHERE left_amount > 0`, in the same transaction as
- * the account's row, whose unique key refuses a second claim; so under any concurrency no more are
- * handed out than there were, and nobody holds two.
+ * PATCH /api/account_coupons/{couponId}: claims one of the coupon for the account. A code coupon wants
+ * its code, and a solved captcha first when `need_captcha` (so the code cannot be guessed without them).
  */
 export async function claimCoupon(deps: Deps, accountId: number, area: Area, couponId: number, input: ClaimInput = {}) {
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.area, area))).limit(1);
   if (!row) throw fail.notFound();
-  if (row.status !== 'active') throw refuse('event', 'inactive');
-  const period = couponTerms(row);
-  if (period.valid_until_timestamp !== null && seconds(now) >= period.valid_until_timestamp) throw refuse('rule', 'expired');
+  assertClaimableNow(row, now);
   if (row.code !== null) {
     if (!input.code?.trim()) throw refuse('coupon', 'blank');
-    if (row.needCaptcha) {
-      if (!input.captcha_id || !input.captcha) throw refuse('request', 'need_captcha');
-      if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw refuse('request', 'captcha_invalid');
-    }
-    if (input.code.trim().toUpperCase() !== row.code.toUpperCase()) throw refuse('coupon', 'code_error');
+    if (row.needCaptcha) await checkCaptcha(deps, input);
+    if (normalizeCode(input.code) !== normalizeCode(row.code)) throw refuse('coupon', 'code_error');
   }
+  return takeCoupon(deps, accountId, area, row, now);
+}
+
+/**
+ * POST /api/account_coupons: claims the coupon of a code (the only way a code coupon's id is learnt). The
+ * captcha is asked for every code, before the code is looked up: which coupon a code names is not known
+ * until then, so asking only for `need_captcha` coupons would tell a guesser that a code exists. A code
+ * that names no coupon of this site is `coupon: code_error`; then the same refusals as the claim by id.
+ */
+export async function claimCouponByCode(deps: Deps, accountId: number, area: Area, input: ClaimInput) {
+  const now = deps.clock.now();
+  const code = input.code === undefined ? '' : normalizeCode(input.code);
+  if (!code) throw refuse('coupon', 'blank');
+  await checkCaptcha(deps, input);
+  const [row] = await deps.db.select().from(coupons)
+    .where(and(eq(coupons.area, area), isNotNull(coupons.code), sql`upper(${coupons.code}) = ${code}`))
+    .orderBy(asc(coupons.id))
+    .limit(1);
+  if (!row) throw refuse('coupon', 'code_error');
+  assertClaimableNow(row, now);
+  return takeCoupon(deps, accountId, area, row, now);
+}
+
+/**
+ * Hands the account one of the coupon. The unit is taken with `UPDATE … SET left_amount = left_amount - 1
+ * WHERE left_amount > 0`, in the same transaction as the account's row, whose unique key refuses a second
+ * claim; so under any concurrency no more are handed out than there were, and nobody holds two.
+ */
+async function takeCoupon(deps: Deps, accountId: number, area: Area, row: CouponRow, now: Date) {
+  const couponId = row.id;
   const [already] = await deps.db.select({ id: accountCoupons.id }).from(accountCoupons).where(and(eq(accountCoupons.accountId, accountId), eq(accountCoupons.couponId, couponId))).limit(1);
   if (already) throw refuse('account', 'taken');
   if (row.leftAmount <= 0) throw new AppError(404, { coupon: ['exhausted'] });

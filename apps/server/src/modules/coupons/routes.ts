@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  accountCoupon, accountCouponsQuery, accountCouponsResponse, cartCouponsResponse, claimableCouponsResponse, claimCouponRequest, pagingQuery,
+  accountCoupon, accountCouponsQuery, accountCouponsResponse, cartCouponsResponse, claimableCouponsResponse, claimCouponByCodeRequest, claimCouponRequest,
+  pagingQuery,
 } from '@lantern/contract';
 import { effectiveSalePrice } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
@@ -9,11 +10,11 @@ import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../catalog/params.ts';
 import { viewerOf } from '../catalog/viewer.ts';
 import { readCart } from '../cart/cart.ts';
-import { claimCoupon, couponsForLines, listClaimable, listMine } from './coupons.ts';
+import { claimCoupon, claimCouponByCode, couponsForLines, listClaimable, listMine } from './coupons.ts';
 
 const tags = ['coupons'];
 
-/** Coupons (spec §7.3, §7.4): what can be claimed, claiming, mine, and mine against the cart. */
+/** Coupons (spec §7.3, §7.4): what can be claimed, claiming (by id, or by code), mine, and mine against the cart. */
 export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/account_coupons', { schema: { tags, querystring: pagingQuery(10), response: { 200: claimableCouponsResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);
@@ -23,6 +24,12 @@ export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
   app.patch('/api/account_coupons/:id', { schema: { tags, params: idParams, body: claimCouponRequest.optional(), response: { 200: accountCoupon } } }, async (request) => {
     const { accountId } = requireAuth(request);
     return claimCoupon(deps, accountId, request.site.area, request.params.id, request.body?.account_coupon);
+  });
+
+  // A code coupon is not listed, so the web knows its code, never its id: the code names the coupon.
+  app.post('/api/account_coupons', { schema: { tags, body: claimCouponByCodeRequest, response: { 201: accountCoupon } } }, async (request, reply) => {
+    const { accountId } = requireAuth(request);
+    return reply.status(201).send(await claimCouponByCode(deps, accountId, request.site.area, request.body.account_coupon));
   });
 
   app.get('/api/me/account_coupons', { schema: { tags, querystring: pagingQuery(10).extend(accountCouponsQuery.shape), response: { 200: accountCouponsResponse } } }, async (request) => {

@@ -1,11 +1,20 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { UNPAID_ORDER_STATES, type Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { orders } from './tables.ts';
 
-/** How many of the account's orders on the site await payment (inside their window) and are completed. */
+/**
+ * The account's orders on the site as its lists and counts show them: all but those it deleted (spec §4:
+ * deleting sets the order canceled; `cancel_reason = deleted` is what takes it off the lists). The order
+ * itself stays readable by id.
+ */
+export function listedOrdersSql(accountId: number, area: Area): SQL {
+  return and(eq(orders.accountId, accountId), eq(orders.area, area), or(isNull(orders.cancelReason), ne(orders.cancelReason, 'deleted')))!;
+}
+
+/** How many of the account's listed orders on the site await payment (inside their window) and are completed. */
 export async function orderCounts(db: DbOrTx, accountId: number, area: Area, now: Date): Promise<{ pending: number; completed: number }> {
-  const mine = and(eq(orders.accountId, accountId), eq(orders.area, area));
+  const mine = listedOrdersSql(accountId, area);
   const [[pending], [completed]] = await Promise.all([
     db.select({ n: count() }).from(orders).where(and(mine, inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now))),
     db.select({ n: count() }).from(orders).where(and(mine, eq(orders.state, 'completed'))),

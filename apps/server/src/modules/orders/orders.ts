@@ -18,6 +18,7 @@ import { paymentsOfOrders } from '../payments/summary.ts';
 import { lockedProductIds } from './purchase-guard.ts';
 import { orderGames, orders, type AddressSnapshot } from './tables.ts';
 import { loadOrderExtras, type OrderExtras } from './extras.ts';
+import { listedOrdersSql } from './counts.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderGameRow = typeof orderGames.$inferSelect;
@@ -34,7 +35,7 @@ export interface CreateOrderInput {
   address_id?: number;
 }
 
-export function presentOrder(row: OrderRow, games: readonly OrderGameRow[], now: Date, payments: readonly PaymentSummary[] = [], extras: OrderExtras = {}): Order {
+export function presentOrder(row: OrderRow, games: readonly OrderGameRow[], now: Date, payments: readonly PaymentSummary[], extras: OrderExtras): Order {
   const createdAtSec = seconds(row.createdAt);
   return {
     id: row.id,
@@ -61,6 +62,8 @@ export function presentOrder(row: OrderRow, games: readonly OrderGameRow[], now:
       sku_id: g.skuId,
       product_id: g.productId,
       sku_names: g.skuName,
+      // Every line's SKU exists (foreign key), so its cover was loaded with the others.
+      sku_covers: extras.covers.get(g.skuId)!,
       quantity: g.quantity,
       list_price: g.listPrice,
       sale_price: g.salePrice,
@@ -264,27 +267,29 @@ export async function getOrder(deps: Deps, accountId: number, area: Buyer['area'
   const row = await findOwnOrder(deps.db, accountId, area, id);
   const [games, paid] = await Promise.all([gamesOf(deps.db, [row.id]), paymentsOfOrders(deps.db, [row.id])]);
   const lines = games.get(row.id) ?? [];
-  const extras = await loadOrderExtras(deps.db, [row.id], lines.map((g) => g.id));
-  return presentOrder(row, lines, now, paid.get(row.id), extras);
+  const extras = await loadOrderExtras(deps.db, [row.id], lines);
+  return presentOrder(row, lines, now, paid.get(row.id) ?? [], extras);
 }
 
-/** GET /api/me/orders: newest first, paged, optionally of one state. */
+/** GET /api/me/orders: newest first, paged, optionally of one state; orders the account deleted are left out. */
 export async function listOrders(deps: Deps, accountId: number, area: Buyer['area'], page: number, per: number, state?: OrderState) {
   const now = deps.clock.now();
   await expireOrders(deps, now, { accountId });
-  const where = and(eq(orders.accountId, accountId), eq(orders.area, area), state === undefined ? undefined : eq(orders.state, state));
+  const where = and(listedOrdersSql(accountId, area), state === undefined ? undefined : eq(orders.state, state));
   const [rows, [total]] = await Promise.all([
     deps.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(per).offset((page - 1) * per),
     deps.db.select({ n: count() }).from(orders).where(where),
   ]);
   const [games, paid] = await Promise.all([gamesOf(deps.db, rows.map((r) => r.id)), paymentsOfOrders(deps.db, rows.map((r) => r.id))]);
-  const extras = await loadOrderExtras(deps.db, rows.map((r) => r.id), [...games.values()].flat().map((g) => g.id));
-  return { orders: rows.map((r) => presentOrder(r, games.get(r.id) ?? [], now, paid.get(r.id), extras)), meta: { total_count: total?.n ?? 0, page, per } };
+  const extras = await loadOrderExtras(deps.db, rows.map((r) => r.id), [...games.values()].flat());
+  return { orders: rows.map((r) => presentOrder(r, games.get(r.id) ?? [], now, paid.get(r.id) ?? [], extras)), meta: { total_count: total?.n ?? 0, page, per } };
 }
 
 /**
- * POST /api/orders/{id}/cancel and DELETE /api/orders/{id} (spec §4): an unpaid order becomes canceled and
- * its coupon comes back; canceling a canceled order is a no-op; a completed order cannot be canceled.
+ * POST /api/orders/{id}/cancel and DELETE /api/orders/{id} (spec §4 "deleting an order sets its state to
+ * canceled"): an unpaid order becomes canceled and its coupon comes back; a completed order can be neither.
+ * Canceling a canceled order is a no-op; deleting one marks it `deleted` (its canceled_at stays), which takes
+ * it off the account's lists and counts.
  */
 export async function cancelOrder(deps: Deps, accountId: number, area: Buyer['area'], id: number, reason: 'canceled' | 'deleted'): Promise<Order> {
   const now = deps.clock.now();
@@ -293,7 +298,10 @@ export async function cancelOrder(deps: Deps, accountId: number, area: Buyer['ar
     const [row] = await tx.select().from(orders).where(and(eq(orders.id, id), eq(orders.accountId, accountId), eq(orders.area, area))).for('update');
     if (!row) throw fail.notFound();
     if (row.state === 'completed') throw fail.unprocessable('state', 'completed');
-    if (row.state === 'canceled') return;
+    if (row.state === 'canceled') {
+      if (reason === 'deleted' && row.cancelReason !== 'deleted') await tx.update(orders).set({ cancelReason: 'deleted' }).where(eq(orders.id, id));
+      return;
+    }
     await tx.update(orders).set({ state: 'canceled', cancelReason: reason, canceledAt: now }).where(eq(orders.id, id));
     await releaseCouponsOfOrders(tx, [id]);
   });

@@ -37,6 +37,21 @@ async function cancelOpenAttempts(tx: Tx, orderId: number, now: Date) {
 }
 
 /**
+ * The buyer canceled at the gateway (the sandbox's Cancel; a real gateway's "trade closed"): the attempt
+ * becomes `canceled`, so pay_query answers at once instead of pending. Only a `created` attempt moves —
+ * money that arrived (succeeded, refunded) or a failure already told is never rewritten, and a paid
+ * notification that comes later still applies (notifications.ts). One conditional UPDATE: a notification
+ * holding the row commits first, and the condition is then read again. Answers whether it moved.
+ */
+export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const moved = await deps.db.update(payments).set({ state: 'canceled', failureReason: 'buyer_canceled', updatedAt: now })
+    .where(and(eq(payments.outTradeNo, outTradeNo), eq(payments.state, 'created')))
+    .returning({ id: payments.id });
+  return moved.length > 0;
+}
+
+/**
  * PATCH /api/orders/{id}/pay (spec §7.3). Under the order's pay lock and row lock: the order must be
  * payable (422 `state`), unchanged since the buyer saw it (409 `version: stale`) and the method available
  * (422 `payment_method`). A gateway method records a `created` attempt and answers the signed redirect;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
 import type { SandboxGateway } from '../../platform/payment-gateway.ts';
 import { acceptFormBodies, stringFields } from './form-body.ts';
+import { cancelGatewayAttempt } from './pay.ts';
 import { checkoutPage, invalidCheckoutPage } from './sandbox-page.ts';
 
 const params = z.object({ outTradeNo: z.string().min(1).max(100) });
@@ -25,7 +26,8 @@ const sitePath = (url: string) => (url.startsWith('/') && !url.startsWith('//') 
  * The sandbox gateway's own pages (platform/payment-gateway.ts): the checkout the web's /blank page posts
  * to, and its three buttons. Pay and Fail send the gateway's signed notification to our notify endpoint
  * through the real HTTP handler (an in-process request), so it is verified like any other; then the browser
- * goes back to the store, whose checkout page polls pay_query. Cancel just goes back: nothing happened.
+ * goes back to the store, whose checkout page polls pay_query. Cancel closes the trade as a real gateway does
+ * when the buyer gives up (the attempt becomes canceled, if nothing else happened to it) and goes back.
  */
 export const sandboxPaymentRoutes = (deps: Deps, gateway: SandboxGateway): FastifyPluginAsyncZod => async (app) => {
   acceptFormBodies(app);
@@ -50,7 +52,10 @@ export const sandboxPaymentRoutes = (deps: Deps, gateway: SandboxGateway): Fasti
   app.post('/sandbox/pay/:outTradeNo/:action', { schema: { hide: true, params: actionParams } }, async (request, reply) => {
     const checkout = gateway.openCheckout(stringFields(request.body));
     if (!checkout || checkout.outTradeNo !== request.params.outTradeNo) return sendPage(reply, 400, invalidCheckoutPage(request.site.language));
-    if (request.params.action !== 'cancel') {
+    if (request.params.action === 'cancel') {
+      // The checkout's fields are signed, so this is our own trade; what it still may become is the service's call.
+      await cancelGatewayAttempt(deps, checkout.outTradeNo);
+    } else {
       const notification = gateway.notificationFor(checkout, request.params.action === 'pay' ? 'paid' : 'failed');
       const delivered = await app.inject({
         method: 'POST',

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { isLayoutContentLive, type Area } from '@lantern/domain';
-import { API, type LayoutContent, type SkuSummary, type TagRef } from '@lantern/contract';
+import { API, type LayoutContent, type SkuCardData, type TagRef } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { loadProductSkuRows, loadSkuRows, type SkuRow } from '../catalog/sku-rows.ts';
 import { keepListed, viewableSql } from '../catalog/visibility.ts';
-import { presentSkuMap } from '../catalog/presenter.ts';
+import { toSkuSummary, type SkuExtras } from '../catalog/presenter.ts';
 import { topSkusByTag } from '../catalog/lists.ts';
 import { tagsByIds } from '../catalog/taxonomy.ts';
 import type { Viewer } from '../catalog/viewer.ts';
@@ -56,6 +56,29 @@ export async function loadContents(deps: Deps, filter: ContentFilter): Promise<C
   return rows.filter((r) => isLayoutContentLive(filter.preview ? null : toTimestamp(r.startedAt), toTimestamp(r.endedAt), nowSec));
 }
 
+/** Cards need neither tags nor categories: no queries for them. */
+const NO_EXTRAS: SkuExtras = { tagsBySku: new Map(), categoriesById: new Map() };
+
+/** A SKU as a block's card shows it (contract `skuCard`), from the same presenter as every other SKU answer. */
+export function toSkuCard(row: SkuRow): SkuCardData {
+  const s = toSkuSummary(row, NO_EXTRAS);
+  return {
+    id: s.id,
+    status: s.status,
+    cate: s.cate,
+    kind: s.kind,
+    sku_names: s.sku_names,
+    edition: s.edition,
+    sku_covers: s.sku_covers,
+    currency: s.currency,
+    list_price: s.list_price,
+    sale_price: s.sale_price,
+    discount: s.discount,
+    key_type: s.key_type,
+    released_at_timestamp: s.released_at_timestamp,
+  };
+}
+
 const BANNER_SHAPED: ContentKind[] = ['banner', 'springboard'];
 
 function imageOf(content: ContentRecord): string | null {
@@ -65,9 +88,9 @@ function imageOf(content: ContentRecord): string | null {
 
 /**
  * Content items with what they show, in a bounded number of queries whatever their number: their
- * relations (by custom weight, highest first), the SKUs and products they name, the tags and each tag's
- * top SKUs. Every SKU passes the viewer's site, status and region rules; relations to nothing shown are
- * left out.
+ * relations (by custom weight, highest first), the SKUs and products they name (as cards), the tags and
+ * each tag's top SKUs. Every SKU passes the viewer's site, status and region rules; relations to nothing
+ * shown are left out.
  */
 export async function presentContents(deps: Deps, viewer: Viewer, contents: readonly ContentRecord[]): Promise<LayoutContent[]> {
   if (contents.length === 0) return [];
@@ -94,7 +117,8 @@ export async function presentContents(deps: Deps, viewer: Viewer, contents: read
   const listedProducts = keepListed(productRows, viewer.area, viewer.region);
   const firstOfProduct = new Map<number, SkuRow>();
   for (const row of listedProducts) if (!firstOfProduct.has(row.sku.productId)) firstOfProduct.set(row.sku.productId, row);
-  const summaries = await presentSkuMap(deps.db, [...listedSkus, ...firstOfProduct.values(), ...[...tagRows.values()].flat()]);
+  const cards = new Map<number, SkuCardData>();
+  for (const row of [...listedSkus, ...firstOfProduct.values(), ...[...tagRows.values()].flat()]) if (!cards.has(row.sku.id)) cards.set(row.sku.id, toSkuCard(row));
   const listedSkuIds = new Set(listedSkus.map((r) => r.sku.id));
   const tagById = new Map(tagRefs.map((t) => [t.id, t]));
 
@@ -125,7 +149,7 @@ export async function presentContents(deps: Deps, viewer: Viewer, contents: read
       started_at_timestamp: toTimestamp(content.startedAt),
       ended_at_timestamp: toTimestamp(content.endedAt),
       cube_relations: shown.map(({ r }) => ({ target_type: r.targetType, target_id: r.targetId, custom_weight: r.customWeight })),
-      skus: uniqueSkus.map((id) => summaries.get(id)).filter((s): s is SkuSummary => s !== undefined),
+      skus: uniqueSkus.map((id) => cards.get(id)).filter((s): s is SkuCardData => s !== undefined),
       tags: tagList,
     };
   });

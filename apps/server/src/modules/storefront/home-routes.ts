@@ -2,22 +2,21 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentListResponse, homeResponse, layoutContent, springboardResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { PreparedJson, sendJson } from '../../platform/send-json.ts';
+import { sendJson } from '../../platform/send-json.ts';
 import { idParams } from '../catalog/params.ts';
 import { regionParam, viewerOf } from '../catalog/viewer.ts';
-import { getContent, getHome, getSpringboard, listCubes, listEllipses } from './home.ts';
+import { getContent, getSpringboard, listCubes, listEllipses } from './home.ts';
+import { cachedHome } from './first-screen.ts';
 
 const tags = ['storefront'];
 const cubesQuery = regionParam.extend({ kind: z.string().max(64).optional() });
 
 export const homeRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   // The home is the same for every viewer of a site and region: served from the short-lived cache as
-  // ready JSON (validated against the contract once, when it is built).
-  app.get('/api/v7/home', { schema: { tags, querystring: regionParam, response: { 200: homeResponse } } }, async (request, reply) => {
-    const viewer = await viewerOf(deps, request, request.query.region);
-    const json = await deps.cache.get(`home:${viewer.area}:${viewer.region}`, async () => new PreparedJson(JSON.stringify(homeResponse.parse(await getHome(deps, viewer)))));
-    return sendJson(request, reply, json);
-  });
+  // ready bytes, plain or gzipped (validated, serialized and compressed once per cache entry).
+  app.get('/api/v7/home', { schema: { tags, querystring: regionParam, response: { 200: homeResponse } } }, async (request, reply) =>
+    sendJson(request, reply, (await cachedHome(deps, await viewerOf(deps, request, request.query.region))).prepared),
+  );
 
   for (const [path, kind] of [['/api/v7/booths/:id', 'booth'], ['/api/v7/boxes/:id', 'box']] as const) {
     app.get(path, { schema: { tags, params: idParams, querystring: regionParam, response: { 200: layoutContent } } }, async (request) =>

@@ -11,10 +11,10 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { HeartIcon } from '../../../ui/icons';
 import { Pagination } from '../../../ui/Pagination';
 import { SkuCard } from '../../../ui/SkuCard';
-import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toastStore';
 import { useWishlist } from '../api/wishlist';
 import { SettingsShell } from './SettingsShell';
+import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 
 /** /user_center/wishes: what the account wishes for on this site, paged, each removable. */
 export function WishesPage() {
@@ -46,19 +46,9 @@ export function WishesPage() {
   return (
     <SettingsShell title={t('wishes.title')} subtitle={meta ? t('wishes.count', { count: meta.total_count }) : undefined}>
       {list.isPending ? (
-        <div className="flex justify-center py-16 text-muted">
-          <Spinner label={t('ui.loading')} />
-        </div>
+        <LoadingBlock />
       ) : list.isError ? (
-        <EmptyState
-          title={t('errors_page.server_title')}
-          body={errorToText(t, list.error)}
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              {t('ui.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed error={list.error} onRetry={list.refetch} />
       ) : list.data.skus.length === 0 ? (
         <EmptyState
           icon={<HeartIcon className="size-6" />}

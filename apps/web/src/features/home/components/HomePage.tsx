@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
-import { Deferred } from '../../../ui/Deferred';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useHome } from '../api/home';
+import { BelowFold } from './BelowFold';
 import { Booths, Boxes, Cubes, Ellipses, PosterRow, Springboard } from './Blocks';
 import { HeroBanners } from './HeroBanners';
 import { Packs } from './Packs';
@@ -49,27 +49,35 @@ export function HomePage() {
           <HeroBanners banners={data.banners} cubes={data.cubes} />
           <Ellipses items={data.ellipses} />
           {data.seckills.length > 0 ? <FlashSales items={data.seckills} /> : null}
-          {/* Below the fold: rendered just after the first paint (see ui/Deferred), heights kept meanwhile. */}
+          {/* Below the fold: rendered just after the first paint, and laid out only near the viewport (BelowFold). */}
           {data.springboard ? (
-            <Deferred minHeight="26rem" order={0}>
+            <BelowFold minHeight="26rem" order={0}>
               <Springboard board={data.springboard} />
-            </Deferred>
+            </BelowFold>
           ) : null}
-          <Deferred minHeight="34rem" order={1}>
-            <Booths booths={data.booths} />
-          </Deferred>
-          {data.tagged.map((row, i) => (
-            <Deferred key={row.id} minHeight="25rem" order={2 + i}>
-              <PosterRow content={row} testId="tagged" />
-            </Deferred>
-          ))}
+          {data.booths.length > 0 ? (
+            <BelowFold minHeight="34rem" order={1}>
+              <Booths booths={data.booths} />
+            </BelowFold>
+          ) : null}
+          {data.tagged.map((row, i) =>
+            row.skus.length > 0 ? (
+              <BelowFold key={row.id} minHeight="25rem" order={2 + i}>
+                <PosterRow content={row} testId="tagged" />
+              </BelowFold>
+            ) : null,
+          )}
           {data.coupon_areas.length > 0 ? <CouponAreas items={data.coupon_areas} /> : null}
-          <Deferred minHeight="40rem" order={6}>
-            <Cubes cubes={data.cubes} />
-          </Deferred>
-          <Deferred minHeight="30rem" order={7}>
-            <Boxes boxes={data.boxes} />
-          </Deferred>
+          {data.cubes.some((c) => c.cube_kind !== 'Hot_Group') ? (
+            <BelowFold minHeight="40rem" order={6}>
+              <Cubes cubes={data.cubes} />
+            </BelowFold>
+          ) : null}
+          {data.boxes.length > 0 ? (
+            <BelowFold minHeight="30rem" order={7}>
+              <Boxes boxes={data.boxes} />
+            </BelowFold>
+          ) : null}
           {data.point_redeems.length > 0 ? <PointRedeems items={data.point_redeems} /> : null}
           <Packs ids={data.pack_ids} />
         </div>

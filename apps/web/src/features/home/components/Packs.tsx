@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { usePack } from '../api/packs';
+import { BelowFold } from './BelowFold';
 import { PosterRow } from './Blocks';
 
 /** One layout pack: asked for through the batching queue; the space it will take is kept while it loads. */
@@ -13,8 +14,12 @@ function Pack({ id }: { id: number }) {
     );
   }
   // An expired or withdrawn pack, or a failed batch, leaves no hole in the page.
-  if (!data) return null;
-  return <PosterRow content={data} testId="pack" />;
+  if (!data || data.skus.length === 0) return null;
+  return (
+    <BelowFold minHeight="25rem" deferred={false}>
+      <PosterRow content={data} testId="pack" />
+    </BelowFold>
+  );
 }
 
 export function Packs({ ids }: { ids: number[] }) {

@@ -20,6 +20,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { skuKey, useSku } from '../api/sku';
 import { useSkuService } from '../api/skuService';
 import { Gallery } from './Gallery';
+import { BuyButtons } from './BuyButtons';
 import { WishButton } from './WishButton';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
@@ -296,6 +297,7 @@ export function SkuPage() {
                   </div>
                   <WishButton sku={sku} />
                 </div>
+                <BuyButtons sku={sku} />
                 {sku.status === 'pre_sale' && released ? (
                   <p className="mt-3 flex items-center gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm text-accent-strong" data-testid="pre-sale">
                     <CalendarIcon className="size-4" />

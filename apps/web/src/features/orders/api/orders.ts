@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { API, type Order } from '@lantern/contract';
+import type { z } from 'zod';
+import type { ordersResponse } from '@lantern/contract';
+import { api } from '../../../lib/api';
+import { ordersKey } from './order';
+
+export type OrdersResponse = z.infer<typeof ordersResponse>;
+export type OrderStateFilter = Order['state'] | 'all';
+
+/** Spec §9 names no page size for orders; 10, like the user centre's other lists. */
+export const ORDERS_PER = 10;
+
+/** GET /api/me/orders (q[state_eq]): newest first, paged. */
+export const ordersQuery = (page: number, state: OrderStateFilter) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'list', state, page] as const,
+    queryFn: () => api.get<OrdersResponse>(API.myOrders, { query: { page, per: ORDERS_PER, ...(state === 'all' ? {} : { q: { state_eq: state } }) } }),
+    placeholderData: keepPreviousData,
+  });

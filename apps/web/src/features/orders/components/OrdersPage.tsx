@@ -1,0 +1,231 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Order } from '@lantern/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { isApiError } from '../../../lib/api';
+import { useNowSeconds } from '../../../lib/countdown';
+import { errorToText } from '../../../lib/errors';
+import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Button, buttonClass } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { CenterSection } from '../../../ui/CenterSection';
+import { Countdown } from '../../../ui/Countdown';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ReceiptIcon } from '../../../ui/icons';
+import { LinkTabs } from '../../../ui/LinkTabs';
+import { Money } from '../../../ui/Money';
+import { Pagination } from '../../../ui/Pagination';
+import { toast } from '../../../ui/toastStore';
+import { WarningDialog } from '../../../ui/WarningDialog';
+import { cancelOrder, deleteOrder } from '../api/cancelOrder';
+import { ordersKey } from '../api/order';
+import { ordersQuery, type OrdersResponse, type OrderStateFilter } from '../api/orders';
+import { orderEnds, orderView } from '../orderView';
+import { LineCovers, OrderStateBadge } from './OrderParts';
+import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+
+const FILTERS: OrderStateFilter[] = ['all', 'pending', 'completed', 'canceled'];
+const isFilter = (v: string | null): v is OrderStateFilter => FILTERS.includes(v as OrderStateFilter);
+
+export const ordersHref = (state: OrderStateFilter, page = 1) => {
+  const q = new URLSearchParams();
+  if (state !== 'all') q.set('state', state);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `${paths.orders}?${s}` : paths.orders;
+};
+
+/** Takes an order off every cached page of the list at once (the refetch that follows agrees). */
+function dropFromLists(client: QueryClient, id: number) {
+  client.setQueriesData<OrdersResponse>({ queryKey: [...ordersKey, 'list'] }, (old) => {
+    if (!old || !old.orders.some((o) => o.id === id)) return old;
+    return { ...old, orders: old.orders.filter((o) => o.id !== id), meta: { ...old.meta, total_count: Math.max(0, old.meta.total_count - 1) } };
+  });
+}
+
+/**
+ * Cancel (an unpaid order) and delete (an unpaid or canceled one; spec §4: deleting sets the state to canceled,
+ * and a deleted order leaves the list).
+ */
+export function useOrderActions() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const onError = (e: unknown) => {
+    if (isApiError(e) && e.status === 401) return;
+    toast.fail(isApiError(e) && e.has('state', 'completed') ? t('orders.already_paid') : errorToText(t, e));
+    void client.invalidateQueries({ queryKey: ordersKey });
+  };
+  const cancel = useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: () => {
+      toast.success(t('orders.canceled_toast'));
+      void client.invalidateQueries({ queryKey: ordersKey });
+      // The coupon came back; the user centre counts changed.
+      for (const key of ['user_center', 'coupons', 'cart']) void client.invalidateQueries({ queryKey: ['me', key] });
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: deleteOrder,
+    onSuccess: (_, id) => {
+      toast.success(t('orders.deleted_toast'));
+      dropFromLists(client, id);
+      void client.invalidateQueries({ queryKey: ordersKey });
+      // The user centre's latest orders and counts; a deleted unpaid order also gave its coupon back.
+      for (const key of ['user_center', 'coupons', 'cart']) void client.invalidateQueries({ queryKey: ['me', key] });
+    },
+    onError,
+  });
+  return { cancel, remove };
+}
+
+/** Asks before ending an order; `onDone` runs once it is ended. */
+export function OrderEndDialog({ order, action, onClose, onDone }: { order: Order | null; action: 'cancel' | 'delete'; onClose: () => void; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const { cancel, remove } = useOrderActions();
+  const m = action === 'cancel' ? cancel : remove;
+  // Deleting a canceled order only takes it off the list; deleting an unpaid one also cancels it.
+  const unpaid = !!order && (order.state === 'pending' || order.state === 'in_checkout') && order.display_state !== 'canceled';
+  return (
+    <WarningDialog
+      open={!!order}
+      onOpenChange={(o) => (!o ? onClose() : undefined)}
+      title={action === 'cancel' ? t('orders.cancel_title') : t('orders.delete_title')}
+      body={action === 'cancel' ? t('orders.cancel_body') : unpaid ? t('orders.delete_body') : t('orders.delete_body_canceled')}
+      confirmText={action === 'cancel' ? t('orders.cancel') : t('orders.delete')}
+      cancelText={t('orders.keep')}
+      danger
+      busy={m.isPending}
+      onConfirm={() => {
+        if (!order) return;
+        m.mutate(order.id, { onSettled: onClose, onSuccess: onDone });
+      }}
+    />
+  );
+}
+
+function OrderCard({ order, now, onEnd }: { order: Order; now: number; onEnd: (o: Order, a: 'cancel' | 'delete') => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localize = useLocalize();
+  const view = orderView(order, now);
+  const ends = orderEnds(order, view);
+  const names = order.order_games.map((g) => localize(g.sku_names));
+  return (
+    <Card className="p-4 sm:p-5" data-testid="order-card" data-order-id={order.id} data-state={view.state}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted">
+          <span className="font-semibold text-fg">{t('orders.number', { id: order.id })}</span> · {formatDate(order.created_at_timestamp, language)} · {t(`orders.type_${order.type}`)}
+        </p>
+        <div className="flex items-center gap-2">
+          {view.payable ? (
+            <span className="text-sm text-accent-strong">
+              {t('orders.pay_within')} <Countdown deadlineSec={view.deadline} className="font-semibold" />
+            </span>
+          ) : null}
+          <OrderStateBadge order={order} view={view} />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <div className="flex min-w-0 flex-1 basis-full items-start gap-3 sm:basis-0">
+          <LineCovers order={order} />
+          <div className="min-w-0 flex-1">
+            <p className="line-clamp-2 font-medium text-fg">{names.slice(0, 3).join(' · ')}</p>
+            {names.length > 3 ? <p className="text-xs text-muted">{t('orders.more_items', { count: names.length - 3 })}</p> : null}
+            <p className="mt-1 text-sm text-muted">
+              {t('orders.total')} <Money amount={order.total_amount} currency={order.currency} className="font-semibold text-fg" />
+              {order.coupon_amount > 0 ? (
+                <span className="ml-2 whitespace-nowrap text-success">
+                  ({t('cart.coupon')} <Money amount={order.coupon_amount} currency={order.currency} negative />)
+                </span>
+              ) : null}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={paths.order(order.id)} className={buttonClass('ghost', 'sm')} data-testid="order-detail-link">
+            {t('orders.view_detail')}
+          </Link>
+          {view.state === 'completed' ? (
+            <Link to={paths.orderComplete(order.id)} className={buttonClass('secondary', 'sm')}>
+              {order.cate === 'physical' ? t('orders.view_shipment') : t('orders.view_keys')}
+            </Link>
+          ) : null}
+          {ends.delete ? (
+            <Button size="sm" variant="ghost" onClick={() => onEnd(order, 'delete')} data-testid="order-delete">
+              {t('orders.delete')}
+            </Button>
+          ) : null}
+          {ends.cancel ? (
+            <Button size="sm" variant="secondary" onClick={() => onEnd(order, 'cancel')} data-testid="order-cancel">
+              {t('orders.cancel')}
+            </Button>
+          ) : null}
+          {view.payable ? (
+            <Link to={paths.checkout(order.id)} className={buttonClass('primary', 'sm')} data-testid="order-pay">
+              {t('orders.pay')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** /orders: my orders on this site by state, paged, each with its shown state and live countdown (spec §4). */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const stateParam = params.get('state');
+  const state: OrderStateFilter = isFilter(stateParam) ? stateParam : 'all';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const q = useQuery(ordersQuery(page, state));
+  const [ending, setEnding] = useState<{ order: Order; action: 'cancel' | 'delete' } | null>(null);
+  const anyUnpaid = q.data?.orders.some((o) => o.state === 'pending' || o.state === 'in_checkout') ?? false;
+  const now = useNowSeconds(anyUnpaid);
+  useDocumentTitle(t('orders.title'));
+  const meta = q.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  useEffect(() => {
+    if (meta && page > pages) navigate(ordersHref(state, pages), { replace: true });
+  }, [meta, page, pages, state, navigate]);
+
+  return (
+    <CenterSection title={t('orders.title')} subtitle={meta ? t('orders.count', { count: meta.total_count }) : undefined} testId="orders-page">
+      <LinkTabs tabs={FILTERS.map((f) => ({ key: f, label: t(`orders.filter_${f}`), to: ordersHref(f) }))} active={state} label={t('orders.filter_label')} className="mb-5" testId="order-filters" />
+      {q.isPending ? (
+        <LoadingBlock />
+      ) : q.isError ? (
+        <LoadFailed error={q.error} onRetry={q.refetch} />
+      ) : q.data.orders.length === 0 ? (
+        <EmptyState
+          icon={<ReceiptIcon className="size-6" />}
+          title={t('orders.empty_title')}
+          body={t('orders.empty_body')}
+          action={
+            <Link to={paths.root} className={buttonClass('primary')}>
+              {t('cart.browse')}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <ul className="space-y-3" data-testid="orders-list">
+            {q.data.orders.map((o) => (
+              <li key={o.id}>
+                <OrderCard order={o} now={now} onEnd={(order, action) => setEnding({ order, action })} />
+              </li>
+            ))}
+          </ul>
+          <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => ordersHref(state, p)} />
+        </>
+      )}
+      <OrderEndDialog order={ending?.order ?? null} action={ending?.action ?? 'cancel'} onClose={() => setEnding(null)} />
+    </CenterSection>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Order } from '@lantern/contract';
+import { displayOrderState, isUnpaidOrderState, orderExpiresAt, type OrderState } from '@lantern/domain';
+
+/**
+ * How an order is shown at a moment (spec §4): the domain's display rule applied on the client's clock too,
+ * so an unpaid order turns "canceled" the second its window closes (10 minutes for a flash sale, 30 for the
+ * rest) without waiting for a refetch; the countdown runs to that second.
+ */
+export interface OrderView {
+  state: OrderState;
+  /** Waiting for payment and still inside its window. */
+  payable: boolean;
+  /** Seconds (epoch) when the window closes. */
+  deadline: number;
+  secondsLeft: number;
+  /** Canceled because the window passed (whether or not the server has swept it yet). */
+  expired: boolean;
+}
+
+export function orderView(order: Pick<Order, 'type' | 'state' | 'display_state' | 'created_at_timestamp' | 'cancel_reason'>, nowSec: number): OrderView {
+  const facts = { type: order.type, state: order.state, createdAtSec: order.created_at_timestamp };
+  const local = displayOrderState(facts, nowSec);
+  // The server's view wins when it is further along (it may have canceled or completed the order).
+  const state: OrderState = order.display_state !== order.state ? order.display_state : local;
+  const deadline = orderExpiresAt(facts);
+  const payable = isUnpaidOrderState(state);
+  const expired = order.cancel_reason === 'expired' || (isUnpaidOrderState(order.state) && state === 'canceled');
+  return { state, payable, deadline, secondsLeft: payable ? Math.max(0, deadline - nowSec) : 0, expired };
+}
+
+/** i18n key of an order's shown state: expired orders read as canceled (spec §4), with why. */
+export function orderStateKey(order: Pick<Order, 'cancel_reason'>, view: OrderView): string {
+  if (view.state === 'canceled') {
+    if (view.expired) return 'orders.state_expired';
+    if (order.cancel_reason === 'deleted') return 'orders.state_deleted';
+    return 'orders.state_canceled';
+  }
+  return `orders.state_${view.state}`;
+}
+
+/**
+ * Which end an order offers (spec §4 "deleting an order sets its state to canceled"): an unpaid order can be
+ * canceled or deleted; a canceled one (expired too) only deleted, which takes it off the list; a completed
+ * or already deleted one neither.
+ */
+export function orderEnds(order: Pick<Order, 'cancel_reason'>, view: OrderView): { cancel: boolean; delete: boolean } {
+  if (view.payable) return { cancel: true, delete: true };
+  return { cancel: false, delete: view.state === 'canceled' && order.cancel_reason !== 'deleted' };
+}

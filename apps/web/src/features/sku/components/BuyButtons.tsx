@@ -1,0 +1,71 @@
+import type { SkuDetail } from '@lantern/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { isApiError } from '../../../lib/api';
+import { cartErrorText, cartQuery, stationName, useAddToCart } from '../../../lib/cart';
+import { useMe } from '../../../lib/session';
+import { openSignIn } from '../../../lib/signInStore';
+import { useSite } from '../../../lib/site';
+import { Button, buttonClass } from '../../../ui/Button';
+import { CartIcon } from '../../../ui/icons';
+import { toast } from '../../../ui/toastStore';
+
+/** On sale or pre-sale: the SKUs the purchase box offers to buy. */
+export const isPurchasable = (sku: Pick<SkuDetail, 'status' | 'support_cash_pay' | 'can_points_pay'>) =>
+  (sku.status === 'sale' || sku.status === 'pre_sale') && (sku.support_cash_pay || sku.can_points_pay);
+
+/**
+ * The purchase box's buttons: "Add to cart" (PATCH /api/cart, the header count follows) and "Buy now" (a
+ * one-click order through /transition → checkout). A guest is asked to sign in first.
+ */
+export function BuyButtons({ sku }: { sku: SkuDetail }) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const site = useSite();
+  const navigate = useNavigate();
+  const add = useAddToCart();
+  const cart = useQuery({ ...cartQuery(), enabled: !!me });
+  if (!isPurchasable(sku)) return null;
+  const physical = sku.cate === 'physical';
+  const inCart = cart.data?.cart_skus.some((l) => l.sku_id === sku.id) ?? false;
+  const preSale = sku.status === 'pre_sale';
+
+  const addToCart = () => {
+    if (!me) return openSignIn();
+    add.mutate(
+      { skuId: sku.id, physical },
+      {
+        onSuccess: ({ already }) => toast.success(already ? t('cart.already_in_cart') : t('cart.added')),
+        onError: (e) => {
+          if (isApiError(e) && e.status === 401) return;
+          toast.fail(cartErrorText(t, e, stationName(t, site.area)));
+        },
+      },
+    );
+  };
+  const buyNow = () => {
+    if (!me) return openSignIn();
+    navigate(paths.cartConfirm({ skuIds: [sku.id], cate: sku.cate, type: 'one_click', from: paths.sku(sku.id) }));
+  };
+
+  return (
+    <div className="mt-4 grid grid-cols-2 gap-2" data-testid="buy-buttons">
+      <Button size="lg" onClick={buyNow} data-testid="buy-now">
+        {preSale ? t('sku.pre_order_now') : t('sku.buy_now')}
+      </Button>
+      {inCart && !physical ? (
+        <Link to={paths.cartOf(sku.cate)} className={buttonClass('secondary', 'lg')} data-testid="in-cart">
+          <CartIcon className="size-5" />
+          {t('sku.in_cart')}
+        </Link>
+      ) : (
+        <Button size="lg" variant="secondary" onClick={addToCart} loading={add.isPending} data-testid="add-to-cart">
+          <CartIcon className="size-5" />
+          {t('sku.add_to_cart')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { USER_CENTER_API, type UserCenterInfo } from '@lantern/contract';
+import { api } from '../../../lib/api';
+
+/** GET /api/user_center/info: the user-centre home in one call (counts, wallet, points, latest orders). */
+export const userCenterInfoQuery = queryOptions({
+  queryKey: ['me', 'user_center', 'info'] as const,
+  queryFn: () => api.get<UserCenterInfo>(USER_CENTER_API.info),
+  staleTime: 15_000,
+});

@@ -1,0 +1,279 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Coupon } from '@lantern/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { errorToText } from '../../../lib/errors';
+import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
+import { useSite } from '../../../lib/site';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Button } from '../../../ui/Button';
+import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
+import { CenterSection } from '../../../ui/CenterSection';
+import { cn } from '../../../ui/cn';
+import { EmptyState } from '../../../ui/EmptyState';
+import { TicketIcon } from '../../../ui/icons';
+import { LinkTabs } from '../../../ui/LinkTabs';
+import { Modal } from '../../../ui/Modal';
+import { formatMoney } from '../../../ui/Money';
+import { Pagination } from '../../../ui/Pagination';
+import { Spinner } from '../../../ui/Spinner';
+import { FormAlert, TextField } from '../../../ui/TextField';
+import { toast } from '../../../ui/toastStore';
+import { claimableCouponsQuery, claimCoupon, claimCouponByCode, couponsKey, myCouponsQuery, type CouponStateFilter } from '../api/coupons';
+import { couponClaimProblem } from '../reasons';
+
+type Tab = CouponStateFilter | 'claim';
+const TABS: Tab[] = ['available', 'used', 'expired', 'claim'];
+
+const href = (tab: Tab, page = 1) => {
+  const q = new URLSearchParams();
+  if (tab !== 'available') q.set('tab', tab);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `${paths.coupons}?${s}` : paths.coupons;
+};
+
+/** A coupon as a ticket: its value on the left, the terms on the right, an action at the end. */
+function CouponTicket({ coupon, muted, tag, action, testId, id }: { coupon: Coupon; muted?: boolean; tag?: string; action?: React.ReactNode; testId: string; id: number }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localize = useLocalize();
+  const site = useSite();
+  const value = coupon.discount_type === 'percentage' ? `${coupon.value}%` : formatMoney(coupon.value, site.currency, language).replace(/\.00$/, '');
+  return (
+    <li className={cn('flex overflow-hidden rounded-[var(--radius-card)] ring-1 ring-inset', muted ? 'bg-ink-900/60 ring-ink-800' : 'bg-ink-850 ring-ink-700')} data-testid={testId} data-id={id}>
+      <div className={cn('grid w-24 shrink-0 place-items-center border-r border-dashed px-2 py-4 text-center sm:w-28', muted ? 'border-ink-700 text-muted' : 'border-accent/40 bg-accent/10 text-accent')}>
+        <div>
+          <p className="text-2xl font-black leading-none tabular-nums">{value}</p>
+          <p className="mt-1 text-[11px] font-semibold uppercase tracking-wide">{t(coupon.discount_type === 'percentage' ? 'coupons.off_percent_short' : 'coupons.off_amount_short')}</p>
+        </div>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4">
+        <div className="min-w-0">
+          <p className={cn('font-semibold', muted ? 'text-muted' : 'text-fg')}>
+            {localize(coupon.title)}
+            {tag ? <span className="ml-2 rounded bg-ink-800 px-1.5 py-0.5 text-[11px] font-semibold text-muted">{tag}</span> : null}
+          </p>
+          <p className="text-sm text-muted">
+            {coupon.minimum_order > 0 ? t('coupons.minimum', { amount: formatMoney(coupon.minimum_order, site.currency, language) }) : t('coupons.no_minimum')}
+            {coupon.apply_to.include_games.sku_ids.length + coupon.apply_to.include_games.product_ids.length > 0 ? ` · ${t('coupons.selected_games')}` : ` · ${t('coupons.all_games')}`}
+          </p>
+          <p className="text-xs text-subtle">{coupon.valid_until_timestamp ? t('coupons.valid_until', { date: formatDate(coupon.valid_until_timestamp, language) }) : t('coupons.no_end')}</p>
+        </div>
+        {action}
+      </div>
+    </li>
+  );
+}
+
+function Mine({ state, page }: { state: CouponStateFilter; page: number }) {
+  const { t } = useTranslation();
+  const q = useQuery(myCouponsQuery(page, state));
+  if (q.isPending) return <Spinner label={t('ui.loading')} className="text-muted" />;
+  if (q.isError) return <FormAlert>{errorToText(t, q.error)}</FormAlert>;
+  if (q.data.account_coupons.length === 0)
+    return <EmptyState icon={<TicketIcon className="size-6" />} title={t(`coupons.empty_${state}`)} body={t('coupons.empty_body')} action={<Link to={href('claim')} className="text-accent hover:underline">{t('coupons.tab_claim')}</Link>} />;
+  const pages = Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per));
+  return (
+    <>
+      <ul className="space-y-3" data-testid="my-coupons">
+        {q.data.account_coupons.map((c) => (
+          <CouponTicket
+            key={c.id}
+            id={c.id}
+            coupon={c.coupon}
+            muted={state !== 'available'}
+            tag={state === 'used' ? t('coupons.used_tag') : state === 'expired' ? t('coupons.expired_tag') : !c.available ? t('coupons.not_started') : undefined}
+            testId="my-coupon"
+            action={
+              state === 'available' && c.available ? (
+                <Link to={paths.cart} className="shrink-0 text-sm font-semibold text-accent hover:underline">
+                  {t('coupons.use_now')}
+                </Link>
+              ) : c.order_id ? (
+                <Link to={paths.order(c.order_id)} className="shrink-0 text-sm text-muted hover:text-fg">
+                  {t('orders.number', { id: c.order_id })}
+                </Link>
+              ) : null
+            }
+          />
+        ))}
+      </ul>
+      <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => href(state, p)} />
+    </>
+  );
+}
+
+type ClaimTarget = { kind: 'coupon'; coupon: Coupon & { received: boolean } } | { kind: 'code' };
+
+/**
+ * Claiming in a dialog: a listed coupon that wants a captcha (or its code), or any code coupon by its code
+ * (POST /api/account_coupons, always with a captcha: the code is what a guesser would try).
+ */
+function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => void }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [code, setCode] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [askCaptcha, setAskCaptcha] = useState(false);
+  const byCode = target.kind === 'code';
+  const wantsCode = byCode || target.coupon.need_code;
+  const needCaptcha = byCode || target.coupon.need_captcha || askCaptcha;
+  const captcha = useCaptcha(needCaptcha);
+  const m = useMutation({
+    mutationFn: () => {
+      const solved = needCaptcha && captcha.id ? { captcha_id: captcha.id, captcha: answer.trim() } : {};
+      if (target.kind === 'code') return claimCouponByCode({ code: code.trim(), ...solved });
+      return claimCoupon(target.coupon.id, { ...(wantsCode ? { code: code.trim() } : {}), ...solved });
+    },
+    onSuccess: () => {
+      toast.success(t('coupons.claimed'));
+      void client.invalidateQueries({ queryKey: couponsKey });
+      void client.invalidateQueries({ queryKey: ['me', 'cart'] });
+      onClose();
+      // A code coupon is never in the claim list: show it where it now is.
+      if (byCode) navigate(href('available'));
+    },
+    onError: (e) => {
+      const p = couponClaimProblem(t, e);
+      setProblem(p.text);
+      if (p.needCaptcha) setAskCaptcha(true);
+      if (p.captchaWrong || needCaptcha) {
+        setAnswer('');
+        captcha.refresh();
+      }
+    },
+  });
+  const title = byCode ? t('coupons.code_title') : wantsCode ? t('coupons.claim_title') : t('coupons.captcha_claim_title');
+  const help = byCode
+    ? t('coupons.code_help')
+    : wantsCode
+      ? t('coupons.claim_code_help')
+      : t('coupons.captcha_claim_help', { title: localize(target.coupon.title) });
+  return (
+    <Modal open onOpenChange={(o) => (!o ? onClose() : undefined)} title={title} description={help} size="sm">
+      <form
+        className="space-y-4"
+        data-testid="claim-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setProblem(null);
+          m.mutate();
+        }}
+      >
+        {wantsCode ? (
+          <TextField label={t('coupons.code')} name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={64} required />
+        ) : null}
+        {needCaptcha ? <CaptchaField captcha={captcha} value={answer} onChange={setAnswer} /> : null}
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <Button type="submit" block loading={m.isPending} data-testid="claim-submit">
+          {t('coupons.claim')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+/** The way in for a code coupon, above the claimable list. */
+function HaveCode({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-dashed border-ink-600 bg-ink-900/60 px-4 py-3" data-testid="coupon-code-entry">
+      <div className="min-w-0">
+        <p className="font-semibold text-fg">{t('coupons.have_code')}</p>
+        <p className="text-sm text-muted">{t('coupons.have_code_body')}</p>
+      </div>
+      <Button size="sm" variant="secondary" onClick={onOpen} data-testid="coupon-code-open">
+        {t('coupons.enter_code')}
+      </Button>
+    </div>
+  );
+}
+
+function Claimable({ page }: { page: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const q = useQuery(claimableCouponsQuery(page));
+  const [dialog, setDialog] = useState<ClaimTarget | null>(null);
+  const [claiming, setClaiming] = useState<number | null>(null);
+  const claim = useMutation({
+    mutationFn: (id: number) => claimCoupon(id),
+    onMutate: (id) => setClaiming(id),
+    onSettled: () => setClaiming(null),
+    onSuccess: () => {
+      toast.success(t('coupons.claimed'));
+      void client.invalidateQueries({ queryKey: couponsKey });
+      void client.invalidateQueries({ queryKey: ['me', 'cart'] });
+    },
+    onError: (e) => {
+      toast.fail(couponClaimProblem(t, e).text);
+      void client.invalidateQueries({ queryKey: couponsKey });
+    },
+  });
+  const codeEntry = (
+    <>
+      <HaveCode onOpen={() => setDialog({ kind: 'code' })} />
+      {dialog ? <ClaimDialog key={dialog.kind === 'code' ? 'code' : dialog.coupon.id} target={dialog} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+  if (q.isPending) return <Spinner label={t('ui.loading')} className="text-muted" />;
+  if (q.isError) return <FormAlert>{errorToText(t, q.error)}</FormAlert>;
+  if (q.data.coupons.length === 0)
+    return (
+      <>
+        {codeEntry}
+        <EmptyState icon={<TicketIcon className="size-6" />} title={t('coupons.none_claimable')} body={t('coupons.none_claimable_body')} />
+      </>
+    );
+  const pages = Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per));
+  return (
+    <>
+      {codeEntry}
+      <ul className="space-y-3" data-testid="claimable-coupons">
+        {q.data.coupons.map((c) => (
+          <CouponTicket
+            key={c.id}
+            id={c.id}
+            coupon={c}
+            testId="claimable-coupon"
+            tag={c.left_amount > 0 ? t('coupons.left', { count: c.left_amount }) : undefined}
+            action={
+              c.received ? (
+                <span className="shrink-0 text-sm font-semibold text-success" data-testid="coupon-received">
+                  {t('coupons.received')}
+                </span>
+              ) : (
+                <Button size="sm" className="shrink-0" loading={claiming === c.id} onClick={() => (c.need_code || c.need_captcha ? setDialog({ kind: 'coupon', coupon: c }) : claim.mutate(c.id))} data-testid="coupon-claim">
+                  {t('coupons.claim')}
+                </Button>
+              )
+            }
+          />
+        ))}
+      </ul>
+      <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => href('claim', p)} />
+    </>
+  );
+}
+
+/** /user_center/coupons: coupons I hold by state (newest first, spec §9) and coupons I can claim. */
+export function CouponsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const tabParam = params.get('tab') as Tab | null;
+  const tab: Tab = tabParam && TABS.includes(tabParam) ? tabParam : 'available';
+  const n = Number(params.get('page'));
+  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  useDocumentTitle(t('nav.coupons'));
+  return (
+    <CenterSection title={t('nav.coupons')} subtitle={t('coupons.subtitle')} testId="coupons-page">
+      <LinkTabs tabs={TABS.map((k) => ({ key: k, label: t(`coupons.tab_${k}`), to: href(k) }))} active={tab} label={t('coupons.tabs')} className="mb-5" />
+      {tab === 'claim' ? <Claimable page={page} /> : <Mine state={tab} page={page} />}
+    </CenterSection>
+  );
+}

@@ -1,0 +1,85 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { API, type CartResponse } from '@lantern/contract';
+import type { TFunction } from 'i18next';
+import { api, isApiError } from './api';
+import { errorToText } from './errors';
+import { useMe } from './session';
+
+/**
+ * The cart as the whole app shares it (spec §7.5): the header's count, the game page's "Add to cart" and
+ * the cart page all read and write the same queries. A write answers the whole cart, which replaces the
+ * cached one; the other categories' views and the coupon list are refetched.
+ */
+export type ProductCate = 'game' | 'virtual' | 'physical';
+export const PRODUCT_CATES: readonly ProductCate[] = ['game', 'virtual', 'physical'];
+
+export const cartKey = ['me', 'cart'] as const;
+export const cartCouponsKey = ['me', 'cart', 'coupons'] as const;
+
+const cateQuery = (cate?: ProductCate) => (cate ? { q: { sku_cate_eq: cate } } : undefined);
+
+/** GET /api/cart (q[sku_cate_eq]): one category's lines, or every line when `cate` is undefined. */
+export const cartQuery = (cate?: ProductCate) =>
+  queryOptions({
+    queryKey: [...cartKey, cate ?? 'all'] as const,
+    queryFn: () => api.get<CartResponse>(API.cart, { query: cateQuery(cate) }),
+  });
+
+export interface CartLineWrite {
+  sku_id: number;
+  quantity: number;
+}
+
+/** PATCH /api/cart: absolute quantities; 0 removes the line (spec §4). Answers the cart of `cate`. */
+export const patchCart = (lines: readonly CartLineWrite[], cate?: ProductCate) =>
+  api.patch<CartResponse>(API.cart, { cart: { cart_skus: lines } }, { query: cateQuery(cate) });
+
+/** After a write: the answer replaces its own view; every other view of the cart and its coupons reloads. */
+export function applyCart(client: QueryClient, cart: CartResponse, cate?: ProductCate) {
+  client.setQueryData(cartQuery(cate).queryKey, cart);
+  void client.invalidateQueries({
+    queryKey: cartKey,
+    predicate: (q) => q.queryKey[2] !== (cate ?? 'all'),
+  });
+}
+
+/** How many lines the signed-in user's cart holds on this site (the header badge); 0 for a guest. */
+export function useCartCount(): number {
+  const { data: me } = useMe();
+  const q = useQuery({ ...cartQuery(), enabled: !!me, staleTime: 30_000 });
+  return me ? (q.data?.meta.total_count ?? 0) : 0;
+}
+
+/**
+ * Adds one of a SKU: a new line with quantity 1, or one more of a physical item already there (keys and
+ * virtual goods are one per order, so for them a line already in the cart is left as it is).
+ * Answers whether the SKU was already in the cart.
+ */
+export function useAddToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ skuId, physical }: { skuId: number; physical: boolean }) => {
+      const cart = await client.fetchQuery({ ...cartQuery(), staleTime: 5_000 });
+      const held = cart.cart_skus.find((l) => l.sku_id === skuId);
+      if (held && !physical) return { cart, already: true };
+      const next = await patchCart([{ sku_id: skuId, quantity: (held?.quantity ?? 0) + 1 }]);
+      return { cart: next, already: false };
+    },
+    onSuccess: ({ cart }) => applyCart(client, cart),
+  });
+}
+
+/** The site's name as the full-cart message says it (spec §8.2 "a full-cart message naming the station"). */
+export const stationName = (t: TFunction, area: 'native' | 'abroad') => t(area === 'native' ? 'footer.mainland_site' : 'footer.international_site');
+
+/** A cart write the server refused, in words (spec §8.2): the full cart naming the station, please wait, or failed. */
+export function cartErrorText(t: TFunction, e: unknown, station: string): string {
+  if (isApiError(e)) {
+    if (e.has('total_count', 'out_limit')) return t('cart.full', { station });
+    if (e.status === 429 || e.has('base', 'busy') || e.has('base', 'rate_limit') || e.has('base', 'access_wait') || e.has('base', 'frequently')) return t('cart.please_wait');
+    if (e.has('quantity', 'out_of_range')) return t('cart.quantity_out_of_range');
+    if (e.has('sku_id', 'status_invalid')) return t('cart.item_unavailable');
+    if (e.status >= 500 || e.status === 0) return `${t('cart.update_failed')} ${errorToText(t, e)}`;
+  }
+  return t('cart.update_failed');
+}

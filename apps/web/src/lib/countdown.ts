@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Time left as a clock: "29:59", "9:05", "1:02:03"; never negative. Countdowns of unpaid orders (spec §4:
+ * 10 minutes for a flash sale, 30 for others) and anything else that runs out.
+ */
+export function formatCountdown(secondsLeft: number): string {
+  const s = Math.max(0, Math.floor(secondsLeft));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(sec)}` : `${m}:${pad(sec)}`;
+}
+
+/** Seconds left until `deadlineSec` at `nowSec` (0 once passed). */
+export const secondsUntil = (deadlineSec: number, nowSec: number) => Math.max(0, deadlineSec - nowSec);
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The current time in whole seconds, ticking every `everyMs` while `active` (a frozen value otherwise). */
+export function useNowSeconds(active = true, everyMs = 1000): number {
+  const [now, setNow] = useState(nowSeconds);
+  useEffect(() => {
+    if (!active) return;
+    setNow(nowSeconds());
+    const id = setInterval(() => setNow(nowSeconds()), everyMs);
+    return () => clearInterval(id);
+  }, [active, everyMs]);
+  return now;
+}

@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import { KEYS_API, type ActivationResult, type KeyDelivery, type RevealedKey } from '@lantern/contract';
+import type { TFunction } from 'i18next';
+import { api, isApiError } from './api';
+
+/**
+ * Game keys as the order-complete page and the user centre share them (spec §4 key activation, §8.2):
+ * revealing a key's code (GET /api/me/game_keys/{id}), activating it, and the words for a line's delivery.
+ */
+export const keysKey = ['me', 'game_keys'] as const;
+
+/** The code of one of my keys. Asked only when the user reveals it; kept for the session. */
+export const revealKeyQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...keysKey, 'reveal', id] as const,
+    queryFn: () => api.get<RevealedKey>(KEYS_API.revealKey(id)),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** POST …/activate: a platform key (games, DLC, bundles) or a goods code (virtual goods). */
+export const activateKey = (id: number, kind: 'platform_key' | 'goods_code') =>
+  api.post<ActivationResult>(kind === 'goods_code' ? KEYS_API.activateCode(id) : KEYS_API.activateKey(id));
+
+/** Activated, or enabled for a Uplay key (spec §4). */
+export const isActivated = (status: string) => status === 'activated' || status === 'enabled';
+
+/** Spec §8.2: a key error maps its reason to factory_{reason}, or to the generic wait message. */
+export function keyErrorText(t: TFunction, reason: string | null | undefined): string {
+  if (reason) {
+    const key = reason.startsWith('factory_') ? `keys.${reason}` : `keys.factory_${reason}`;
+    const text = t(key, { defaultValue: '' });
+    if (text) return text;
+  }
+  return t('keys.please_wait');
+}
+
+/** The error of a failed key call in words (404: not mine or gone; reasons on `base`/`key`). */
+export function keyCallErrorText(t: TFunction, e: unknown): string {
+  if (isApiError(e)) {
+    if (e.status === 404) return t('keys.not_found');
+    if (e.status === 429 || e.has('base', 'rate_limit')) return t('errors.rate_limit');
+    const reason = Object.values(e.errors)[0]?.[0];
+    if (reason) return keyErrorText(t, reason);
+  }
+  return t('keys.please_wait');
+}
+
+/** What a paid line's key is doing (spec §4): delivered, pre-ordered (waits for release), or ordering. */
+export function deliveryText(t: TFunction, d: Pick<KeyDelivery, 'state' | 'error'>): string {
+  if (d.state === 'delivered') return t('keys.delivered');
+  if (d.state === 'pre_ordered') return t('keys.pre_ordered');
+  return d.error ? `${t('keys.ordering')} ${keyErrorText(t, d.error)}` : t('keys.ordering');
+}

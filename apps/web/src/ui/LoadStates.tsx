@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { errorToText } from '../lib/errors';
+import { Button } from './Button';
+import { EmptyState } from './EmptyState';
+import { Spinner } from './Spinner';
+
+/** What a page's body shows while its data loads. */
+export function LoadingBlock() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-center py-16 text-muted">
+      <Spinner label={t('ui.loading')} />
+    </div>
+  );
+}
+
+/** What a page's body shows when its data could not be loaded: the reason, and a way to try again. */
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      title={t('errors_page.server_title')}
+      body={errorToText(t, error)}
+      action={
+        <Button variant="secondary" onClick={() => void onRetry()}>
+          {t('ui.retry')}
+        </Button>
+      }
+    />
+  );
+}
