@@ -19,6 +19,7 @@ import { lockedProductIds } from './purchase-guard.ts';
 import { orderGames, orders, type AddressSnapshot } from './tables.ts';
 import { loadOrderExtras, type OrderExtras } from './extras.ts';
 import { listedOrdersSql } from './counts.ts';
+import { skuCoversOf } from '../catalog/presenter.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderGameRow = typeof orderGames.$inferSelect;
@@ -198,7 +199,7 @@ export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderIn
   const couponLines = lines.map((l) => ({ sku_id: l.row.sku.id, product_id: l.row.sku.productId, amount: l.salePrice * l.quantity }));
   const createdAtSec = seconds(now);
 
-  const orderId = await deps.db.transaction(async (tx) => {
+  const written = await deps.db.transaction(async (tx) => {
     const base = orderTotals(lines.map((l) => ({ list_price: l.listPrice, sale_price: l.salePrice, quantity: l.quantity })), 0);
     const [created] = await tx
       .insert(orders)
@@ -207,8 +208,9 @@ export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderIn
         listAmount: base.list_amount, subtotalAmount: base.subtotal_amount, couponAmount: 0, totalAmount: base.total_amount, address,
         createdAt: now, expiresAt: new Date(orderExpiresAt({ type: input.type, createdAtSec }) * 1000 + (now.getTime() % 1000)),
       })
-      .returning({ id: orders.id });
-    const id = created!.id;
+      .returning();
+    let order = created!;
+    const id = order.id;
 
     let shares = lines.map(() => 0);
     let couponAmount = 0;
@@ -222,17 +224,22 @@ export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderIn
         shares = allocateDiscount(couponLines.map((c) => (eligible.has(c.sku_id) ? c.amount : 0)), used.discount);
         couponAmount = used.discount;
         const totals = orderTotals(lines.map((l) => ({ list_price: l.listPrice, sale_price: l.salePrice, quantity: l.quantity })), couponAmount);
-        await tx.update(orders).set({ couponAmount: totals.coupon_amount, totalAmount: totals.total_amount, accountCouponId: couponIds[0]! }).where(eq(orders.id, id));
+        const [updated] = await tx.update(orders).set({ couponAmount: totals.coupon_amount, totalAmount: totals.total_amount, accountCouponId: couponIds[0]! }).where(eq(orders.id, id)).returning();
+        order = updated!;
       }
     }
-    await tx.insert(orderGames).values(lines.map((l, i) => ({
+    const orderLines = await tx.insert(orderGames).values(lines.map((l, i) => ({
       orderId: id, accountId: buyer.accountId, skuId: l.row.sku.id, productId: l.row.sku.productId, skuName: l.row.sku.skuName, quantity: l.quantity,
       listPrice: l.listPrice, salePrice: l.salePrice, couponAmount: shares[i]!, amount: l.salePrice * l.quantity - shares[i]!,
-    })));
+    }))).returning();
     if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, lines.map((l) => l.row.sku.id));
-    return id;
+    return { order, orderLines };
   });
-  return getOrder(deps, buyer.accountId, buyer.area, orderId);
+  // Answered from what the transaction wrote: a new order has no payments, keys or shipment yet, and
+  // reading it back (with the expiry sweep every read runs) would cost a checkout some ten round trips.
+  const orderLines = [...written.orderLines].sort((a, b) => a.id - b.id);
+  const covers = await skuCoversOf(deps.db, orderLines.map((l) => l.skuId));
+  return presentOrder(written.order, orderLines, now, [], { covers });
 }
 
 /**
