@@ -5,6 +5,7 @@ import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { buyGame, fundWallet, setScore } from './payments-factories.ts';
 import { wallets } from '../src/modules/accounts/tables.ts';
+import { skus } from '../src/modules/catalog/tables.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -79,6 +80,15 @@ describe('GET /api/orders/{id}/payments', () => {
 
     const listOnly = await buyGame(t, api, { points: { canPointsPay: true, listPoints: 900 } });
     expect(option((await methodsOf('native', listOnly.buyer.token, listOnly.order.id)).payment_methods, 'points').points_amount).toBe(900);
+  });
+
+  it('keeps the points price and cash rule the order was placed with, whatever the SKU says later', async () => {
+    const { buyer, sku, order } = await buyGame(t, api, { points: { canPointsPay: true, listPoints: 800, salePoints: 600 } });
+    await setScore(t, buyer.id, 5000);
+    await t.deps.db.update(skus).set({ salePoints: 4000, supportCashPay: false }).where(eq(skus.id, sku.id));
+    const methods = (await methodsOf('native', buyer.token, order.id)).payment_methods;
+    expect(option(methods, 'points')).toMatchObject({ available: true, points_amount: 600 });
+    expect(option(methods, 'alipay')).toMatchObject({ available: true, reason: null });
   });
 
   it('refuses money for a points-only SKU (cash_unsupported)', async () => {

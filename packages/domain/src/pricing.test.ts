@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, effectiveSalePrice, priceLabel } from './pricing.ts';
+import { discountPercent, effectiveSalePrice, priceLabel, unitPointsPrice } from './pricing.ts';
 
 describe('effectiveSalePrice', () => {
   it('uses the sale price when present, even when it is 0', () => {
@@ -61,5 +61,17 @@ describe('priceLabel', () => {
 
   it('refuses non-integer money', () => {
     expect(() => priceLabel(19.99, 'USD', 'en')).toThrow(RangeError);
+  });
+});
+
+describe('unitPointsPrice', () => {
+  it('is the sale points, falling back to the list points', () => {
+    expect(unitPointsPrice({ can_points_pay: true, sale_points: 300, list_points: 500 })).toBe(300);
+    expect(unitPointsPrice({ can_points_pay: true, sale_points: null, list_points: 500 })).toBe(500);
+  });
+
+  it('is null when the SKU cannot be paid with points or has no points price', () => {
+    expect(unitPointsPrice({ can_points_pay: false, sale_points: 300, list_points: 500 })).toBeNull();
+    expect(unitPointsPrice({ can_points_pay: true, sale_points: null, list_points: null })).toBeNull();
   });
 });

@@ -14,6 +14,15 @@ export function effectiveSalePrice(sku: { sale_price?: number | null; list_price
 }
 
 /**
+ * The price of one unit in points (spec §3 Sku: sale_points, falling back to list_points as money prices
+ * do), or null when the SKU cannot be paid with points (`can_points_pay` false, or no points price).
+ */
+export function unitPointsPrice(sku: { can_points_pay: boolean; sale_points?: number | null; list_points?: number | null }): number | null {
+  if (!sku.can_points_pay) return null;
+  return sku.sale_points ?? sku.list_points ?? null;
+}
+
+/**
  * Whole percent off the list price, rounded to nearest. 0 when there is no list price or the sale
  * price is not lower. Never 100 while the sale price is above zero: "-100%" must mean free.
  */

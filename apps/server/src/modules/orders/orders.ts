@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import {
   CART_ITEM_MAX_QUANTITY, SITES, UNPAID_ORDER_STATES, allocateDiscount, displayOrderState, effectiveSalePrice, orderExpiresAt,
-  orderTotals, type OrderState,
+  orderTotals, unitPointsPrice, type OrderState,
 } from '@lantern/domain';
 import type { Order, PaymentSummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -231,6 +231,8 @@ export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderIn
     const orderLines = await tx.insert(orderGames).values(lines.map((l, i) => ({
       orderId: id, accountId: buyer.accountId, skuId: l.row.sku.id, productId: l.row.sku.productId, skuName: l.row.sku.skuName, quantity: l.quantity,
       listPrice: l.listPrice, salePrice: l.salePrice, couponAmount: shares[i]!, amount: l.salePrice * l.quantity - shares[i]!,
+      pointsPrice: unitPointsPrice({ can_points_pay: l.row.sku.canPointsPay, sale_points: l.row.sku.salePoints, list_points: l.row.sku.listPoints }),
+      cashPayable: l.row.sku.supportCashPay,
     }))).returning();
     if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, lines.map((l) => l.row.sku.id));
     return { order, orderLines };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
 import { products, skus, type LocalizedName } from '../catalog/tables.ts';
 
@@ -66,6 +66,10 @@ export const orderGames = pgTable('order_games', {
   couponAmount: integer('coupon_amount').notNull().default(0),
   /** sale_price × quantity − coupon_amount. */
   amount: integer('amount').notNull(),
+  /** Points for one unit when the SKU could be paid with points at ordering time, else null (snapshotted like the money prices). */
+  pointsPrice: integer('points_price'),
+  /** False when the SKU was sold for points only (skus.support_cash_pay) at ordering time. */
+  cashPayable: boolean('cash_payable').notNull().default(true),
 }, (t) => [
   index('order_games_order_idx').on(t.orderId),
   index('order_games_account_product_idx').on(t.accountId, t.productId),

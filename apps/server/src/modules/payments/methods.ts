@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
 import { walletOf, type WalletView } from '../accounts/wallet.ts';
 import { scoreOf } from '../accounts/point-spending.ts';
-import { loadSkuRows } from '../catalog/sku-rows.ts';
 import { orderGames, type orders } from '../orders/tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -63,21 +62,20 @@ export function paymentOptions(facts: PaymentFacts): PaymentOption[] {
 }
 
 /**
- * Reads the facts for an order. The points price is each line's SKU `sale_points`, else `list_points`,
- * times its quantity, read now (order lines snapshot money prices, not points); it exists only when every
- * SKU has `can_points_pay`.
+ * Reads the facts for an order. The points price and whether cash is taken were snapshotted on each line
+ * when the order was placed, like its money prices: a points price changed later does not change what
+ * this order costs. The order has a points price only when every line has one.
  */
 export async function loadPaymentFacts(db: DbOrTx, order: OrderRow, now: Date): Promise<PaymentFacts> {
-  const lines = await db.select({ skuId: orderGames.skuId, quantity: orderGames.quantity }).from(orderGames).where(eq(orderGames.orderId, order.id));
-  const skus = new Map((await loadSkuRows(db, lines.map((l) => l.skuId))).map((r) => [r.sku.id, r.sku]));
+  const lines = await db
+    .select({ quantity: orderGames.quantity, pointsPrice: orderGames.pointsPrice, cashPayable: orderGames.cashPayable })
+    .from(orderGames)
+    .where(eq(orderGames.orderId, order.id));
   let pointsAmount: number | null = 0;
   let cashSupported = true;
   for (const line of lines) {
-    const sku = skus.get(line.skuId);
-    if (!sku) throw new Error(`order ${order.id} holds an unknown SKU ${line.skuId}`);
-    if (!sku.supportCashPay) cashSupported = false;
-    const points = sku.salePoints ?? sku.listPoints;
-    pointsAmount = pointsAmount === null || !sku.canPointsPay || points === null ? null : pointsAmount + points * line.quantity;
+    if (!line.cashPayable) cashSupported = false;
+    pointsAmount = pointsAmount === null || line.pointsPrice === null ? null : pointsAmount + line.pointsPrice * line.quantity;
   }
   // One after the other: inside a transaction the queries share one connection anyway.
   const wallet = await walletOf(db, order.accountId, order.currency);
