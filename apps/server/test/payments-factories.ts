@@ -91,9 +91,10 @@ export function signedNotification(t: TestApp, fields: { out_trade_no: string; a
 }
 
 /** Posts a notification to the notify endpoint as a gateway would: a form by default, or JSON. */
-export function notify(t: TestApp, fields: Record<string, string>, options: { json?: boolean; gateway?: string; cookies?: Record<string, string> } = {}) {
+export function notify(t: TestApp, fields: Record<string, string>, options: { json?: boolean; gateway?: string; cookies?: Record<string, string>; ip?: string } = {}) {
   return t.app.inject({
     method: 'POST',
+    ...(options.ip && { remoteAddress: options.ip }),
     ...(options.cookies && { cookies: options.cookies }),
     url: `/api/payments/notify/${options.gateway ?? 'sandbox'}`,
     headers: { host: HOSTS.native, 'content-type': options.json ? 'application/json' : 'application/x-www-form-urlencoded' },

@@ -7,6 +7,7 @@ import { orders } from '../src/modules/orders/tables.ts';
 import { paymentNotifications, payments, refunds } from '../src/modules/payments/tables.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
 import { settlePendingRefunds } from '../src/modules/payments/refunds.ts';
+import { UNVERIFIED_NOTIFICATIONS_PER_HOUR } from '../src/modules/payments/notifications.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -151,6 +152,23 @@ describe('refused notifications', () => {
     const payment = await paymentRow(t, paidRes.json().payment_id);
     const res = await notify(t, signedNotification(t, { out_trade_no: payment.outTradeNo, amount: 100, currency: 'CNY' }));
     expect(res.json()).toEqual({ errors: { out_trade_no: ['invalid'] } });
+  });
+});
+
+describe('an address that keeps sending forgeries', () => {
+  it('is refused with 429 once over the hourly limit, without storing more, while genuine notifications still apply', async () => {
+    const { order, started, paid } = await attempt();
+    const forger = '203.0.113.66';
+    for (let i = 0; i < UNVERIFIED_NOTIFICATIONS_PER_HOUR; i++) {
+      expect((await notify(t, { ...paid(), sign: 'f'.repeat(64) }, { ip: forger })).statusCode).toBe(400);
+    }
+    const over = await notify(t, { ...paid(), sign: 'f'.repeat(64) }, { ip: forger });
+    expect([over.statusCode, over.json().errors]).toEqual([429, { base: ['rate_limit'] }]);
+    expect(await notificationsOf(started.outTradeNo)).toHaveLength(UNVERIFIED_NOTIFICATIONS_PER_HOUR);
+
+    const genuine = await notify(t, signedNotification(t, { out_trade_no: started.outTradeNo, amount: order.total_amount, currency: 'CNY' }), { ip: forger });
+    expect(genuine.statusCode).toBe(200);
+    expect((await paymentRow(t, started.payment_id)).state).toBe('succeeded');
   });
 });
 

@@ -11,6 +11,8 @@ import { recordRefund, settleRefund, type RefundReason } from './refunds.ts';
 import { paymentNotifications, payments } from './tables.ts';
 
 type Outcome = 'applied' | 'ignored' | 'refunded' | 'refused';
+/** Unverified notifications one address may send in an hour before it is refused without being stored. */
+export const UNVERIFIED_NOTIFICATIONS_PER_HOUR = 30;
 
 /** What the notify endpoint answers: 200 `success` (the gateway stops sending), or 400 with the reason. */
 export type NotifyAnswer = { ok: true } | { ok: false; errors: FieldErrors };
@@ -30,11 +32,15 @@ const done = (outcome: Outcome, refundId?: number): Applied => ({ outcome, answe
  * key decides, so a replay answers `success` and does nothing. Applying happens under the order's row lock
  * and, for money that arrives when the order can no longer take it, ends in a refund, never in silence.
  */
-export async function receiveNotification(deps: Deps, gateway: string, fields: Record<string, string>): Promise<NotifyAnswer> {
+export async function receiveNotification(deps: Deps, gateway: string, fields: Record<string, string>, ip: string): Promise<NotifyAnswer> {
   if (gateway !== deps.paymentGateway.name) throw fail.notFound();
   const now = deps.clock.now();
   const verified = deps.paymentGateway.verifyNotification(fields);
   if (!verified.ok) {
+    // Forgeries are kept for the record, but an address that keeps sending them is turned away before it can
+    // fill the table; genuine notifications never count here.
+    const forged = await deps.limiter.hit(`notify_unverified:${ip}`, UNVERIFIED_NOTIFICATIONS_PER_HOUR, 3600);
+    if (!forged.allowed) throw fail.tooMany('rate_limit', forged.retryAfter);
     // Kept for the record under a notify id of its own: an unsigned sender must not be able to occupy a
     // genuine notification's id (the payload keeps what it sent).
     await deps.db.insert(paymentNotifications).values({

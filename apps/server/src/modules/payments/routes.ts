@@ -52,7 +52,7 @@ export const paymentRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   };
   // A notification is a handful of short fields; a small body limit keeps the public record of refused ones small too.
   app.post('/api/payments/notify/:gateway', { onRequest: ignoreCookies, bodyLimit: 16 * 1024, schema: { tags, params: z.object({ gateway: z.string().min(1).max(40) }) } }, async (request, reply) => {
-    const answer = await receiveNotification(deps, request.params.gateway, stringFields(request.body));
+    const answer = await receiveNotification(deps, request.params.gateway, stringFields(request.body), request.ip);
     if (!answer.ok) return reply.status(400).send({ errors: answer.errors });
     // What gateways expect on acceptance: the bare word, or they send again.
     return reply.type('text/plain; charset=utf-8').send('success');
