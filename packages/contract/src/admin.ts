@@ -76,3 +76,27 @@ export const ADMIN_API = {
   skuKeyStock: (id: number | string) => `/api/admin/skus/${id}/keys/stock`,
   orderShipment: (id: number | string) => `/api/admin/orders/${id}/shipment`,
 } as const;
+
+/**
+ * POST /api/admin/redeem_codes (staff, admin): issues redeem codes for goods on one site — a game SKU, a
+ * coupon or points — optionally to one account and with an end. The plain codes are answered once, here.
+ */
+export const issueRedeemCodesRequest = z.object({
+  redeem_codes: z.object({
+    area: z.enum(['native', 'abroad']),
+    goods: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('sku'), sku_id: z.number().int().positive() }),
+      z.object({ kind: z.literal('coupon'), coupon_id: z.number().int().positive() }),
+      z.object({ kind: z.literal('points'), points: z.number().int().min(1).max(1_000_000) }),
+    ]),
+    count: z.number().int().min(1).max(1_000).default(1),
+    owner_account_id: z.number().int().positive().optional(),
+    expires_at_timestamp: timestamp.optional(),
+  }),
+});
+export type IssueRedeemCodesRequest = z.infer<typeof issueRedeemCodesRequest>;
+export const issuedRedeemCodes = z.object({ redeem_codes: z.array(z.object({ id: z.number().int(), code: z.string() })) });
+
+/** PATCH /api/admin/accounts/{id}/purchase_ban (staff, admin): bars an account from buying, or lifts the bar. */
+export const purchaseBanRequest = z.object({ purchase_ban: z.object({ banned: z.boolean() }) });
+export const purchaseBanState = z.object({ account_id: z.number().int(), banned: z.boolean(), banned_at_timestamp: timestamp.nullable() });

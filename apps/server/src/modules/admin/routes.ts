@@ -1,19 +1,24 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { importKeysQuery, importKeysRequest, importKeysResult, keyStock, shipment, updateShipmentRequest } from '@lantern/contract';
+import {
+  importKeysQuery, importKeysRequest, importKeysResult, issueRedeemCodesRequest, issuedRedeemCodes, keyStock, purchaseBanRequest, purchaseBanState,
+  shipment, updateShipmentRequest,
+} from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { idParams } from '../catalog/params.ts';
 import { parseCodesText } from '../keys/codes-file.ts';
 import { importKeys } from '../keys/import.ts';
 import { keyStock as readKeyStock } from '../keys/stock.ts';
 import { updateShipment } from '../orders/shipments.ts';
+import { issueCodesForStaff } from '../redeem/staff-issue.ts';
+import { setPurchaseBan } from '../accounts/purchase-ban.ts';
 import { requireStaff } from './policy.ts';
 
 const tags = ['admin'];
 /** A file of 20 000 keys with a few columns fits in this. */
 const KEY_FILE_LIMIT = 4 * 1024 * 1024;
 
-/** Staff tools: key pools (import, stock) and shipments of physical orders. */
+/** Staff tools: key pools (import, stock), shipments of physical orders, redeem codes and purchase bans. */
 export const adminRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   // A key file may be posted as it is; text/plain already arrives as a string.
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: KEY_FILE_LIMIT }, (_request, body, done) => done(null, body));
@@ -44,5 +49,15 @@ export const adminRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
   app.patch('/api/admin/orders/:id/shipment', { schema: { tags, params: idParams, body: updateShipmentRequest, response: { 200: shipment } } }, async (request) => {
     await requireStaff(deps, request);
     return updateShipment(deps, request.params.id, request.body.shipment);
+  });
+
+  app.post('/api/admin/redeem_codes', { schema: { tags, body: issueRedeemCodesRequest, response: { 201: issuedRedeemCodes } } }, async (request, reply) => {
+    await requireStaff(deps, request);
+    return reply.status(201).send(await issueCodesForStaff(deps, request.body.redeem_codes));
+  });
+
+  app.patch('/api/admin/accounts/:id/purchase_ban', { schema: { tags, params: idParams, body: purchaseBanRequest, response: { 200: purchaseBanState } } }, async (request) => {
+    await requireStaff(deps, request);
+    return setPurchaseBan(deps, request.params.id, request.body.purchase_ban.banned);
   });
 };

@@ -34,3 +34,9 @@ export async function heldCouponId(db: DbOrTx, accountId: number, couponId: numb
   const [row] = await db.select({ id: accountCoupons.id }).from(accountCoupons).where(and(eq(accountCoupons.accountId, accountId), eq(accountCoupons.couponId, couponId))).limit(1);
   return row?.id ?? null;
 }
+
+/** The site a coupon belongs to, or null when there is no such coupon. */
+export async function couponAreaOf(db: DbOrTx, couponId: number): Promise<Area | null> {
+  const [row] = await db.select({ area: coupons.area }).from(coupons).where(eq(coupons.id, couponId)).limit(1);
+  return row?.area ?? null;
+}

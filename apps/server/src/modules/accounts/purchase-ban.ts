@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../platform/deps.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { fail } from '../../platform/errors.ts';
+import { accounts } from './tables.ts';
+
+/**
+ * Staff bar an account from buying (spec §5 purchase ban) or lift the bar. Setting it again keeps the
+ * first time it was set, so the record says since when the account has been barred.
+ */
+export async function setPurchaseBan(deps: Deps, accountId: number, banned: boolean) {
+  const [current] = await deps.db.select({ bannedAt: accounts.purchaseBannedAt }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!current) throw fail.notFound();
+  const bannedAt = banned ? (current.bannedAt ?? deps.clock.now()) : null;
+  await deps.db.update(accounts).set({ purchaseBannedAt: bannedAt }).where(eq(accounts.id, accountId));
+  return { account_id: accountId, banned, banned_at_timestamp: toTimestamp(bannedAt) };
+}

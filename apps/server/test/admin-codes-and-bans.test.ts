@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.ts';
+import { clients } from './client.ts';
+import { makeAccount, makeSku } from './catalog-factories.ts';
+import { makeCoupon } from './commerce-factories.ts';
+import { stockKeys, steamCodes } from './keys-factories.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof clients>;
+let staff: { id: number; token: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  api = clients(t);
+  staff = await makeAccount(t, { role: 'staff' });
+});
+afterAll(() => t.close());
+
+const issue = (body: unknown, token = staff.token) => api.native.post('/api/admin/redeem_codes', { redeem_codes: body }, { token });
+const redeem = (token: string, code: string) => api.native.post('/api/redeem', { redeem: { code } }, { token });
+
+describe('POST /api/admin/redeem_codes', () => {
+  it('issues codes for a game that a buyer then redeems into the library, once', async () => {
+    const sku = await makeSku(t);
+    await stockKeys(t, sku.id, steamCodes(3, 'GIFT'));
+    const res = await issue({ area: 'native', goods: { kind: 'sku', sku_id: sku.id }, count: 3 });
+    expect(res.statusCode).toBe(201);
+    const codes = res.json().redeem_codes as { id: number; code: string }[];
+    expect(codes).toHaveLength(3);
+    expect(new Set(codes.map((c) => c.code)).size).toBe(3);
+
+    const buyer = await makeAccount(t);
+    expect((await redeem(buyer.token, codes[0]!.code)).statusCode).toBe(201);
+    const library = (await api.native.get('/api/me/games', { token: buyer.token })).json();
+    expect(library.games.map((g: { sku_id: number }) => g.sku_id)).toEqual([sku.id]);
+    const again = await redeem((await makeAccount(t)).token, codes[0]!.code);
+    expect(again.json().errors).toEqual({ code: ['used'] });
+  });
+
+  it('issues points and coupon codes, and a code for one account that it sees under /api/me/code', async () => {
+    const owner = await makeAccount(t);
+    const points = await issue({ area: 'native', goods: { kind: 'points', points: 250 }, owner_account_id: owner.id });
+    expect(points.statusCode).toBe(201);
+    const mine = (await api.native.get('/api/me/code', { token: owner.token })).json();
+    expect(mine.codes.map((c: { code: string }) => c.code)).toEqual([points.json().redeem_codes[0].code]);
+
+    const coupon = await makeCoupon(t);
+    expect((await issue({ area: 'native', goods: { kind: 'coupon', coupon_id: coupon.id }, count: 2 })).statusCode).toBe(201);
+  });
+
+  it('refuses goods that do not exist or belong to the other site, and an end in the past', async () => {
+    const abroadSku = await makeSku(t, { area: 'abroad' });
+    const abroadCoupon = await makeCoupon(t, { area: 'abroad' });
+    expect((await issue({ area: 'native', goods: { kind: 'sku', sku_id: 987654321 } })).json().errors).toEqual({ sku_id: ['not_found'] });
+    expect((await issue({ area: 'native', goods: { kind: 'sku', sku_id: abroadSku.id } })).json().errors).toEqual({ area: ['mismatch'] });
+    expect((await issue({ area: 'native', goods: { kind: 'coupon', coupon_id: abroadCoupon.id } })).json().errors).toEqual({ area: ['mismatch'] });
+    expect((await issue({ area: 'native', goods: { kind: 'coupon', coupon_id: 987654321 } })).statusCode).toBe(404);
+    expect((await issue({ area: 'native', goods: { kind: 'points', points: 10 }, owner_account_id: 987654321 })).statusCode).toBe(404);
+    const past = Math.floor(t.clock.now().getTime() / 1000) - 60;
+    expect((await issue({ area: 'native', goods: { kind: 'points', points: 10 }, expires_at_timestamp: past })).json().errors).toEqual({ expires_at_timestamp: ['expired'] });
+    expect((await issue({ area: 'native', goods: { kind: 'points', points: 10 }, count: 1001 })).statusCode).toBe(422);
+  });
+
+  it('is for staff only', async () => {
+    const user = await makeAccount(t);
+    expect((await issue({ area: 'native', goods: { kind: 'points', points: 10 } }, user.token)).statusCode).toBe(403);
+    expect((await api.native.post('/api/admin/redeem_codes', { redeem_codes: { area: 'native', goods: { kind: 'points', points: 10 } } })).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/admin/accounts/{id}/purchase_ban', () => {
+  const ban = (accountId: number, banned: boolean, token = staff.token) =>
+    api.native.patch(`/api/admin/accounts/${accountId}/purchase_ban`, { purchase_ban: { banned } }, { token });
+  const order = (token: string, skuId: number) => api.native.post('/api/orders', { order: { sku_ids: [skuId], cate: 'game', type: 'one_click' } }, { token });
+
+  it('bars an account from buying until staff lift it, keeping since when it was barred', async () => {
+    const buyer = await makeAccount(t);
+    const sku = await makeSku(t);
+    const first = await ban(buyer.id, true);
+    expect(first.json()).toEqual({ account_id: buyer.id, banned: true, banned_at_timestamp: expect.any(Number) });
+    t.clock.advance(5);
+    expect((await ban(buyer.id, true)).json().banned_at_timestamp).toBe(first.json().banned_at_timestamp);
+    expect((await order(buyer.token, sku.id)).json().errors).toEqual({ account: ['purchase_ban'] });
+
+    expect((await ban(buyer.id, false)).json()).toEqual({ account_id: buyer.id, banned: false, banned_at_timestamp: null });
+    expect((await order(buyer.token, sku.id)).statusCode).toBe(201);
+  });
+
+  it('is for staff only, and 404 for an unknown account', async () => {
+    const user = await makeAccount(t);
+    expect((await ban(user.id, true, user.token)).statusCode).toBe(403);
+    expect((await ban(987654321, true)).statusCode).toBe(404);
+  });
+});
