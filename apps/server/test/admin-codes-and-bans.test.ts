@@ -91,3 +91,40 @@ describe('PATCH /api/admin/accounts/{id}/purchase_ban', () => {
     expect((await ban(987654321, true)).statusCode).toBe(404);
   });
 });
+
+describe('POST /api/admin/coupons', () => {
+  const create = (body: Record<string, unknown>, token = staff.token) => api.native.post('/api/admin/coupons', { coupon: body }, { token });
+  const base = { area: 'native', title: { chs: '满百减二十', en: '20 off 100' }, discount_type: 'amount', value: 2000, minimum_order: 10000, total_amount: 50 };
+
+  it('creates a coupon that buyers can then see and claim on its site', async () => {
+    const res = await create(base);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ title: base.title, discount_type: 'amount', value: 2000, minimum_order: 10000, total_amount: 50, left_amount: 50, need_code: false, area: 'native' });
+    const buyer = await makeAccount(t);
+    const listed = (await api.native.get('/api/account_coupons', { token: buyer.token, query: { per: '100' } })).json();
+    expect(listed.coupons.map((c: { id: number }) => c.id)).toContain(res.json().id);
+    expect((await api.native.patch(`/api/account_coupons/${res.json().id}`, {}, { token: buyer.token })).statusCode).toBe(200);
+  });
+
+  it('creates a code coupon (claimed by its code, never listed) and refuses the same code twice on a site', async () => {
+    const made = await create({ ...base, code: 'Spring2026' });
+    expect(made.json()).toMatchObject({ need_code: true });
+    const buyer = await makeAccount(t);
+    const listed = (await api.native.get('/api/account_coupons', { token: buyer.token, query: { per: '100' } })).json();
+    expect(listed.coupons.map((c: { id: number }) => c.id)).not.toContain(made.json().id);
+    expect((await create({ ...base, code: 'SPRING2026' })).json().errors).toEqual({ code: ['taken'] });
+    expect((await create({ ...base, area: 'abroad', code: 'SPRING2026' })).statusCode).toBe(201);
+  });
+
+  it('refuses a percentage over 100, an end in the past or before the start, and a malformed code', async () => {
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    expect((await create({ ...base, discount_type: 'percentage', value: 150 })).json().errors).toEqual({ value: ['invalid'] });
+    expect((await create({ ...base, valid_until_timestamp: now - 60 })).json().errors).toEqual({ valid_until_timestamp: ['expired'] });
+    expect((await create({ ...base, valid_from_timestamp: now + 7200, valid_until_timestamp: now + 3600 })).json().errors).toEqual({ valid_until_timestamp: ['invalid'] });
+    expect((await create({ ...base, code: 'no spaces!' })).statusCode).toBe(422);
+  });
+
+  it('is for staff only', async () => {
+    expect((await create(base, (await makeAccount(t)).token)).statusCode).toBe(403);
+  });
+});

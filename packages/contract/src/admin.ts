@@ -100,3 +100,31 @@ export const issuedRedeemCodes = z.object({ redeem_codes: z.array(z.object({ id:
 /** PATCH /api/admin/accounts/{id}/purchase_ban (staff, admin): bars an account from buying, or lifts the bar. */
 export const purchaseBanRequest = z.object({ purchase_ban: z.object({ banned: z.boolean() }) });
 export const purchaseBanState = z.object({ account_id: z.number().int(), banned: z.boolean(), banned_at_timestamp: timestamp.nullable() });
+
+const couponIds = z.array(z.number().int().positive()).max(500);
+const couponTitle = z.string().trim().min(1).max(80);
+
+/**
+ * POST /api/admin/coupons (staff, admin): a coupon definition on one site (spec §3 Coupon). `value` is minor
+ * units off (amount) or whole percent off (percentage, 1–100). A coupon with a `code` is claimed by its code
+ * (never listed); `apply_to` empty means every game.
+ */
+export const createCouponRequest = z.object({
+  coupon: z.object({
+    area: z.enum(['native', 'abroad']),
+    title: z.object({ chs: couponTitle, en: couponTitle }),
+    discount_type: z.enum(['amount', 'percentage']),
+    value: z.number().int().min(1).max(100_000_00),
+    minimum_order: z.number().int().min(0).max(100_000_00).default(0),
+    valid_from_timestamp: timestamp.optional(),
+    valid_until_timestamp: timestamp.optional(),
+    apply_to: z.object({
+      include_games: z.object({ sku_ids: couponIds.default([]), product_ids: couponIds.default([]) }).default({ sku_ids: [], product_ids: [] }),
+      exclude_games: z.object({ sku_ids: couponIds.default([]), product_ids: couponIds.default([]) }).default({ sku_ids: [], product_ids: [] }),
+    }).optional(),
+    total_amount: z.number().int().min(1).max(10_000_000),
+    code: z.string().trim().regex(/^[A-Za-z0-9_-]{4,32}$/).optional(),
+    need_captcha: z.boolean().default(false),
+  }),
+});
+export type CreateCouponRequest = z.infer<typeof createCouponRequest>;

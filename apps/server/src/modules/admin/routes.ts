@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  importKeysQuery, importKeysRequest, importKeysResult, issueRedeemCodesRequest, issuedRedeemCodes, keyStock, purchaseBanRequest, purchaseBanState,
+  createCouponRequest, coupon, importKeysQuery, importKeysRequest, importKeysResult, issueRedeemCodesRequest, issuedRedeemCodes, keyStock, purchaseBanRequest, purchaseBanState,
   shipment, updateShipmentRequest,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -12,13 +12,14 @@ import { keyStock as readKeyStock } from '../keys/stock.ts';
 import { updateShipment } from '../orders/shipments.ts';
 import { issueCodesForStaff } from '../redeem/staff-issue.ts';
 import { setPurchaseBan } from '../accounts/purchase-ban.ts';
+import { createCoupon } from '../coupons/definitions.ts';
 import { requireStaff } from './policy.ts';
 
 const tags = ['admin'];
 /** A file of 20 000 keys with a few columns fits in this. */
 const KEY_FILE_LIMIT = 4 * 1024 * 1024;
 
-/** Staff tools: key pools (import, stock), shipments of physical orders, redeem codes and purchase bans. */
+/** Staff tools: key pools (import, stock), shipments of physical orders, redeem codes, coupons and purchase bans. */
 export const adminRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   // A key file may be posted as it is; text/plain already arrives as a string.
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: KEY_FILE_LIMIT }, (_request, body, done) => done(null, body));
@@ -59,5 +60,10 @@ export const adminRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
   app.patch('/api/admin/accounts/:id/purchase_ban', { schema: { tags, params: idParams, body: purchaseBanRequest, response: { 200: purchaseBanState } } }, async (request) => {
     await requireStaff(deps, request);
     return setPurchaseBan(deps, request.params.id, request.body.purchase_ban.banned);
+  });
+
+  app.post('/api/admin/coupons', { schema: { tags, body: createCouponRequest, response: { 201: coupon } } }, async (request, reply) => {
+    await requireStaff(deps, request);
+    return reply.status(201).send(await createCoupon(deps, request.body.coupon));
   });
 };
