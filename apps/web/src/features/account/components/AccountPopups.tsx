@@ -5,12 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { codeReason, passwordReason, phoneReason } from '../../../lib/rules';
+import { passwordReason } from '../../../lib/rules';
 import { meKey } from '../../../lib/session';
-import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
-import { SendCodeButton } from '../../../ui/SendCodeButton';
+import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { FormAlert, SelectField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { completeMe, updateMe } from '../api/me';
@@ -31,12 +30,12 @@ type CompleteValues = { phone_number: string; code: string; password: string; ni
 /** The identification popup (spec §2.2): phone + code, password, nickname, gender → PUT /api/me. */
 export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
-  const site = useSite();
   const client = useQueryClient();
   const [general, setGeneral] = useState<string[]>([]);
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, watch } = useForm<CompleteValues>({
+  const form = useForm<CompleteValues>({
     defaultValues: { phone_number: '', code: '', password: '', nickname: isNicknameSafe(me.nickname) ? me.nickname : '', gender: me.gender },
   });
+  const { register, handleSubmit, formState, setError, clearErrors, watch } = form;
   const e = formState.errors;
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
@@ -53,30 +52,7 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('prompts.complete_title')} description={t('prompts.complete_body')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="complete-account-form">
-        <TextField
-          label={t('fields.phone_number')}
-          type="tel"
-          autoComplete="tel"
-          required
-          error={fieldErrorText(t, 'phone_number', e.phone_number)}
-          {...register('phone_number', { validate: (v) => phoneReason(v, site.area) ?? true, onChange: () => clearErrors('phone_number') })}
-        />
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={fieldErrorText(t, 'code', e.code)}
-          trailing={
-            <SendCodeButton
-              type="Sms"
-              purpose="bind"
-              getTarget={async () => ((await trigger('phone_number')) ? getValues('phone_number').trim() : null)}
-              onError={(err) => setGeneral(applyServerErrors(t, err, setError, ['phone_number'], { target: 'phone_number' }))}
-            />
-          }
-          {...register('code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('code') })}
-        />
+        <ContactCodeFields form={form} contact="phone_number" kind="phone" purpose="bind" captcha="none" onSendErrors={setGeneral} />
         <TextField
           label={t('fields.password')}
           type="password"

@@ -3,38 +3,14 @@ import type { Me } from '@lantern/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { codeReason, emailReason, phoneReason } from '../../../lib/rules';
 import { meKey } from '../../../lib/session';
-import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
-import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
+import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Modal } from '../../../ui/Modal';
-import { SendCodeButton } from '../../../ui/SendCodeButton';
 import { FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { saveContact, unbindPhone } from '../api/me';
-
-function useCaptchaOnDemand() {
-  const [needed, setNeeded] = useState(false);
-  const captcha = useCaptcha(needed);
-  const [answer, setAnswer] = useState('');
-  return {
-    needed,
-    captcha,
-    answer,
-    setAnswer,
-    check(e: unknown) {
-      if (isApiError(e) && (e.meta.need_captcha === true || e.has('captcha'))) {
-        if (needed) captcha.refresh();
-        setNeeded(true);
-        setAnswer('');
-      }
-    },
-    params: () => (needed && captcha.id ? { captcha_id: captcha.id, captcha: answer.trim() } : {}),
-  };
-}
 
 function storeMe(client: ReturnType<typeof useQueryClient>, res: unknown) {
   if (res && typeof res === 'object' && 'security_info' in res) client.setQueryData(meKey, res as Me);
@@ -46,11 +22,10 @@ type ContactValues = { target: string; code: string; password: string };
 /** Bind (POST) or change (PATCH, with the password) the account's e-mail or phone; code purpose `bind`. */
 export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email' | 'phone'; mode: 'bind' | 'change'; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
-  const site = useSite();
   const client = useQueryClient();
-  const cc = useCaptchaOnDemand();
   const [general, setGeneral] = useState<string[]>([]);
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, reset } = useForm<ContactValues>({ defaultValues: { target: '', code: '', password: '' } });
+  const form = useForm<ContactValues>({ defaultValues: { target: '', code: '', password: '' } });
+  const { register, handleSubmit, formState, setError, clearErrors, reset } = form;
   const e = formState.errors;
   const field = kind === 'email' ? 'email' : 'phone_number';
   const alias = { email: 'target', phone_number: 'target' };
@@ -76,34 +51,14 @@ export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={mode === 'bind' ? t('security.bind_reward') : t('security.change_hint')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={mode === 'change' ? t(`fields.new_${field}`) : t(`fields.${field}`)}
-          type={kind === 'email' ? 'email' : 'tel'}
-          autoComplete={kind === 'email' ? 'email' : 'tel'}
-          required
-          error={fieldErrorText(t, field, e.target)}
-          {...register('target', { validate: (v) => (kind === 'email' ? emailReason(v) : phoneReason(v, site.area)) ?? true, onChange: () => clearErrors('target') })}
-        />
-        {cc.needed ? <CaptchaField captcha={cc.captcha} value={cc.answer} onChange={cc.setAnswer} /> : null}
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={fieldErrorText(t, 'code', e.code)}
-          trailing={
-            <SendCodeButton
-              type={kind === 'email' ? 'Email' : 'Sms'}
-              purpose="bind"
-              getTarget={async () => ((await trigger('target')) ? getValues('target').trim() : null)}
-              getCaptcha={cc.params}
-              onError={(err) => {
-                cc.check(err);
-                setGeneral(applyServerErrors(t, err, setError, ['target'], alias));
-              }}
-            />
-          }
-          {...register('code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('code') })}
+        <ContactCodeFields
+          form={form}
+          contact="target"
+          kind={kind}
+          purpose="bind"
+          contactLabel={mode === 'change' ? t(`fields.new_${field}`) : t(`fields.${field}`)}
+          keepCaptchaAfterSend
+          onSendErrors={setGeneral}
         />
         {mode === 'change' ? (
           <TextField
@@ -138,12 +93,10 @@ type UnbindValues = { phone: string; code: string };
  */
 export function UnbindPhoneDialog({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
-  const site = useSite();
   const client = useQueryClient();
-  const cc = useCaptchaOnDemand();
   const [general, setGeneral] = useState<string[]>([]);
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, reset } = useForm<UnbindValues>({ defaultValues: { phone: '', code: '' } });
-  const e = formState.errors;
+  const form = useForm<UnbindValues>({ defaultValues: { phone: '', code: '' } });
+  const { handleSubmit, formState, setError, reset } = form;
 
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
@@ -160,35 +113,7 @@ export function UnbindPhoneDialog({ me, open, onOpenChange }: { me: Me; open: bo
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('security.unbind_phone')} description={t('security.unbind_hint', { phone: me.phone_number_asterisks ?? '' })}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={t('fields.phone_number')}
-          type="tel"
-          autoComplete="tel"
-          required
-          error={fieldErrorText(t, 'phone_number', e.phone)}
-          {...register('phone', { validate: (v) => phoneReason(v, site.area) ?? true, onChange: () => clearErrors('phone') })}
-        />
-        {cc.needed ? <CaptchaField captcha={cc.captcha} value={cc.answer} onChange={cc.setAnswer} /> : null}
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={fieldErrorText(t, 'code', e.code)}
-          trailing={
-            <SendCodeButton
-              type="Sms"
-              purpose="unbind"
-              getTarget={async () => ((await trigger('phone')) ? getValues('phone').trim() : null)}
-              getCaptcha={cc.params}
-              onError={(err) => {
-                cc.check(err);
-                setGeneral(applyServerErrors(t, err, setError, ['phone'], { phone_number: 'phone', target: 'phone' }));
-              }}
-            />
-          }
-          {...register('code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('code') })}
-        />
+        <ContactCodeFields form={form} contact="phone" kind="phone" purpose="unbind" keepCaptchaAfterSend onSendErrors={setGeneral} />
         {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

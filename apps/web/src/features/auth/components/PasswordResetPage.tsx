@@ -4,17 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { codeReason, emailReason, passwordReason, phoneReason } from '../../../lib/rules';
+import { passwordReason } from '../../../lib/rules';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
-import { CaptchaField } from '../../../ui/Captcha';
-import { SendCodeButton } from '../../../ui/SendCodeButton';
+import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
 import { FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { resetPassword } from '../api/recovery';
 import { AuthCard } from './AuthCard';
-import { useOnDemandCaptcha } from './CodeCaptcha';
 
 type Values = { target: string; code: string; password: string; password_confirmation: string };
 
@@ -25,10 +23,10 @@ export function PasswordResetPage() {
   const navigate = useNavigate();
   const [by, setBy] = useState<'phone' | 'email'>(site.area === 'native' ? 'phone' : 'email');
   const [general, setGeneral] = useState<string[]>([]);
-  const cc = useOnDemandCaptcha();
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, reset } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: { target: '', code: '', password: '', password_confirmation: '' },
   });
+  const { register, handleSubmit, formState, setError, clearErrors, getValues, reset } = form;
   const e = formState.errors;
   const alias = { email: 'target', phone_number: 'target' };
 
@@ -64,40 +62,13 @@ export function PasswordResetPage() {
         </TabsList>
         <TabsContent value={by}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          key={by}
-          label={by === 'email' ? t('fields.email') : t('fields.phone_number')}
-          type={by === 'email' ? 'email' : 'tel'}
-          autoComplete={by === 'email' ? 'email' : 'tel'}
-          required
-          error={fieldErrorText(t, by === 'email' ? 'email' : 'phone_number', e.target)}
-          {...register('target', { validate: (v) => (by === 'email' ? emailReason(v) : phoneReason(v, site.area)) ?? true, onChange: () => clearErrors('target') })}
-        />
-        {cc.needed ? <CaptchaField captcha={cc.captcha} value={cc.answer} onChange={cc.setAnswer} /> : null}
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={fieldErrorText(t, 'code', e.code)}
-          trailing={
-            <SendCodeButton
-              type={by === 'email' ? 'Email' : 'Sms'}
-              purpose="reset_password"
-              getTarget={async () => ((await trigger('target')) ? getValues('target').trim() : null)}
-              getCaptcha={cc.params}
-              onSent={() => {
-                cc.afterSend();
-                setGeneral([]);
-              }}
-              onError={(err) => {
-                cc.onSendError(err);
-                // The captcha is not a field of this form (it appears on demand): its reasons go above the button.
-                setGeneral(applyServerErrors(t, err, setError, ['target'], alias));
-              }}
-            />
-          }
-          {...register('code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('code') })}
+        <ContactCodeFields
+          form={form}
+          contact="target"
+          kind={by}
+          purpose="reset_password"
+          onSent={() => setGeneral([])}
+          onSendErrors={setGeneral}
         />
         <TextField
           label={t('fields.new_password')}

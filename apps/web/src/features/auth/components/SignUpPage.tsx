@@ -6,14 +6,13 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { isApiError } from '../../../lib/api';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { codeReason, emailReason, idNumberReason, passwordReason, phoneReason, realNameReason } from '../../../lib/rules';
+import { idNumberReason, passwordReason, realNameReason } from '../../../lib/rules';
 import { applySession } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
-import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
-import { SendCodeButton } from '../../../ui/SendCodeButton';
+import { useCaptcha } from '../../../ui/Captcha';
+import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
 import { Checkbox, FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
@@ -45,13 +44,13 @@ export function SignUpPage() {
   const [by, setBy] = useState<'email' | 'phone'>('email');
   const captcha = useCaptcha(true);
   const [general, setGeneral] = useState<string[]>([]);
-  /** The server wants the captcha with the code request too (too many codes to this address lately). */
-  const [sendNeedsCaptcha, setSendNeedsCaptcha] = useState(false);
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, watch, setValue } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: { email: '', phone_number: '', code: '', password: '', password_confirmation: '', nickname: '', captcha: '', real_name: '', credential_num: '', tos_agreement: false },
   });
+  const { register, handleSubmit, formState, setError, clearErrors, getValues, watch, setValue } = form;
   const e = formState.errors;
   const nickname = watch('nickname');
+  const contactField = by === 'email' ? 'email' : 'phone_number';
   const weight = nicknameWeight(nickname);
 
   const submit = handleSubmit(async (v) => {
@@ -82,20 +81,6 @@ export function SignUpPage() {
     }
   });
 
-  const onSendError = (err: unknown) => {
-    if (isApiError(err) && (err.meta.need_captcha === true || err.has('captcha'))) {
-      if (sendNeedsCaptcha) {
-        captcha.refresh();
-        setValue('captcha', '');
-      }
-      setSendNeedsCaptcha(true);
-      setError('captcha', { type: 'server', message: err.errors.captcha?.[0] ?? 'need_captcha' });
-    }
-    setGeneral(applyServerErrors(t, err, setError, FIELDS, { target: by === 'email' ? 'email' : 'phone_number' }));
-  };
-
-  const contactField = by === 'email' ? 'email' : 'phone_number';
-
   return (
     <AuthCard title={t('auth.sign_up_title')} subtitle={t('auth.sign_up_subtitle')} wide>
       <Tabs
@@ -112,64 +97,15 @@ export function SignUpPage() {
         </TabsList>
         <TabsContent value={by}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
-        {by === 'email' ? (
-          <TextField
-            key="email"
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            error={fieldErrorText(t, 'email', e.email)}
-            {...register('email', { validate: (v) => (by === 'email' ? (emailReason(v) ?? true) : true), onChange: () => clearErrors('email') })}
-          />
-        ) : (
-          <TextField
-            key="phone"
-            label={t('fields.phone_number')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            placeholder={native ? t('auth.phone_placeholder_native') : t('auth.phone_placeholder_abroad')}
-            error={fieldErrorText(t, 'phone_number', e.phone_number)}
-            {...register('phone_number', { validate: (v) => (by === 'phone' ? (phoneReason(v, site.area) ?? true) : true), onChange: () => clearErrors('phone_number') })}
-          />
-        )}
-        <CaptchaField
-          captcha={captcha}
-          value={watch('captcha')}
-          onChange={(v) => {
-            setValue('captcha', v);
-            clearErrors('captcha');
-          }}
-          error={fieldErrorText(t, 'captcha', e.captcha)}
-        />
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={fieldErrorText(t, 'code', e.code)}
-          trailing={
-            <SendCodeButton
-              type={by === 'email' ? 'Email' : 'Sms'}
-              purpose="sign_up"
-              getTarget={async () => ((await trigger(contactField)) ? getValues(contactField).trim() : null)}
-              getCaptcha={() => (sendNeedsCaptcha && captcha.id ? { captcha_id: captcha.id, captcha: getValues('captcha').trim() } : {})}
-              onSent={() => {
-                // A captcha answers once: if the code request spent it, the sign-up needs a fresh one.
-                clearErrors('captcha');
-                setGeneral([]);
-                if (sendNeedsCaptcha) {
-                  setSendNeedsCaptcha(false);
-                  captcha.refresh();
-                  setValue('captcha', '');
-                }
-              }}
-              onError={onSendError}
-            />
-          }
-          {...register('code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('code') })}
+        <ContactCodeFields
+          form={form}
+          contact={contactField}
+          kind={by}
+          purpose="sign_up"
+          contactInputProps={by === 'phone' ? { inputMode: 'tel', placeholder: native ? t('auth.phone_placeholder_native') : t('auth.phone_placeholder_abroad') } : undefined}
+          captcha={{ field: 'captcha', state: captcha }}
+          onSent={() => setGeneral([])}
+          onSendErrors={setGeneral}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
