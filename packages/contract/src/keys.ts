@@ -42,23 +42,17 @@ export type GameKeySummary = z.infer<typeof gameKeySummary>;
  * One entry of the key lists (GET /api/game_key, /api/genba_key, /api/virtual/game_keys): a paid line of
  * a keyed product, with its key once delivered. `id` is the key's id — null while the line still waits.
  */
-export const gameKeyEntry = z.object({
+export const gameKeyEntry = gameKeySummary.extend({
   id: z.number().int().nullable(),
   order_game_id: z.number().int(),
   order_id: z.number().int(),
   sku_id: z.number().int(),
   product_id: z.number().int(),
   sku_names: localized,
-  key_type: keyType,
-  kind: keyKind,
-  type_desc: localized,
-  games_key_type: z.object({ key_type: keyType, title: localized }),
   /** init while the line waits. */
   activation_status: activationStatus,
-  activation_error: z.string().nullable(),
   delivery: keyDelivery,
   assigned_at_timestamp: timestamp.nullable(),
-  activated_at_timestamp: timestamp.nullable(),
 });
 export type GameKeyEntry = z.infer<typeof gameKeyEntry>;
 
