@@ -5,7 +5,7 @@ import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { makeCoupon } from './commerce-factories.ts';
 import { stockKeys, steamCodes } from './keys-factories.ts';
-import { notify, signedNotification, startGatewayPay } from './payments-factories.ts';
+import { notify, shuffle, signedNotification, startGatewayPay } from './payments-factories.ts';
 import { gameKeys, keyDeliveries } from '../src/modules/keys/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { payments, refunds } from '../src/modules/payments/tables.ts';
@@ -28,15 +28,6 @@ const BUYERS = 200;
 const KEYS = 100;
 const DAY = 86_400_000;
 
-function shuffled<T>(items: T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
 describe('200 buyers paying at once for a SKU with 100 keys', () => {
   it('gives exactly 100 buyers a key each, every key distinct, and pre-orders the rest; replayed notifications fulfil once', { timeout: 180_000 }, async () => {
     // A game released next week: buyers beyond the pool wait as pre-ordered (spec §4).
@@ -52,7 +43,7 @@ describe('200 buyers paying at once for a SKU with 100 keys', () => {
     const started = await Promise.all(placed.map(async ({ buyer, order }) => ({ order, pay: await startGatewayPay(api, 'native', buyer.token, order) })));
 
     // Each payment's "paid" notification arrives three times (the same notify id), all of them shuffled together.
-    const deliveries = shuffled(started.flatMap(({ order, pay }) => {
+    const deliveries = shuffle(started.flatMap(({ order, pay }) => {
       const note = signedNotification(t, { out_trade_no: pay.outTradeNo, amount: order.total_amount, currency: 'CNY' });
       return [note, note, note];
     }));

@@ -111,3 +111,13 @@ export function postForm(t: TestApp, area: Area, url: string, fields: Record<str
     payload: new URLSearchParams(fields).toString(),
   });
 }
+
+/** The items in a random order (Fisher–Yates): notifications arrive in whatever order the gateway sends them. */
+export function shuffle<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

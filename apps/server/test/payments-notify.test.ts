@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
-import { buyGame, notify, paymentRow, sandboxOf, signedNotification, startGatewayPay } from './payments-factories.ts';
+import { buyGame, notify, paymentRow, sandboxOf, shuffle, signedNotification, startGatewayPay } from './payments-factories.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { paymentNotifications, payments, refunds } from '../src/modules/payments/tables.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
@@ -29,15 +29,6 @@ async function attempt(options: Parameters<typeof buyGame>[2] = {}) {
   const paid = (extra: Record<string, string | number> = {}) =>
     signedNotification(t, { out_trade_no: started.outTradeNo, amount: bought.order.total_amount, currency: bought.order.currency, ...extra });
   return { ...bought, started, paid };
-}
-
-function shuffle<T>(items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 describe('a signed paid notification', () => {
