@@ -10,21 +10,10 @@ import { registerInputGuard } from './platform/input.ts';
 import { sitePlugin } from './platform/site.ts';
 import { authPlugin } from './platform/auth.ts';
 import { parseQuery } from './platform/query.ts';
-import { accountRoutes, authenticate } from './modules/accounts/routes.ts';
-import { regionRoutes } from './modules/region/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { storefrontRoutes } from './modules/storefront/routes.ts';
-import { shopRoutes } from './modules/shop/routes.ts';
-import { mediaRoutes } from './modules/media/routes.ts';
-import { cartRoutes } from './modules/cart/routes.ts';
-import { couponRoutes } from './modules/coupons/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { keyRoutes } from './modules/keys/routes.ts';
-import { libraryRoutes } from './modules/library/routes.ts';
-import { redeemRoutes } from './modules/redeem/routes.ts';
-import { userCenterRoutes } from './modules/user-center/routes.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
+import { authenticate } from './modules/accounts/index.ts';
+import { MODULES } from './modules/registry.ts';
+import { permissionHook } from './platform/access.ts';
+import { serverSwitchRoutes, type Feature } from './platform/features.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
@@ -75,21 +64,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(regionRoutes(deps));
-  await app.register(accountRoutes(deps));
-  await app.register(catalogRoutes(deps));
-  await app.register(storefrontRoutes(deps));
-  await app.register(shopRoutes(deps));
-  await app.register(mediaRoutes(deps));
-  await app.register(cartRoutes(deps));
-  await app.register(couponRoutes(deps));
-  await app.register(orderRoutes(deps));
-  await app.register(keyRoutes(deps));
-  await app.register(libraryRoutes(deps));
-  await app.register(redeemRoutes(deps));
-  await app.register(userCenterRoutes(deps));
-  await app.register(adminRoutes(deps));
-  await app.register(paymentRoutes(deps));
+  for (const module of MODULES) if (module.routes) await app.register(module.routes(deps));
+  // Every staff route sits behind one permission check that runs before its handler: none can forget it.
+  await app.register(async (staff) => {
+    staff.addHook('preHandler', permissionHook('api_staff'));
+    for (const module of MODULES) if (module.staffRoutes) await staff.register(module.staffRoutes(deps));
+  });
+  await app.register(serverSwitchRoutes(new Set<Feature>(MODULES.flatMap((m) => m.features ?? []))));
   if (config.devSurface) await app.register(devRoutes(deps));
 
   const webServed = options.serveWeb !== false && (await registerWeb(app, config, deps));

@@ -3,8 +3,8 @@ import { loadConfig } from './config.ts';
 import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
-import { startOrderExpiry } from './modules/orders/orders.ts';
-import { startRefundRetries } from './modules/payments/refunds.ts';
+import { MODULES } from './modules/registry.ts';
+import { startSweep } from './platform/sweeper.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -26,10 +26,8 @@ async function main() {
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });
   await new Promise<void>((resolve, reject) => abroadServer!.once('error', reject).listen(config.PORT_ABROAD, config.HOST, resolve));
 
-  // Unpaid orders really expire (spec §4, §9): swept every 30 s, and also on every read of orders.
-  const stopExpiry = startOrderExpiry(deps);
-  // Money owed back (a late or double payment) is asked for again while the gateway refuses it.
-  const stopRefunds = startRefundRetries(deps);
+  // Every module's periodic work (order expiry, refund retries, …).
+  const stopJobs = MODULES.flatMap((m) => m.jobs ?? []).map((job) => startSweep(job.name, () => job.run(deps), job.everyMs, deps.log));
 
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
   console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
@@ -38,8 +36,7 @@ async function main() {
   console.log(`  API documentation:               ${config.siteUrls.native}/api/docs\n`);
 
   const stop = async () => {
-    await stopExpiry();
-    await stopRefunds();
+    await Promise.all(stopJobs.map((stop) => stop()));
     abroadServer?.close();
     await app.close();
     await close();

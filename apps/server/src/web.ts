@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Deps } from './platform/deps.ts';
 import { ensureCsrfCookie } from './platform/auth.ts';
 import { acceptsGzip } from './platform/send-json.ts';
-import { homeFirstScreen, type FirstScreen } from './modules/storefront/first-screen.ts';
+import { homeFirstScreen, type FirstScreen } from './modules/storefront/index.ts';
 
 /** Paths the single-page app never owns: unknown ones there are API 404s, not the web's. */
 const NOT_WEB = /^\/(api|__dev|districts|uploads|media)(\/|$)/;

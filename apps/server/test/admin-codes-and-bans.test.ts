@@ -7,15 +7,18 @@ import { stockKeys, steamCodes } from './keys-factories.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
+// Issuing codes, barring buyers and defining coupons create or take away value: admins only.
+let admin: { id: number; token: string };
 let staff: { id: number; token: string };
 beforeAll(async () => {
   t = await createTestApp();
   api = clients(t);
+  admin = await makeAccount(t, { role: 'admin' });
   staff = await makeAccount(t, { role: 'staff' });
 });
 afterAll(() => t.close());
 
-const issue = (body: unknown, token = staff.token) => api.native.post('/api/admin/redeem_codes', { redeem_codes: body }, { token });
+const issue = (body: unknown, token = admin.token) => api.native.post('/api/admin/redeem_codes', { redeem_codes: body }, { token });
 const redeem = (token: string, code: string) => api.native.post('/api/redeem', { redeem: { code } }, { token });
 
 describe('POST /api/admin/redeem_codes', () => {
@@ -60,15 +63,16 @@ describe('POST /api/admin/redeem_codes', () => {
     expect((await issue({ area: 'native', goods: { kind: 'points', points: 10 }, count: 1001 })).statusCode).toBe(422);
   });
 
-  it('is for staff only', async () => {
+  it('is for admins only: staff and buyers are refused', async () => {
     const user = await makeAccount(t);
     expect((await issue({ area: 'native', goods: { kind: 'points', points: 10 } }, user.token)).statusCode).toBe(403);
+    expect((await issue({ area: 'native', goods: { kind: 'points', points: 10 } }, staff.token)).statusCode).toBe(403);
     expect((await api.native.post('/api/admin/redeem_codes', { redeem_codes: { area: 'native', goods: { kind: 'points', points: 10 } } })).statusCode).toBe(401);
   });
 });
 
 describe('PATCH /api/admin/accounts/{id}/purchase_ban', () => {
-  const ban = (accountId: number, banned: boolean, token = staff.token) =>
+  const ban = (accountId: number, banned: boolean, token = admin.token) =>
     api.native.patch(`/api/admin/accounts/${accountId}/purchase_ban`, { purchase_ban: { banned } }, { token });
   const order = (token: string, skuId: number) => api.native.post('/api/orders', { order: { sku_ids: [skuId], cate: 'game', type: 'one_click' } }, { token });
 
@@ -85,15 +89,16 @@ describe('PATCH /api/admin/accounts/{id}/purchase_ban', () => {
     expect((await order(buyer.token, sku.id)).statusCode).toBe(201);
   });
 
-  it('is for staff only, and 404 for an unknown account', async () => {
+  it('is for admins only, and 404 for an unknown account', async () => {
     const user = await makeAccount(t);
     expect((await ban(user.id, true, user.token)).statusCode).toBe(403);
+    expect((await ban(user.id, true, staff.token)).statusCode).toBe(403);
     expect((await ban(987654321, true)).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/admin/coupons', () => {
-  const create = (body: Record<string, unknown>, token = staff.token) => api.native.post('/api/admin/coupons', { coupon: body }, { token });
+  const create = (body: Record<string, unknown>, token = admin.token) => api.native.post('/api/admin/coupons', { coupon: body }, { token });
   const base = { area: 'native', title: { chs: '满百减二十', en: '20 off 100' }, discount_type: 'amount', value: 2000, minimum_order: 10000, total_amount: 50 };
 
   it('creates a coupon that buyers can then see and claim on its site', async () => {
@@ -124,7 +129,8 @@ describe('POST /api/admin/coupons', () => {
     expect((await create({ ...base, code: 'no spaces!' })).statusCode).toBe(422);
   });
 
-  it('is for staff only', async () => {
+  it('is for admins only', async () => {
     expect((await create(base, (await makeAccount(t)).token)).statusCode).toBe(403);
+    expect((await create(base, staff.token)).statusCode).toBe(403);
   });
 });

@@ -127,10 +127,13 @@ describe('GET /api/tags/timestamp', () => {
 });
 
 describe('GET /api/server_switch', () => {
-  it("tells each site which features exist: the store's are on, those not built yet are off", async () => {
+  it("tells each site which features exist: what the server serves is on, what is not built yet is off", async () => {
     const native = (await api.native.get('/api/server_switch')).json();
     expect(native.area).toBe('native');
-    expect(native.switches).toMatchObject({ store: true, search: true, wishlist: true, peripheral_shop: true, seckill: false, cart: false, community: false });
+    expect(native.switches).toMatchObject({
+      store: true, search: true, wishlist: true, peripheral_shop: true, cart: true, coupons: true, orders: true, payments: true, keys: true, library: true,
+      redeem: true, user_center: true, seckill: false, community: false, headlines: false, messages: false,
+    });
     expect((await api.abroad.get('/api/server_switch.json')).json().area).toBe('abroad');
   });
 });

@@ -33,3 +33,4 @@ export * from './districts.ts';
 export * from './purchase.ts';
 export * from './keys.ts';
 export * from './redeem.ts';
+export * from './roles.ts';

@@ -2,13 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COOKIES, CSRF_HEADER } from '@lantern/contract';
-import type { Area } from '@lantern/domain';
+import type { Area, Role } from '@lantern/domain';
 import { safeEqual } from './crypto.ts';
 import { fail } from './errors.ts';
 
-export interface RequestAuth {
+/** The signed-in account as its session found it: enough to decide access without another query. */
+export interface SessionAccount {
   accountId: number;
   familyId: string;
+  role: Role;
+  /** The account's own region code (cn, hk, …): catalogue rules follow it. */
+  region: string;
+}
+
+export interface RequestAuth extends SessionAccount {
   /** True when the token came from the site's cookie (a browser), false for `Authorization: Bearer`. */
   viaCookie: boolean;
 }
@@ -21,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export type Authenticator = (token: string, area: Area) => Promise<{ accountId: number; familyId: string } | null>;
+export type Authenticator = (token: string, area: Area) => Promise<SessionAccount | null>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

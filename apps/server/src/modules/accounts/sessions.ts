@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { accessTokens, refreshTokens } from './tables.ts';
+import type { SessionAccount } from '../../platform/auth.ts';
+import { accessTokens, accounts, refreshTokens } from './tables.ts';
 
 export interface IssuedSession {
   accountId: number;
@@ -17,10 +18,7 @@ export interface IssuedSession {
   refreshExpiresIn: number;
 }
 
-export interface Authenticated {
-  accountId: number;
-  familyId: string;
-}
+export type Authenticated = SessionAccount;
 
 async function issuePair(db: DbOrTx, now: Date, accountId: number, area: Area, familyId: string): Promise<IssuedSession> {
   const accessToken = newToken();
@@ -51,9 +49,10 @@ export function startSession(deps: Deps, db: DbOrTx, accountId: number, area: Ar
 /** The account behind an access token on this site, or null when it is unknown, expired or revoked. */
 export async function authenticate(deps: Deps, token: string, area: Area): Promise<Authenticated | null> {
   const [row] = await deps.db
-    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId })
+    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId, role: accounts.role, region: accounts.region })
     .from(accessTokens)
-    .where(and(eq(accessTokens.tokenHash, hashToken(token)), eq(accessTokens.area, area), gt(accessTokens.expiresAt, deps.clock.now())))
+    .innerJoin(accounts, eq(accounts.id, accessTokens.accountId))
+    .where(and(eq(accessTokens.tokenHash, hashToken(token)), eq(accessTokens.area, area), gt(accessTokens.expiresAt, deps.clock.now()), isNull(accounts.closedAt)))
     .limit(1);
   return row ?? null;
 }

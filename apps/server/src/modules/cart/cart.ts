@@ -6,14 +6,11 @@ import type { CartResponse, CartSku } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { loadSkuRows, type SkuRow } from '../catalog/sku-rows.ts';
-import { presentSkuMap } from '../catalog/presenter.ts';
-import { keepListed } from '../catalog/visibility.ts';
-import type { Viewer } from '../catalog/viewer.ts';
-import { usableCouponScopes } from '../coupons/coupons.ts';
+import { type SkuRow, keepListed, loadSkuRows, presentSkuMap } from '../catalog/index.ts';
+import type { Buyer } from '../../platform/viewer.ts';
+import { usableCouponScopes } from '../coupons/index.ts';
 import { cartItems } from './tables.ts';
 
-export type Buyer = Viewer & { accountId: number };
 type Cate = SkuRow['cate'];
 
 /** The cart lines of an account on one area, oldest first (the order things were added). */

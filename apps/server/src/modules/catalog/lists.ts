@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Area } from '@lantern/domain';
 import type { SkuSummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -8,7 +8,7 @@ import { inOrderOf, loadSkuRows, selectSkuRows, type SkuRow } from './sku-rows.t
 import { keepViewable, listedSql, viewableSql } from './visibility.ts';
 import { presentSkus } from './presenter.ts';
 import { findViewableSku } from './lookup.ts';
-import type { Viewer } from './viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 
 /** How many SKUs the suggestions and the cross-sale row show. */
 export const SUGGEST_SIZE = 8;
@@ -80,4 +80,15 @@ export async function topSkusByTag(
     if (row) result.get(pick.tagId)!.push(row);
   }
   return result;
+}
+
+/** One tag's listed SKUs by rank, paged, with how many there are in all. */
+export async function listedSkusOfTag(db: DbOrTx, scope: { area: Area; region: string }, tagId: number, page: number, per: number): Promise<{ rows: SkuRow[]; total: number }> {
+  const tagged = db.select({ id: skuTags.skuId }).from(skuTags).where(eq(skuTags.tagId, tagId));
+  const where = and(listedSql(scope.area, scope.region), inArray(skus.id, tagged));
+  const [rows, [total]] = await Promise.all([
+    selectSkuRows(db, where).orderBy(desc(skus.rank), asc(skus.id)).limit(per).offset((page - 1) * per),
+    db.select({ n: count() }).from(skus).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { products, skus } from './tables.ts';
 import { keepViewable } from './visibility.ts';
-import type { Viewer } from './viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 
 /**
  * A SKU the viewer may open: on this site's area, not unpublished, and passing the region rule (spec §5);

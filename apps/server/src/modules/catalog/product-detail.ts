@@ -6,7 +6,7 @@ import { productRelations, products } from './tables.ts';
 import { loadProductSkuRows } from './sku-rows.ts';
 import { keepViewable, viewableSql } from './visibility.ts';
 import { presentSkuMap } from './presenter.ts';
-import type { Viewer } from './viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 
 /**
  * GET /api/products/{id}: the product with the SKUs left for this viewer on this site (spec §5 region rule),

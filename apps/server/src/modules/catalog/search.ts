@@ -6,7 +6,7 @@ import { products, skuTags, skus } from './tables.ts';
 import { inOrderOf, loadSkuRows } from './sku-rows.ts';
 import { listedSql } from './visibility.ts';
 import { coverUrls, presentSkus } from './presenter.ts';
-import type { Viewer } from './viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 
 /** How many suggestions the search box shows while typing. */
 export const AUTOCOMPLETE_SIZE = 8;

@@ -8,7 +8,7 @@ import { presentSkuMap } from './presenter.ts';
 import { loadEdition } from './edition.ts';
 import { isWished } from './wishes.ts';
 import { findViewableSku } from './lookup.ts';
-import type { Viewer } from './viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 
 const byEdition = (a: SkuRow, b: SkuRow) => a.sku.editionPosition - b.sku.editionPosition || a.sku.id - b.sku.id;
 

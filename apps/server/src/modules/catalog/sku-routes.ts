@@ -6,8 +6,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { PreparedJson, sendJson } from '../../platform/send-json.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
-import { asList, idList, idParams } from './params.ts';
-import { regionParam, viewerOf } from './viewer.ts';
+import { asList, idList, idParams } from '../../platform/params.ts';
+import { regionParam, viewerOf } from '../../platform/viewer.ts';
 import { getSkuDetail } from './sku-detail.ts';
 import { getProductDetail } from './product-detail.ts';
 import { crossSale, skusByIds, suggestSkus, SUGGEST_SIZE } from './lists.ts';
@@ -25,7 +25,7 @@ export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   // A guest's view of a SKU is shared by all guests of the site and region, so it comes from the cache;
   // a signed-in viewer's carries their own wish and is built fresh.
   app.get('/api/skus/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuDetail } } }, async (request, reply) => {
-    const viewer = await viewerOf(deps, request, request.query.region);
+    const viewer = viewerOf(request, request.query.region);
     if (viewer.accountId !== null) return getSkuDetail(deps, viewer, request.params.id);
     const key = `sku:${viewer.area}:${viewer.region}:${request.params.id}`;
     const json = await deps.cache.get(key, async () => new PreparedJson(JSON.stringify(skuDetail.parse(await getSkuDetail(deps, viewer, request.params.id)))));
@@ -33,20 +33,20 @@ export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   });
 
   app.get('/api/products/:id', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: productDetail } } }, async (request) =>
-    getProductDetail(deps, await viewerOf(deps, request, request.query.region), request.params.id),
+    getProductDetail(deps, viewerOf(request, request.query.region), request.params.id),
   );
 
   /** Spec §9: a batch takes at most 30 ids (one page of 30); more is `out_limit`, not silently cut. */
   app.get('/api/skus', { schema: { tags, querystring: batchQuery, response: { 200: skuListResponse } } }, async (request) => {
     const ids = [...new Set(asList(request.query.q.id_in))];
     if (ids.length > PAGE_SIZES.sku_batch) throw fail.unprocessable('id_in', 'out_limit', { limit: PAGE_SIZES.sku_batch });
-    const list = await skusByIds(deps, await viewerOf(deps, request, request.query.region), ids);
+    const list = await skusByIds(deps, viewerOf(request, request.query.region), ids);
     return { skus: list, meta: { total_count: list.length, page: 1, per: PAGE_SIZES.sku_batch } };
   });
 
   app.get('/api/suggest/skus', { schema: { tags, querystring: suggestQuery, response: { 200: skuListResponse } } }, async (request) => {
     const { per } = request.query;
-    const list = await suggestSkus(deps, await viewerOf(deps, request, request.query.region), per);
+    const list = await suggestSkus(deps, viewerOf(request, request.query.region), per);
     return { skus: list, meta: { total_count: list.length, page: 1, per } };
   });
 
@@ -56,7 +56,7 @@ export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
    */
   app.get('/api/skus/:id/service', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuService } } }, async (request) => {
     requireAuth(request);
-    const viewer = await viewerOf(deps, request, request.query.region);
+    const viewer = viewerOf(request, request.query.region);
     return { cross_sale: await crossSale(deps, viewer, request.params.id), gift_packs: [] };
   });
 };

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { products, skus } from './tables.ts';
+import { viewableSql } from './visibility.ts';
 
 export type SkuRecord = typeof skus.$inferSelect;
 export type ProductRecord = typeof products.$inferSelect;
@@ -48,4 +50,14 @@ export function inOrderOf<T extends { sku: { id: number } }>(rows: readonly T[],
     }
   }
   return out;
+}
+
+/** SKUs by id that may be seen on a site (right area, published); the region rule is applied on top. */
+export function loadViewableSkuRows(db: DbOrTx, ids: readonly number[], area: Area): Promise<SkuRow[]> {
+  return loadSkuRows(db, ids, viewableSql(area));
+}
+
+/** The SKUs of the given products that may be seen on a site, each product's editions in edition order. */
+export function loadViewableProductSkuRows(db: DbOrTx, productIds: readonly number[], area: Area): Promise<SkuRow[]> {
+  return loadProductSkuRows(db, productIds, viewableSql(area));
 }

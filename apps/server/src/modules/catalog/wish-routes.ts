@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagingQuery, wishlistResponse, wishResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { dbId } from './params.ts';
-import { viewerOf } from './viewer.ts';
+import { dbId } from '../../platform/params.ts';
+import { viewerOf } from '../../platform/viewer.ts';
 import { addWish, listWishes, removeWish } from './wishes.ts';
 
 const tags = ['wishes'];
@@ -19,13 +19,13 @@ export const wishRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => 
 
   app.put('/api/me/wishes/:skuId', { schema: { tags, params: skuParams, response: { 200: wishResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);
-    const viewer = await viewerOf(deps, request);
+    const viewer = viewerOf(request);
     return addWish(deps, { ...viewer, accountId }, request.params.skuId);
   });
 
   app.delete('/api/me/wishes/:skuId', { schema: { tags, params: skuParams, response: { 200: wishResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);
-    const viewer = await viewerOf(deps, request);
+    const viewer = viewerOf(request);
     return removeWish(deps, { ...viewer, accountId }, request.params.skuId);
   });
 };

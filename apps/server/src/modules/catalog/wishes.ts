@@ -8,7 +8,7 @@ import { toTimestamp } from '../../platform/clock.ts';
 import { products, skus, wishes } from './tables.ts';
 import { loadSkuExtras, toSkuSummary } from './presenter.ts';
 import { findViewableSku } from './lookup.ts';
-import type { Viewer } from './viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 
 export interface WishState {
   sku_id: number;

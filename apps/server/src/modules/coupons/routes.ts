@@ -1,20 +1,16 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  accountCoupon, accountCouponsQuery, accountCouponsResponse, cartCouponsResponse, claimableCouponsResponse, claimCouponByCodeRequest, claimCouponRequest,
+  accountCoupon, accountCouponsQuery, accountCouponsResponse, claimableCouponsResponse, claimCouponByCodeRequest, claimCouponRequest,
   pagingQuery,
 } from '@lantern/contract';
-import { effectiveSalePrice } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { idParams } from '../catalog/params.ts';
-import { viewerOf } from '../catalog/viewer.ts';
-import { readCart } from '../cart/cart.ts';
-import { claimCoupon, claimCouponByCode, couponsForLines, listClaimable, listMine } from './coupons.ts';
+import { idParams } from '../../platform/params.ts';
+import { claimCoupon, claimCouponByCode, listClaimable, listMine } from './coupons.ts';
 
 const tags = ['coupons'];
 
-/** Coupons (spec §7.3, §7.4): what can be claimed, claiming (by id, or by code), mine, and mine against the cart. */
+/** Coupons (spec §7.3, §7.4): what can be claimed, claiming (by id, or by code), and mine. The coupons the cart could use are the cart's call. */
 export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/account_coupons', { schema: { tags, querystring: pagingQuery(10), response: { 200: claimableCouponsResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);
@@ -35,13 +31,5 @@ export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
   app.get('/api/me/account_coupons', { schema: { tags, querystring: pagingQuery(10).extend(accountCouponsQuery.shape), response: { 200: accountCouponsResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);
     return listMine(deps, accountId, request.site.area, request.query.page, request.query.per, request.query.q?.state_eq);
-  });
-
-  app.get('/api/cart/coupons', { schema: { tags, querystring: z.object({}).passthrough(), response: { 200: cartCouponsResponse } } }, async (request) => {
-    const { accountId } = requireAuth(request);
-    const buyer = { ...(await viewerOf(deps, request)), accountId };
-    const cart = await readCart(deps, buyer);
-    const lines = cart.cart_skus.filter((c) => c.display).map((c) => ({ sku_id: c.sku_id, product_id: c.sku.product_id, amount: effectiveSalePrice({ sale_price: c.sale_price, list_price: c.price }) * c.quantity }));
-    return couponsForLines(deps, accountId, buyer.area, lines);
   });
 };

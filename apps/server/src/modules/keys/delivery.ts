@@ -1,7 +1,7 @@
 import { factoryError } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import type { SkuRow } from '../catalog/sku-rows.ts';
+import type { SkuRow } from '../catalog/index.ts';
 import type { orderGames } from '../orders/tables.ts';
 import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
 import { isSupplierSku, lockPool, takeKey, type KeyHolder, type KeyType } from './pool.ts';

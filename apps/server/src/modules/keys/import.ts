@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { loadSkuRows } from '../catalog/sku-rows.ts';
+import { loadSkuRows } from '../catalog/index.ts';
 import { KEYED_KINDS } from './delivery.ts';
 import { fillWaitingLines, lockPool, type KeyType } from './pool.ts';
 import { gameKeys, keyBatches } from './tables.ts';

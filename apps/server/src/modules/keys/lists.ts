@@ -4,8 +4,7 @@ import type { GameKeyEntry, GameKeySummary, KeyDelivery } from '@lantern/contrac
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
-import { loadSkuRows, type SkuRow } from '../catalog/sku-rows.ts';
-import { skuMatches } from '../catalog/sku-match.ts';
+import { type SkuRow, loadSkuRows, skuMatches } from '../catalog/index.ts';
 import { kindOf, presentDelivery, presentEntry, presentKeySummary, type DeliveryRecord, type KeyRecord } from './presenter.ts';
 import { gameKeys, keyDeliveries } from './tables.ts';
 

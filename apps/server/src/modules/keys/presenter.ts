@@ -1,7 +1,7 @@
 import { keyKindOfProduct, keyTypeDesc, keyTypeTitle, type KeyKind } from '@lantern/domain';
 import type { GameKeyEntry, GameKeySummary, KeyDelivery } from '@lantern/contract';
 import { toTimestamp } from '../../platform/clock.ts';
-import type { SkuRow } from '../catalog/sku-rows.ts';
+import type { SkuRow } from '../catalog/index.ts';
 import type { gameKeys, keyDeliveries } from './tables.ts';
 
 export type KeyRecord = typeof gameKeys.$inferSelect;

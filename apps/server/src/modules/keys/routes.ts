@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activationResult, gameKeysQuery, gameKeysResponse, pagingQuery, revealedKey, virtualCodesResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { idParams } from '../catalog/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { activateKey } from './activation.ts';
 import { listKeyEntries, listVirtualCodes, revealKey } from './lists.ts';
 

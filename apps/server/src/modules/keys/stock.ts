@@ -3,7 +3,7 @@ import type { KeyStock } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
-import { loadSkuRows } from '../catalog/sku-rows.ts';
+import { loadSkuRows } from '../catalog/index.ts';
 import { isSupplierSku } from './pool.ts';
 import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
 

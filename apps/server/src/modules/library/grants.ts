@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db/client.ts';
-import type { PaidLine } from '../keys/delivery.ts';
-import type { SkuRow } from '../catalog/sku-rows.ts';
+import type { PaidLine } from '../keys/index.ts';
+import type { SkuRow } from '../catalog/index.ts';
 import { libraryGames } from './tables.ts';
 
 /** Kinds that are games in a library: a base game, a DLC or a bundle (virtual goods and peripherals are not). */

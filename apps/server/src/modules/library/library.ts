@@ -5,10 +5,8 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
-import { loadSkuRows } from '../catalog/sku-rows.ts';
-import { skuMatches } from '../catalog/sku-match.ts';
-import { presentSkuMap } from '../catalog/presenter.ts';
-import { keysOfSkus } from '../keys/lists.ts';
+import { loadSkuRows, presentSkuMap, skuMatches } from '../catalog/index.ts';
+import { keysOfSkus } from '../keys/index.ts';
 import { libraryGames } from './tables.ts';
 
 type LibraryRow = typeof libraryGames.$inferSelect;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { loadSkuRows } from '../catalog/sku-rows.ts';
-import { deliverOrderKeys } from '../keys/delivery.ts';
-import { grantLibraryGames } from '../library/grants.ts';
+import { loadSkuRows } from '../catalog/index.ts';
+import { deliverOrderKeys } from '../keys/index.ts';
+import { grantLibraryGames } from '../library/index.ts';
 import { orderGames, orders, shipments } from './tables.ts';
 
 export type CompletionOutcome =

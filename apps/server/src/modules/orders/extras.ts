@@ -1,7 +1,7 @@
 import type { Shipment, SkuCovers } from '@lantern/contract';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { skuCoversOf } from '../catalog/presenter.ts';
-import { keysOfLines, type LineKeys } from '../keys/lists.ts';
+import { skuCoversOf } from '../catalog/index.ts';
+import { type LineKeys, keysOfLines } from '../keys/index.ts';
 import { shipmentsOf } from './shipments.ts';
 
 /** What an order shows besides its own rows: each line's key and delivery, its SKU's cover, and the shipment. */

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { SITES } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import type { SkuRow } from '../catalog/sku-rows.ts';
+import type { SkuRow } from '../catalog/index.ts';
 import { completePaidOrder } from './completion.ts';
 import { orderGames, orders } from './tables.ts';
 

@@ -3,8 +3,8 @@ import { UNPAID_ORDER_STATES, isPurchaseBlocked } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findAccount } from '../accounts/lookup.ts';
-import type { Buyer } from '../cart/cart.ts';
+import { findAccount } from '../accounts/index.ts';
+import type { Buyer } from '../../platform/viewer.ts';
 import { orderGames, orders } from './tables.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOrderRequest, order, ordersQuery, ordersResponse, pagingQuery } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { idParams } from '../catalog/params.ts';
-import { viewerOf } from '../catalog/viewer.ts';
+import { idParams } from '../../platform/params.ts';
+import { buyerOf } from '../../platform/viewer.ts';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders.ts';
 import { assertMayPurchase } from './purchase-guard.ts';
 
@@ -16,7 +16,7 @@ const tags = ['orders'];
 export const orderRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.post('/api/orders', { schema: { tags, body: createOrderRequest, response: { 201: order } } }, async (request, reply) => {
     const { accountId } = requireAuth(request);
-    const buyer = { ...(await viewerOf(deps, request)), accountId };
+    const buyer = buyerOf(request);
     await assertMayPurchase(deps, buyer, request.ip);
     return reply.status(201).send(await createOrder(deps, buyer, request.body.order));
   });

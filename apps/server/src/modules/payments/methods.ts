@@ -3,8 +3,7 @@ import type { PaymentMethod, PaymentOption } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
-import { walletOf, type WalletView } from '../accounts/wallet.ts';
-import { scoreOf } from '../accounts/point-spending.ts';
+import { type WalletView, scoreOf, walletOf } from '../accounts/index.ts';
 import { orderGames, type orders } from '../orders/tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail, type FieldErrors } from '../../platform/errors.ts';
 import type { GatewayNotification } from '../../platform/payment-gateway.ts';
-import { completePaidOrder } from '../orders/completion.ts';
+import { completePaidOrder } from '../orders/index.ts';
 import { orders } from '../orders/tables.ts';
 import { isGatewayMethod } from './methods.ts';
 import { recordRefund, settleRefund, type RefundReason } from './refunds.ts';

@@ -5,7 +5,7 @@ import { orderPaymentsResponse, payQueryRequest, payQueryResponse, payRequestBod
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { SandboxGateway } from '../../platform/payment-gateway.ts';
-import { idParams } from '../catalog/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { acceptFormBodies, stringFields } from './form-body.ts';
 import { receiveNotification } from './notifications.ts';
 import { payOrder } from './pay.ts';

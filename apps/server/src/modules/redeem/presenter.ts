@@ -1,7 +1,7 @@
 import type { Redemption } from '@lantern/contract';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { loadSkuRows } from '../catalog/sku-rows.ts';
-import { couponTitles } from '../coupons/grants.ts';
+import { loadSkuRows } from '../catalog/index.ts';
+import { couponTitles } from '../coupons/index.ts';
 import type { redeemCodes } from './tables.ts';
 
 export type RedeemCodeRow = typeof redeemCodes.$inferSelect;

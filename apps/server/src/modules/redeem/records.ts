@@ -5,9 +5,9 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
-import { heldCouponId } from '../coupons/grants.ts';
-import { libraryGameIdOf } from '../library/library.ts';
-import { findGrantOrder } from '../orders/grant-orders.ts';
+import { heldCouponId } from '../coupons/index.ts';
+import { libraryGameIdOf } from '../library/index.ts';
+import { findGrantOrder } from '../orders/index.ts';
 import { goodsOf, type RedeemCodeRow } from './presenter.ts';
 import { redeemCodes } from './tables.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issuedCodesResponse, pagingQuery, redeemPageState as pageState, redeemRequest, redemption, redemptionsResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { idParams } from '../catalog/params.ts';
+import { idParams } from '../../platform/params.ts';
 import { getRedemption, listIssuedCodes, listRedemptions, redeemPageState } from './records.ts';
 import { redeem } from './redeem.ts';
 

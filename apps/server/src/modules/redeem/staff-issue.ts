@@ -1,9 +1,9 @@
 import type { IssueRedeemCodesRequest } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findAccount } from '../accounts/lookup.ts';
-import { loadSkuRows } from '../catalog/sku-rows.ts';
-import { couponAreaOf } from '../coupons/grants.ts';
+import { findAccount } from '../accounts/index.ts';
+import { loadSkuRows } from '../catalog/index.ts';
+import { couponAreaOf } from '../coupons/index.ts';
 import { issueRedeemCodes, type RedeemGoods } from './issue.ts';
 
 /**

@@ -1,15 +1,9 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PeriHomeResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { skuTags, skus } from '../catalog/tables.ts';
-import { selectSkuRows } from '../catalog/sku-rows.ts';
-import { listedSql } from '../catalog/visibility.ts';
-import { presentSkuMap, presentSkus } from '../catalog/presenter.ts';
-import { topSkusByTag } from '../catalog/lists.ts';
-import { findTag, listCategories, periTags } from '../catalog/taxonomy.ts';
-import type { Viewer } from '../catalog/viewer.ts';
-import { loadContents, presentContents } from '../storefront/content.ts';
+import { findTag, listCategories, listedSkusOfTag, periTags, presentSkuMap, presentSkus, topSkusByTag } from '../catalog/index.ts';
+import type { Viewer } from '../../platform/viewer.ts';
+import { loadContents, presentContents } from '../storefront/index.ts';
 
 /** How many products each navigation tag's section of the peripheral home shows. */
 export const PERI_SECTION_SIZE = 8;
@@ -41,11 +35,6 @@ export async function getPeriHome(deps: Deps, viewer: Viewer): Promise<PeriHomeR
 export async function getPeriTagPage(deps: Deps, viewer: Viewer, tagId: number, page: number, per: number) {
   const tag = await findTag(deps.db, tagId, 'peri');
   if (!tag) throw fail.notFound();
-  const tagged = deps.db.select({ id: skuTags.skuId }).from(skuTags).where(eq(skuTags.tagId, tagId));
-  const where = and(listedSql(viewer.area, viewer.region), inArray(skus.id, tagged));
-  const [rows, [total]] = await Promise.all([
-    selectSkuRows(deps.db, where).orderBy(desc(skus.rank), asc(skus.id)).limit(per).offset((page - 1) * per),
-    deps.db.select({ n: count() }).from(skus).where(where),
-  ]);
-  return { tag, skus: await presentSkus(deps.db, rows), meta: { total_count: total?.n ?? 0, page, per } };
+  const { rows, total } = await listedSkusOfTag(deps.db, viewer, tagId, page, per);
+  return { tag, skus: await presentSkus(deps.db, rows), meta: { total_count: total, page, per } };
 }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoriesResponse, navItemsResponse, pagingQuery, periHomeResponse, periTagResponse, tagsResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { idParams } from '../catalog/params.ts';
-import { regionParam, viewerOf } from '../catalog/viewer.ts';
-import { listCategories, periTags, tagsWithTimestamp } from '../catalog/taxonomy.ts';
+import { idParams } from '../../platform/params.ts';
+import { regionParam, viewerOf } from '../../platform/viewer.ts';
+import { listCategories, periTags, tagsWithTimestamp } from '../catalog/index.ts';
 import { getPeriHome, getPeriTagPage } from './peripheral.ts';
 
 const tags = ['shop'];
@@ -17,14 +17,14 @@ const categoriesQuery = z.object({ shop: z.enum(['game', 'peripheral']).optional
 export const shopRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   for (const path of ['/api/peripheral', '/api/peri_home']) {
     app.get(path, { schema: { tags, querystring: regionParam, response: { 200: periHomeResponse } } }, async (request) =>
-      getPeriHome(deps, await viewerOf(deps, request, request.query.region)),
+      getPeriHome(deps, viewerOf(request, request.query.region)),
     );
   }
 
   app.get('/api/peripheral/nav_items', { schema: { tags, response: { 200: navItemsResponse } } }, async () => ({ nav_items: await periTags(deps.db) }));
 
   app.get('/api/peripheral/peri_tags/:id', { schema: { tags, params: idParams, querystring: periTagQuery, response: { 200: periTagResponse } } }, async (request) => {
-    const viewer = await viewerOf(deps, request, request.query.region);
+    const viewer = viewerOf(request, request.query.region);
     return getPeriTagPage(deps, viewer, request.params.id, request.query.page, request.query.per);
   });
 

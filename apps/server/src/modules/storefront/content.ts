@@ -3,12 +3,8 @@ import { isLayoutContentLive, type Area } from '@lantern/domain';
 import { API, type LayoutContent, type SkuCardData, type TagRef } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { loadProductSkuRows, loadSkuRows, type SkuRow } from '../catalog/sku-rows.ts';
-import { keepListed, viewableSql } from '../catalog/visibility.ts';
-import { toSkuSummary, type SkuExtras } from '../catalog/presenter.ts';
-import { topSkusByTag } from '../catalog/lists.ts';
-import { tagsByIds } from '../catalog/taxonomy.ts';
-import type { Viewer } from '../catalog/viewer.ts';
+import { type SkuExtras, type SkuRow, keepListed, loadViewableProductSkuRows, loadViewableSkuRows, tagsByIds, toSkuSummary, topSkusByTag } from '../catalog/index.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 import { layoutContents, layoutRelations } from './tables.ts';
 
 export type ContentRecord = typeof layoutContents.$inferSelect;
@@ -108,8 +104,8 @@ export async function presentContents(deps: Deps, viewer: Viewer, contents: read
   const tagOnly = contents.filter((c) => TAG_ROW_KINDS.includes(c.kind) && (byContent.get(c.id) ?? []).every((r) => r.targetType === 'tag'));
   const tagRowTags = tagOnly.flatMap((c) => (byContent.get(c.id) ?? []).map((r) => r.targetId));
   const [skuRows, productRows, tagRefs, tagRows] = await Promise.all([
-    loadSkuRows(deps.db, idsOf('sku'), viewableSql(viewer.area)),
-    loadProductSkuRows(deps.db, idsOf('product'), viewableSql(viewer.area)),
+    loadViewableSkuRows(deps.db, idsOf('sku'), viewer.area),
+    loadViewableProductSkuRows(deps.db, idsOf('product'), viewer.area),
     tagsByIds(deps.db, idsOf('tag')),
     topSkusByTag(deps.db, viewer, tagRowTags, TAG_ROW_SIZE),
   ]);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { homeResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { PreparedJson } from '../../platform/send-json.ts';
-import { viewerOf, type Viewer } from '../catalog/viewer.ts';
+import { viewerOf, type Viewer } from '../../platform/viewer.ts';
 import { getHome } from './home.ts';
 
 /** A cached store home: the answer of GET /api/v7/home as bytes, and the image its first screen is led by. */
@@ -47,7 +47,7 @@ const scriptJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  *    paint of the page happens as soon as the image arrives. The app replaces the shell when it renders.
  */
 export async function homeFirstScreen(deps: Deps, request: FastifyRequest): Promise<FirstScreen> {
-  const entry = await cachedHome(deps, await viewerOf(deps, request));
+  const entry = await cachedHome(deps, viewerOf(request));
   const image = entry.heroImage;
   return {
     key: entry,

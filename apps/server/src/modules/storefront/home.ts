@@ -4,7 +4,7 @@ import type { HomeResponse, LayoutContent } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import type { Viewer } from '../catalog/viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 import { customLayouts, layoutContents } from './tables.ts';
 import { loadContents, presentContents, type ContentKind, type ContentRecord } from './content.ts';
 

@@ -5,8 +5,8 @@ import { layoutListResponse, packsResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { PreparedJson, sendJson } from '../../platform/send-json.ts';
-import { asList, idList } from '../catalog/params.ts';
-import { regionParam, viewerOf } from '../catalog/viewer.ts';
+import { asList, idList } from '../../platform/params.ts';
+import { regionParam, viewerOf } from '../../platform/viewer.ts';
 import { getPacks, listLayouts } from './layouts.ts';
 import { requireLayoutPreview } from './policies.ts';
 
@@ -20,18 +20,18 @@ export const layoutRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
     const suffix = preview ? '/preview' : '';
 
     app.get(`/api/custom/layouts${suffix}`, { schema: { tags, querystring: layoutsQuery, response: { 200: layoutListResponse } } }, async (request) => {
-      if (preview) await requireLayoutPreview(deps, request);
-      return listLayouts(deps, await viewerOf(deps, request, request.query.region), { preview, slug: request.query.slug });
+      if (preview) requireLayoutPreview(request);
+      return listLayouts(deps, viewerOf(request, request.query.region), { preview, slug: request.query.slug });
     });
 
     /** Spec §4/§9: the web merges pack ids into batches of at most 30; a longer batch is refused as out_limit. */
     // Published packs are the same for every viewer of a site and region: the home's batches come from the
     // short-lived shared cache as ready bytes, plain or gzipped. The staff preview is built fresh.
     app.get(`/api/custom/packs${suffix}`, { schema: { tags, querystring: packsQuery, response: { 200: packsResponse } } }, async (request, reply) => {
-      if (preview) await requireLayoutPreview(deps, request);
+      if (preview) requireLayoutPreview(request);
       const ids = [...new Set(asList(request.query.ids))];
       if (ids.length > LAYOUT_PACK_BATCH_SIZE) throw fail.unprocessable('ids', 'out_limit', { limit: LAYOUT_PACK_BATCH_SIZE });
-      const viewer = await viewerOf(deps, request, request.query.region);
+      const viewer = viewerOf(request, request.query.region);
       if (preview) return { packs: await getPacks(deps, viewer, ids, { preview }) };
       const prepared = await deps.cache.get(`packs:${viewer.area}:${viewer.region}:${ids.join(',')}`, async () =>
         new PreparedJson(JSON.stringify(packsResponse.parse({ packs: await getPacks(deps, viewer, ids, { preview }) }))),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LayoutContent } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import type { Viewer } from '../catalog/viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 import { customLayouts } from './tables.ts';
 import { loadContents, presentContents } from './content.ts';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serverSwitchResponse, tagsResponse } from '@lantern/contract';
+import { tagsResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { tagsWithTimestamp } from '../catalog/taxonomy.ts';
-import { serverSwitches } from './switches.ts';
+import { tagsWithTimestamp } from '../catalog/index.ts';
 
 const tags = ['storefront'];
 const tagsQuery = z.object({ kind: z.enum(['game', 'peri']).default('game') });
@@ -13,6 +12,4 @@ export const metaRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => 
   app.get('/api/tags/timestamp', { schema: { tags, querystring: tagsQuery, response: { 200: tagsResponse } } }, async (request) =>
     tagsWithTimestamp(deps.db, request.query.kind === 'peri' ? ['peri'] : undefined),
   );
-
-  app.get('/api/server_switch', { schema: { tags, response: { 200: serverSwitchResponse } } }, async (request) => serverSwitches(request.site.area));
 };

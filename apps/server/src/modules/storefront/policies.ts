@@ -1,19 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../platform/deps.ts';
-import { requireAuth } from '../../platform/auth.ts';
-import { fail } from '../../platform/errors.ts';
-import { findAccount, type Account } from '../accounts/lookup.ts';
-import { can } from '../accounts/policies.ts';
+import { requirePermission } from '../../platform/access.ts';
 
-/** Who may see layouts before they are published (drafts, scheduled packs): staff. */
-export function canPreviewLayouts(account: Pick<Account, 'role'>): boolean {
-  return can(account, 'api_staff');
-}
-
-/** The preview variants: 401 for a guest (the sign-in popup), 403 for an account without the permission. */
-export async function requireLayoutPreview(deps: Deps, request: FastifyRequest): Promise<void> {
-  const { accountId } = requireAuth(request);
-  const account = await findAccount(deps.db, accountId);
-  if (!account) throw fail.unauthorized();
-  if (!canPreviewLayouts(account)) throw fail.forbidden();
+/**
+ * Layouts before they are published (drafts, scheduled packs) are for staff: the preview variants answer
+ * 401 to a guest (the sign-in popup) and 403 to an account without the permission.
+ */
+export function requireLayoutPreview(request: FastifyRequest): void {
+  requirePermission(request, 'api_staff');
 }

@@ -8,11 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { schema } from './schema.ts';
-
-export type Schema = typeof schema;
 /** The database as every service sees it: the same Drizzle API over PGlite or a PostgreSQL server. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; services accept `Db | Tx` so a step can join its caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -35,13 +32,13 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     // An idle client can lose its connection (a server restart, a dropped test database); pg reports it on
     // the pool, and without a listener that would crash the process. The pool replaces the client itself.
     pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

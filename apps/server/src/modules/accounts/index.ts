@@ -1,0 +1,18 @@
+/**
+ * Accounts: sign-up and sessions, the own account, public users, addresses, points and wallet.
+ * The one entry other modules import; everything else in this folder is its own business.
+ */
+import type { ServerModule } from '../../platform/module.ts';
+import { accountRoutes } from './routes.ts';
+import { accountStaffRoutes } from './staff-routes.ts';
+import * as tables from './tables.ts';
+
+export const accountsModule: ServerModule = { name: 'accounts', routes: accountRoutes, staffRoutes: accountStaffRoutes, tables, features: ['accounts'] };
+
+export { authenticate } from './sessions.ts';
+export { findAccount, type Account } from './lookup.ts';
+export { listAddresses } from './addresses.ts';
+export { awardScore } from './points.ts';
+export { scoreOf, spendScore } from './point-spending.ts';
+export { walletOf, debitWalletForOrder, creditWallet, type WalletView, type DebitResult } from './wallet.ts';
+export { loadMeRow } from './presenter.ts';

@@ -1,0 +1,37 @@
+import type { ServerModule } from '../platform/module.ts';
+import { accountsModule } from './accounts/index.ts';
+import { regionModule } from './region/index.ts';
+import { catalogModule } from './catalog/index.ts';
+import { storefrontModule } from './storefront/index.ts';
+import { shopModule } from './shop/index.ts';
+import { mediaModule } from './media/index.ts';
+import { cartModule } from './cart/index.ts';
+import { couponsModule } from './coupons/index.ts';
+import { ordersModule } from './orders/index.ts';
+import { paymentsModule } from './payments/index.ts';
+import { keysModule } from './keys/index.ts';
+import { libraryModule } from './library/index.ts';
+import { redeemModule } from './redeem/index.ts';
+import { userCenterModule } from './user-center/index.ts';
+
+/**
+ * Every server module, in one list: the application registers their routes, staff routes and server
+ * switches from it, and `main.ts` starts their jobs. Adding a module is its folder plus one line here
+ * (docs/ARCHITECTURE.md "Adding a module").
+ */
+export const MODULES: readonly ServerModule[] = [
+  accountsModule,
+  regionModule,
+  catalogModule,
+  storefrontModule,
+  shopModule,
+  mediaModule,
+  cartModule,
+  couponsModule,
+  ordersModule,
+  paymentsModule,
+  keysModule,
+  libraryModule,
+  redeemModule,
+  userCenterModule,
+];
