@@ -15,7 +15,6 @@ const tags = ['orders'];
  */
 export const orderRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.post('/api/orders', { schema: { tags, body: createOrderRequest, response: { 201: order } } }, async (request, reply) => {
-    const { accountId } = requireAuth(request);
     const buyer = buyerOf(request);
     await assertMayPurchase(deps, buyer, request.ip);
     return reply.status(201).send(await createOrder(deps, buyer, request.body.order));
