@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ReasonCode } from '@lantern/domain';
 
-export type FieldErrors = Record<string, string[]>;
+/**
+ * Reasons per field. A reason is one of the domain's `REASON_CODES` (docs/product/errors.md): an answer with
+ * a reason the web cannot translate does not compile.
+ */
+export type FieldErrors = Record<string, ReasonCode[]>;
 
 /**
  * An answer the client is meant to understand: a status and stable reason codes per field (design §2).
@@ -18,21 +23,21 @@ export class AppError extends Error {
 }
 
 export const fail = {
-  badRequest: (field: string, reason: string, meta?: Record<string, unknown>) =>
+  badRequest: (field: string, reason: ReasonCode, meta?: Record<string, unknown>) =>
     new AppError(400, { [field]: [reason] }, meta),
-  unprocessable: (field: string, reason: string, meta?: Record<string, unknown>) =>
+  unprocessable: (field: string, reason: ReasonCode, meta?: Record<string, unknown>) =>
     new AppError(422, { [field]: [reason] }, meta),
-  unauthorized: (reason = 'unauthorized') => new AppError(401, { base: [reason] }),
-  forbidden: (reason = 'forbidden', meta?: Record<string, unknown>) => new AppError(403, { base: [reason] }, meta),
+  unauthorized: (reason: ReasonCode = 'unauthorized') => new AppError(401, { base: [reason] }),
+  forbidden: (reason: ReasonCode = 'forbidden', meta?: Record<string, unknown>) => new AppError(403, { base: [reason] }, meta),
   notFound: (field = 'base') => new AppError(404, { [field]: ['not_found'] }),
-  conflict: (field: string, reason: string) => new AppError(409, { [field]: [reason] }),
-  tooMany: (reason: string, retryAfter: number) => new AppError(429, { base: [reason] }, { retry_after: retryAfter }),
+  conflict: (field: string, reason: ReasonCode) => new AppError(409, { [field]: [reason] }),
+  tooMany: (reason: ReasonCode, retryAfter: number) => new AppError(429, { base: [reason] }, { retry_after: retryAfter }),
 };
 
 /** Collects field errors so a form gets every problem at once rather than one per submit. */
 export class FieldErrorList {
   private readonly errors: FieldErrors = {};
-  add(field: string, reason: string | null | undefined) {
+  add(field: string, reason: ReasonCode | null | undefined) {
     if (reason) (this.errors[field] ??= []).push(reason);
     return this;
   }
@@ -48,7 +53,7 @@ export class FieldErrorList {
  * Turns one zod issue into the reason code a client understands. zod 4 issues do not carry the input,
  * so the caller looks it up: a missing or null value is `blank`, a value of the wrong type `invalid`.
  */
-function reasonOf(code: string, params: { minimum?: unknown; origin?: unknown }, input: unknown): string {
+function reasonOf(code: string, params: { minimum?: unknown; origin?: unknown }, input: unknown): ReasonCode {
   switch (code) {
     case 'invalid_type':
       return input === undefined || input === null ? 'blank' : 'invalid';

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import {
   IDENTITY_NUMBER_DAILY_FAILURE_LIMIT, calendarDateInZone, formatCalendarDate, identificationLimitReached,
   identificationRemaining, isBelowMinimumAge, isRealNameValid, maskCredential, maskRealName, parseResidentIdNumber,
-  type Site,
+  type Site, type ReasonCode,
 } from '@lantern/domain';
 import type { IdentificationRequest } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -33,7 +33,7 @@ export async function identify(deps: Deps, site: Site, accountId: number, input:
     deps.db.select({ n: count() }).from(identificationAttempts).where(eq(identificationAttempts.accountId, accountId)),
   ]);
   const attempts = { today: today?.n ?? 0, total: total?.n ?? 0 };
-  const refuse = (field: string, reason: string, used = attempts) =>
+  const refuse = (field: string, reason: ReasonCode, used = attempts) =>
     new AppError(422, { [field]: [reason] }, { ...identificationRemaining(used) });
 
   if (account.credentialHash) throw refuse('base', 'already_identified');

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
-import { permissionsOf } from './policies.ts';
+import { permissionsOf } from '@lantern/domain';
 import { checkInDay } from './points.ts';
 
 export function isMuted(account: Account, now: Date): boolean {

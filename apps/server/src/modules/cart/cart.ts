@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  CART_MAX_LINES, SITES, checkCartQuantityChange, couponCoversSku, effectiveSalePrice, isCartFull, isCartRemoval,
+  CART_MAX_LINES, SITES, checkCartQuantityChange, couponCoversSku, effectiveSalePrice, isCartFull, isCartRemoval, type ReasonCode,
 } from '@lantern/domain';
 import type { CartResponse, CartSku } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, type FieldErrors } from '../../platform/errors.ts';
 import { type SkuRow, keepListed, loadSkuRows, presentSkuMap } from '../catalog/index.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { usableCouponScopes } from '../coupons/index.ts';
@@ -93,8 +93,8 @@ export async function updateCart(deps: Deps, buyer: Buyer, changes: ReadonlyArra
     const [lineCount] = await tx.select({ n: count() }).from(cartItems).where(and(eq(cartItems.accountId, buyer.accountId), eq(cartItems.area, buyer.area)));
     let lines = lineCount?.n ?? 0;
 
-    const errors: Record<string, string[]> = {};
-    const add = (field: string, reason: string) => {
+    const errors: FieldErrors = {};
+    const add = (field: string, reason: ReasonCode) => {
       const list = (errors[field] ??= []);
       if (!list.includes(reason)) list.push(reason);
     };

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   accountCouponState, evaluateCoupon, sortCouponsForSettlement, type AccountCouponState, type Area, type CouponLine,
-  type CouponScope, type CouponTerms,
+  type CouponScope, type CouponTerms, type ReasonCode,
 } from '@lantern/domain';
 import type { AccountCoupon, Coupon } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -108,7 +108,7 @@ export async function listMine(deps: Deps, accountId: number, area: Area, page: 
 }
 
 /** A claim refusal the web shows as `coupon_<field>_<reason>` (spec §8.2): 400 with that one field. */
-const refuse = (field: 'coupon' | 'account' | 'rule' | 'event' | 'request', reason: string) => new AppError(400, { [field]: [reason] });
+const refuse = (field: 'coupon' | 'account' | 'rule' | 'event' | 'request', reason: ReasonCode) => new AppError(400, { [field]: [reason] });
 
 export interface ClaimInput {
   code?: string;

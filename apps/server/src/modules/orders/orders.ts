@@ -1,14 +1,14 @@
 import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import {
   CART_ITEM_MAX_QUANTITY, SITES, UNPAID_ORDER_STATES, allocateDiscount, displayOrderState, effectiveSalePrice, orderExpiresAt,
-  orderTotals, unitPointsPrice, type OrderState,
+  orderTotals, unitPointsPrice, type OrderState, type ReasonCode,
 } from '@lantern/domain';
 import type { Order, PaymentSummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { startSweep } from '../../platform/sweeper.ts';
-import { AppError, fail } from '../../platform/errors.ts';
+import { AppError, fail, type FieldErrors } from '../../platform/errors.ts';
 import { type SkuRow, keepListed, keepViewable, loadSkuRows, skuCoversOf } from '../catalog/index.ts';
 import { listAddresses } from '../accounts/index.ts';
 import { cartLines, removeFromCart } from '../cart/index.ts';
@@ -103,13 +103,13 @@ async function gamesOf(db: DbOrTx, orderIds: readonly number[]) {
  */
 export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderInput): Promise<Order> {
   const now = deps.clock.now();
-  const errors: Record<string, string[]> = {};
-  const perSku: Record<string, string[]> = {};
-  const add = (field: string, reason: string) => {
+  const errors: FieldErrors = {};
+  const perSku: FieldErrors = {};
+  const add = (field: string, reason: ReasonCode) => {
     const list = (errors[field] ??= []);
     if (!list.includes(reason)) list.push(reason);
   };
-  const skuProblem = (skuId: number, reason: string) => {
+  const skuProblem = (skuId: number, reason: ReasonCode) => {
     add('sku', reason);
     const list = (perSku[skuId] ??= []);
     if (!list.includes(reason)) list.push(reason);

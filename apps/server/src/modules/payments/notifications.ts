@@ -3,6 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail, type FieldErrors } from '../../platform/errors.ts';
+import type { ReasonCode } from '@lantern/domain';
 import type { GatewayNotification } from '../../platform/payment-gateway.ts';
 import { completePaidOrder } from '../orders/index.ts';
 import { orders } from '../orders/tables.ts';
@@ -23,7 +24,7 @@ interface Applied {
   answer: NotifyAnswer;
   refundId?: number;
 }
-const refused = (field: string, reason: string): Applied => ({ outcome: 'refused', answer: { ok: false, errors: { [field]: [reason] } } });
+const refused = (field: string, reason: ReasonCode): Applied => ({ outcome: 'refused', answer: { ok: false, errors: { [field]: [reason] } } });
 const done = (outcome: Outcome, refundId?: number): Applied => ({ outcome, answer: { ok: true }, refundId });
 
 /**

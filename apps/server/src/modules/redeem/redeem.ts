@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { REDEEM_CODE_MAX_LENGTH, REDEEM_FAILURE_WINDOW_SECONDS, normalizeRedeemCode, redeemCaptchaState, redeemCodeProblem, type Area } from '@lantern/domain';
+import { REDEEM_CODE_MAX_LENGTH, REDEEM_FAILURE_WINDOW_SECONDS, normalizeRedeemCode, redeemCaptchaState, redeemCodeProblem, type Area, type ReasonCode } from '@lantern/domain';
 import type { Redemption } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -27,7 +27,7 @@ type RedeemCodeRow = typeof redeemCodes.$inferSelect;
 const bindFailed = () => fail.unprocessable('code', 'bind_failed');
 
 /** Counts a failed attempt and answers the refusal with what the page needs next. */
-async function failedAttempt(deps: Deps, accountId: number, status: number, reason: string): Promise<AppError> {
+async function failedAttempt(deps: Deps, accountId: number, status: number, reason: ReasonCode): Promise<AppError> {
   const { count } = await deps.limiter.hit(failureKey(accountId), Number.MAX_SAFE_INTEGER, REDEEM_FAILURE_WINDOW_SECONDS);
   return new AppError(status, { code: [reason] }, redeemCaptchaState(count));
 }
