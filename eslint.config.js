@@ -1,6 +1,9 @@
-// Lint, including the import boundaries of design.md §1: domain ← contract ← server / web; web features
-// never import each other (shared things live in apps/web/src/ui and src/lib).
+// Lint, including the import boundaries of docs/ARCHITECTURE.md: domain ← contract ← server / web; a server
+// module is reached only through its index.ts and modules never import each other in a circle; the platform
+// imports no module; web features never import each other (shared things live in apps/web/src/ui and src/lib).
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 
 const restrict = (patterns) => ['error', { patterns }];
 const pkg = (names, message) => ({ group: names, message });
@@ -37,6 +40,58 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([pkg(['@lantern/web', 'react', '**/apps/web/**'], 'The server does not import the web app.')]),
     },
+  },
+  {
+    // A server module is one folder with one public face: other modules import its index.ts, and only a
+    // module's tables.ts may name another module's tables.ts (for foreign keys).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', mode: 'folder', capture: ['module'] },
+        { type: 'server-platform', pattern: 'apps/server/src/platform', mode: 'folder' },
+      ],
+      'boundaries/legacy-warnings': false,
+    },
+    rules: {
+      'boundaries/dependencies': [2, {
+        default: 'allow',
+        policies: [{
+          from: { type: 'server-module' },
+          disallow: { to: { type: 'server-module', internalPath: '!(index.ts|tables.ts)' } },
+          message: 'Import another module only through its index.ts.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    ignores: ['apps/server/src/modules/*/tables.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        pkg(['@lantern/web', 'react', '**/apps/web/**'], 'The server does not import the web app.'),
+        { regex: '^\\.\\./[a-z-]+/tables\\.ts$', message: "No module reads another module's tables: call that module's service through its index.ts." },
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '(^|/)modules/', message: 'The platform serves every module and imports none of them.' },
+      ]),
+    },
+  },
+  {
+    // No circles: not between modules, not between files.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

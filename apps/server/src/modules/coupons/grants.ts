@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Area } from '@lantern/domain';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import type { LocalizedName } from '../catalog/tables.ts';
+import type { LocalizedName } from '../catalog/index.ts';
 import { accountCoupons, coupons } from './tables.ts';
 
 export type CouponGrantProblem = 'unavailable' | 'held' | 'exhausted';
