@@ -75,10 +75,13 @@ export const ADMIN_API = {
   skuKeys: (id: number | string) => `/api/admin/skus/${id}/keys`,
   skuKeyStock: (id: number | string) => `/api/admin/skus/${id}/keys/stock`,
   orderShipment: (id: number | string) => `/api/admin/orders/${id}/shipment`,
+  redeemCodes: '/api/admin/redeem_codes',
+  coupons: '/api/admin/coupons',
+  purchaseBan: (accountId: number | string) => `/api/admin/accounts/${accountId}/purchase_ban`,
 } as const;
 
 /**
- * POST /api/admin/redeem_codes (staff, admin): issues redeem codes for goods on one site — a game SKU, a
+ * POST /api/admin/redeem_codes (admins only): issues redeem codes for goods on one site — a game SKU, a
  * coupon or points — optionally to one account and with an end. The plain codes are answered once, here.
  */
 export const issueRedeemCodesRequest = z.object({

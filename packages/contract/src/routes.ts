@@ -49,6 +49,9 @@ export const API = {
   ellipses: '/api/ellipses',
   customLayouts: '/api/custom/layouts',
   customPacks: '/api/custom/packs',
+  // Staff preview of layouts and packs not yet live
+  customLayoutsPreview: '/api/custom/layouts/preview',
+  customPacksPreview: '/api/custom/packs/preview',
   // Peripheral shop
   peripheral: '/api/peripheral',
   periNavItems: '/api/peripheral/nav_items',
