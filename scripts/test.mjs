@@ -19,6 +19,14 @@ if (!chromium) {
 const reports = mkdtempSync(join(tmpdir(), 'lantern-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedTiers = [];
+/** How long each tier took, printed at the end so a slow tier is seen as the suite grows. */
+const tierTimes = [];
+function timed(name, work) {
+  const started = Date.now();
+  const result = work();
+  tierTimes.push([name, (Date.now() - started) / 1000]);
+  return result;
+}
 
 function vitestTier(name, workspace) {
   const out = join(reports, `${name}.json`);
@@ -33,21 +41,21 @@ function vitestTier(name, workspace) {
 }
 
 console.log('\n== Domain rules ==');
-vitestTier('domain', 'packages/domain');
+timed('domain', () => vitestTier('domain', 'packages/domain'));
 console.log('\n== Server integration ==');
-vitestTier('server', 'apps/server');
+timed('server', () => vitestTier('server', 'apps/server'));
 console.log('\n== Web unit ==');
-vitestTier('web', 'apps/web');
+timed('web', () => vitestTier('web', 'apps/web'));
 
 console.log('\n== Web build ==');
-runOrExit('npm', ['run', 'build', '-w', '@lantern/web']);
+timed('web build', () => runOrExit('npm', ['run', 'build', '-w', '@lantern/web']));
 
 console.log('\n== End to end (Chromium) ==');
 const e2eOut = join(reports, 'e2e.json');
-const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+const e2eStatus = timed('e2e', () => run('npx', ['playwright', 'test', '--reporter=list,json'], {
   cwd: join(root, 'e2e'),
   env: { CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-});
+}));
 if (existsSync(e2eOut)) {
   const s = JSON.parse(readFileSync(e2eOut, 'utf8')).stats ?? {};
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
@@ -58,6 +66,8 @@ if (existsSync(e2eOut)) {
 }
 if (e2eStatus !== 0) failedTiers.push('e2e');
 
+console.log('\nTier times:');
+for (const [name, seconds] of tierTimes) console.log(`  ${name.padEnd(10)} ${seconds.toFixed(0).padStart(5)} s`);
 console.log(failedTiers.length ? `\nFailed tiers: ${failedTiers.join(', ')}` : '\nAll tiers passed.');
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedTiers.length ? 1 : 0);
