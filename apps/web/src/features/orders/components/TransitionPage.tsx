@@ -15,7 +15,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { PinIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
-import { shippingAddressesQuery } from '../api/addresses';
+import { addressesQuery } from '../../../lib/addresses';
 import { createOrder } from '../api/createOrder';
 import { ordersKey } from '../api/order';
 
@@ -54,7 +54,7 @@ const inFlight = new Map<string, Promise<Order>>();
 
 function AddressChoice({ onConfirm, busy }: { onConfirm: (addressId: number) => void; busy: boolean }) {
   const { t } = useTranslation();
-  const q = useQuery(shippingAddressesQuery);
+  const q = useQuery(addressesQuery);
   const [picked, setPicked] = useState<number | null>(null);
   const list = q.data?.detailed_addresses ?? [];
   const chosen = picked ?? list.find((a) => a.is_default)?.id ?? list[0]?.id ?? null;
