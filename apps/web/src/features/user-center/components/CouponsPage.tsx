@@ -133,7 +133,7 @@ function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => 
       // A code coupon is never in the claim list: show it where it now is.
       if (byCode) navigate(href('available'));
     },
-    onError: (e) => {
+    onError: (e: unknown) => {
       const p = couponClaimProblem(t, e);
       setProblem(p.text);
       if (p.needCaptcha) setAskCaptcha(true);
