@@ -64,6 +64,12 @@ export async function signOut(client: QueryClient) {
   }
 }
 
+/** `applySession` for a component: what a sign-in or sign-up form calls with the session it got. */
+export function useApplySession() {
+  const client = useQueryClient();
+  return (session: SessionResponse) => applySession(client, session);
+}
+
 export function useSignOut() {
   const client = useQueryClient();
   return () => signOut(client);
