@@ -1,10 +1,9 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../lib/session';
+import { useSignOut } from '../lib/session';
 import { HeartIcon, HomeIcon, KeyIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
 import { toast } from '../ui/toastStore';
 import { paths } from './paths';
@@ -16,7 +15,7 @@ const itemClass =
 /** The Radix part of the account menu, loaded on first use so the first page carries no Radix code. */
 export function UserMenuContent({ me, trigger }: { me: Me; trigger: ReactNode }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const signOut = useSignOut();
   const navigate = useNavigate();
   return (
     <Menu.Root modal={false} defaultOpen>
@@ -62,7 +61,7 @@ export function UserMenuContent({ me, trigger }: { me: Me; trigger: ReactNode })
             data-testid="sign-out"
             onSelect={async () => {
               try {
-                await signOut(client);
+                await signOut();
                 toast.success(t('auth.signed_out'));
               } catch {
                 toast.success(t('auth.signed_out'));

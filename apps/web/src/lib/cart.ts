@@ -3,6 +3,7 @@ import { API, type CartResponse } from '@lantern/contract';
 import type { TFunction } from 'i18next';
 import { api, isApiError } from './api';
 import { errorToText } from './errors';
+import { queryKeys } from './query-keys';
 import { useMe } from './session';
 
 /**
@@ -13,15 +14,12 @@ import { useMe } from './session';
 export type ProductCate = 'game' | 'virtual' | 'physical';
 export const PRODUCT_CATES: readonly ProductCate[] = ['game', 'virtual', 'physical'];
 
-export const cartKey = ['me', 'cart'] as const;
-export const cartCouponsKey = ['me', 'cart', 'coupons'] as const;
-
 const cateQuery = (cate?: ProductCate) => (cate ? { q: { sku_cate_eq: cate } } : undefined);
 
 /** GET /api/cart (q[sku_cate_eq]): one category's lines, or every line when `cate` is undefined. */
 export const cartQuery = (cate?: ProductCate) =>
   queryOptions({
-    queryKey: [...cartKey, cate ?? 'all'] as const,
+    queryKey: queryKeys.cart.view(cate),
     queryFn: () => api.get<CartResponse>(API.cart, { query: cateQuery(cate) }),
   });
 
@@ -36,12 +34,16 @@ export const patchCart = (lines: readonly CartLineWrite[], cate?: ProductCate) =
 
 /** After a write: the answer replaces its own view; every other view of the cart and its coupons reloads. */
 export function applyCart(client: QueryClient, cart: CartResponse, cate?: ProductCate) {
-  client.setQueryData(cartQuery(cate).queryKey, cart);
+  const own = cartQuery(cate).queryKey;
+  client.setQueryData(own, cart);
   void client.invalidateQueries({
-    queryKey: cartKey,
-    predicate: (q) => q.queryKey[2] !== (cate ?? 'all'),
+    queryKey: queryKeys.cart.all,
+    predicate: (q) => q.queryKey[own.length - 1] !== own[own.length - 1],
   });
 }
+
+/** Anything that changes what the cart holds or which coupons fit it (an order made, a coupon claimed). */
+export const invalidateCart = (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.cart.all });
 
 /** How many lines the signed-in user's cart holds on this site (the header badge); 0 for a guest. */
 export function useCartCount(): number {

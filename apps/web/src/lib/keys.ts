@@ -1,18 +1,18 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { KEYS_API, type ActivationResult, type KeyDelivery, type RevealedKey } from '@lantern/contract';
 import type { TFunction } from 'i18next';
 import { api, isApiError } from './api';
+import type { MutationCallbacks } from './mutationCallbacks';
+import { isRevealedKeyQuery, queryKeys } from './query-keys';
 
 /**
  * Game keys as the order-complete page and the user centre share them (spec §4 key activation, §8.2):
  * revealing a key's code (GET /api/me/game_keys/{id}), activating it, and the words for a line's delivery.
  */
-export const keysKey = ['me', 'game_keys'] as const;
-
 /** The code of one of my keys. Asked only when the user reveals it; kept for the session. */
 export const revealKeyQuery = (id: number) =>
   queryOptions({
-    queryKey: [...keysKey, 'reveal', id] as const,
+    queryKey: queryKeys.keys.reveal(id),
     queryFn: () => api.get<RevealedKey>(KEYS_API.revealKey(id)),
     staleTime: Infinity,
     retry: false,
@@ -21,6 +21,22 @@ export const revealKeyQuery = (id: number) =>
 /** POST …/activate: a platform key (games, DLC, bundles) or a goods code (virtual goods). */
 export const activateKey = (id: number, kind: 'platform_key' | 'goods_code') =>
   api.post<ActivationResult>(kind === 'goods_code' ? KEYS_API.activateCode(id) : KEYS_API.activateKey(id));
+
+/**
+ * Activates one key. Whatever the platform answered, the key lists reload (their statuses changed); a
+ * revealed code does not change, so it is kept.
+ */
+export function useActivateKey(id: number, kind: 'platform_key' | 'goods_code', callbacks: MutationCallbacks<ActivationResult> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => activateKey(id, kind),
+    onSuccess: (result) => {
+      callbacks.onSuccess?.(result, undefined);
+      void client.invalidateQueries({ queryKey: queryKeys.keys.all, predicate: (q) => !isRevealedKeyQuery(q.queryKey) });
+    },
+    onError: callbacks.onError,
+  });
+}
 
 /** Activated, or enabled for a Uplay key (spec §4). */
 export const isActivated = (status: string) => status === 'activated' || status === 'enabled';

@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetchMock';
 import { api } from './api';
-import { connectSessionToApi, meKey, meQuery } from './session';
+import { queryKeys } from './query-keys';
+import { connectSessionToApi, meQuery } from './session';
 import { closeSignIn, getSignInState } from './signInStore';
 
 const unauthorized = { status: 401, body: { errors: { base: ['unauthorized'] } } };
@@ -16,12 +17,12 @@ describe('session and the sign-in popup', () => {
   it('a 401 that the refresh cannot cure ends the session and opens the global sign-in popup', async () => {
     const client = new QueryClient();
     connectSessionToApi(client);
-    client.setQueryData(meKey, { id: 7, nickname: 'kai' } as never);
+    client.setQueryData(queryKeys.me.all, { id: 7, nickname: 'kai' } as never);
     mockFetch({ 'POST /api/me/clock_in': [unauthorized], 'PATCH /api/access_token': [{ status: 401, body: { errors: { base: ['refresh_token_invalid'] } } }] });
     expect(getSignInState().open).toBe(false);
     await expect(api.post('/api/me/clock_in')).rejects.toMatchObject({ status: 401 });
     expect(getSignInState().open).toBe(true);
-    expect(client.getQueryData(meKey)).toBeNull();
+    expect(client.getQueryData(queryKeys.me.all)).toBeNull();
   });
 
   it('a silently refreshed session keeps the popup closed', async () => {

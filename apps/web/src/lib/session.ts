@@ -3,13 +3,12 @@ import { API, COOKIES, type Me, type MeCheck, type SessionResponse } from '@lant
 import { api, configureApi, isApiError } from './api';
 import { openSignIn } from './signInStore';
 import { readCookie } from './cookies';
+import { queryKeys } from './query-keys';
 import { getSite } from './site';
 
 /** The `me` query is the session state: `null` for a guest, the account when signed in. */
-export const meKey = ['me'] as const;
-
 export const meQuery = queryOptions({
-  queryKey: meKey,
+  queryKey: queryKeys.me.all,
   queryFn: async (): Promise<Me | null> => {
     // No session marker on this site: a guest, so do not make a call that can only answer 401.
     if (!readCookie(COOKIES.session(getSite().area))) return null;
@@ -30,26 +29,45 @@ export function useMe() {
 
 export const meCheckQuery = (accountId: number) =>
   queryOptions({
-    queryKey: ['me', 'check', accountId] as const,
+    queryKey: queryKeys.me.check(accountId),
     queryFn: () => api.get<MeCheck>(API.meCheck, { auth: 'optional' }),
     staleTime: 0,
     retry: false,
   });
 
+const isAccountKey = (key: readonly unknown[]) => key[0] === queryKeys.me.all[0];
+
+/**
+ * Replaces the signed-in account with the one a write answered (profile, contacts, identification), then
+ * refetches it and everything under it. An answer that is not an account (some writes answer `{}`) only
+ * refetches.
+ */
+export function storeMe(client: QueryClient, answer: unknown) {
+  if (answer && typeof answer === 'object' && 'id' in answer && 'security_info' in answer) client.setQueryData(queryKeys.me.all, answer as Me);
+  return client.invalidateQueries({ queryKey: queryKeys.me.all });
+}
+
 /** After any sign-in: store the account and refresh everything that depends on who is asking. */
 export function applySession(client: QueryClient, session: SessionResponse) {
-  client.setQueryData(meKey, session.account);
-  void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-  void client.invalidateQueries({ queryKey: ['me', 'check'] });
+  client.setQueryData(queryKeys.me.all, session.account);
+  void client.invalidateQueries({ predicate: (q) => !isAccountKey(q.queryKey) });
+  void client.invalidateQueries({ queryKey: queryKeys.me.checkAll });
 }
 
 export async function signOut(client: QueryClient) {
   try {
     await api.delete(API.accessToken, { auth: 'none' });
   } finally {
-    client.setQueryData(meKey, null);
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' || q.queryKey.length > 1 });
+    client.setQueryData(queryKeys.me.all, null);
+    // Everything but the (now null) session itself: account state and what the account saw of the store.
+    client.removeQueries({ predicate: (q) => !isAccountKey(q.queryKey) || q.queryKey.length > queryKeys.me.all.length });
   }
+}
+
+/** `applySession` for a component: what a sign-in or sign-up form calls with the session it got. */
+export function useApplySession() {
+  const client = useQueryClient();
+  return (session: SessionResponse) => applySession(client, session);
 }
 
 export function useSignOut() {
@@ -61,7 +79,7 @@ export function useSignOut() {
 export function connectSessionToApi(client: QueryClient) {
   configureApi({
     onUnauthorized: () => {
-      client.setQueryData(meKey, null);
+      client.setQueryData(queryKeys.me.all, null);
       openSignIn();
     },
   });

@@ -9,8 +9,5 @@ import { api } from './api';
  */
 export type WishResponse = z.infer<typeof wishResponse>;
 
-/** Every wish-list query lives under this key, so a change anywhere refreshes the list. */
-export const wishesKey = ['me', 'wishes'] as const;
-
 export const addWish = (skuId: number) => api.put<WishResponse>(API.wish(skuId));
 export const removeWish = (skuId: number) => api.delete<WishResponse>(API.wish(skuId));

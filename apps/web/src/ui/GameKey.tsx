@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ActivationResult } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activateKey, isActivated, keyCallErrorText, keysKey, revealKeyQuery } from '../lib/keys';
+import { isActivated, keyCallErrorText, revealKeyQuery, useActivateKey } from '../lib/keys';
 import { Button } from './Button';
 import { cn } from './cn';
 import { CopyButton } from './CopyButton';
@@ -50,15 +50,12 @@ export function KeyReveal({ keyId, label, className }: { keyId: number; label: s
  */
 export function KeyActivate({ keyId, kind, status, label, onDone }: { keyId: number; kind: 'platform_key' | 'goods_code'; status: string; label: string; onDone?: (r: ActivationResult) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const m = useMutation({
-    mutationFn: () => activateKey(keyId, kind),
+  const m = useActivateKey(keyId, kind, {
     onSuccess: (r) => {
       const ok = isActivated(r.activation_status);
       setResult({ ok, text: ok ? t('keys.activate_success') : t('keys.activate_failed', { code: r.error_code ?? '—' }) });
       onDone?.(r);
-      void client.invalidateQueries({ queryKey: keysKey, predicate: (q) => q.queryKey[2] !== 'reveal' });
     },
     onError: (e) => setResult({ ok: false, text: keyCallErrorText(t, e) }),
   });

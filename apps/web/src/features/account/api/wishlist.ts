@@ -3,7 +3,7 @@ import { API } from '@lantern/contract';
 import type { z } from 'zod';
 import type { wishlistResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
-import { wishesKey } from '../../../lib/wishes';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type WishlistResponse = z.infer<typeof wishlistResponse>;
 
@@ -13,7 +13,7 @@ export const WISHES_PER = 10;
 /** GET /api/me/wishes: the account's wish list on this site, newest first, paged. */
 export const wishlistQuery = (page: number) =>
   queryOptions({
-    queryKey: [...wishesKey, page] as const,
+    queryKey: queryKeys.wishes.page(page),
     queryFn: () => api.get<WishlistResponse>(API.wishlist, { query: { page, per: WISHES_PER } }),
     placeholderData: keepPreviousData,
   });

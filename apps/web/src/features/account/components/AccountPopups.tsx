@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import { isNicknameSafe, nicknameWeight, NICKNAME_MAX_WEIGHT } from '@lantern/domain';
 import { useState } from 'react';
@@ -6,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { passwordReason } from '../../../lib/rules';
-import { meKey } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { FormAlert, SelectField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
-import { completeMe, updateMe } from '../api/me';
+import { useCompleteMe } from '../api/completeMe';
+import { useUpdateMe } from '../api/updateMe';
 
 export function NicknameCounter({ value }: { value: string }) {
   const w = nicknameWeight(value);
@@ -30,7 +29,7 @@ type CompleteValues = { phone_number: string; code: string; password: string; ni
 /** The identification popup (spec §2.2): phone + code, password, nickname, gender → PUT /api/me. */
 export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const complete = useCompleteMe();
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<CompleteValues>({
     defaultValues: { phone_number: '', code: '', password: '', nickname: isNicknameSafe(me.nickname) ? me.nickname : '', gender: me.gender },
@@ -40,9 +39,7 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
     try {
-      const res = await completeMe({ phone_number: v.phone_number.trim(), code: v.code.trim(), password: v.password, nickname: v.nickname.trim(), gender: v.gender });
-      if (res && typeof res === 'object' && 'security_info' in res) client.setQueryData(meKey, res);
-      void client.invalidateQueries({ queryKey: meKey });
+      await complete.mutateAsync({ phone_number: v.phone_number.trim(), code: v.code.trim(), password: v.password, nickname: v.nickname.trim(), gender: v.gender });
       toast.success(t('prompts.complete_success'));
       onOpenChange(false);
     } catch (err) {
@@ -93,15 +90,13 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
 /** The basic-info popup (spec §2.2): an unsafe nickname must be changed → PATCH /api/me. */
 export function BasicInfoPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const update = useUpdateMe();
   const [general, setGeneral] = useState<string[]>([]);
   const { register, handleSubmit, formState, setError, clearErrors, watch } = useForm<{ nickname: string }>({ defaultValues: { nickname: me.nickname } });
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
     try {
-      const res = await updateMe({ nickname: v.nickname.trim() });
-      if (res && typeof res === 'object' && 'security_info' in res) client.setQueryData(meKey, res);
-      void client.invalidateQueries({ queryKey: meKey });
+      await update.mutateAsync({ nickname: v.nickname.trim() });
       toast.success(t('ui.save_success'));
       onOpenChange(false);
     } catch (err) {

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { meCheckQuery, signOut } from '../../../lib/session';
+import { meCheckQuery, useSignOut } from '../../../lib/session';
 import { useSignInState } from '../../../lib/signInStore';
 import { BasicInfoPopup, CompleteAccountPopup, SafrvNotice } from './AccountPopups';
 
@@ -26,7 +26,7 @@ export function AccountPrompts({ me }: { me: Me }) {
   const { open: signInOpen } = useSignInState();
   const location = useLocation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const signOut = useSignOut();
   const onAuthPage = location.pathname === paths.signIn || location.pathname === paths.signUp;
   const { data: check } = useQuery({ ...meCheckQuery(me.id), enabled: !signInOpen && !onAuthPage });
   const [dismissed, setDismissed] = useState(() => dismissedFor(me.id));
@@ -42,7 +42,7 @@ export function AccountPrompts({ me }: { me: Me }) {
         onAcknowledge={async () => {
           setBusy(true);
           try {
-            await signOut(client);
+            await signOut();
           } finally {
             setBusy(false);
             navigate(paths.root);

@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AddressInput, DetailedAddress, Districts } from '@lantern/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { addressesQuery } from '../../../lib/addresses';
+import { districtsQuery } from '../../../lib/districts';
 import { errorToText } from '../../../lib/errors';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { useSite } from '../../../lib/site';
@@ -15,7 +17,9 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { Checkbox, FormAlert, SelectField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { WarningDialog } from '../../../ui/WarningDialog';
-import { addressesQuery, createAddress, deleteAddress, districtsQuery, updateAddress } from '../api/addresses';
+import { useCreateAddress } from '../api/createAddress';
+import { useDeleteAddress } from '../api/deleteAddress';
+import { useUpdateAddress } from '../api/updateAddress';
 import { SettingsShell } from './SettingsShell';
 
 type Values = {
@@ -38,7 +42,8 @@ function AddressForm({ address, districts, onDone }: { address: DetailedAddress 
   const { t, i18n } = useTranslation();
   const site = useSite();
   const native = site.area === 'native';
-  const client = useQueryClient();
+  const create = useCreateAddress();
+  const update = useUpdateAddress();
   const [general, setGeneral] = useState<string[]>([]);
   const { register, handleSubmit, formState, setError, clearErrors, watch, setValue } = useForm<Values>({
     defaultValues: {
@@ -77,9 +82,9 @@ function AddressForm({ address, districts, onDone }: { address: DetailedAddress 
         : { country_code: v.country_code, region_text: v.region_text.trim() }),
     };
     try {
-      if (address) await updateAddress(address.id, body);
-      else await createAddress(body);
-      await client.invalidateQueries({ queryKey: addressesQuery.queryKey });
+      // Both resolve once the address book has been reloaded.
+      if (address) await update.mutateAsync({ id: address.id, changes: body });
+      else await create.mutateAsync(body);
       toast.success(t('ui.save_success'));
       onDone();
     } catch (err) {
@@ -180,24 +185,17 @@ function regionLine(a: DetailedAddress, countryName: (code: string) => string) {
 /** /setting/addresses: the address book (list, add, edit, delete, default). */
 export function AddressesPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const list = useQuery(addressesQuery);
   const districts = useQuery(districtsQuery);
   const [editing, setEditing] = useState<DetailedAddress | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DetailedAddress | null>(null);
   const countryName = (code: string) => districts.data?.countries.find((c) => c.code === code)?.name ?? code;
 
-  const makeDefault = useMutation({
-    mutationFn: (a: DetailedAddress) => updateAddress(a.id, { is_default: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: addressesQuery.queryKey }),
-    onError: (e) => toast.fail(errorToText(t, e)),
-  });
-  const remove = useMutation({
-    mutationFn: (a: DetailedAddress) => deleteAddress(a.id),
+  const makeDefault = useUpdateAddress({ onError: (e) => toast.fail(errorToText(t, e)) });
+  const remove = useDeleteAddress({
     onSuccess: () => {
       toast.success(t('ui.delete_success'));
       setDeleting(null);
-      return client.invalidateQueries({ queryKey: addressesQuery.queryKey });
     },
     onError: (e) => toast.fail(errorToText(t, e)),
   });
@@ -242,7 +240,7 @@ export function AddressesPage() {
                     {t('ui.edit')}
                   </Button>
                   {a.is_default ? null : (
-                    <Button size="sm" variant="ghost" onClick={() => makeDefault.mutate(a)} loading={makeDefault.isPending && makeDefault.variables?.id === a.id}>
+                    <Button size="sm" variant="ghost" onClick={() => makeDefault.mutate({ id: a.id, changes: { is_default: true } })} loading={makeDefault.isPending && makeDefault.variables?.id === a.id}>
                       {t('addresses.set_default')}
                     </Button>
                   )}
@@ -266,7 +264,7 @@ export function AddressesPage() {
         confirmText={t('ui.delete')}
         danger
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
       />
     </SettingsShell>
   );

@@ -1,28 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { meKey } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Modal } from '../../../ui/Modal';
 import { FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
-import { saveContact, unbindPhone } from '../api/me';
-
-function storeMe(client: ReturnType<typeof useQueryClient>, res: unknown) {
-  if (res && typeof res === 'object' && 'security_info' in res) client.setQueryData(meKey, res as Me);
-  void client.invalidateQueries({ queryKey: meKey });
-}
+import { useSaveContact } from '../api/saveContact';
+import { useUnbindPhone } from '../api/unbindPhone';
 
 type ContactValues = { target: string; code: string; password: string };
 
 /** Bind (POST) or change (PATCH, with the password) the account's e-mail or phone; code purpose `bind`. */
 export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email' | 'phone'; mode: 'bind' | 'change'; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const save = useSaveContact();
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<ContactValues>({ defaultValues: { target: '', code: '', password: '' } });
   const { register, handleSubmit, formState, setError, clearErrors, reset } = form;
@@ -33,12 +27,15 @@ export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
     try {
-      const res = await saveContact(kind, mode, {
-        ...(kind === 'email' ? { email: v.target.trim() } : { phone_number: v.target.trim() }),
-        code: v.code.trim(),
-        ...(mode === 'change' ? { password: v.password } : {}),
+      await save.mutateAsync({
+        kind,
+        mode,
+        account: {
+          ...(kind === 'email' ? { email: v.target.trim() } : { phone_number: v.target.trim() }),
+          code: v.code.trim(),
+          ...(mode === 'change' ? { password: v.password } : {}),
+        },
       });
-      storeMe(client, res);
       toast.success(t(mode === 'bind' ? 'security.bind_success' : 'security.change_success'));
       reset();
       onOpenChange(false);
@@ -93,7 +90,7 @@ type UnbindValues = { phone: string; code: string };
  */
 export function UnbindPhoneDialog({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const unbind = useUnbindPhone();
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<UnbindValues>({ defaultValues: { phone: '', code: '' } });
   const { handleSubmit, formState, setError, reset } = form;
@@ -101,7 +98,7 @@ export function UnbindPhoneDialog({ me, open, onOpenChange }: { me: Me; open: bo
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
     try {
-      storeMe(client, await unbindPhone(v.code.trim()));
+      await unbind.mutateAsync(v.code.trim());
       toast.success(t('security.unbind_success'));
       reset();
       onOpenChange(false);

@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { reasonText, remainingText } from '../../../lib/errors';
 import { idNumberReason, realNameReason } from '../../../lib/rules';
-import { meKey } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { FormAlert, TextField } from '../../../ui/TextField';
-import { identify } from '../api/me';
+import { useIdentify } from '../api/identify';
 
 type Field = 'name' | 'code';
 interface FieldError {
@@ -25,7 +23,7 @@ const validators: Record<Field, (v: string) => string | null> = { name: realName
  */
 export function IdentificationForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const identification = useIdentify();
   const [values, setValues] = useState<Record<Field, string>>({ name: '', code: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
   const [base, setBase] = useState<FieldError | null>(null);
@@ -54,9 +52,8 @@ export function IdentificationForm({ onDone }: { onDone?: () => void }) {
     setBusy(true);
     setBase(null);
     try {
-      const res = await identify({ name: values.name.trim(), code: values.code.trim().toUpperCase() });
-      if (res && typeof res === 'object' && 'id' in res && 'security_info' in res) client.setQueryData(meKey, res);
-      await client.invalidateQueries({ queryKey: meKey });
+      // Resolves once the account has been refetched as identified.
+      await identification.mutateAsync({ name: values.name.trim(), code: values.code.trim().toUpperCase() });
       onDone?.();
     } catch (err) {
       if (!isApiError(err)) {

@@ -1,18 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { POINT_DETAILS_PER } from '../../../lib/constants';
-import { meKey, useMe } from '../../../lib/session';
+import { useMe } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { StarIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/Toast';
-import { clockIn, pointDetailsQuery } from '../api/points';
+import { isAlreadyCheckedIn, useClockIn } from '../api/clockIn';
+import { pointDetailsQuery } from '../api/points';
 import { SettingsShell } from './SettingsShell';
 
 function Stat({ label, value, accent }: { label: string; value: number; accent?: boolean }) {
@@ -26,21 +27,15 @@ function Stat({ label, value, accent }: { label: string; value: number; accent?:
 
 function CheckIn({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const checked = me.point.clock_in.checked;
-  const m = useMutation({
-    mutationFn: clockIn,
+  const m = useClockIn({
     onSuccess: (res) => {
-      client.setQueryData<Me | null>(meKey, (old) => (old ? { ...old, point: res.point } : old));
-      void client.invalidateQueries({ queryKey: ['me'] });
       toast.success(t('points.checked_in', { count: res.score_added }));
     },
     onError: (e) => {
       // Spec §8.2: a second check-in answers greater_than → "you have been checked".
-      if (isApiError(e) && Object.values(e.errors).some((r) => r.includes('greater_than'))) {
-        toast.prompt(t('points.already_checked'));
-        client.setQueryData<Me | null>(meKey, (old) => (old ? { ...old, point: { ...old.point, clock_in: { ...old.point.clock_in, checked: true } } } : old));
-      } else toast.fail(isApiError(e) && e.status >= 500 ? t('errors.server_error') : errorToText(t, e));
+      if (isAlreadyCheckedIn(e)) toast.prompt(t('points.already_checked'));
+      else toast.fail(isApiError(e) && e.status >= 500 ? t('errors.server_error') : errorToText(t, e));
     },
   });
   return (

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { meKey, useMe } from '../../../lib/session';
+import { useMe } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
-import { updateMe } from '../api/me';
+import { useUpdateMe } from '../api/updateMe';
 import { NicknameCounter, nicknameRule } from './AccountPopups';
 import { SettingsShell } from './SettingsShell';
 
@@ -20,7 +19,7 @@ const INTRO_MAX = 500;
 
 function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const update = useUpdateMe();
   const [general, setGeneral] = useState<string[]>([]);
   const { register, handleSubmit, formState, setError, clearErrors, watch, reset } = useForm<Values>({
     defaultValues: { nickname: me.nickname, gender: me.gender, birthday: me.birthday ?? '', introduction: me.introduction },
@@ -30,12 +29,10 @@ function ProfileForm({ me }: { me: Me }) {
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
     try {
-      const res = await updateMe({ nickname: v.nickname.trim(), gender: v.gender, birthday: v.birthday || null, introduction: v.introduction });
+      const res = await update.mutateAsync({ nickname: v.nickname.trim(), gender: v.gender, birthday: v.birthday || null, introduction: v.introduction });
       if (res && typeof res === 'object' && 'security_info' in res) {
-        client.setQueryData(meKey, res);
         reset({ nickname: res.nickname, gender: res.gender, birthday: res.birthday ?? '', introduction: res.introduction });
       }
-      void client.invalidateQueries({ queryKey: meKey });
       toast.success(t('ui.save_success'));
     } catch (err) {
       setGeneral(applyServerErrors(t, err, setError, ['nickname', 'gender', 'birthday', 'introduction']));

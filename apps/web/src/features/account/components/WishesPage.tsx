@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
-import { removeWish, wishesKey } from '../../../lib/wishes';
 import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { HeartIcon } from '../../../ui/icons';
 import { Pagination } from '../../../ui/Pagination';
 import { SkuCard } from '../../../ui/SkuCard';
 import { toast } from '../../../ui/toastStore';
+import { useRemoveWish } from '../api/removeWish';
 import { useWishlist } from '../api/wishlist';
 import { SettingsShell } from './SettingsShell';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
@@ -25,14 +24,10 @@ export function WishesPage() {
   const pageParam = Number(params.get('page'));
   const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   const list = useWishlist(page);
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: removeWish,
+  const remove = useRemoveWish({
     onSuccess: (_res, skuId) => {
       const name = list.data?.skus.find((s) => s.id === skuId);
       toast.success(name ? t('wishes.removed', { name: pickText(name.sku_names, language) }) : t('ui.delete_success'));
-      void client.invalidateQueries({ queryKey: wishesKey });
-      void client.invalidateQueries({ queryKey: ['catalog', 'sku', String(skuId)] });
     },
     onError: (e) => toast.fail(errorToText(t, e)),
   });

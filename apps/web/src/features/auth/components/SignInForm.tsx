@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { signInRequest, type SessionResponse } from '@lantern/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors, fieldErrorText, formResolver } from '../../../lib/form';
 import { phoneReason } from '../../../lib/rules';
-import { applySession } from '../../../lib/session';
+import { useApplySession } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
@@ -237,9 +236,9 @@ export function SignInSuccess({ nickname }: { nickname: string }) {
 /** The sign-in form with its two tabs; shared by the popup and the /sign_in page. */
 export function SignInForm({ onSignedIn, onNavigate }: SignInFormProps) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const applySession = useApplySession();
   const done = (s: SessionResponse) => {
-    applySession(client, s);
+    applySession(s);
     onSignedIn(s);
   };
   return (

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { nicknameWeight, NICKNAME_MAX_WEIGHT } from '@lantern/domain';
 import type { SessionResponse } from '@lantern/contract';
 import { useState } from 'react';
@@ -8,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { idNumberReason, passwordReason, realNameReason } from '../../../lib/rules';
-import { applySession } from '../../../lib/session';
+import { useApplySession } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { useCaptcha } from '../../../ui/Captcha';
@@ -39,7 +38,7 @@ export function SignUpPage() {
   const { t } = useTranslation();
   const site = useSite();
   const native = site.area === 'native';
-  const client = useQueryClient();
+  const applySession = useApplySession();
   const navigate = useNavigate();
   const [by, setBy] = useState<'email' | 'phone'>('email');
   const captcha = useCaptcha(true);
@@ -69,7 +68,7 @@ export function SignUpPage() {
       });
       toast.success(t('auth.sign_up_success'));
       if (res && typeof res === 'object' && 'account' in res) {
-        applySession(client, res as SessionResponse);
+        applySession(res as SessionResponse);
         navigate(paths.root, { replace: true });
       } else {
         navigate(paths.signIn, { replace: true });

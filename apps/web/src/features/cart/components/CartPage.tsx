@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CartResponse, CartSku } from '@lantern/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { isApiError } from '../../../lib/api';
-import { applyCart, cartErrorText, stationName, cartQuery, PRODUCT_CATES, patchCart, type ProductCate } from '../../../lib/cart';
+import { cartErrorText, stationName, cartQuery, PRODUCT_CATES, type ProductCate } from '../../../lib/cart';
 import { nowSeconds } from '../../../lib/countdown';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage, useLocalize } from '../../../lib/localize';
@@ -27,6 +26,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
 import { cartCouponsQuery } from '../api/cartCoupons';
+import { useSetCartQuantity } from '../api/setCartQuantity';
 import { appliedCouponId, chooseCoupon, isOrderable, quantityBounds, selectedLines, selectionTotals, toggleAll, toggleLine, unitPrice } from '../cartState';
 import { CouponPicker } from './CouponPicker';
 
@@ -149,7 +149,6 @@ export function CartPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const client = useQueryClient();
   useDocumentTitle(t('cart.title'));
   const station = stationName(t, site.area);
 
@@ -167,17 +166,11 @@ export function CartPage() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const failure = (location.state as { orderFailure?: OrderFailureData } | null)?.orderFailure;
 
-  const write = useMutation({
-    mutationFn: ({ skuId, quantity }: { skuId: number; quantity: number }) => patchCart([{ sku_id: skuId, quantity }], cate),
-    onSuccess: (next, { quantity }) => {
-      applyCart(client, next, cate);
+  const write = useSetCartQuantity(cate, {
+    onSuccess: (_next, { quantity }) => {
       if (quantity === 0) toast.success(t('cart.removed'));
     },
-    onError: (e) => {
-      if (isApiError(e) && e.status === 401) return;
-      toast.fail(cartErrorText(t, e, station));
-      void client.invalidateQueries({ queryKey: cartQuery(cate).queryKey });
-    },
+    onError: (e) => toast.fail(cartErrorText(t, e, station)),
   });
 
   const lines = useMemo(() => cart.data?.cart_skus ?? [], [cart.data]);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type HomeResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The element the server puts the home's data in, in the page of `/` (the same JSON GET /api/v7/home answers). */
 export const INLINE_HOME_ID = 'lantern-home';
@@ -24,7 +25,7 @@ export function takeInlineHome(doc: Document = document): HomeResponse | null {
 export const fetchHome = () => takeInlineHome() ?? api.get<HomeResponse>(API.home, { auth: 'optional' });
 
 export const homeQuery = queryOptions({
-  queryKey: ['storefront', 'home'] as const,
+  queryKey: queryKeys.storefront.home,
   queryFn: async () => fetchHome(),
   staleTime: 60_000,
 });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type LayoutContent } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { createBatchQueue } from '../../../lib/packQueue';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/custom/packs?ids[]=…: the layout packs the home lists in `pack_ids`. */
 export const fetchPacks = async (ids: number[]) => (await api.get<{ packs: LayoutContent[] }>(API.customPacks, { query: { ids }, auth: 'optional' })).packs;
@@ -11,7 +12,7 @@ export const packQueue = createBatchQueue<LayoutContent>({ fetchBatch: fetchPack
 
 export const packQuery = (id: number) =>
   queryOptions({
-    queryKey: ['storefront', 'packs', id] as const,
+    queryKey: queryKeys.storefront.pack(id),
     queryFn: () => packQueue.load(id),
     staleTime: 5 * 60_000,
   });

@@ -1,9 +1,9 @@
 import type { SkuSummary } from '@lantern/contract';
 import { groupSeckills, priceLabel, secondsToMs, seckillStatus, type Currency } from '@lantern/domain';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { formatCountdown, secondsUntil, useNowSeconds } from '../../../lib/countdown';
 import { formatDate, pickText, useLanguage, type LocalizedText } from '../../../lib/localize';
 import { useSite } from '../../../lib/site';
 import { Cover } from '../../../ui/Cover';
@@ -23,21 +23,6 @@ const isLocalized = (v: unknown): v is LocalizedText => isRec(v) && typeof v.chs
 function textOf(v: unknown, language: string): string {
   if (typeof v === 'string') return v;
   return isLocalized(v) ? pickText(v, language) : '';
-}
-
-function useNow(stepMs = 1000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), stepMs);
-    return () => clearInterval(id);
-  }, [stepMs]);
-  return now;
-}
-
-function clock(ms: number) {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
 interface SeckillEntry {
@@ -62,7 +47,8 @@ function readSeckill(v: unknown): SeckillEntry | null {
 export function FlashSales({ items }: { items: unknown[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const now = useNow();
+  const nowSec = useNowSeconds();
+  const now = secondsToMs(nowSec);
   const entries = items.map(readSeckill).filter((e): e is SeckillEntry => e !== null);
   // Spec §4: current, then upcoming; ended ones (history) are not sold from the home page.
   const { current, pre } = groupSeckills(entries, now);
@@ -85,8 +71,8 @@ export function FlashSales({ items }: { items: unknown[] }) {
               </div>
               <p className="mt-1 text-xs tabular-nums text-muted">
                 {status === 'current'
-                  ? t('home.seckill_ends_in', { time: clock(secondsToMs(e.to_timestamp) - now) })
-                  : t('home.seckill_starts_in', { time: clock(secondsToMs(e.from_timestamp) - now) })}
+                  ? t('home.seckill_ends_in', { time: formatCountdown(secondsUntil(e.to_timestamp, nowSec)) })
+                  : t('home.seckill_starts_in', { time: formatCountdown(secondsUntil(e.from_timestamp, nowSec)) })}
               </p>
             </>
           );

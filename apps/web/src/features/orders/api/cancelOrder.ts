@@ -1,8 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Order } from '@lantern/contract';
-import { api } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
+import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { afterOrderEnded, afterOrderEndRefused } from './orderEnded';
 
 /** POST /api/orders/{id}/cancel: an unpaid order becomes canceled and its coupon comes back. */
 export const cancelOrder = (id: number) => api.post<Order>(API.orderCancel(id));
 
-/** DELETE /api/orders/{id}: spec §4 — deleting an order sets its state to canceled (reason "deleted"). */
-export const deleteOrder = (id: number) => api.delete<unknown>(API.orderDelete(id));
+/** Cancels an unpaid order. A 401 has opened the sign-in popup already and is not passed on. */
+export function useCancelOrder(callbacks: MutationCallbacks<Order, number> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: (order, id) => {
+      callbacks.onSuccess?.(order, id);
+      afterOrderEnded(client);
+    },
+    onError: (e, id) => {
+      if (isApiError(e) && e.status === 401) return;
+      callbacks.onError?.(e, id);
+      afterOrderEndRefused(client);
+    },
+  });
+}

@@ -3,7 +3,7 @@ import { API, type Order } from '@lantern/contract';
 import type { z } from 'zod';
 import type { ordersResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
-import { ordersKey } from './order';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type OrdersResponse = z.infer<typeof ordersResponse>;
 export type OrderStateFilter = Order['state'] | 'all';
@@ -14,7 +14,7 @@ export const ORDERS_PER = 10;
 /** GET /api/me/orders (q[state_eq]): newest first, paged. */
 export const ordersQuery = (page: number, state: OrderStateFilter) =>
   queryOptions({
-    queryKey: [...ordersKey, 'list', state, page] as const,
+    queryKey: queryKeys.orders.list(state, page),
     queryFn: () => api.get<OrdersResponse>(API.myOrders, { query: { page, per: ORDERS_PER, ...(state === 'all' ? {} : { q: { state_eq: state } }) } }),
     placeholderData: keepPreviousData,
   });

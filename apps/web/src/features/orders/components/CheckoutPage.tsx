@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Order, OrderPaymentsResponse, PaymentOption } from '@lantern/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,10 @@ import { PageSpinner, Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
 import { useLanguage } from '../../../lib/localize';
-import { ordersKey, orderKey, orderQuery } from '../api/order';
-import { isRedirect, payOrder } from '../api/pay';
+import { orderQuery, useRefreshOrder } from '../api/order';
+import { isRedirect, usePayOrder } from '../api/pay';
 import { orderPaymentsQuery } from '../api/payments';
-import { queryPayment } from '../api/payQuery';
+import { paymentStatusQuery, usePaymentCompleted } from '../api/payQuery';
 import { saveHandoff } from '../blank';
 import { orderView } from '../orderView';
 import { outcomeMessage, outcomeOfError, outcomeOfStatus, PAY_POLL_MAX, PAY_POLL_MS, PAY_SLOW_AFTER, type PayOutcome } from '../payOutcome';
@@ -84,7 +84,6 @@ const METHOD_TONES: Record<PaymentOption['method'], string> = {
 function PayBox({ order }: { order: Order }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const outcomeText = useOutcomeText();
   const language = useLanguage();
   const methods = useQuery(orderPaymentsQuery(order.id));
@@ -93,15 +92,13 @@ function PayBox({ order }: { order: Order }) {
   const options = methods.data?.payment_methods ?? [];
   const current = options.find((o) => o.method === picked && o.available) ?? options.find((o) => o.available) ?? null;
 
-  const pay = useMutation({
-    mutationFn: () => payOrder(order.id, { payment_method: current!.method, payment_from: 'web', version: methods.data?.version ?? order.version }),
+  const pay = usePayOrder(order.id, {
     onSuccess: (r) => {
       if (isRedirect(r)) {
         saveHandoff({ url: r.url, method: r.method, data: r.data, orderId: order.id });
         navigate(paths.blank);
         return;
       }
-      void client.invalidateQueries({ queryKey: ['me'] });
       navigate(paths.orderComplete(order.id), { replace: true });
     },
     onError: (e) => {
@@ -112,10 +109,6 @@ function PayBox({ order }: { order: Order }) {
         return;
       }
       setProblem(outcomeText(o));
-      if (o.kind === 'stale' || o.kind === 'unpayable' || o.kind === 'method') {
-        void client.invalidateQueries({ queryKey: orderKey(order.id) });
-        void client.invalidateQueries({ queryKey: orderPaymentsQuery(order.id).queryKey });
-      }
     },
   });
 
@@ -143,7 +136,7 @@ function PayBox({ order }: { order: Order }) {
           <FormAlert>{problem}</FormAlert>
         </div>
       ) : null}
-      <Button size="lg" block className="mt-4" disabled={!current} loading={pay.isPending} onClick={() => (setProblem(null), pay.mutate())} data-testid="pay-button">
+      <Button size="lg" block className="mt-4" disabled={!current} loading={pay.isPending} onClick={() => (setProblem(null), pay.mutate({ payment_method: current!.method, payment_from: 'web', version: methods.data?.version ?? order.version }))} data-testid="pay-button">
         {t('pay.pay_now', { amount: formatMoney(order.total_amount, order.currency, language) })}
       </Button>
       <p className="mt-2 text-xs text-muted">{t('pay.secure_note')}</p>
@@ -161,19 +154,14 @@ const isUnpaid = (order: Order) => order.display_state === 'pending' || order.di
 function PaymentResult({ order, paymentId, onCanceled }: { order: Order; paymentId: number; onCanceled: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const refreshOrder = useRefreshOrder();
+  const paymentCompleted = usePaymentCompleted();
   const [, setParams] = useSearchParams();
   const outcomeText = useOutcomeText();
   const tries = useRef(0);
   const [round, setRound] = useState(0);
   const q = useQuery({
-    queryKey: [...ordersKey, 'pay_query', order.id, paymentId, round] as const,
-    queryFn: () => {
-      tries.current += 1;
-      return queryPayment(order.id, paymentId);
-    },
-    retry: false,
-    gcTime: 0,
+    ...paymentStatusQuery(order.id, paymentId, round, () => (tries.current += 1)),
     refetchInterval: (query) => {
       if (tries.current >= PAY_POLL_MAX) return false;
       const data = query.state.data;
@@ -188,7 +176,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
   const backToMethods = outcome?.kind === 'canceled' && isUnpaid(order);
   useEffect(() => {
     if (outcome?.kind === 'complete') {
-      void client.invalidateQueries({ queryKey: ['me'] });
+      paymentCompleted();
       navigate(paths.orderComplete(order.id), { replace: true });
     }
     if (backToMethods) onCanceled();
@@ -196,7 +184,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
       busyShown.current = true;
       toast.fail(outcomeText(outcome));
     }
-  }, [outcome, backToMethods, onCanceled, client, navigate, order.id, outcomeText]);
+  }, [outcome, backToMethods, onCanceled, paymentCompleted, navigate, order.id, outcomeText]);
 
   const gaveUp = tries.current >= PAY_POLL_MAX && (outcome?.kind === 'pending' || outcome?.kind === 'busy');
   if (!outcome || backToMethods || ((outcome.kind === 'pending' || outcome.kind === 'busy' || outcome.kind === 'complete') && !gaveUp))
@@ -214,7 +202,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
             <Button
               variant="secondary"
               onClick={() => {
-                void client.invalidateQueries({ queryKey: orderKey(order.id) });
+                refreshOrder(order.id);
                 setParams({}, { replace: true });
               }}
               data-testid="pay-again"
@@ -254,7 +242,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
         {isUnpaid(order) ? (
           <Button
             onClick={() => {
-              void client.invalidateQueries({ queryKey: orderKey(order.id) });
+              refreshOrder(order.id);
               setParams({}, { replace: true });
             }}
             data-testid="pay-again"
@@ -294,7 +282,7 @@ export function CheckoutPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const refreshOrder = useRefreshOrder();
   const [params, setParams] = useSearchParams();
   const valid = /^\d{1,15}$/.test(id);
   const q = useQuery({ ...orderQuery(valid ? id : '0'), enabled: valid });
@@ -303,10 +291,9 @@ export function CheckoutPage() {
   const [canceledAttempt, setCanceledAttempt] = useState(false);
   const onCanceled = useCallback(() => {
     setCanceledAttempt(true);
-    void client.invalidateQueries({ queryKey: orderKey(id) });
-    void client.invalidateQueries({ queryKey: orderPaymentsQuery(Number(id)).queryKey });
+    refreshOrder(id, { withPayments: true });
     setParams({}, { replace: true });
-  }, [client, id, setParams]);
+  }, [refreshOrder, id, setParams]);
   const paymentId = Number(params.get('payment_id'));
   const returning = Number.isSafeInteger(paymentId) && paymentId > 0;
   const now = useNowSeconds(!!order && (order.state === 'pending' || order.state === 'in_checkout'));
@@ -334,8 +321,8 @@ export function CheckoutPage() {
   // The window just closed on this clock: ask the server, which cancels and frees the coupon.
   const expiredNow = !!view && view.expired && order?.state !== 'canceled';
   useEffect(() => {
-    if (expiredNow && order) void client.invalidateQueries({ queryKey: orderKey(order.id) });
-  }, [expiredNow, order, client]);
+    if (expiredNow && order) refreshOrder(order.id);
+  }, [expiredNow, order, refreshOrder]);
 
   if (!order || !view) return q.isError ? null : <PageSpinner label={t('ui.loading')} />;
 

@@ -8,7 +8,7 @@ import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';
 import { Money } from '../../../ui/Money';
 import { Price } from '../../../ui/Price';
-import { districtNames, districtsQuery } from '../api/districts';
+import { districtNames, districtsQuery } from '../../../lib/districts';
 import { orderStateKey, type OrderView } from '../orderView';
 
 /** The shown state as a coloured pill: awaiting payment (amber), completed (green), canceled/expired (grey). */

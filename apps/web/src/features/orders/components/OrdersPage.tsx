@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@lantern/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,9 @@ import { Money } from '../../../ui/Money';
 import { Pagination } from '../../../ui/Pagination';
 import { toast } from '../../../ui/toastStore';
 import { WarningDialog } from '../../../ui/WarningDialog';
-import { cancelOrder, deleteOrder } from '../api/cancelOrder';
-import { ordersKey } from '../api/order';
-import { ordersQuery, type OrdersResponse, type OrderStateFilter } from '../api/orders';
+import { useCancelOrder } from '../api/cancelOrder';
+import { useDeleteOrder } from '../api/deleteOrder';
+import { ordersQuery, type OrderStateFilter } from '../api/orders';
 import { orderEnds, orderView } from '../orderView';
 import { LineCovers, OrderStateBadge } from './OrderParts';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
@@ -38,47 +38,15 @@ export const ordersHref = (state: OrderStateFilter, page = 1) => {
   return s ? `${paths.orders}?${s}` : paths.orders;
 };
 
-/** Takes an order off every cached page of the list at once (the refetch that follows agrees). */
-function dropFromLists(client: QueryClient, id: number) {
-  client.setQueriesData<OrdersResponse>({ queryKey: [...ordersKey, 'list'] }, (old) => {
-    if (!old || !old.orders.some((o) => o.id === id)) return old;
-    return { ...old, orders: old.orders.filter((o) => o.id !== id), meta: { ...old.meta, total_count: Math.max(0, old.meta.total_count - 1) } };
-  });
-}
-
 /**
- * Cancel (an unpaid order) and delete (an unpaid or canceled one; spec §4: deleting sets the state to canceled,
- * and a deleted order leaves the list).
+ * Cancel (an unpaid order) and delete (an unpaid or canceled one: deleting sets the state to canceled, and a
+ * deleted order leaves the list), with what the buyer is told.
  */
 export function useOrderActions() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const onError = (e: unknown) => {
-    if (isApiError(e) && e.status === 401) return;
-    toast.fail(isApiError(e) && e.has('state', 'completed') ? t('orders.already_paid') : errorToText(t, e));
-    void client.invalidateQueries({ queryKey: ordersKey });
-  };
-  const cancel = useMutation({
-    mutationFn: cancelOrder,
-    onSuccess: () => {
-      toast.success(t('orders.canceled_toast'));
-      void client.invalidateQueries({ queryKey: ordersKey });
-      // The coupon came back; the user centre counts changed.
-      for (const key of ['user_center', 'coupons', 'cart']) void client.invalidateQueries({ queryKey: ['me', key] });
-    },
-    onError,
-  });
-  const remove = useMutation({
-    mutationFn: deleteOrder,
-    onSuccess: (_, id) => {
-      toast.success(t('orders.deleted_toast'));
-      dropFromLists(client, id);
-      void client.invalidateQueries({ queryKey: ordersKey });
-      // The user centre's latest orders and counts; a deleted unpaid order also gave its coupon back.
-      for (const key of ['user_center', 'coupons', 'cart']) void client.invalidateQueries({ queryKey: ['me', key] });
-    },
-    onError,
-  });
+  const onError = (e: unknown) => toast.fail(isApiError(e) && e.has('state', 'completed') ? t('orders.already_paid') : errorToText(t, e));
+  const cancel = useCancelOrder({ onSuccess: () => toast.success(t('orders.canceled_toast')), onError });
+  const remove = useDeleteOrder({ onSuccess: () => toast.success(t('orders.deleted_toast')), onError });
   return { cancel, remove };
 }
 

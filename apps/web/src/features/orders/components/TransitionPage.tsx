@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@lantern/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
-import { cartKey, type ProductCate } from '../../../lib/cart';
+import type { ProductCate } from '../../../lib/cart';
 import { describeOrderFailure, isPurchaseBlocked, orderFailureData, type OrderFailureData } from '../../../lib/orderErrors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
@@ -15,9 +15,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { PinIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
-import { shippingAddressesQuery } from '../api/addresses';
-import { createOrder } from '../api/createOrder';
-import { ordersKey } from '../api/order';
+import { addressesQuery } from '../../../lib/addresses';
+import { useCreateOrder } from '../api/createOrder';
 
 export interface ConfirmRequest {
   skuIds: number[];
@@ -54,7 +53,7 @@ const inFlight = new Map<string, Promise<Order>>();
 
 function AddressChoice({ onConfirm, busy }: { onConfirm: (addressId: number) => void; busy: boolean }) {
   const { t } = useTranslation();
-  const q = useQuery(shippingAddressesQuery);
+  const q = useQuery(addressesQuery);
   const [picked, setPicked] = useState<number | null>(null);
   const list = q.data?.detailed_addresses ?? [];
   const chosen = picked ?? list.find((a) => a.is_default)?.id ?? list[0]?.id ?? null;
@@ -125,7 +124,7 @@ export function TransitionPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const { mutateAsync: createOrder } = useCreateOrder();
   useDocumentTitle(t('orders.confirming'));
   const request = parseConfirm(params);
   const [addressId, setAddressId] = useState<number | null>(null);
@@ -154,8 +153,6 @@ export function TransitionPage() {
     let live = true;
     promise.then(
       (order) => {
-        void client.invalidateQueries({ queryKey: cartKey });
-        void client.invalidateQueries({ queryKey: ordersKey });
         if (live) navigate(paths.checkout(order.id), { replace: true });
       },
       (e: unknown) => {

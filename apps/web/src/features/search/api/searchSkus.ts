@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type SkuListResponse } from '@lantern/contract';
 import { api, type QueryValue } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { toApiQuery, type SearchState } from '../searchState';
 
 /** GET /api/search/skus: keyword, filters, ordering of spec §5, per 10 (store search). */
@@ -9,7 +10,7 @@ export const searchSkus = (state: SearchState, signal?: AbortSignal) =>
 
 export const searchQuery = (state: SearchState) =>
   queryOptions({
-    queryKey: ['search', 'skus', toApiQuery(state)] as const,
+    queryKey: queryKeys.search.skus(toApiQuery(state)),
     queryFn: ({ signal }) => searchSkus(state, signal),
     placeholderData: keepPreviousData,
   });

@@ -3,13 +3,14 @@ import { API } from '@lantern/contract';
 import type { z } from 'zod';
 import type { skuService } from '@lantern/contract';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type SkuService = z.infer<typeof skuService>;
 
 /** GET /api/skus/{id}/service: cross-sale and gift packs, asked for signed-in users only (spec §6). */
 export const skuServiceQuery = (id: number) =>
   queryOptions({
-    queryKey: ['me', 'sku-service', id] as const,
+    queryKey: queryKeys.skuService(id),
     queryFn: () => api.get<SkuService>(API.skuService(id), { auth: 'optional' }),
     retry: false,
   });

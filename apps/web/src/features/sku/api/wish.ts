@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SkuDetail } from '@lantern/contract';
-import { addWish, removeWish, wishesKey } from '../../../lib/wishes';
-import { skuKey } from './sku';
+import { queryKeys } from '../../../lib/query-keys';
+import { addWish, removeWish } from '../../../lib/wishes';
+import { skuQuery } from './sku';
 
 /**
  * PUT/DELETE /api/me/wishes/{skuId} from the wish button, optimistically: the button and the count change at
@@ -9,7 +10,7 @@ import { skuKey } from './sku';
  */
 export function useToggleWish(sku: SkuDetail, onError: (e: unknown) => void) {
   const client = useQueryClient();
-  const key = skuKey(sku.id);
+  const key = skuQuery(sku.id).queryKey;
   return useMutation({
     mutationFn: (wish: boolean) => (wish ? addWish(sku.id) : removeWish(sku.id)),
     onMutate: async (wish) => {
@@ -22,7 +23,7 @@ export function useToggleWish(sku: SkuDetail, onError: (e: unknown) => void) {
     },
     onSuccess: (res) => {
       client.setQueryData<SkuDetail>(key, (old) => (old ? { ...old, is_wished: res.is_wished, wishes_count: res.wishes_count } : old));
-      void client.invalidateQueries({ queryKey: wishesKey });
+      void client.invalidateQueries({ queryKey: queryKeys.wishes.all });
     },
     onError: (e, _wish, ctx) => {
       if (ctx?.before) client.setQueryData(key, ctx.before);

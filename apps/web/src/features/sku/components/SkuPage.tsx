@@ -1,6 +1,5 @@
 import type { SkuDetail, SkuSummary } from '@lantern/contract';
 import { sortGiftPacks } from '@lantern/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,7 +16,7 @@ import { Price } from '../../../ui/Price';
 import { Section } from '../../../ui/Section';
 import { KindBadge, SkuCard } from '../../../ui/SkuCard';
 import { PageSpinner } from '../../../ui/Spinner';
-import { skuKey, useSku } from '../api/sku';
+import { useKeepSkuUnderItsId, useSku } from '../api/sku';
 import { useSkuService } from '../api/skuService';
 import { Gallery } from './Gallery';
 import { BuyButtons } from './BuyButtons';
@@ -198,7 +197,7 @@ export function SkuPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const keepSkuUnderItsId = useKeepSkuUnderItsId();
   const wide = useMediaQuery('(min-width: 1024px)');
   const valid = /^\d{1,12}$/.test(id);
   const query = useSku(valid ? id : '0');
@@ -210,10 +209,10 @@ export function SkuPage() {
     else if (query.isError) navigate(errorPageFor(query.error) ?? paths.serverError, { replace: true });
     else if (sku && String(sku.id) !== id) {
       // Spec §2.1: a SKU that is not among its product's SKUs shows the product's first SKU.
-      client.setQueryData(skuKey(sku.id), sku);
+      keepSkuUnderItsId(sku);
       navigate(paths.sku(sku.id), { replace: true });
     }
-  }, [valid, query.isError, query.error, sku, id, navigate, client]);
+  }, [valid, query.isError, query.error, sku, id, navigate, keepSkuUnderItsId]);
 
   if (!sku || String(sku.id) !== id) return <PageSpinner label={t('ui.loading')} />;
 

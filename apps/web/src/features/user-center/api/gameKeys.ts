@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { KEYS_API } from '@lantern/contract';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { KEYS_API, type ActivationResult } from '@lantern/contract';
 import { KEY_LIST_REUSE_MS } from '@lantern/domain';
 import type { z } from 'zod';
 import type { gameKeysResponse, virtualCodesResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
-import { keysKey } from '../../../lib/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type GameKeysResponse = z.infer<typeof gameKeysResponse>;
 export type VirtualCodesResponse = z.infer<typeof virtualCodesResponse>;
@@ -15,7 +15,7 @@ export const KEYS_PER = 10;
 /** GET /api/game_key: my platform keys on this site, newest first, paged; optionally one delivery state. */
 export const gameKeysQuery = (page: number, delivery: KeyDeliveryFilter) =>
   queryOptions({
-    queryKey: [...keysKey, 'list', delivery, page] as const,
+    queryKey: queryKeys.keys.list(delivery, page),
     queryFn: () => api.get<GameKeysResponse>(KEYS_API.gameKeys, { query: { page, per: KEYS_PER, ...(delivery === 'all' ? {} : { q: { delivery_state_eq: delivery } }) } }),
     placeholderData: keepPreviousData,
   });
@@ -26,7 +26,7 @@ export const gameKeysQuery = (page: number, delivery: KeyDeliveryFilter) =>
  */
 export const uplayKeysQuery = (page: number) =>
   queryOptions({
-    queryKey: [...keysKey, 'uplay', page] as const,
+    queryKey: queryKeys.keys.uplay(page),
     queryFn: () => api.get<GameKeysResponse>(KEYS_API.gameKeys, { query: { page, per: KEYS_PER, q: { key_type_eq: 'uplay' } } }),
     staleTime: KEY_LIST_REUSE_MS,
     placeholderData: keepPreviousData,
@@ -35,7 +35,19 @@ export const uplayKeysQuery = (page: number) =>
 /** GET /api/virtual/game_keys: virtual goods' codes (shown with the code). */
 export const virtualCodesQuery = (page: number) =>
   queryOptions({
-    queryKey: [...keysKey, 'virtual', page] as const,
+    queryKey: queryKeys.keys.virtual(page),
     queryFn: () => api.get<VirtualCodesResponse>(KEYS_API.virtualCodes, { query: { page, per: KEYS_PER } }),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * An enabled Uplay key's new status is kept by the client itself: the list is reused for 50 s, so the
+ * activation's answer is written into the cached page at once rather than waiting for the next fetch.
+ */
+export function useRecordUplayActivation(page: number) {
+  const client = useQueryClient();
+  return (keyId: number, result: ActivationResult) =>
+    client.setQueryData<GameKeysResponse>(uplayKeysQuery(page).queryKey, (old) =>
+      old ? { ...old, game_keys: old.game_keys.map((k) => (k.id === keyId ? { ...k, activation_status: result.activation_status, activation_error: result.error_code } : k)) } : old,
+    );
+}

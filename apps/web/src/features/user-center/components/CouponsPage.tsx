@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Coupon } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,9 @@ import { Pagination } from '../../../ui/Pagination';
 import { Spinner } from '../../../ui/Spinner';
 import { FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
-import { claimableCouponsQuery, claimCoupon, claimCouponByCode, couponsKey, myCouponsQuery, type CouponStateFilter } from '../api/coupons';
+import { useClaimCoupon } from '../api/claimCoupon';
+import { useClaimCouponByCode } from '../api/claimCouponByCode';
+import { claimableCouponsQuery, myCouponsQuery, type CouponStateFilter } from '../api/coupons';
 import { couponClaimProblem } from '../reasons';
 
 type Tab = CouponStateFilter | 'claim';
@@ -116,7 +118,6 @@ function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => 
   const { t } = useTranslation();
   const localize = useLocalize();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [code, setCode] = useState('');
   const [answer, setAnswer] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -125,21 +126,14 @@ function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => 
   const wantsCode = byCode || target.coupon.need_code;
   const needCaptcha = byCode || target.coupon.need_captcha || askCaptcha;
   const captcha = useCaptcha(needCaptcha);
-  const m = useMutation({
-    mutationFn: () => {
-      const solved = needCaptcha && captcha.id ? { captcha_id: captcha.id, captcha: answer.trim() } : {};
-      if (target.kind === 'code') return claimCouponByCode({ code: code.trim(), ...solved });
-      return claimCoupon(target.coupon.id, { ...(wantsCode ? { code: code.trim() } : {}), ...solved });
-    },
+  const callbacks = {
     onSuccess: () => {
       toast.success(t('coupons.claimed'));
-      void client.invalidateQueries({ queryKey: couponsKey });
-      void client.invalidateQueries({ queryKey: ['me', 'cart'] });
       onClose();
       // A code coupon is never in the claim list: show it where it now is.
       if (byCode) navigate(href('available'));
     },
-    onError: (e) => {
+    onError: (e: unknown) => {
       const p = couponClaimProblem(t, e);
       setProblem(p.text);
       if (p.needCaptcha) setAskCaptcha(true);
@@ -148,7 +142,15 @@ function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => 
         captcha.refresh();
       }
     },
-  });
+  };
+  const listed = useClaimCoupon(callbacks);
+  const named = useClaimCouponByCode(callbacks);
+  const claim = () => {
+    const solved = needCaptcha && captcha.id ? { captcha_id: captcha.id, captcha: answer.trim() } : {};
+    if (target.kind === 'code') named.mutate({ code: code.trim(), ...solved });
+    else listed.mutate({ couponId: target.coupon.id, input: { ...(wantsCode ? { code: code.trim() } : {}), ...solved } });
+  };
+  const pending = listed.isPending || named.isPending;
   const title = byCode ? t('coupons.code_title') : wantsCode ? t('coupons.claim_title') : t('coupons.captcha_claim_title');
   const help = byCode
     ? t('coupons.code_help')
@@ -163,7 +165,7 @@ function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => 
         onSubmit={(e) => {
           e.preventDefault();
           setProblem(null);
-          m.mutate();
+          claim();
         }}
       >
         {wantsCode ? (
@@ -171,7 +173,7 @@ function ClaimDialog({ target, onClose }: { target: ClaimTarget; onClose: () => 
         ) : null}
         {needCaptcha ? <CaptchaField captcha={captcha} value={answer} onChange={setAnswer} /> : null}
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <Button type="submit" block loading={m.isPending} data-testid="claim-submit">
+        <Button type="submit" block loading={pending} data-testid="claim-submit">
           {t('coupons.claim')}
         </Button>
       </form>
@@ -197,24 +199,13 @@ function HaveCode({ onOpen }: { onOpen: () => void }) {
 
 function Claimable({ page }: { page: number }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const q = useQuery(claimableCouponsQuery(page));
   const [dialog, setDialog] = useState<ClaimTarget | null>(null);
-  const [claiming, setClaiming] = useState<number | null>(null);
-  const claim = useMutation({
-    mutationFn: (id: number) => claimCoupon(id),
-    onMutate: (id) => setClaiming(id),
-    onSettled: () => setClaiming(null),
-    onSuccess: () => {
-      toast.success(t('coupons.claimed'));
-      void client.invalidateQueries({ queryKey: couponsKey });
-      void client.invalidateQueries({ queryKey: ['me', 'cart'] });
-    },
-    onError: (e) => {
-      toast.fail(couponClaimProblem(t, e).text);
-      void client.invalidateQueries({ queryKey: couponsKey });
-    },
+  const claim = useClaimCoupon({
+    onSuccess: () => toast.success(t('coupons.claimed')),
+    onError: (e) => toast.fail(couponClaimProblem(t, e).text),
   });
+  const claiming = claim.isPending ? claim.variables?.couponId : null;
   const codeEntry = (
     <>
       <HaveCode onOpen={() => setDialog({ kind: 'code' })} />
@@ -248,7 +239,7 @@ function Claimable({ page }: { page: number }) {
                   {t('coupons.received')}
                 </span>
               ) : (
-                <Button size="sm" className="shrink-0" loading={claiming === c.id} onClick={() => (c.need_code || c.need_captcha ? setDialog({ kind: 'coupon', coupon: c }) : claim.mutate(c.id))} data-testid="coupon-claim">
+                <Button size="sm" className="shrink-0" loading={claiming === c.id} onClick={() => (c.need_code || c.need_captcha ? setDialog({ kind: 'coupon', coupon: c }) : claim.mutate({ couponId: c.id }))} data-testid="coupon-claim">
                   {t('coupons.claim')}
                 </Button>
               )

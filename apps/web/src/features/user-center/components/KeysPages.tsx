@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ActivationResult, GameKeyEntry } from '@lantern/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ import { KeyActivate, KeyReveal } from '../../../ui/GameKey';
 import { KeyIcon, UplayIcon } from '../../../ui/icons';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { Pagination } from '../../../ui/Pagination';
-import { gameKeysQuery, uplayKeysQuery, virtualCodesQuery, type GameKeysResponse, type KeyDeliveryFilter } from '../api/gameKeys';
+import { gameKeysQuery, uplayKeysQuery, useRecordUplayActivation, virtualCodesQuery, type GameKeysResponse, type KeyDeliveryFilter } from '../api/gameKeys';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 
 const pageOf = (params: URLSearchParams) => {
@@ -177,10 +177,10 @@ export function GameKeysPage() {
  */
 export function UplayKeysPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const page = pageOf(params);
   const q = useQuery(uplayKeysQuery(page));
+  const recordActivation = useRecordUplayActivation(page);
   useDocumentTitle(t('nav.uplay_keys'));
   return (
     <CenterSection title={t('nav.uplay_keys')} subtitle={t('keys.uplay_subtitle')} testId="uplay-keys-page">
@@ -189,11 +189,7 @@ export function UplayKeysPage() {
         empty={{ title: t('keys.empty_uplay'), body: t('keys.empty_body') }}
         page={page}
         hrefFor={(p) => (p > 1 ? `${paths.uplayKeys}?page=${p}` : paths.uplayKeys)}
-        onActivated={(id, r) =>
-          client.setQueryData<GameKeysResponse>(uplayKeysQuery(page).queryKey, (old) =>
-            old ? { ...old, game_keys: old.game_keys.map((k) => (k.id === id ? { ...k, activation_status: r.activation_status, activation_error: r.error_code } : k)) } : old,
-          )
-        }
+        onActivated={recordActivation}
       />
       <p className="mt-4 text-xs text-muted">{t('keys.uplay_cache_note')}</p>
     </CenterSection>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Redemption } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
 import { Pagination } from '../../../ui/Pagination';
 import { FormAlert, TextField } from '../../../ui/TextField';
-import { myCodesQuery, redeemCode, redeemKey, redeemStateQuery, redemptionsQuery } from '../api/redeem';
+import { myCodesQuery, redeemStateQuery, redemptionsQuery } from '../api/redeem';
+import { useRedeemCode } from '../api/redeemCode';
 import { redeemProblem } from '../reasons';
 
 function Granted({ r }: { r: Redemption }) {
@@ -112,7 +113,6 @@ function MyCodes({ onUse }: { onUse: (code: string) => void }) {
 /** /user_center/redeem: exchange a code (POST /api/redeem), with a captcha once the server asks for one. */
 export function RedeemPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const state = useQuery(redeemStateQuery);
   const [code, setCode] = useState('');
   const [answer, setAnswer] = useState('');
@@ -123,17 +123,13 @@ export function RedeemPage() {
   const captcha = useCaptcha(needCaptcha);
   useDocumentTitle(t('nav.redeem'));
 
-  const m = useMutation({
-    mutationFn: () => redeemCode(code.trim(), needCaptcha && captcha.id ? { captcha_id: captcha.id, captcha: answer.trim() } : undefined),
+  const m = useRedeemCode({
     onSuccess: (r) => {
       setDone(r);
       setCode('');
       setAnswer('');
-      void client.invalidateQueries({ queryKey: redeemKey });
-      void client.invalidateQueries({ queryKey: ['me'] });
     },
     onError: (e) => {
-      if (isApiError(e) && e.status === 401) return;
       const p = redeemProblem(t, e);
       setProblem({ field: p.field, text: p.text });
       if (p.needCaptcha || (isApiError(e) && e.meta.need_captcha === true)) setAskCaptcha(true);
@@ -141,7 +137,6 @@ export function RedeemPage() {
         setAnswer('');
         captcha.refresh();
       }
-      void client.invalidateQueries({ queryKey: [...redeemKey, 'state'] });
     },
   });
 
@@ -162,7 +157,7 @@ export function RedeemPage() {
               setProblem({ field: 'captcha', text: t('redeem.need_captcha') });
               return;
             }
-            m.mutate();
+            m.mutate({ code: code.trim(), captcha: needCaptcha && captcha.id ? { captcha_id: captcha.id, captcha: answer.trim() } : undefined });
           }}
           noValidate
         >

@@ -1,10 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API, type Districts } from '@lantern/contract';
-import { api } from '../../../lib/api';
+import { api } from './api';
+import { queryKeys } from './query-keys';
 
-/** GET /districts: mainland provinces → cities → areas; an order's address holds their ids (same key as the address book). */
+/**
+ * GET /districts: mainland provinces → cities → areas, and the country list for addresses abroad. The
+ * address form picks from it and an order's address names its ids with it. It never changes while the
+ * app runs, so it is asked once.
+ */
 export const districtsQuery = queryOptions({
-  queryKey: ['districts'] as const,
+  queryKey: queryKeys.districts,
   queryFn: () => api.get<Districts>(API.districts, { auth: 'none' }),
   staleTime: Infinity,
   gcTime: Infinity,

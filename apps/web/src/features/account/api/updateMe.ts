@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type Me, type UpdateMeRequest } from '@lantern/contract';
+import { api } from '../../../lib/api';
+import { storeMe } from '../../../lib/session';
+
+/** PATCH /api/me: basic info (nickname, gender, birthday, introduction). */
+export const updateMe = (account: UpdateMeRequest['account']) => api.patch<Me>(API.me, { account });
+
+/** Saves basic info; the answer becomes the signed-in account at once, then the account is refetched. */
+export function useUpdateMe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (me) => void storeMe(client, me),
+  });
+}

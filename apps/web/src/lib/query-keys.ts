@@ -1,0 +1,104 @@
+import type { ProductCate } from './cart';
+
+/**
+ * Every query key of the web app, and only here (a lint rule refuses `queryKey: [` anywhere else).
+ *
+ * Keys are hierarchical: invalidating a prefix refreshes everything under it. Two prefixes carry meaning:
+ *  - `['me', …]` is server state that depends on who is signed in. Signing in refetches it, signing out
+ *    drops it (lib/session.ts), and invalidating `queryKeys.me.all` refreshes all of it at once (after a
+ *    payment or a redemption, which touch the wallet, points, orders, keys and library together).
+ *  - anything else is the same for every viewer of the site (catalog, storefront, shop, search, districts).
+ *
+ * docs/web-data-layer.md lists which query owns each piece of server state and who invalidates it.
+ */
+export const queryKeys = {
+  me: {
+    /** The signed-in account itself (`null` for a guest), and the prefix of all account-scoped state. */
+    all: ['me'] as const,
+    /** GET /api/me/check: the post-sign-in prompts of one account. */
+    checkAll: ['me', 'check'] as const,
+    check: (accountId: number) => ['me', 'check', accountId] as const,
+  },
+  addresses: {
+    all: ['me', 'addresses'] as const,
+  },
+  points: {
+    all: ['me', 'point_details'] as const,
+    page: (page: number) => ['me', 'point_details', page] as const,
+  },
+  wishes: {
+    all: ['me', 'wishes'] as const,
+    page: (page: number) => ['me', 'wishes', page] as const,
+  },
+  cart: {
+    /** Every view of the cart and its coupon list. */
+    all: ['me', 'cart'] as const,
+    /** One category's lines, or every line (`'all'`). */
+    view: (cate?: ProductCate) => ['me', 'cart', cate ?? 'all'] as const,
+    coupons: ['me', 'cart', 'coupons'] as const,
+  },
+  orders: {
+    all: ['me', 'orders'] as const,
+    lists: ['me', 'orders', 'list'] as const,
+    list: (state: string, page: number) => ['me', 'orders', 'list', state, page] as const,
+    detail: (id: number | string) => ['me', 'orders', 'detail', String(id)] as const,
+    payments: (id: number | string) => ['me', 'orders', 'payments', String(id)] as const,
+    /** One round of polling a payment's state after the gateway sent the buyer back. */
+    paymentStatus: (orderId: number, paymentId: number, round: number) => ['me', 'orders', 'pay_query', orderId, paymentId, round] as const,
+  },
+  coupons: {
+    all: ['me', 'coupons'] as const,
+    mine: (state: string, page: number) => ['me', 'coupons', 'mine', state, page] as const,
+    claimable: (page: number) => ['me', 'coupons', 'claimable', page] as const,
+  },
+  keys: {
+    /** Key lists and revealed codes. */
+    all: ['me', 'game_keys'] as const,
+    list: (delivery: string, page: number) => ['me', 'game_keys', 'list', delivery, page] as const,
+    uplay: (page: number) => ['me', 'game_keys', 'uplay', page] as const,
+    virtual: (page: number) => ['me', 'game_keys', 'virtual', page] as const,
+    reveal: (id: number) => ['me', 'game_keys', 'reveal', id] as const,
+  },
+  redeem: {
+    all: ['me', 'redeem'] as const,
+    state: ['me', 'redeem', 'state'] as const,
+    history: (page: number) => ['me', 'redeem', 'history', page] as const,
+    mine: ['me', 'redeem', 'mine'] as const,
+  },
+  library: {
+    all: ['me', 'library'] as const,
+    page: (kind: string, page: number) => ['me', 'library', kind, page] as const,
+  },
+  userCenter: {
+    all: ['me', 'user_center'] as const,
+    info: ['me', 'user_center', 'info'] as const,
+  },
+  skuService: (skuId: number) => ['me', 'sku-service', skuId] as const,
+  users: {
+    detail: (id: string) => ['users', id] as const,
+    service: (id: string) => ['users', id, 'service'] as const,
+  },
+  catalog: {
+    sku: (id: number | string) => ['catalog', 'sku', String(id)] as const,
+    categories: ['catalog', 'categories'] as const,
+    tags: ['catalog', 'tags'] as const,
+  },
+  search: {
+    autocomplete: (keyword: string) => ['search', 'autocomplete', keyword] as const,
+    skus: (apiQuery: object) => ['search', 'skus', apiQuery] as const,
+  },
+  storefront: {
+    home: ['storefront', 'home'] as const,
+    pack: (id: number) => ['storefront', 'packs', id] as const,
+  },
+  shop: {
+    navItems: ['shop', 'nav-items'] as const,
+    home: ['shop', 'peri-home'] as const,
+    tag: (id: string, page: number) => ['shop', 'peri-tag', id, page] as const,
+  },
+  /** Mainland provinces → cities → areas and the country list: the same for everyone, never stale. */
+  districts: ['districts'] as const,
+} as const;
+
+/** The part of a key under `queryKeys.keys.all` that tells a revealed code from a list. */
+export const isRevealedKeyQuery = (key: readonly unknown[]) => key[2] === 'reveal';
