@@ -1,4 +1,4 @@
-// Lint, including the import boundaries of design.md §1: domain ← contract ← server / web; web features
+// Lint, including the import boundaries of docs/ARCHITECTURE.md: domain ← contract ← server / web; web features
 // never import each other (shared things live in apps/web/src/ui and src/lib).
 import tseslint from 'typescript-eslint';
 

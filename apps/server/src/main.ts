@@ -26,7 +26,7 @@ async function main() {
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });
   await new Promise<void>((resolve, reject) => abroadServer!.once('error', reject).listen(config.PORT_ABROAD, config.HOST, resolve));
 
-  // Unpaid orders really expire (spec §4, §9): swept every 30 s, and also on every read of orders.
+  // Unpaid orders really expire (docs/product/buying.md#order-expiry): swept every 30 s, and also on every read of orders.
   const stopExpiry = startOrderExpiry(deps);
   // Money owed back (a late or double payment) is asked for again while the gateway refuses it.
   const stopRefunds = startRefundRetries(deps);

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export type FieldErrors = Record<string, string[]>;
 
 /**
- * An answer the client is meant to understand: a status and stable reason codes per field (design §2).
+ * An answer the client is meant to understand: a status and stable reason codes per field (docs/product/README.md#errors).
  * Services throw these; the central handler turns them into `{ errors, meta }`.
  */
 export class AppError extends Error {

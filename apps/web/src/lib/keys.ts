@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { api, isApiError } from './api';
 
 /**
- * Game keys as the order-complete page and the user centre share them (spec §4 key activation, §8.2):
+ * Game keys as the order-complete page and the user centre share them (docs/product/buying.md#keys):
  * revealing a key's code (GET /api/me/game_keys/{id}), activating it, and the words for a line's delivery.
  */
 export const keysKey = ['me', 'game_keys'] as const;
@@ -22,10 +22,10 @@ export const revealKeyQuery = (id: number) =>
 export const activateKey = (id: number, kind: 'platform_key' | 'goods_code') =>
   api.post<ActivationResult>(kind === 'goods_code' ? KEYS_API.activateCode(id) : KEYS_API.activateKey(id));
 
-/** Activated, or enabled for a Uplay key (spec §4). */
+/** Activated, or enabled for a Uplay key (docs/product/buying.md#uplay-keys). */
 export const isActivated = (status: string) => status === 'activated' || status === 'enabled';
 
-/** Spec §8.2: a key error maps its reason to factory_{reason}, or to the generic wait message. */
+/** A key error maps its reason to factory_{reason}, or to the generic wait message (docs/product/buying.md#factory-reasons). */
 export function keyErrorText(t: TFunction, reason: string | null | undefined): string {
   if (reason) {
     const key = reason.startsWith('factory_') ? `keys.${reason}` : `keys.factory_${reason}`;
@@ -46,7 +46,7 @@ export function keyCallErrorText(t: TFunction, e: unknown): string {
   return t('keys.please_wait');
 }
 
-/** What a paid line's key is doing (spec §4): delivered, pre-ordered (waits for release), or ordering. */
+/** What a paid line's key is doing (docs/product/buying.md#key-delivery): delivered, pre-ordered (waits for release), or ordering. */
 export function deliveryText(t: TFunction, d: Pick<KeyDelivery, 'state' | 'error'>): string {
   if (d.state === 'delivered') return t('keys.delivered');
   if (d.state === 'pre_ordered') return t('keys.pre_ordered');

@@ -3,7 +3,7 @@ import type { Account } from './lookup.ts';
 type Role = Account['role'];
 
 /**
- * Permissions per role (design §2 roles; spec §3 names api_all_group and api_all_headline). Every check of
+ * Permissions per role (docs/product/accounts.md#roles: api_all_group, api_all_headline, api_staff). Every check of
  * what an account may do goes through a policy function here, never an inline role comparison.
  */
 const PERMISSIONS: Record<Role, readonly string[]> = {

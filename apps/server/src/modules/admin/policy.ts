@@ -6,7 +6,7 @@ import { findAccount } from '../accounts/lookup.ts';
 import { can } from '../accounts/policies.ts';
 
 /**
- * Staff tools (key pools, shipments) are for staff and admins (design §2 roles): the `api_staff`
+ * Staff tools (key pools, shipments) are for staff and admins (docs/product/accounts.md#roles): the `api_staff`
  * permission of the accounts policy. A guest is 401 (sign in), anyone else signed in 403.
  */
 export async function requireStaff(deps: Deps, request: FastifyRequest): Promise<{ accountId: number }> {

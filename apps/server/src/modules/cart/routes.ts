@@ -7,7 +7,7 @@ import { readCart, updateCart } from './cart.ts';
 
 const tags = ['cart'];
 
-/** The cart (spec §7.5): one per account and site; writes answer the whole cart as it now stands. */
+/** The cart (docs/product/buying.md#cart): one per account and site; writes answer the whole cart as it now stands. */
 export const cartRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/cart', { schema: { tags, querystring: cartQuery, response: { 200: cartResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);

@@ -4,7 +4,7 @@ import { resolveRegion, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { findAccount } from '../accounts/lookup.ts';
 
-/** Who is looking at the catalogue: the site's area, the region the SKU rule applies (spec §5), the account. */
+/** Who is looking at the catalogue: the site's area, the region the SKU rule applies (docs/product/catalogue.md#sku-region), the account. */
 export interface Viewer {
   area: Area;
   region: string;
@@ -16,7 +16,7 @@ export const regionParam = z.object({ region: z.string().max(16).optional() });
 
 /**
  * The viewer of a request. A signed-in account's region is the one it holds; a guest's is the `region`
- * parameter when given (unknown codes become cn, spec §1) or else the site's default region. A region
+ * parameter when given (unknown codes become cn) or else the site's default region. A region
  * parameter never overrides an account's own region: it would let anyone step around a region lock.
  */
 export async function viewerOf(deps: Deps, request: FastifyRequest, requestedRegion?: string): Promise<Viewer> {

@@ -14,7 +14,7 @@ import { claimCoupon, claimCouponByCode, couponsForLines, listClaimable, listMin
 
 const tags = ['coupons'];
 
-/** Coupons (spec §7.3, §7.4): what can be claimed, claiming (by id, or by code), mine, and mine against the cart. */
+/** Coupons (docs/product/buying.md#coupons): what can be claimed, claiming (by id, or by code), mine, and mine against the cart. */
 export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/account_coupons', { schema: { tags, querystring: pagingQuery(10), response: { 200: claimableCouponsResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);

@@ -1,7 +1,7 @@
 import type { Area } from '@lantern/domain';
 
 /**
- * The server switch (spec §7.5): which parts of the store a client should show on a site. A switch is on
+ * The server switch (docs/product/catalogue.md#custom-layouts-and-layout-packs): which parts of the store a client should show on a site. A switch is on
  * when its feature exists on the server; the web hides what is off instead of calling endpoints that are
  * not there. Features turn on here as their modules land.
  */

@@ -7,7 +7,7 @@ export const updateMe = (account: UpdateMeRequest['account']) => api.patch<Me>(A
 /** PUT /api/me: the identification popup completes the account (phone + code, password, nickname, gender). */
 export const completeMe = (account: CompleteMeRequest['account']) => api.put<Me>(API.me, { account });
 
-/** POST /api/identification: real name + resident ID number (spec §5). */
+/** POST /api/identification: real name + resident ID number (docs/product/accounts.md#identification). */
 export const identify = (identification: IdentificationRequest['identification']) => api.post<Me | Record<string, unknown>>(API.identification, { identification });
 
 /** POST binds a first e-mail/phone; PATCH changes it (with the password). Code purpose `bind`. */

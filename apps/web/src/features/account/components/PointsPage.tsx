@@ -36,7 +36,7 @@ function CheckIn({ me }: { me: Me }) {
       toast.success(t('points.checked_in', { count: res.score_added }));
     },
     onError: (e) => {
-      // Spec §8.2: a second check-in answers greater_than → "you have been checked".
+      // A second check-in answers greater_than → "you have been checked" (docs/product/accounts.md#check-in).
       if (isApiError(e) && Object.values(e.errors).some((r) => r.includes('greater_than'))) {
         toast.prompt(t('points.already_checked'));
         client.setQueryData<Me | null>(meKey, (old) => (old ? { ...old, point: { ...old.point, clock_in: { ...old.point.clock_in, checked: true } } } : old));

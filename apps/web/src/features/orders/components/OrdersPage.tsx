@@ -47,7 +47,7 @@ function dropFromLists(client: QueryClient, id: number) {
 }
 
 /**
- * Cancel (an unpaid order) and delete (an unpaid or canceled one; spec §4: deleting sets the state to canceled,
+ * Cancel (an unpaid order) and delete (an unpaid or canceled one; deleting sets the state to canceled,
  * and a deleted order leaves the list).
  */
 export function useOrderActions() {
@@ -175,7 +175,7 @@ function OrderCard({ order, now, onEnd }: { order: Order; now: number; onEnd: (o
   );
 }
 
-/** /orders: my orders on this site by state, paged, each with its shown state and live countdown (spec §4). */
+/** /orders: my orders on this site by state, paged, each with its shown state and live countdown (docs/product/buying.md#order-display). */
 export function OrdersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api';
 
 export type SkuService = z.infer<typeof skuService>;
 
-/** GET /api/skus/{id}/service: cross-sale and gift packs, asked for signed-in users only (spec §6). */
+/** GET /api/skus/{id}/service: cross-sale and gift packs, asked for signed-in users only. */
 export const skuServiceQuery = (id: number) =>
   queryOptions({
     queryKey: ['me', 'sku-service', id] as const,

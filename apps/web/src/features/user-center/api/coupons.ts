@@ -11,7 +11,7 @@ export const COUPONS_PER = 10;
 
 export const couponsKey = ['me', 'coupons'] as const;
 
-/** GET /api/me/account_coupons (q[state_eq]): the coupons I hold, newest first (spec §9). */
+/** GET /api/me/account_coupons (q[state_eq]): the coupons I hold, newest first (docs/product/buying.md#coupon-ordering). */
 export const myCouponsQuery = (page: number, state: CouponStateFilter) =>
   queryOptions({
     queryKey: [...couponsKey, 'mine', state, page] as const,

@@ -24,7 +24,7 @@ export const redemptionsQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** POST /api/redeem: exchange a code (spec §8.2 errors: 404 not found, used, invalid, bind failed, captcha invalid). */
+/** POST /api/redeem: exchange a code (docs/product/buying.md#redeem-codes: 404 not found, used, invalid, bind failed, captcha invalid). */
 export const redeemCode = (code: string, captcha?: { captcha_id: string; captcha: string }) =>
   api.post<Redemption>(REDEEM_API.redeem, { redeem: { code, ...(captcha ?? {}) } });
 
