@@ -70,11 +70,11 @@ test('add a game to the cart, check out, pay in the sandbox, get the key and rev
   await row.getByTestId('key-reveal').click();
   await expect(row.getByTestId('key-code')).toHaveText(code);
 
-  // Activation: loading, then success (spec §4).
+  // Activation: loading, then success (docs/product/buying.md#key-activation).
   await row.getByTestId('key-activate').click();
   await expect(row.getByTestId('key-activation-result')).toHaveAttribute('data-ok', 'true');
 
-  // Buying it again is refused with the reason in words (spec §5 "owned").
+  // Buying it again is refused with the reason in words (`owned`, docs/product/buying.md#order-generation).
   await page.goto(`/sku/${sku.id}`);
   await page.getByTestId('buy-now').click();
   await expect(page.getByTestId('order-failure')).toContainText(say(info, '你已拥有', 'You already own it'));

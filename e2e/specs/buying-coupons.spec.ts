@@ -28,11 +28,11 @@ async function addToCart(page: Page, skuId: number) {
 
 /**
  * Real coupons end to end: the seed's claimable coupons are claimed on the coupon page and its code coupon with
- * its code and a captcha; the cart then pre-selects the coupon automatic settlement picks (spec §9: value
+ * its code and a captcha; the cart then pre-selects the coupon automatic settlement picks (docs/product/buying.md#settlement-ordering: value
  * descending, minimum order descending, end time ascending), shows why the others do not fit, and the order
  * the server makes carries the discount. A coupon used by another order meanwhile is refused in words.
  */
-test('claimed coupons, one by code, are settled in the cart by spec §9 and the order carries the discount', async ({ page, context, baseURL }, info) => {
+test('claimed coupons, one by code, are settled in the cart by the settlement ordering and the order carries the discount', async ({ page, context, baseURL }, info) => {
   test.slow();
   const area = areaOf(info);
   const account = await signUpViaApi(context, baseURL!, area, 'coupon');
@@ -155,7 +155,7 @@ test('quantity 0 removes a line; unselecting a line takes it out of the total', 
   await expect(page.getByTestId('cart-total')).toHaveAttribute('data-amount', String(b.sale_price));
   await expect(page.getByTestId('cart-checkout')).toContainText('1');
 
-  // The stepper's − on a key goes to 0, which removes the line (spec §4).
+  // The stepper's − on a key goes to 0, which removes the line (docs/product/buying.md#cart-removal).
   await lineA.getByTestId('quantity-decrease').click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('header-cart')).toHaveAttribute('data-count', '1');

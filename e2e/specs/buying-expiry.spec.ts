@@ -3,7 +3,7 @@ import { gameForSlot, say } from './buying-helpers';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 
 /**
- * Spec §4: an unpaid cart or one-click order is shown as canceled once 30 minutes have passed. The server has
+ * An unpaid cart or one-click order is shown as canceled once 30 minutes have passed (docs/product/buying.md#order-display). The server has
  * no way to age an order, so the browser's clock runs ahead instead (Playwright's page.clock): the display
  * rule is applied on the client's clock too, without waiting for the server's sweep.
  */

@@ -64,7 +64,7 @@ test('canceling on the payment page comes straight back to the methods, saying s
 test('an order that is not yours is an unusual payment', async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'unusual');
   await skipAccountPrompts(page, account.id);
-  // Someone else's (or no) order: pay_query answers 404, shown as "unusual payment" (spec §4), not as a crash.
+  // Someone else's (or no) order: pay_query answers 404, shown as "unusual payment" (docs/product/buying.md#payment-outcomes), not as a crash.
   await page.route('**/api/me/orders/999999999**', (route) =>
     route.fulfill({
       json: {

@@ -11,7 +11,7 @@ test('a 401 on an action opens the sign-in popup, and signing in through it work
   await expect(checkIn).toBeVisible();
 
   // The session ends behind the page's back (expired or revoked elsewhere): the next call answers 401 and the
-  // silent refresh cannot help, so the global sign-in popup opens (spec §6).
+  // silent refresh cannot help, so the global sign-in popup opens (docs/product/screens.md#sign-in-popup).
   await context.clearCookies({ name: SESSION_COOKIES });
   await checkIn.click();
   const popup = page.getByTestId('sign-in-popup');

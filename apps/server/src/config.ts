@@ -34,10 +34,10 @@ const schema = z.object({
   /** Verification codes one address may request per hour, and how many before a captcha is asked. */
   CODE_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   CODE_SENDS_PER_IP_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(10),
-  /** Address ranges and their countries for the purchase block (spec §5), "cidr=cc,…"; see platform/geoip.ts. */
+  /** Address ranges and their countries for the purchase block (docs/product/buying.md#purchase-blocked), "cidr=cc,…"; see platform/geoip.ts. */
   GEOIP_RANGES: z.string().default(''),
   /**
-   * Which payment gateway takes the money. Only the sandbox (design §2) exists so far; it is the default in
+   * Which payment gateway takes the money. Only the sandbox (docs/product/README.md#api-conventions: outside parties) exists so far; it is the default in
    * development and test, and production must name it on purpose, since its pages let anyone "pay".
    */
   PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),

@@ -4,7 +4,7 @@ import { clients } from './client.ts';
 import { makeAccount, makeContent, makeProduct, makeSku, names } from './catalog-factories.ts';
 
 /**
- * Spec §5 SKU region: a SKU is kept only when it has no region or the user's region. The user's region is
+ * SKU region (docs/product/catalogue.md#sku-region): a SKU is kept only when it has no region or the user's region. The user's region is
  * the signed-in account's; a guest's is the `region` parameter, else the site's default (cn on the mainland
  * site, global on the international one). A product left with no SKU is a 404.
  */
@@ -40,7 +40,7 @@ describe('the region rule for guests', () => {
     expect((await api.native.get(`/api/skus/${ids.cn}?region=hk`)).statusCode).toBe(404);
   });
 
-  it('treats an unknown region as cn (spec §1)', async () => {
+  it('treats an unknown region as cn', async () => {
     expect(skuIds((await api.native.get(`/api/products/${product}?region=mars`)).json())).toEqual([ids.everywhere, ids.cn]);
   });
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeContent, makeSku, makeTag } from './catalog-factories.ts';
 
-/** Bad input on every catalogue, storefront and shop read gets a 4xx, never a 5xx (design §6). */
+/** Bad input on every catalogue, storefront and shop read gets a 4xx, never a 5xx (docs/product/README.md#errors). */
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;

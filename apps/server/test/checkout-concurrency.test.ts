@@ -30,7 +30,7 @@ const DAY = 86_400_000;
 
 describe('200 buyers paying at once for a SKU with 100 keys', () => {
   it('gives exactly 100 buyers a key each, every key distinct, and pre-orders the rest; replayed notifications fulfil once', { timeout: 180_000 }, async () => {
-    // A game released next week: buyers beyond the pool wait as pre-ordered (spec §4).
+    // A game released next week: buyers beyond the pool wait as pre-ordered (docs/product/buying.md#key-delivery).
     const sku = await makeSku(t, { releasedAt: new Date(t.clock.now().getTime() + 7 * DAY) });
     await stockKeys(t, sku.id, steamCodes(KEYS, 'RUSH'));
     const buyers = await Promise.all(Array.from({ length: BUYERS }, () => makeAccount(t)));

@@ -60,7 +60,7 @@ describe('POST /api/me/game_keys/{id}/activate', () => {
     expect((await activate(flaky, other.token)).json()).toMatchObject({ activation_status: 'activated', error_code: null });
   });
 
-  it('marks a Uplay key enabled (spec §4), without its platform', async () => {
+  it('marks a Uplay key enabled, without its platform', async () => {
     const { buyer, keyId } = await ownedKey('UPLA-YENA-BLED-0005', { keyType: 'uplay' });
     expect((await activate(keyId, buyer.token)).json()).toMatchObject({ activation_status: 'enabled', error_code: null });
     const uplays = (await api.native.get('/api/game_key', { token: buyer.token, query: { 'q[key_type_eq]': 'uplay' } })).json();

@@ -77,7 +77,7 @@ describe('cancel and delete', () => {
     expect((await api.native.post(`/api/orders/${order.id}/cancel`, undefined, { token: buyer.token })).json().state).toBe('canceled');
   });
 
-  it('delete sets canceled (spec §4) and answers 204', async () => {
+  it('delete sets canceled and answers 204', async () => {
     const { buyer, held, order } = await buyWithCoupon();
     expect((await api.native.delete(`/api/orders/${order.id}`, { token: buyer.token })).statusCode).toBe(204);
     expect((await api.native.get(`/api/me/orders/${order.id}`, { token: buyer.token })).json()).toMatchObject({ state: 'canceled', cancel_reason: 'deleted' });

@@ -27,7 +27,7 @@ function order(site: 'native' | 'abroad', token: string, skuIds: number[], ip = 
 }
 const orderCount = async (accountId: number) => (await t.deps.db.select().from(orders).where(eq(orders.accountId, accountId))).length;
 
-describe('purchase blocked by the buyer\'s address (spec §5 → /ip_error)', () => {
+describe('purchase blocked by the buyer\'s address (goes to /ip_error)', () => {
   it('refuses a mainland order from outside the mainland and Hong Kong, and writes nothing', async () => {
     const buyer = await makeAccount(t);
     const sku = await makeSku(t);
@@ -56,7 +56,7 @@ describe('purchase blocked by the buyer\'s address (spec §5 → /ip_error)', ()
   });
 });
 
-describe('purchase ban (spec §5 disable-buy)', () => {
+describe('purchase ban (the disable-buy message)', () => {
   it('refuses every order of a barred account until staff lift the ban', async () => {
     const buyer = await makeAccount(t);
     const sku = await makeSku(t);
@@ -71,7 +71,7 @@ describe('purchase ban (spec §5 disable-buy)', () => {
   });
 });
 
-describe('order game lock (spec §5, §8.3 "has game lock")', () => {
+describe('order game lock ("has game lock")', () => {
   it('refuses a second order for a game that an unpaid order already holds, naming the SKU', async () => {
     const buyer = await makeAccount(t);
     const product = await makeProduct(t);

@@ -11,7 +11,7 @@ import { clients } from './client.ts';
 import { email, nextIp, phone, residentId, signUpByEmail } from './factories.ts';
 
 /**
- * Bad input anywhere gets a clear 4xx, never a 5xx (design §6): every route that takes a body is sent
+ * Bad input anywhere gets a clear 4xx, never a 5xx (docs/product/README.md#errors): every route that takes a body is sent
  * missing, mistyped, malformed, oversized and randomly generated bodies.
  */
 

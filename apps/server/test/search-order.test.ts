@@ -4,7 +4,7 @@ import { clients } from './client.ts';
 import { days, makeSku } from './catalog-factories.ts';
 
 /**
- * Spec §5 ordering of GET /api/search/skus: keys rank, discount, released_at, score, wishes_count and
+ * Ordering of GET /api/search/skus (docs/product/catalogue.md#search-ordering): keys rank, discount, released_at, score, wishes_count and
  * sale_price; asc or desc (default desc); an unknown key is rank desc; rank and sale_price keep only
  * list_price > 0; discount and sale_price keep only status sale; ties by id.
  */

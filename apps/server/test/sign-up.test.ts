@@ -28,7 +28,7 @@ describe('POST /api/accounts (sign-up)', () => {
     expect(me.nickname).toMatch(/^玩家\d{6}$/);
   });
 
-  it('reports every field problem at once, with the spec reason codes', async () => {
+  it('reports every field problem at once, with their reason codes', async () => {
     const res = await api.native.post('/api/accounts', {
       account: { email: 'not-an-email', code: '123456', password: 'short', password_confirmation: 'other', tos_agreement: false, nickname: '一二三四五六七八九十一' },
     });

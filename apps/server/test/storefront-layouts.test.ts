@@ -60,7 +60,7 @@ describe('GET /api/custom/packs', () => {
     expect(idsOf((await api.native.get(`/api/custom/packs?ids=${ids.packA}`)).json().packs)).toEqual([ids.packA]);
   });
 
-  it('takes at most 30 ids a batch (spec §4)', async () => {
+  it('takes at most 30 ids a batch', async () => {
     const thirty = Array.from({ length: 30 }, (_, i) => `ids[]=${i + 1}`).join('&');
     expect((await api.native.get(`/api/custom/packs?${thirty}`)).statusCode).toBe(200);
     const res = await api.native.get(`/api/custom/packs?${thirty}&ids[]=31`);

@@ -36,7 +36,7 @@ export const platformBinding = z.object({
 
 export const accountConfig = z.object({ kind: z.string(), key: z.string(), value: z.string() });
 
-/** GET /api/me: the signed-in account as its owner sees it (spec §3 Account and Account basic info). */
+/** GET /api/me: the signed-in account as its owner sees it (docs/product/accounts.md#entities). */
 export const me = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -73,7 +73,7 @@ export const me = z.object({
 });
 export type Me = z.infer<typeof me>;
 
-/** GET /api/me/check: what the client must prompt for next (spec §2.2 guide, §5 minors). */
+/** GET /api/me/check: what the client must prompt for next (docs/product/screens.md#account-prompts, accounts.md#minimum-age). */
 export const meCheck = z.object({
   is_identification: z.boolean(),
   is_nickname_safe: z.boolean(),
@@ -236,7 +236,7 @@ export const unlockRequest = z.object({
   }),
 });
 
-/** POST /api/identification: real-name identification (spec §5). */
+/** POST /api/identification: real-name identification (docs/product/accounts.md#identification). */
 export const identificationRequest = z.object({
   identification: z.object({
     name: z.string().max(64),

@@ -108,7 +108,7 @@ const couponIds = z.array(z.number().int().positive()).max(500);
 const couponTitle = z.string().trim().min(1).max(80);
 
 /**
- * POST /api/admin/coupons (staff, admin): a coupon definition on one site (spec §3 Coupon). `value` is minor
+ * POST /api/admin/coupons (staff, admin): a coupon definition on one site (docs/product/buying.md#coupons). `value` is minor
  * units off (amount) or whole percent off (percentage, 1–100). A coupon with a `code` is claimed by its code
  * (never listed); `apply_to` empty means every game.
  */

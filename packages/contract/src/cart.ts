@@ -5,7 +5,7 @@ import { productCate, skuStatus, skuSummary } from './catalog.ts';
 /** Cart paths take an id the way the catalogue does: a positive integer a bigint and JavaScript both hold. */
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** PATCH /api/cart: absolute quantities per SKU; 0 removes (spec §4). */
+/** PATCH /api/cart: absolute quantities per SKU; 0 removes (docs/product/buying.md#cart-removal). */
 export const cartPatchRequest = z.object({
   cart: z.object({
     cart_skus: z.array(z.object({ sku_id: id, quantity: z.number().int().min(0).max(10_000) })).min(1).max(100),
@@ -15,7 +15,7 @@ export type CartPatchRequest = z.infer<typeof cartPatchRequest>;
 
 export const cartQuery = z.object({ q: z.object({ sku_cate_eq: productCate.optional() }).optional() });
 
-/** A cart line (spec §3 Cart item). Prices are integer minor units of `currency`. */
+/** A cart line (docs/product/buying.md#cart). Prices are integer minor units of `currency`. */
 export const cartSku = z.object({
   sku_id: z.number().int(),
   sku: skuSummary,

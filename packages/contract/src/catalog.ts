@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { area, currency, listMeta, timestamp } from './common.ts';
 
-/** A name in both languages (spec §3 sku_names: chs and en). */
+/** A name in both languages (`chs` and `en`). */
 export const localized = z.object({ chs: z.string(), en: z.string() });
 export type Localized = z.infer<typeof localized>;
 
@@ -19,7 +19,7 @@ export type CategoryRef = z.infer<typeof categoryRef>;
 export const skuCovers = z.object({ vertical: z.string(), horizontal: z.string() });
 export type SkuCovers = z.infer<typeof skuCovers>;
 
-/** A SKU as lists show it (spec §3 Sku/game). Prices are integer minor units of `currency`. */
+/** A SKU as lists show it (docs/product/catalogue.md#products-skus-and-editions). Prices are integer minor units of `currency`. */
 export const skuSummary = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
@@ -34,7 +34,7 @@ export const skuSummary = z.object({
   sku_covers: skuCovers,
   currency,
   list_price: z.number().int(),
-  /** Falls back to list_price when there is no sale price (spec §3). */
+  /** Falls back to list_price when there is no sale price (docs/product/catalogue.md#sale-price). */
   sale_price: z.number().int(),
   discount: z.number().int(),
   list_points: z.number().int().nullable(),
@@ -93,7 +93,7 @@ export const skuDetail = skuSummary.extend({
   dlcs: z.array(skuSummary),
   /** For a DLC: the base game it needs. */
   base_sku: skuSummary.nullable(),
-  /** Bundles that hold this SKU (spec §3 bundles, each holding a sku). */
+  /** Bundles that hold this SKU. */
   bundles: z.array(skuSummary.extend({ items: z.array(skuSummary) })),
   /** For a bundle: what it holds. */
   bundle_items: z.array(skuSummary),
@@ -102,7 +102,7 @@ export const skuDetail = skuSummary.extend({
 });
 export type SkuDetail = z.infer<typeof skuDetail>;
 
-/** GET /api/products/{id}: the product with its SKUs left after the region rule (spec §5). */
+/** GET /api/products/{id}: the product with its SKUs left after the region rule (docs/product/catalogue.md#sku-region). */
 export const productDetail = z.object({
   id: z.number().int(),
   cate: productCate,
@@ -120,7 +120,7 @@ export type ProductDetail = z.infer<typeof productDetail>;
 export const skuListResponse = z.object({ skus: z.array(skuSummary), meta: listMeta });
 export type SkuListResponse = z.infer<typeof skuListResponse>;
 
-/** GET /api/search/skus (spec §5 ordering; store search per 10, pickers per 30). */
+/** GET /api/search/skus (docs/product/catalogue.md#search; store search per 10, pickers per 30). */
 export const skuSearchQuery = z.object({
   keyword: z.string().max(100).optional(),
   /** One of rank, discount, released_at, score, wishes_count, sale_price; anything else means rank. */
@@ -128,7 +128,7 @@ export const skuSearchQuery = z.object({
   direction: z.string().max(8).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   per: z.coerce.number().int().min(1).max(100).default(10),
-  /** A guest's region (e.g. hk) for the SKU region rule (spec §5); a signed-in account's own region wins. */
+  /** A guest's region (e.g. hk) for the SKU region rule (docs/product/catalogue.md#sku-region); a signed-in account's own region wins. */
   region: z.string().max(16).optional(),
   q: z
     .object({
@@ -151,7 +151,7 @@ export const autocompleteResponse = z.object({
   suggestions: z.array(z.object({ id: z.number().int(), name: localized, sku_ename: z.string(), cover: z.string(), sale_price: z.number().int(), currency })),
 });
 
-/** GET /api/skus/{id}/service: what is offered with a SKU to a signed-in user (spec §3 SKU service). */
+/** GET /api/skus/{id}/service: what is offered with a SKU to a signed-in user (gift packs, cross-sale). */
 export const skuService = z.object({
   cross_sale: z.array(skuSummary),
   /** Gift packs join when promotions exist. */

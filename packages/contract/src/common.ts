@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The error body of every /api call: field → list of stable snake_case reason codes (spec §8, design §2). */
+/** The error body of every /api call: field → list of stable snake_case reason codes (docs/product/README.md#errors). */
 export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())),
   /** Extra facts a client needs to explain the error (remaining attempts, need_captcha, retry_after…). */
@@ -22,13 +22,13 @@ export const language = z.enum(['zh-CN', 'en']);
 /** Whole seconds since the epoch, the API's only time format. */
 export const timestamp = z.number().int();
 
-/** Query parameters every call accepts (spec §7): client kind and API version. */
+/** Query parameters every call accepts (docs/product/README.md#clients-and-api-versions): client kind and API version. */
 export const clientParams = z.object({
   client: z.enum(['web', 'pc', 'promotion']).optional(),
   version: z.coerce.number().int().optional(),
 });
 
-/** Paging of spec §9: `page` from 1, `per` bounded so one call never scans a table. */
+/** Paging (docs/product/README.md#paging): `page` from 1, `per` bounded so one call never scans a table. */
 export function pagingQuery(defaultPer: number, maxPer = 100) {
   return z.object({
     page: z.coerce.number().int().min(1).default(1),

@@ -7,13 +7,13 @@ export const accountCouponState = z.enum(['available', 'used', 'expired']);
 
 const idList = z.array(z.number().int());
 
-/** Which games a coupon covers: by SKU or by product; an empty include means everything (spec §3 apply_to). */
+/** Which games a coupon covers: by SKU or by product; an empty include means everything (docs/product/buying.md#coupon-scope). */
 export const couponApplyTo = z.object({
   include_games: z.object({ sku_ids: idList, product_ids: idList }),
   exclude_games: z.object({ sku_ids: idList, product_ids: idList }),
 });
 
-/** A coupon definition (spec §3 Coupon). `value`: minor units (amount) or whole percent (percentage). */
+/** A coupon definition (docs/product/buying.md#coupons). `value`: minor units (amount) or whole percent (percentage). */
 export const coupon = z.object({
   id: z.number().int(),
   title: localized,
@@ -91,7 +91,7 @@ export const cartCoupon = accountCoupon.extend({
 });
 export const cartCouponsResponse = z.object({
   account_coupons: z.array(cartCoupon),
-  /** The coupon automatic settlement picks (spec §9), or null. */
+  /** The coupon automatic settlement picks (docs/product/buying.md#settlement-ordering), or null. */
   best_account_coupon_id: z.number().int().nullable(),
   meta: listMeta,
 });

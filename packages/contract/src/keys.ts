@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { listMeta, timestamp } from './common.ts';
 import { keyType, localized } from './catalog.ts';
 
-/** Activation of a key (spec §4): init → activated | failed on its platform; a Uplay key init → enabled. */
+/** Activation of a key (docs/product/buying.md#key-activation): init → activated | failed on its platform; a Uplay key init → enabled. */
 export const activationStatus = z.enum(['init', 'enabled', 'activated', 'failed']);
-/** A paid line's key (spec §4): delivered (has its key), pre_ordered (game not out yet), ordering (waiting for stock). */
+/** A paid line's key (docs/product/buying.md#key-delivery): delivered (has its key), pre_ordered (game not out yet), ordering (waiting for stock). */
 export const keyDeliveryState = z.enum(['delivered', 'pre_ordered', 'ordering']);
 /** platform_key for games, DLC and bundles; goods_code for virtual goods. */
 export const keyKind = z.enum(['platform_key', 'goods_code']);
@@ -14,7 +14,7 @@ export const keyDelivery = z.object({
   state: keyDeliveryState,
   /** pool (our stock) or genba (bought from the supplier per sale). */
   source: z.enum(['pool', 'genba']),
-  /** While ordering: the supplier's last refusal as `factory_{reason}` (spec §8.2); null shows the generic wait text. */
+  /** While ordering: the supplier's last refusal as `factory_{reason}` (docs/product/buying.md#factory-reasons); null shows the generic wait text. */
   error: z.string().nullable(),
   created_at_timestamp: timestamp,
   delivered_at_timestamp: timestamp.nullable(),
@@ -26,12 +26,12 @@ export const gameKeySummary = z.object({
   id: z.number().int(),
   key_type: keyType,
   kind: keyKind,
-  /** "Steam 激活码" / "Steam key" (spec §3 type_desc). */
+  /** "Steam 激活码" / "Steam key" (`type_desc`). */
   type_desc: localized,
-  /** The platform (spec §3 games_key_type title). */
+  /** The platform (the `games_key_type` title). */
   games_key_type: z.object({ key_type: keyType, title: localized }),
   activation_status: activationStatus,
-  /** The platform's error code of the last failed activation (spec §8.2 "fail text with an error code"). */
+  /** The platform's error code of the last failed activation (the fail text shows it). */
   activation_error: z.string().nullable(),
   assigned_at_timestamp: timestamp,
   activated_at_timestamp: timestamp.nullable(),
@@ -71,7 +71,7 @@ export const revealedKey = gameKeyEntry.extend({ id: z.number().int(), code: z.s
 export type RevealedKey = z.infer<typeof revealedKey>;
 
 /**
- * POST /api/me/game_keys/{id}/activate and POST /api/me/codes/{id}/activate (spec §4 loading → success
+ * POST /api/me/game_keys/{id}/activate and POST /api/me/codes/{id}/activate (docs/product/buying.md#key-activation: loading → success
  * or fail). Success: `activation_status` activated (enabled for Uplay). Fail: failed with `error_code`.
  */
 export const activationResult = z.object({

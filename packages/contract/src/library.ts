@@ -3,14 +3,14 @@ import { area, listMeta, timestamp } from './common.ts';
 import { keyType, localized, skuSummary } from './catalog.ts';
 import { gameKeySummary, keyDelivery } from './keys.ts';
 
-/** A game in an account's library (spec §7.3): one per SKU, from an order or a redeem code. */
+/** A game in an account's library (docs/product/buying.md#library): one per SKU, from an order or a redeem code. */
 export const libraryGame = z.object({
   id: z.number().int(),
   sku_id: z.number().int(),
   product_id: z.number().int(),
   area,
   source: z.enum(['order', 'redeem']),
-  /** Seconds played, from the platform (sandboxed); `playtime_hours` = seconds ÷ 3600 to one decimal (spec §9). */
+  /** Seconds played, from the platform (sandboxed); `playtime_hours` = seconds ÷ 3600 to one decimal (docs/product/buying.md#playtime). */
   playtime_seconds: z.number().int(),
   playtime_hours: z.number(),
   last_played_at_timestamp: timestamp.nullable(),

@@ -10,7 +10,7 @@ export const orderState = z.enum(['in_checkout', 'pending', 'canceled', 'complet
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** POST /api/orders (spec §7.3): cart and one-click orders; flash-sale orders come with promotions. */
+/** POST /api/orders (docs/product/buying.md#order-generation): cart and one-click orders; flash-sale orders come with promotions. */
 export const createOrderRequest = z.object({
   order: z.object({
     sku_ids: z.array(id).min(1).max(50),
@@ -53,7 +53,7 @@ export const orderAddress = z.object({
   postcode: z.string(),
 });
 
-/** An order (spec §3). `display_state` applies the expiry rule of spec §4 to `state`. Money in minor units. */
+/** An order (docs/product/buying.md#orders). `display_state` applies the expiry rule (docs/product/buying.md#order-display) to `state`. Money in minor units. */
 export const order = z.object({
   id: z.number().int(),
   type: orderType,

@@ -6,7 +6,7 @@ import { paymentMethod } from './payment-summary.ts';
 export * from './payment-summary.ts';
 
 /**
- * Payments (spec §4 payment outcomes, §7.3, §8.2). Money is integer minor units of the order's currency;
+ * Payments (docs/product/buying.md#payment). Money is integer minor units of the order's currency;
  * a points payment counts points (currency POINTS).
  */
 
@@ -18,7 +18,7 @@ export const PAYMENT_API = {
   notify: (gateway: string) => `/api/payments/notify/${gateway}`,
 } as const;
 
-/** Where the buyer pays from (spec §7.3 payment_from). */
+/** Where the buyer pays from (`payment_from`). */
 export const paymentFrom = z.enum(['web', 'pc', 'mobile']);
 
 /**
@@ -55,7 +55,7 @@ export const orderPaymentsResponse = z.object({
 export type OrderPaymentsResponse = z.infer<typeof orderPaymentsResponse>;
 
 /**
- * PATCH /api/orders/{id}/pay (spec §7.3). Also accepted wrapped as `{ "payment": { ... } }`.
+ * PATCH /api/orders/{id}/pay (docs/product/buying.md#pay). Also accepted wrapped as `{ "payment": { ... } }`.
  * `version` is the order's version as the buyer saw it (409 `version: stale` when it moved).
  */
 export const payRequest = z.object({

@@ -5,7 +5,7 @@ import { localized } from './catalog.ts';
 
 export const redeemGoodsKind = z.enum(['sku', 'coupon', 'points']);
 
-/** POST /api/redeem (spec §7.4). The captcha is needed once GET /api/redeem says `need_captcha`. */
+/** POST /api/redeem (docs/product/buying.md#redeem-codes). The captcha is needed once GET /api/redeem says `need_captcha`. */
 export const redeemRequest = z.object({
   redeem: z.object({ code: z.string().min(1).max(64), ...captchaFields }),
 });
@@ -17,7 +17,7 @@ export const redeemPageState = z.object({
   failures_before_captcha: z.number().int(),
 });
 
-/** What a code grants (spec §3 Redeem code goods: area, remote_id). Exactly one of sku / coupon / points is set. */
+/** What a code grants (its goods, on one area). Exactly one of sku / coupon / points is set. */
 export const redeemGoods = z.object({
   kind: redeemGoodsKind,
   area,

@@ -1,5 +1,5 @@
 /**
- * Every API path the server answers and the web calls, in one place (spec §7, endpoints.tsv).
+ * Every API path the server answers and the web calls, in one place (conventions: docs/product/README.md#api-conventions).
  * Functions build paths with ids; the server registers the `:param` forms from `API_PATTERNS`.
  */
 export const API = {
@@ -28,7 +28,7 @@ export const API = {
   addresses: '/api/me/detailed_addresses',
   address: (id: number | string) => `/api/me/detailed_addresses/${id}`,
   districts: '/districts',
-  // Catalogue and search (spec §7.5)
+  // Catalogue and search (docs/product/catalogue.md)
   product: (id: number | string) => `/api/products/${id}`,
   sku: (id: number | string) => `/api/skus/${id}`,
   skuService: (id: number | string) => `/api/skus/${id}/service`,
@@ -59,7 +59,7 @@ export const API = {
   categories: '/api/categories',
   periTags: '/api/peri_tags',
   periHome: '/api/peri_home',
-  // Cart, coupons, orders (spec §7.3–§7.5)
+  // Cart, coupons, orders (docs/product/buying.md)
   cart: '/api/cart',
   cartCoupons: '/api/cart/coupons',
   accountCoupons: '/api/account_coupons',
@@ -73,7 +73,7 @@ export const API = {
   cover: (seed: string, shape: 'vertical' | 'horizontal' | 'banner') => `/media/covers/${encodeURIComponent(seed)}.svg?shape=${shape}`,
 } as const;
 
-/** Cookie names. Sessions are per site, so each site's cookies carry its area (design §2). */
+/** Cookie names. Sessions are per site, so each site's cookies carry its area (docs/product/accounts.md#sessions). */
 export const COOKIES = {
   access: (area: 'native' | 'abroad') => `lantern_${area}_at`,
   refresh: (area: 'native' | 'abroad') => `lantern_${area}_rt`,

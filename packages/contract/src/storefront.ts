@@ -25,7 +25,7 @@ export const skuCard = skuSummary.pick({
 });
 export type SkuCardData = z.infer<typeof skuCard>;
 
-/** One merchandising item (spec §3 Cube/layout content). */
+/** One merchandising item (docs/product/catalogue.md#layout-content). */
 export const layoutContent = z.object({
   id: z.number().int(),
   kind: z.enum(['banner', 'springboard', 'booth', 'box', 'cube', 'ellipse', 'tagged', 'pack']),
@@ -45,7 +45,7 @@ export const layoutContent = z.object({
 });
 export type LayoutContent = z.infer<typeof layoutContent>;
 
-/** GET /api/v7/home: every block of the store home (spec §2.2). Blocks whose features do not exist yet are empty lists. */
+/** GET /api/v7/home: every block of the store home (docs/product/catalogue.md#store-home). Blocks whose features do not exist yet are empty lists. */
 export const homeResponse = z.object({
   banners: z.array(layoutContent),
   springboard: layoutContent.nullable(),
@@ -58,12 +58,12 @@ export const homeResponse = z.object({
   seckills: z.array(z.unknown()),
   coupon_areas: z.array(z.unknown()),
   point_redeems: z.array(z.unknown()),
-  /** Layout pack ids the client loads in batches (spec §4: at most 30 ids a batch, merged every 1 s). */
+  /** Layout pack ids the client loads in batches (docs/product/catalogue.md#layout-packs: at most 30 ids a batch, merged every 1 s). */
   pack_ids: z.array(z.number().int()),
 });
 export type HomeResponse = z.infer<typeof homeResponse>;
 
-/** GET /api/springboard: the spring board while it shows (spec §9: until its ended_at_timestamp), else null. */
+/** GET /api/springboard: the spring board while it shows (until its ended_at_timestamp), else null. */
 export const springboardResponse = z.object({ springboard: layoutContent.nullable() });
 
 export const layoutListResponse = z.object({ layouts: z.array(z.object({ id: z.number().int(), slug: z.string(), title: localized, status: z.string(), packs: z.array(layoutContent) })) });

@@ -19,7 +19,7 @@ export const userCenterOrder = z.object({
 });
 
 /**
- * GET /api/user_center/info (spec §7.3): the user-centre home on this site in one call. Counts are of
+ * GET /api/user_center/info (docs/product/buying.md#user-centre): the user-centre home on this site in one call. Counts are of
  * this site (area) except points, which belong to the account on both sites.
  */
 export const userCenterInfo = z.object({

@@ -1,12 +1,12 @@
 /**
- * Cart quantity rules (spec §4, §5, §9). Keys and virtual goods change by at most one per request,
+ * Cart quantity rules (docs/product/buying.md#cart). Keys and virtual goods change by at most one per request,
  * so a double-submitted click cannot add ten copies; physical goods may jump to any quantity.
  */
 export const CART_DELTA_MIN = -1;
 export const CART_DELTA_MAX = 1;
-/** Not in the spec: the most copies of one SKU in a cart, physical or not. */
+/** Ours (the product sets no limit): the most copies of one SKU in a cart, physical or not. */
 export const CART_ITEM_MAX_QUANTITY = 99;
-/** Not in the spec: distinct SKUs a cart holds before answering total_count out_limit ("cart full"). */
+/** Ours: distinct SKUs a cart holds before answering total_count out_limit ("cart full"). */
 export const CART_MAX_LINES = 100;
 
 export interface CartQuantityChange {
@@ -23,7 +23,7 @@ export function checkCartQuantityChange(change: CartQuantityChange): null | 'out
   return delta >= CART_DELTA_MIN && delta <= CART_DELTA_MAX ? null : 'out_of_range';
 }
 
-/** Spec §4: setting a quantity of 0 removes the item. */
+/** Setting a quantity of 0 removes the item (docs/product/buying.md#cart-removal). */
 export function isCartRemoval(quantity: number): boolean {
   return quantity === 0;
 }

@@ -1,5 +1,5 @@
 /**
- * One-time verification codes sent by SMS or e-mail (POST /api/message.json). The spec shows the
+ * One-time verification codes sent by SMS or e-mail (POST /api/message.json). The product names the
  * flows that use them, not their limits; these follow common practice for SMS codes in China.
  */
 export const VERIFICATION_CODE_LENGTH = 6;

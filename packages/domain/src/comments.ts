@@ -1,5 +1,5 @@
 /**
- * Comment counts adjusted locally (spec §4): a comment takes its replies with it.
+ * Comment counts adjusted locally (docs/product/community.md#comment-counts): a comment takes its replies with it.
  */
 export function countAfterDeletingComment(count: number, replyCount: number): number {
   return Math.max(0, count - (Math.max(0, replyCount) + 1));

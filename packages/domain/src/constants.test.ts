@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as domain from './index.ts';
 
-/** Every row of the spec §9 table, read through the package's public entry. */
-describe('spec §9 constants', () => {
+/** Every row of the product constants table (docs/product/limits.md), read through the package's public entry. */
+describe('product constants (docs/product/limits.md)', () => {
   it('times of the interface', () => {
     expect(domain.TOAST_DURATION_MS).toBe(4000);
     expect(domain.PROMPT_TOAST_DURATION_MS).toBe(3000);

@@ -1,6 +1,6 @@
 /**
- * The business constants and limits of spec §9, in one place. Values that belong to a rule live in
- * that rule's module and are re-exported here, so this file reads as the whole §9 table.
+ * The product's business constants and limits in one place (docs/product/limits.md). Values that belong to a rule live in
+ * that rule's module and are re-exported here, so this file reads as the whole table.
  */
 export { NICKNAME_MAX_WEIGHT } from './nickname.ts';
 export { MINIMUM_AGE } from './identity.ts';
@@ -44,7 +44,7 @@ export const MALL_INDEX_HEADLINE_CAP = 3;
 
 export const DEFAULT_PAGE = 1;
 
-/** Default `per` of each paged list named in spec §9 (and §7 where it names one). */
+/** Default `per` of each paged list (docs/product/limits.md#page-sizes). */
 export const PAGE_SIZES = {
   conversations: 10,
   headlines: 10,
@@ -68,5 +68,5 @@ export const PAGE_SIZES = {
 
 export type PagedList = keyof typeof PAGE_SIZES;
 
-/** Not in the spec: the largest `per` a client may ask for, so no request can page the whole table. */
+/** Ours: the largest `per` a client may ask for, so no request can page the whole table. */
 export const PER_MAX = 100;

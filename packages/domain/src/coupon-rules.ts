@@ -1,11 +1,11 @@
 /**
- * Coupon applicability and discount maths (spec §3 Coupon, §5 coupon errors, §9 settlement). Money is
+ * Coupon applicability and discount maths (docs/product/buying.md#coupons). Money is
  * integer minor units; a discount is never more than what it applies to, so no total goes below zero.
  */
 export const COUPON_DISCOUNT_TYPES = ['amount', 'percentage'] as const;
 export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
 
-/** Not in the spec: a percentage coupon's value is whole percent off, 1..100. */
+/** Ours: a percentage coupon's value is whole percent off, 1..100. */
 export const COUPON_PERCENT_MAX = 100;
 
 /** Which SKUs a coupon covers: empty include lists mean every SKU; an exclusion always wins. */

@@ -1,5 +1,5 @@
 /**
- * Orderings of coupons and gift packs (spec §9). Every sort ends on the id so that equal items keep
+ * Orderings of coupons and gift packs (docs/product/buying.md#ordering-rules). Every sort ends on the id so that equal items keep
  * a stable, reproducible order across requests and pages. Sorts return new arrays.
  */
 export interface SettlementCoupon {
@@ -42,12 +42,12 @@ export function sortCouponsForSettlement<T extends SettlementCoupon>(coupons: re
   });
 }
 
-/** Spec §9: coupons are listed newest first (by when the account received them, then id). */
+/** Coupons are listed newest first (by when the account received them, then id). */
 export function sortCouponsNewestFirst<T extends DatedCoupon>(coupons: readonly T[]): T[] {
   return [...coupons].sort((a, b) => b.created_at_timestamp - a.created_at_timestamp || b.id - a.id);
 }
 
-/** Spec §9: gift packs by weight, then creation time, both descending, then id. */
+/** Gift packs by weight, then creation time, both descending, then id. */
 export function sortGiftPacks<T extends GiftPack>(packs: readonly T[]): T[] {
   return [...packs].sort(
     (a, b) => b.weight - a.weight || b.created_at_timestamp - a.created_at_timestamp || b.id - a.id,

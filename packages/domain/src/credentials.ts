@@ -1,6 +1,6 @@
 /**
- * Passwords, e-mail addresses, phone numbers and login names (spec §5; sign-up bounds are not shown
- * in the spec, so these are ours).
+ * Passwords, e-mail addresses, phone numbers and login names (docs/product/accounts.md#passwords; the product sets no sign-up bounds,
+ * so these are ours).
  */
 import type { Area } from './sites.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Address districts: province → city → area (spec §3 Address, §7.2 "the district list"). The tree
+ * Address districts: province → city → area (docs/product/accounts.md#addresses). The tree
  * is data (apps/server/data/districts.json); rules take it as an argument so this package stays
  * free of I/O and of the data's size.
  */

@@ -1,6 +1,6 @@
 /**
- * Flash-sale (seckill) status, derived from the server's time (spec §4). Event times arrive in
- * seconds and are compared in milliseconds (spec §9).
+ * Flash-sale (seckill) status, derived from the server's time (docs/product/deals.md#flash-sale-status). Event times arrive in
+ * seconds and are compared in milliseconds.
  */
 export const SECKILL_STATUSES = ['current', 'not_start', 'end'] as const;
 export type SeckillStatus = (typeof SECKILL_STATUSES)[number];
@@ -25,7 +25,7 @@ export interface SeckillWindow {
 }
 
 /**
- * Spec §4: lists group as current, pre (not started) and history (ended). Order within each group
+ * Lists group as current, pre (not started) and history (ended). Order within each group
  * is kept: the caller sorts.
  */
 export function groupSeckills<T extends SeckillWindow>(

@@ -34,7 +34,7 @@ describe('identification attempts', () => {
 });
 
 describe('IDENTIFICATION_REASONS', () => {
-  it('lists the rejections of spec §5 in order with their message numbers', () => {
+  it('lists the identification rejections in order with their message numbers', () => {
     expect(IDENTIFICATION_REASONS.map((r) => [r.key, r.lang])).toEqual([
       ['name_invalid', 5],
       ['code_invalid', 6],

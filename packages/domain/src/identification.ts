@@ -1,7 +1,7 @@
 /**
- * Real-name identification attempts (spec §5, §8.2). Each attempt is a paid call to the identity
+ * Real-name identification attempts (docs/product/accounts.md#identification). Each attempt is a paid call to the identity
  * service and a way to probe other people's identity numbers, so attempts are limited per day (in
- * the site's calendar) and over the account's lifetime. The spec shows the limits exist, not their
+ * the site's calendar) and over the account's lifetime. The product says the limits exist, not their
  * size: five a day leaves room for honest typos, twenty in total stops enumeration.
  */
 export const IDENTIFICATION_DAILY_LIMIT = 5;
@@ -20,7 +20,7 @@ export interface IdentificationRemaining {
 }
 
 /**
- * What the failure message shows (spec §8.2). The daily figure never exceeds the total one: "5 left
+ * What the failure message shows. The daily figure never exceeds the total one: "5 left
  * today" next to "2 left in total" would promise attempts that do not exist.
  */
 export function identificationRemaining(attempts: IdentificationAttempts): IdentificationRemaining {
@@ -37,7 +37,7 @@ export function identificationLimitReached(attempts: IdentificationAttempts): 't
 }
 
 /**
- * The server's rejections of an identification, in the order of spec §5, as the API answers them:
+ * The server's rejections of an identification, in the order the product lists them, as the API answers them:
  * `{ "errors": { [field]: [reason] } }`. `key` names the condition uniquely (the same reason can sit
  * on different fields); `lang` is the message number the original client showed for it.
  * Field errors land on the form field they concern; `base` errors concern the account as a whole.

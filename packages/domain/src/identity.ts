@@ -1,6 +1,6 @@
 /**
- * Real-name identity (spec §5): the real name and the mainland resident identity number
- * (GB 11643-1999). The spec does not show the pattern the original used; this is the full standard.
+ * Real-name identity (docs/product/accounts.md#real-name-and-id): the real name and the mainland resident identity number
+ * (GB 11643-1999). The original's pattern is unknown; this is the full standard.
  */
 import { compareCalendarDates, isValidCalendarDate, type CalendarDate } from './calendar.ts';
 
@@ -8,7 +8,7 @@ import { compareCalendarDates, isValidCalendarDate, type CalendarDate } from './
 export const REAL_NAME_MAX_LENGTH = 30;
 
 /**
- * Not blank after trimming (spec §5). We also reject names over 30 characters and names with digits:
+ * Not blank after trimming. We also reject names over 30 characters and names with digits:
  * no registered name contains either (long minority names with a middle dot stay well under 30), and
  * each verification is a paid call to the identity service that also uses up one of the user's
  * limited attempts, so an obvious typo should fail here, for free.
@@ -80,7 +80,7 @@ export function ageOn(birth: CalendarDate, today: CalendarDate): number {
   return today.year - birth.year - (hadBirthdayThisYear ? 0 : 1);
 }
 
-/** Spec §9: under-8s may not register (safrv strong, spec §5). */
+/** Under-8s may not register; an account found younger is marked safrv strong (docs/product/accounts.md#minimum-age). */
 export const MINIMUM_AGE = 8;
 /** Age of majority in the PRC; under it anti-addiction rules for minors apply. */
 export const ADULT_AGE = 18;

@@ -27,7 +27,7 @@ describe('key kinds', () => {
   });
 });
 
-describe('activation (spec §4)', () => {
+describe('activation (docs/product/buying.md#key-activation)', () => {
   it('enables a Uplay key and activates any other', () => {
     expect(activationTarget('uplay')).toBe('enabled');
     for (const type of KEY_TYPES.filter((t) => t !== 'uplay')) expect(activationTarget(type)).toBe('activated');
@@ -41,7 +41,7 @@ describe('activation (spec §4)', () => {
   });
 });
 
-describe('supplier refusals (spec §8.2)', () => {
+describe('supplier refusals (docs/product/buying.md#factory-reasons)', () => {
   it('map known reasons to factory_{reason}, others to the generic wait (null)', () => {
     expect(factoryError('out_of_stock')).toBe('factory_out_of_stock');
     expect(factoryError('region_locked')).toBe('factory_region_locked');

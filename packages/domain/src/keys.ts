@@ -1,5 +1,5 @@
 /**
- * Game keys (spec §3 Game key, Uplay key; §4 game key activation, ordering a Steam-type key; §8.2).
+ * Game keys, their delivery and activation (docs/product/buying.md#keys).
  * A key is a platform key (games, DLC, bundles) or a goods code (virtual goods); each carries the
  * platform it activates on, which gives its titles.
  */
@@ -9,11 +9,11 @@ export type KeyType = (typeof KEY_TYPES)[number];
 export const ACTIVATION_STATUSES = ['init', 'enabled', 'activated', 'failed'] as const;
 export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
 
-/** Delivery of a paid line's key (spec §4): delivered gives the code, pre_ordered a pre state, otherwise ordering. */
+/** Delivery of a paid line's key: delivered gives the code, pre_ordered a pre state, otherwise ordering. */
 export const KEY_DELIVERY_STATES = ['delivered', 'pre_ordered', 'ordering'] as const;
 export type KeyDeliveryState = (typeof KEY_DELIVERY_STATES)[number];
 
-/** What a key is (spec §3 Game key `kind`): a platform key, or the code of a virtual good. */
+/** What a key is (its `kind`): a platform key, or the code of a virtual good. */
 export const KEY_KINDS = ['platform_key', 'goods_code'] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
 
@@ -51,7 +51,7 @@ export function keyKindOfProduct(productKind: string): KeyKind | null {
 }
 
 /**
- * What activating a key aims for (spec §4): a Uplay key is only marked enabled (the player activates it
+ * What activating a key aims for (docs/product/buying.md#uplay-keys): a Uplay key is only marked enabled (the player activates it
  * in Uplay; we remember that they did), every other key is activated on its platform.
  */
 export function activationTarget(keyType: KeyType): 'enabled' | 'activated' {
@@ -63,7 +63,7 @@ export function canActivate(status: ActivationStatus): boolean {
   return status === 'init' || status === 'failed';
 }
 
-/** Supplier refusals the web has a `factory_{reason}` text for (spec §8.2); any other is shown as "please wait". */
+/** Supplier refusals the web has a `factory_{reason}` text for; any other is shown as "please wait". */
 export const FACTORY_REASONS = ['out_of_stock', 'region_locked', 'not_released', 'unavailable'] as const;
 export type FactoryReason = (typeof FACTORY_REASONS)[number];
 

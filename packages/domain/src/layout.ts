@@ -1,5 +1,5 @@
 /**
- * Store-home layout content (spec §3 Cube/layout content, §9).
+ * Store-home layout content (docs/product/catalogue.md#store-home).
  */
 import { HOT_GROUP_CAP, MALL_INDEX_HEADLINE_CAP } from './constants.ts';
 
@@ -14,7 +14,7 @@ export function capCubes<T>(kind: string, items: readonly T[]): T[] {
   return cap === undefined ? [...items] : items.slice(0, cap);
 }
 
-/** Spec §9: a spring board is shown only until its ended_at_timestamp (null: no end). */
+/** A spring board is shown only until its ended_at_timestamp (null: no end). */
 export function isSpringboardVisible(endedAtSec: number | null | undefined, nowSec: number): boolean {
   return endedAtSec == null || nowSec < endedAtSec;
 }

@@ -1,5 +1,5 @@
 /**
- * Likes and dislikes of posts and reviews (spec §3 Forum subject, §4 Like). State 1 is a like,
+ * Likes and dislikes of posts and reviews (docs/product/community.md#likes). State 1 is a like,
  * 2 a dislike, null none. Counts are adjusted locally without refetching.
  */
 export type LikeState = 1 | 2 | null;

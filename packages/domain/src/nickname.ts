@@ -1,5 +1,5 @@
 /**
- * Nickname safety (spec §5). Weighting CJK and other non-ASCII characters as 2 keeps names of
+ * Nickname safety (docs/product/accounts.md#nickname). Weighting CJK and other non-ASCII characters as 2 keeps names of
  * roughly equal display width within the same limit, whatever the script.
  */
 export const NICKNAME_MAX_WEIGHT = 20;

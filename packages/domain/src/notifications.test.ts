@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, notificationCounts, pushVisibleNotification } from './notifications.ts';
 
 describe('notification counts', () => {
-  it('groups kinds as spec §9 says', () => {
+  it('groups kinds into the notification counters', () => {
     const byKind = {
       comment: 1,
       reply: 2,

@@ -1,5 +1,5 @@
 /**
- * Notification counters and the visible notification bar (spec §3, §4, §9).
+ * Notification counters and the visible notification bar (docs/product/messaging.md#notifications).
  */
 import { VISIBLE_NOTIFICATIONS_MAX } from './constants.ts';
 

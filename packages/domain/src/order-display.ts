@@ -1,11 +1,11 @@
 /**
- * How an order's state is shown (spec §4). An unpaid order is shown as canceled once its payment
+ * How an order's state is shown (docs/product/buying.md#order-display). An unpaid order is shown as canceled once its payment
  * window has passed, even before a background job has canceled it in the database, so nobody is
  * invited to pay for stock that has been released.
  */
 import { ORDER_EXPIRY_SECONDS, SECKILL_ORDER_EXPIRY_SECONDS } from './constants.ts';
 
-/** The spec writes "one-click"; values in our API are snake_case. */
+/** The product writes "one-click"; values in our API are snake_case. */
 export const ORDER_TYPES = ['seckill', 'one_click', 'cart'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 

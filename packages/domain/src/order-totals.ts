@@ -1,5 +1,5 @@
 /**
- * Order money maths (spec §3 Order, design §2 money). Everything is integer minor units; a discount is
+ * Order money maths (docs/product/buying.md#orders). Everything is integer minor units; a discount is
  * spread over lines so that each line's share is whole, no line goes below zero and the shares add up
  * exactly to the discount.
  */

@@ -1,5 +1,5 @@
 /**
- * Paged lists (spec §4, §9): page 1 replaces what is shown, later pages append; a list is finished
+ * Paged lists (docs/product/README.md#paging): page 1 replaces what is shown, later pages append; a list is finished
  * when a page comes back shorter than asked.
  */
 import { DEFAULT_PAGE, PER_MAX } from './constants.ts';

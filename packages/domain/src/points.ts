@@ -1,19 +1,19 @@
 /**
- * Points (spec §3 Account, §9): score is spendable, history_score is what was earned before (kept for
+ * Points (docs/product/accounts.md#points): score is spendable, history_score is what was earned before (kept for
  * the total), and check-in (clock_in) earns points once per calendar day of the site.
  */
 import { calendarDateInZone, formatCalendarDate } from './calendar.ts';
 
-/** Spec §9: binding an e-mail address or a phone number is a task worth 10 points. */
+/** Binding an e-mail address or a phone number is a task worth 10 points (docs/product/accounts.md#binding-points). */
 export const BIND_TASK_SCORE = 10;
-/** Not in the spec: half a binding task per daily check-in, so a month of check-ins is worth 15 tasks. */
+/** Ours: half a binding task per daily check-in, so a month of check-ins is worth 15 tasks. */
 export const CLOCK_IN_SCORE = 5;
 
 /** Point detail kinds: produce (earned) and consume (spent). */
 export const POINT_KINDS = ['produce', 'consume'] as const;
 export type PointKind = (typeof POINT_KINDS)[number];
 
-/** Spec §3: total score = score + history_score. */
+/** Total score = score + history_score. */
 export function totalScore(points: { score: number; history_score: number }): number {
   return points.score + points.history_score;
 }
@@ -26,7 +26,7 @@ export function clockInDay(epochSeconds: number, timeZone: string): string {
   return formatCalendarDate(calendarDateInZone(epochSeconds, timeZone));
 }
 
-/** A second check-in on the same day answers greater_than (spec §8.2). */
+/** A second check-in on the same day answers greater_than (docs/product/accounts.md#check-in). */
 export function hasClockedInToday(lastClockInAtSec: number | null, nowSec: number, timeZone: string): boolean {
   return lastClockInAtSec !== null && clockInDay(lastClockInAtSec, timeZone) === clockInDay(nowSec, timeZone);
 }

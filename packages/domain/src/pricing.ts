@@ -1,5 +1,5 @@
 /**
- * Prices (spec §3 Sku, §9). Money is an integer number of minor units (fen, cents) everywhere;
+ * Prices (docs/product/catalogue.md#prices). Money is an integer number of minor units (fen, cents) everywhere;
  * only display formatting ever divides it.
  */
 import type { Currency, Language } from './sites.ts';
@@ -8,13 +8,13 @@ function assertMinorUnits(value: number, name: string): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be an integer number of minor units, got ${value}`);
 }
 
-/** Spec §3: sale_price falls back to list_price when missing. */
+/** sale_price falls back to list_price when missing. */
 export function effectiveSalePrice(sku: { sale_price?: number | null; list_price: number }): number {
   return sku.sale_price ?? sku.list_price;
 }
 
 /**
- * The price of one unit in points (spec §3 Sku: sale_points, falling back to list_points as money prices
+ * The price of one unit in points (sale_points, falling back to list_points as money prices
  * do), or null when the SKU cannot be paid with points (`can_points_pay` false, or no points price).
  */
 export function unitPointsPrice(sku: { can_points_pay: boolean; sale_points?: number | null; list_points?: number | null }): number | null {
@@ -42,7 +42,7 @@ export const MINOR_UNITS_PER_MAJOR: Record<Currency, number> = { CNY: 100, USD: 
 
 const FREE_TEXT: Record<Language, string> = { 'zh-CN': '免费', en: 'Free' };
 
-/** Spec §5/§9: price 0 is labelled free; other prices are formatted for the language. */
+/** Price 0 is labelled free (docs/product/catalogue.md#free-label); other prices are formatted for the language. */
 export function priceLabel(minor: number, currency: Currency, language: Language): { free: boolean; text: string } {
   assertMinorUnits(minor, 'minor');
   if (minor === 0) return { free: true, text: FREE_TEXT[language] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPurchaseBlocked } from './purchase.ts';
 
-describe('isPurchaseBlocked (spec §5 purchase blocked)', () => {
+describe('isPurchaseBlocked (docs/product/buying.md#purchase-blocked)', () => {
   it('lets the mainland site sell to the mainland and Hong Kong only', () => {
     expect(isPurchaseBlocked('native', 'cn')).toBe(false);
     expect(isPurchaseBlocked('native', 'hk')).toBe(false);

@@ -1,7 +1,7 @@
 import type { Area } from './sites.ts';
 
 /**
- * Where each site sells (spec §5 "purchase blocked goes to /ip_error"). Keys are priced and licensed per
+ * Where each site sells (docs/product/buying.md#purchase-blocked: a blocked purchase goes to /ip_error). Keys are priced and licensed per
  * market: the mainland site sells to buyers in the mainland and Hong Kong; the international site sells
  * everywhere except the mainland, whose buyers have their own site. Countries are ISO 3166 alpha-2 codes,
  * lower case, as a geolocation lookup gives them.

@@ -8,7 +8,7 @@ describe('reason codes', () => {
     for (const code of REASON_CODES) expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
   });
 
-  it('include the codes the design brief and the spec name', () => {
+  it('include the codes the product names', () => {
     for (const code of [
       'taken', 'invalid', 'blank', 'too_short', 'too_long', 'confirmation', 'out_limit', 'status_invalid',
       'has_no_base', 'access_wait', 'rate_limit', 'frequently', 'is_mute', 'already_identified', 'greater_than',

@@ -1,32 +1,32 @@
 /**
- * Every reason code the API may answer in `{ "errors": { "<field>": ["<reason>"] } }` (design
- * brief §2). Codes are stable snake_case words taken from the spec (§5, §8); the web holds a
+ * Every reason code the API may answer in `{ "errors": { "<field>": ["<reason>"] } }` (see
+ * docs/product/errors.md). Codes are stable snake_case words taken from the product's messages; the web holds a
  * translation of each in both languages. Add a code here before answering it anywhere.
  */
 export const REASON_CODES = [
-  // Field validation (spec §5 appeal, sign-up, settings)
+  // Field validation (appeal, sign-up, settings)
   'blank',
   'invalid',
   'taken',
   'too_short',
   'too_long',
   'confirmation',
-  'unsafe', // nickname weight or blank (spec §5)
-  'greater_than', // check-in twice (spec §8.2)
-  'too_large', // image over 4 MB (spec §8.2, HTTP 413)
-  'format_invalid', // upload format (spec §8.2)
-  'used', // number, code or key already used (spec §5, §8.2, §8.3)
-  'expired', // link, signature, code or token (spec §8.5)
-  'mismatch', // region mismatch on appeals: account_not_in_current_region (spec §8.5)
-  'over_limit', // appeal attachments, lottery limits (spec §8.5, §8.6)
+  'unsafe', // nickname weight or blank (docs/product/accounts.md#nickname)
+  'greater_than', // check-in twice
+  'too_large', // image over 4 MB (HTTP 413)
+  'format_invalid', // upload format
+  'used', // number, code or key already used
+  'expired', // link, signature, code or token
+  'mismatch', // region mismatch on appeals: account_not_in_current_region
+  'over_limit', // appeal attachments, lottery limits
 
-  // Authentication and access (spec §6, §8.1; design brief §2 Auth)
+  // Authentication and access (docs/product/accounts.md#sessions)
   'unauthorized',
   'invalid_credentials', // wrong login or password (one answer for both, so sign-in reveals no accounts)
   'token_invalid', // a bearer token that is unknown or expired
   'refresh_token_invalid', // a refresh token that is unknown, expired or revoked
-  'refresh_token_reused', // a rotated refresh token used again: the session family is revoked (spec §8.1)
-  'in_protection', // a just-rotated refresh token, within the protection period: not theft (spec §8.1)
+  'refresh_token_reused', // a rotated refresh token used again: the session family is revoked
+  'in_protection', // a just-rotated refresh token, within the protection period: not theft (docs/product/accounts.md#refresh-protection)
   'csrf_invalid', // a cookie-authenticated write without the matching CSRF header
   'accepted', // terms of service not accepted at sign-up
   'already_bound', // an e-mail or phone is already bound; change it instead
@@ -34,25 +34,25 @@ export const REASON_CODES = [
   'unsupported_media_type',
   'forbidden',
   'not_found',
-  'locked', // account locked after failed sign-ins; a locked post or key; the order game lock (spec §8.3 "has game lock")
+  'locked', // account locked after failed sign-ins; a locked post or key; the order game lock ("has game lock")
   'captcha_invalid',
   'need_captcha',
-  'under_age', // younger than the minimum age (spec §5 Minors)
-  'closed', // target account closed: target_closed_error (spec §5)
-  'auth_invalid', // journey/promotion auth (spec §8.6)
+  'under_age', // younger than the minimum age (docs/product/accounts.md#minimum-age)
+  'closed', // target account closed: target_closed_error
+  'auth_invalid', // journey/promotion auth
 
-  // Throttling (spec §8.1)
+  // Throttling
   'rate_limit',
   'access_wait',
   'frequently',
   'busy', // order busy, pay busy
 
-  // Community (spec §6, §8.4)
+  // Community (docs/product/community.md)
   'is_mute',
   'banned', // censor_words banned; also a warn ban
   'warn',
 
-  // Identification (spec §5)
+  // Identification (docs/product/accounts.md#identification)
   'already_identified',
   'too_many',
   'day_api_limit',
@@ -61,11 +61,11 @@ export const REASON_CODES = [
   'total_limit',
   'failed',
 
-  // Phone and e-mail binding (spec §8.2)
+  // Phone and e-mail binding
   'unbind_limit',
   'bind_fail',
 
-  // Cart, orders, flash sales (spec §5, §8.2, §8.3)
+  // Cart, orders, flash sales (docs/product/buying.md#order-generation)
   'out_limit', // cart full (total_count)
   'status_invalid',
   'has_no_base', // DLC without its base game
@@ -77,16 +77,16 @@ export const REASON_CODES = [
   'purchase_ban',
   'purchase_blocked', // purchase blocked for the buyer's address: the web goes to /ip_error
   'lock', // flash-sale key lock
-  'unbound', // phone, Steam or WeChat binding required; Steam friends unbind (spec §3)
-  'hidden', // Steam profile hidden (spec §3)
+  'unbound', // phone, Steam or WeChat binding required; Steam friends unbind
+  'hidden', // Steam profile hidden
   'inactive', // event or activity not online
-  'quota_invalid', // order quota (spec §8.3)
+  'quota_invalid', // order quota (flash sales)
   'out_of_range', // cart quantity change outside -1..1 for non-physical items, or above the per-line maximum
-  'region_invalid', // SKU region-locked away from the buyer (spec §8.3)
+  'region_invalid', // SKU region-locked away from the buyer
   'not_in_cart', // a cart order naming a SKU not in the cart
   'not_applicable', // a coupon that covers none of the order's SKUs
 
-  // Payments (spec §4, §8.2; decisions/0005)
+  // Payments (docs/product/buying.md#payment; decisions/0005)
   'unusual',
   'unknown',
   'stale', // the pay call's version is not the order's: it changed meanwhile
@@ -97,12 +97,12 @@ export const REASON_CODES = [
   'insufficient_points',
   'cash_unsupported', // a SKU of the order is sold for points only
 
-  // Coupons and codes (spec §5, §8.2)
+  // Coupons and codes (docs/product/buying.md#coupons)
   'be_applied',
   'code_error',
   'exhausted', // coupon claim 404
 
-  // Lotteries, red packets, tasks (spec §8.6)
+  // Lotteries, red packets, tasks (docs/product/deals.md, docs/product/engagement.md)
   'time_range_invalid',
   'not_in_period',
   'not_randomized',
@@ -118,7 +118,7 @@ export const REASON_CODES = [
   'not_completed',
   'completed',
 
-  // Keys, library, redeem codes, staff (spec §4, §8.2; decisions/0006)
+  // Keys, library, redeem codes, staff (docs/product/buying.md#keys; decisions/0006)
   'not_keyed', // a SKU sold without keys (a peripheral) given keys to import
   'bind_failed', // a redeem code whose goods cannot go to this account (game owned, coupon held, no base game)
   'state_invalid', // a shipment moved out of order (preparing → shipped → delivered)

@@ -1,5 +1,5 @@
 /**
- * Redeem codes (spec §3 Redeem code, §7.4, §8.2 code exchange): a code grants goods — a game, a coupon or
+ * Redeem codes (docs/product/buying.md#redeem-codes): a code grants goods — a game, a coupon or
  * points — on one area, once. Codes are typed by people: case, spaces and dashes do not matter.
  */
 import type { Area } from './sites.ts';
@@ -38,7 +38,7 @@ export interface RedeemCodeFacts {
 }
 
 /**
- * Why a code found by its hash cannot be used by this account on this site now (spec §8.2): `used`
+ * Why a code found by its hash cannot be used by this account on this site now: `used`
  * once used; `invalid` when disabled, expired, of the other site, or issued to someone else — one word
  * for all, so a code's details are not disclosed to whoever guesses it. Null when it can be used.
  */

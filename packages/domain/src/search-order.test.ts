@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_ORDER_KEYS, parseSearchOrder, parseSortParam } from './search-order.ts';
 
 describe('search ordering', () => {
-  it('accepts exactly the six keys of spec §5', () => {
+  it('accepts exactly the six ordering keys', () => {
     expect(SEARCH_ORDER_KEYS).toEqual(['rank', 'discount', 'released_at', 'score', 'wishes_count', 'sale_price']);
   });
 

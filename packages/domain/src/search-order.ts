@@ -1,5 +1,5 @@
 /**
- * Ordering of the store search (spec §5, GET /api/search/skus.json).
+ * Ordering of the store search (docs/product/catalogue.md#search-ordering; GET /api/search/skus.json).
  */
 export const SEARCH_ORDER_KEYS = ['rank', 'discount', 'released_at', 'score', 'wishes_count', 'sale_price'] as const;
 export type SearchOrderKey = (typeof SEARCH_ORDER_KEYS)[number];

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling and token lifetimes (design brief §2 Auth; spec §8.1).
+ * Sign-in throttling and token lifetimes (docs/product/accounts.md#sign-in, #sessions).
  *
  * Failures are counted per account within a sliding window. A captcha after a few failures stops
  * scripts at no cost to the owner; a lock after many stops slow guessing. The lock is not a
@@ -19,7 +19,7 @@ export const IP_FAILURES_PER_WINDOW = 50;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /**
- * Spec §8.1: a refresh token in its protection period does not force logout. Two tabs refreshing at
+ * A refresh token in its protection period does not force logout. Two tabs refreshing at
  * once both present the same token; the second, within 30 s of the rotation, is answered as a
  * retry rather than treated as theft that revokes the whole token family.
  */

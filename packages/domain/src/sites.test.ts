@@ -48,7 +48,7 @@ describe('sites', () => {
     expect(resolveRegion('global')).toBe('global');
   });
 
-  it('treats unknown or blank regions as cn (spec §1)', () => {
+  it('treats unknown or blank regions as cn', () => {
     expect(resolveRegion('mars')).toBe('cn');
     expect(resolveRegion('')).toBe('cn');
     expect(resolveRegion('   ')).toBe('cn');

@@ -1,5 +1,5 @@
 /**
- * The two sites (spec §1): one codebase serves the mainland site (area native) and the international
+ * The two sites (docs/product/README.md#sites-areas-and-regions): one codebase serves the mainland site (area native) and the international
  * site (area abroad). Everything a request needs to know about its site comes from here.
  */
 export type Area = 'native' | 'abroad';
@@ -12,7 +12,7 @@ export type Currency = 'CNY' | 'USD';
 export type SiteTimeZone = 'Asia/Shanghai' | 'UTC';
 
 /**
- * Region codes. Spec §1 names cn and hk for the native area. The spec names no code for the abroad
+ * Region codes: cn and hk for the native area. The product names no code for the abroad
  * area; we use 'global' because the international site sells one catalogue worldwide, and a country
  * code such as 'us' would wrongly suggest a US-only lock on SKUs that carry it.
  */
@@ -24,7 +24,7 @@ export const REGIONS_BY_AREA = {
 export const KNOWN_REGIONS = [...REGIONS_BY_AREA.native, ...REGIONS_BY_AREA.abroad] as const;
 export type Region = (typeof KNOWN_REGIONS)[number];
 
-/** Spec §1: an unknown region is treated as the domestic one. */
+/** An unknown region is treated as the domestic one. */
 export const FALLBACK_REGION: Region = 'cn';
 
 export interface Site {
@@ -49,7 +49,7 @@ export function isKnownRegion(value: unknown): value is Region {
   return typeof value === 'string' && (KNOWN_REGIONS as readonly string[]).includes(value);
 }
 
-/** Normalises a region code; blank or unknown codes become 'cn' (spec §1). */
+/** Normalises a region code; blank or unknown codes become 'cn'. */
 export function resolveRegion(code: string | null | undefined): Region {
   const normalised = (code ?? '').trim().toLowerCase();
   return isKnownRegion(normalised) ? normalised : FALLBACK_REGION;
@@ -75,7 +75,7 @@ export function resolveLanguage(tag: string | null | undefined, fallback: Langua
   return fallback;
 }
 
-/** API versions selectable by Accept header. The web client uses v1, v4–v8 (spec §9); all of v1–v8 are accepted. */
+/** API versions selectable by Accept header. The web client uses v1, v4–v8; all of v1–v8 are accepted. */
 export const API_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 export const DEFAULT_API_VERSION: ApiVersion = 1;
@@ -99,7 +99,7 @@ export function parseAcceptVersion(header: string | null | undefined): ApiVersio
   return null;
 }
 
-/** Client kinds sent as the `client` parameter (spec §1, §7). */
+/** Client kinds sent as the `client` parameter (docs/product/README.md#clients-and-api-versions). */
 export const CLIENTS = ['web', 'pc', 'promotion'] as const;
 export type Client = (typeof CLIENTS)[number];
 export const DEFAULT_CLIENT: Client = 'web';

@@ -1,5 +1,5 @@
 /**
- * Region-locked SKUs (spec §5): a SKU without a region is sold everywhere; one with a region only
+ * Region-locked SKUs (docs/product/catalogue.md#sku-region): a SKU without a region is sold everywhere; one with a region only
  * to users of that region. A product left with no SKU is a 404 for that user.
  */
 export interface RegionalSku {
@@ -19,7 +19,7 @@ export function filterSkusByRegion<T extends RegionalSku>(skus: readonly T[], re
   return skus.filter((sku) => isSkuInRegion(sku, region));
 }
 
-/** Spec §2.1: a SKU id that is not among the product's SKUs shows the first SKU instead. */
+/** A SKU id that is not among the product's SKUs shows the first SKU instead. */
 export function resolveRequestedSku<T extends { id: number | string }>(
   skus: readonly T[],
   requestedId: number | string | null | undefined,

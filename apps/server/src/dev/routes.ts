@@ -5,7 +5,7 @@ import { fail } from '../platform/errors.ts';
 import { toTimestamp } from '../platform/clock.ts';
 
 /**
- * The development surface (design §5), registered only outside production: the messages the outbox holds
+ * The development surface (docs/product/README.md#api-conventions), registered only outside production: the messages the outbox holds
  * and captcha answers, so tests and a developer can go through sign-up without a phone or a mailbox.
  */
 export const devRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {

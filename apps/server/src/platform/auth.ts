@@ -32,7 +32,7 @@ export type Authenticator = (token: string, area: Area) => Promise<SessionAccoun
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The signed-in account of a request, or a 401 that makes the web open its sign-in popup (spec §6). */
+/** The signed-in account of a request, or a 401 that makes the web open its sign-in popup (docs/product/screens.md#sign-in-popup). */
 export function requireAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw fail.unauthorized(request.authFailure ?? 'unauthorized');
   return request.auth;

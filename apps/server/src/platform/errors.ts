@@ -9,7 +9,7 @@ import type { ReasonCode } from '@lantern/domain';
 export type FieldErrors = Record<string, ReasonCode[]>;
 
 /**
- * An answer the client is meant to understand: a status and stable reason codes per field (design §2).
+ * An answer the client is meant to understand: a status and stable reason codes per field (docs/product/README.md#errors).
  * Services throw these; the central handler turns them into `{ errors, meta }`.
  */
 export class AppError extends Error {

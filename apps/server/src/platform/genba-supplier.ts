@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FactoryReason } from '@lantern/domain';
 
-/** Why the supplier would not sell a key now; the web shows `factory_{reason}` (spec §8.2). A real adapter maps Genba's answers to these. */
+/** Why the supplier would not sell a key now; the web shows `factory_{reason}` (docs/product/buying.md#factory-reasons). A real adapter maps Genba's answers to these. */
 export type SupplierRefusal = FactoryReason;
 
 export interface SupplierOrder {

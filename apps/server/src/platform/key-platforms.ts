@@ -8,7 +8,7 @@ export interface ActivationRequest {
 export type ActivationAnswer = { ok: true } | { ok: false; errorCode: string };
 
 /**
- * The game platforms keys are activated on (Steam, Epic, Origin, GOG…; spec §4 game key activation).
+ * The game platforms keys are activated on (Steam, Epic, Origin, GOG…; docs/product/buying.md#key-activation).
  * A real adapter calls the platform with the player's linked account; the sandbox answers in-process.
  */
 export interface KeyPlatforms {

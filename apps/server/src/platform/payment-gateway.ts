@@ -54,7 +54,7 @@ export interface RefundRequest {
 }
 
 /**
- * A payment provider (design §2: every outside party sits behind an interface; the sandbox speaks the
+ * A payment provider (every outside party sits behind an interface, docs/product/README.md#api-conventions; the sandbox speaks the
  * same protocol shape as a real one — signed redirect, signed asynchronous notify, refunds).
  */
 export interface PaymentGateway {

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The regional site this request is on (design §2: port by default, host map in production). */
+    /** The regional site this request is on (port by default, host map in production; docs/product/README.md#sites-areas-and-regions). */
     site: Site;
     /** The API version chosen by `Accept: application/vnd.lantern.vN+json`, or 1. */
     apiVersion: number;

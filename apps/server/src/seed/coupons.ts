@@ -30,7 +30,7 @@ interface DemoCoupon {
 /**
  * The claimable coupons of a site and its code coupon, in the site's currency. The weekend deal and the code
  * coupon take the same amount off, the deal with a minimum: on an order both fit, automatic settlement
- * (spec §9) picks the deal (higher minimum, ends first).
+ * (docs/product/buying.md#settlement-ordering) picks the deal (higher minimum, ends first).
  */
 function demoCoupons(area: Area): DemoCoupon[] {
   if (area === 'native') {

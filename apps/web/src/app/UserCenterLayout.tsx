@@ -15,7 +15,7 @@ interface Item {
   end?: boolean;
 }
 
-/** The user-centre left menu (spec §2.2), in two groups: buying and the account. */
+/** The user-centre left menu (docs/product/screens.md#routes), in two groups: buying and the account. */
 export const USER_CENTER_MENU: { group: string; items: Item[] }[] = [
   {
     group: 'nav.group_shopping',

@@ -1,4 +1,4 @@
-/** Every route of the web, in one place (design §4). Builders for paths with parameters. */
+/** Every route of the web, in one place (docs/product/screens.md#routes). Builders for paths with parameters. */
 export const paths = {
   root: '/',
   home: '/home',
@@ -15,7 +15,7 @@ export const paths = {
   checkoutPattern: '/orders/:id/checkout',
   orderComplete: (id: number | string) => `/orders/${id}/complete`,
   orderCompletePattern: '/orders/:id/complete',
-  /** Spec §2.1: the transition that turns a cart selection (or a one-click buy) into an order. */
+  /** The transition that turns a cart selection (or a one-click buy) into an order (docs/product/screens.md#transition). */
   transition: '/transition',
   cartConfirm: (o: { skuIds: readonly number[]; cate: string; type?: 'cart' | 'one_click'; couponId?: number | null; from?: string }) => {
     const q = new URLSearchParams({ type: 'cart_confirm', cate: o.cate, sku_ids: o.skuIds.join(',') });
@@ -24,7 +24,7 @@ export const paths = {
     if (o.from) q.set('from', o.from);
     return `/transition?${q.toString()}`;
   },
-  /** Spec §2.1: carries a payment url and form data and posts them to the gateway. */
+  /** Carries a payment url and form data and posts them to the gateway (docs/product/screens.md#blank). */
   blank: '/blank',
   userCenter: '/user_center',
   gameKeys: '/user_center/keys',

@@ -61,7 +61,7 @@ export function createRouter(client: QueryClient) {
         page(paths.passwordReset, () => import('../features/auth/components/PasswordResetPage').then((m) => m.PasswordResetPage)),
         page(paths.unlock, () => import('../features/auth/components/UnlockPage').then((m) => m.UnlockPage)),
         {
-          // The user centre (spec §2.2): one frame with the left menu; the frame asks a guest to sign in.
+          // The user centre (docs/product/screens.md#routes): one frame with the left menu; the frame asks a guest to sign in.
           element: <UserCenterLayout />,
           children: [
             page(paths.userCenter, () => import('../features/user-center/components/UserCenterHomePage').then((m) => m.UserCenterHomePage)),
@@ -88,7 +88,7 @@ export function createRouter(client: QueryClient) {
         { path: '*', element: <Navigate to={paths.notFound} replace /> },
       ],
     },
-    // /blank (spec §2.1) is a bare page: it only submits the payment form to the gateway.
+    // /blank (docs/product/screens.md#blank) is a bare page: it only submits the payment form to the gateway.
     { ...page(paths.blank, () => import('../features/orders/components/BlankPage').then((m) => m.BlankPage)), errorElement: <RouteError /> },
   ];
   return createBrowserRouter(routes);

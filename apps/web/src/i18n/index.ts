@@ -12,7 +12,7 @@ export function isLanguage(v: unknown): v is Language {
 
 /**
  * Each language is its own chunk: the first page carries only the texts of the language it shows, and the
- * other is fetched when the user switches (design §6, the home route's JavaScript budget).
+ * other is fetched when the user switches (the home route's JavaScript budget, docs/product/screens.md#client-behaviour).
  */
 const loaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   'zh-CN': () => import('./zh-CN.json'),

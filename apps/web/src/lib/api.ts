@@ -2,12 +2,12 @@ import { API, COOKIES, CSRF_HEADER } from '@lantern/contract';
 import { readCookie } from './cookies';
 
 /**
- * The one API client of the web (design §4). Every call:
- *  - carries `client=web&version=1` (spec §7) and the site's cookies;
+ * The one API client of the web (docs/product/screens.md#api-client). Every call:
+ *  - carries `client=web&version=1` (docs/product/README.md#clients-and-api-versions) and the site's cookies;
  *  - sends JSON bodies and, on writes, the double-submit CSRF header;
  *  - on a 401 tries one silent refresh of the session and retries once; if the refresh token was just
- *    rotated by another tab (409 `refresh_token: in_protection`, spec §8.1) it retries without logging out;
- *    otherwise it reports the 401, which opens the global sign-in popup (spec §6).
+ *    rotated by another tab (409 `refresh_token: in_protection`, docs/product/accounts.md#refresh-protection) it retries without logging out;
+ *    otherwise it reports the 401, which opens the global sign-in popup (docs/product/screens.md#sign-in-popup).
  */
 
 export type Reasons = Record<string, string[]>;
@@ -59,7 +59,7 @@ export interface RequestOptions {
    * none: a 401 just throws (sign-in calls themselves, the refresh call).
    */
   auth?: 'required' | 'optional' | 'none';
-  /** Abort and throw an ApiError(0, {base:['timeout']}) after this many ms (sign-in: 10 s, spec §9). */
+  /** Abort and throw an ApiError(0, {base:['timeout']}) after this many ms (sign-in: 10 s, docs/product/limits.md). */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -215,7 +215,7 @@ export const api = {
   delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'DELETE' }),
 };
 
-/** Where a page asks for it (spec §8.1): a 404 goes to /404, a 5xx to /500. Returns the target or null. */
+/** Where a page asks for it (docs/product/errors.md#general): a 404 goes to /404, a 5xx to /500. Returns the target or null. */
 export function errorPageFor(e: unknown): '/404' | '/500' | null {
   if (!isApiError(e)) return null;
   if (e.status === 404) return '/404';

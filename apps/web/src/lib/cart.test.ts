@@ -8,7 +8,7 @@ import { applyCart, cartErrorText, cartQuery, stationName } from './cart';
 const t = i18next.t.bind(i18next);
 const cart = (n: number) => ({ cart_skus: [], meta: { total_count: n, total_quantity: n, total_price: 0, currency: 'CNY', max_lines: 100 } });
 
-describe('cart messages (spec §8.2)', () => {
+describe('cart messages', () => {
   it('a full cart names the station, in both languages', async () => {
     const full = new ApiError(422, { total_count: ['out_limit'] });
     expect(cartErrorText(t, full, stationName(t, 'abroad'))).toContain('International site');

@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 import { useMe } from './session';
 
 /**
- * The cart as the whole app shares it (spec §7.5): the header's count, the game page's "Add to cart" and
+ * The cart as the whole app shares it (docs/product/buying.md#cart): the header's count, the game page's "Add to cart" and
  * the cart page all read and write the same queries. A write answers the whole cart, which replaces the
  * cached one; the other categories' views and the coupon list are refetched.
  */
@@ -28,7 +28,7 @@ export interface CartLineWrite {
   quantity: number;
 }
 
-/** PATCH /api/cart: absolute quantities; 0 removes the line (spec §4). Answers the cart of `cate`. */
+/** PATCH /api/cart: absolute quantities; 0 removes the line (docs/product/buying.md#cart-removal). Answers the cart of `cate`. */
 export const patchCart = (lines: readonly CartLineWrite[], cate?: ProductCate) =>
   api.patch<CartResponse>(API.cart, { cart: { cart_skus: lines } }, { query: cateQuery(cate) });
 
@@ -71,10 +71,10 @@ export function useAddToCart() {
   });
 }
 
-/** The site's name as the full-cart message says it (spec §8.2 "a full-cart message naming the station"). */
+/** The site's name as the full-cart message says it (the message names the site, docs/product/buying.md#cart-full). */
 export const stationName = (t: TFunction, area: 'native' | 'abroad') => t(area === 'native' ? 'footer.mainland_site' : 'footer.international_site');
 
-/** A cart write the server refused, in words (spec §8.2): the full cart naming the station, please wait, or failed. */
+/** A cart write the server refused, in words: the full cart naming the site, please wait, or failed. */
 export function cartErrorText(t: TFunction, e: unknown, station: string): string {
   if (isApiError(e)) {
     if (e.has('total_count', 'out_limit')) return t('cart.full', { station });

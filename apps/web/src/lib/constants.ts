@@ -1,4 +1,4 @@
-/** Times and limits of spec §9 used by the web: from @lantern/domain, under the names the web uses. */
+/** Times and limits of docs/product/limits.md used by the web: from @lantern/domain, under the names the web uses. */
 export {
   TOAST_DURATION_MS as TOAST_MS,
   PROMPT_TOAST_DELAY_MS,
@@ -9,5 +9,5 @@ export {
   PAGE_SIZES,
 } from '@lantern/domain';
 
-/** Point records per page: spec §9 names no size for this list; the posts/messages size fits. */
+/** Point records per page: the product names no size for this list; the posts/messages size fits. */
 export const POINT_DETAILS_PER = 10;

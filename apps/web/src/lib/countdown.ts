@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Time left as a clock: "29:59", "9:05", "1:02:03"; never negative. Countdowns of unpaid orders (spec §4:
+ * Time left as a clock: "29:59", "9:05", "1:02:03"; never negative. Countdowns of unpaid orders (docs/product/buying.md#order-expiry:
  * 10 minutes for a flash sale, 30 for others) and anything else that runs out.
  */
 export function formatCountdown(secondsLeft: number): string {

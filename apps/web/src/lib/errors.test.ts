@@ -29,7 +29,7 @@ describe('resource files', () => {
     }
   });
 
-  it('every identification rejection of spec §5 has its own text', () => {
+  it('every identification rejection has its own text', () => {
     for (const r of IDENTIFICATION_REASONS) {
       expect((en.identification as Record<string, string>)[`reason_${r.field}_${r.reason}`], r.key).toBeTruthy();
     }
@@ -76,7 +76,7 @@ describe('error → text', () => {
     expect(errorToText(t, new ApiError(400, { base: ['greater_than'] }))).toBe('You have been checked in today');
   });
 
-  it('adds the remaining identification attempts from meta (spec §8.2)', async () => {
+  it('adds the remaining identification attempts from meta', async () => {
     await i18next.changeLanguage('en');
     const e = new ApiError(422, { base: ['failed'] }, { daily_remaining: 2, total_remaining: 17 });
     expect(errorToText(t, e)).toBe('Failed (2 attempts left today, 17 in total)');

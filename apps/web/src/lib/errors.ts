@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next';
 import { ApiError, isApiError } from './api';
 
 /**
- * Server reasons → text in the current language (design §2, spec §8). The body `{errors:{field:[reason]}, meta}`
+ * Server reasons → text in the current language (docs/product/errors.md). The body `{errors:{field:[reason]}, meta}`
  * becomes a message per field (for the form) and a list of whole-form messages (`base`, or fields the form
- * does not show). Identification errors also tell the remaining attempts from `meta` (spec §8.2).
+ * does not show). Identification errors also tell the remaining attempts from `meta`.
  */
 
 export interface LocalizedErrors {

@@ -6,7 +6,7 @@ import type { MutationCallbacks } from './mutationCallbacks';
 import { isRevealedKeyQuery, queryKeys } from './query-keys';
 
 /**
- * Game keys as the order-complete page and the user centre share them (spec §4 key activation, §8.2):
+ * Game keys as the order-complete page and the user centre share them (docs/product/buying.md#keys):
  * revealing a key's code (GET /api/me/game_keys/{id}), activating it, and the words for a line's delivery.
  */
 /** The code of one of my keys. Asked only when the user reveals it; kept for the session. */
@@ -38,10 +38,10 @@ export function useActivateKey(id: number, kind: 'platform_key' | 'goods_code', 
   });
 }
 
-/** Activated, or enabled for a Uplay key (spec §4). */
+/** Activated, or enabled for a Uplay key (docs/product/buying.md#keys). */
 export const isActivated = (status: string) => status === 'activated' || status === 'enabled';
 
-/** Spec §8.2: a key error maps its reason to factory_{reason}, or to the generic wait message. */
+/** A key error maps its reason to factory_{reason}, or to the generic wait message (docs/product/buying.md#factory-reasons). */
 export function keyErrorText(t: TFunction, reason: string | null | undefined): string {
   if (reason) {
     const key = reason.startsWith('factory_') ? `keys.${reason}` : `keys.factory_${reason}`;
@@ -62,7 +62,7 @@ export function keyCallErrorText(t: TFunction, e: unknown): string {
   return t('keys.please_wait');
 }
 
-/** What a paid line's key is doing (spec §4): delivered, pre-ordered (waits for release), or ordering. */
+/** What a paid line's key is doing (docs/product/buying.md#key-delivery): delivered, pre-ordered (waits for release), or ordering. */
 export function deliveryText(t: TFunction, d: Pick<KeyDelivery, 'state' | 'error'>): string {
   if (d.state === 'delivered') return t('keys.delivered');
   if (d.state === 'pre_ordered') return t('keys.pre_ordered');

@@ -13,7 +13,7 @@ export function pickText(text: LocalizedText, language: string): string {
   return own || text.en || text.chs;
 }
 
-/** Edition details by language (spec §3: chs, en, default): the current language, else the default. */
+/** Edition details by language (chs, en, default): the current language, else the default. */
 export function pickDetails<T extends { title: string }>(details: { chs: T; en: T; default: T }, language: string): T {
   const own = language === 'en' ? details.en : details.chs;
   return own.title ? own : details.default;

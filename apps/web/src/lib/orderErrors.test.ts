@@ -7,8 +7,8 @@ const t = i18next.t.bind(i18next);
 
 const failure = (status: number, errors: Record<string, string[]>, meta: Record<string, unknown> = {}) => orderFailureData(new ApiError(status, errors, meta));
 
-describe('order generation reasons (spec §5)', () => {
-  it('says every reason of spec §5 in words, in both languages', async () => {
+describe('order generation reasons', () => {
+  it('says every order generation reason in words, in both languages', async () => {
     const reasons: Array<[string, string]> = [
       ['sku', 'status_invalid'],
       ['sku', 'exceed_limit'],

@@ -3,7 +3,7 @@ import { isApiError } from './api';
 import { reasonText } from './errors';
 
 /**
- * Why an order could not be generated (spec §5 "Order generation", §8.3), in words. POST /api/orders
+ * Why an order could not be generated (docs/product/buying.md#order-generation), in words. POST /api/orders
  * answers 422 with every problem at once: `errors.sku` (status_invalid, exceed_limit, has_no_base,
  * duplicate, owned, region_invalid, not_in_cart, locked = order game lock), `errors.coupon_ids` (used, expired, not_applicable,
  * minimum_order, not_found), `errors.address_id`, and per SKU in `meta.skus`. A purchase ban reads "disable
@@ -33,7 +33,7 @@ export function orderFailureData(error: unknown): OrderFailureData {
 /** Fields whose reasons read as whole sentences, without "Field: " in front. */
 const PLAIN_FIELDS = new Set(['base', 'sku', 'sku_ids', 'coupon_ids', 'address_id', 'account', 'ip']);
 
-/** Spec §5: a blocked purchase goes to /ip_error instead of saying anything. */
+/** A blocked purchase goes to /ip_error instead of saying anything (docs/product/buying.md#purchase-blocked). */
 export function isPurchaseBlocked(f: OrderFailureData): boolean {
   return Object.values(f.errors).some((rs) => rs.includes('purchase_blocked'));
 }
@@ -48,7 +48,7 @@ export interface OrderFailureText {
 /** The reason on an order field in words: `errors.<field>_<reason>` over `errors.<reason>`. */
 function orderReason(t: TFunction, field: string, reason: string): string {
   if (reason === 'purchase_ban') return t('errors.purchase_ban');
-  // The order game lock (spec §5): an unpaid order already holds this game (the server says `sku: locked`).
+  // The order game lock: an unpaid order already holds this game (the server says `sku: locked`).
   if (reason === 'locked' && (field === 'sku' || field === 'line')) return t('errors.order_game_lock');
   if (field === 'sku' || field === 'sku_ids' || field === 'sku_id') return reasonText(t, 'sku', reason);
   return reasonText(t, field, reason);

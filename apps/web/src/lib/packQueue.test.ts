@@ -14,7 +14,7 @@ function setup(answer: (ids: number[]) => Promise<Pack[]> = async (ids) => ids.m
   return { fetchBatch, queue, states };
 }
 
-describe('layout pack queue (spec §4, §9)', () => {
+describe('layout pack queue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

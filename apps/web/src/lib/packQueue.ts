@@ -1,7 +1,7 @@
 import { LAYOUT_PACK_BATCH_SIZE, LAYOUT_PACK_MERGE_MS } from '@lantern/domain';
 
 /**
- * The layout-pack queue of spec §4 and §9: pages ask for packs one id at a time; the queue collects the ids
+ * The layout-pack queue (docs/product/catalogue.md#layout-packs): pages ask for packs one id at a time; the queue collects the ids
  * for one merge window (1 s), then sends them in one request of at most 30 ids. While a request is in flight
  * the queue is `busy` and new ids wait for the next window; ids beyond 30 wait for the next window too.
  * Asking again for an id that is already waiting or in flight shares its promise. An id the answer leaves out

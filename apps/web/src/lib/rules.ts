@@ -5,7 +5,7 @@ export function todayInShanghai(): CalendarDate {
   return calendarDateInZone(Math.floor(Date.now() / 1000), 'Asia/Shanghai');
 }
 
-/** Client-side checks that mirror the server (spec §5); each returns a reason code or null. */
+/** Client-side checks that mirror the server (docs/product/accounts.md); each returns a reason code or null. */
 export function emailReason(v: string): string | null {
   if (!v.trim()) return 'blank';
   return isEmailValid(v.trim()) ? null : 'invalid';

@@ -75,7 +75,7 @@ export function useSignOut() {
   return () => signOut(client);
 }
 
-/** Spec §6: any 401 the silent refresh could not cure ends the session and opens the sign-in popup. */
+/** Any 401 the silent refresh could not cure ends the session and opens the sign-in popup (docs/product/screens.md#sign-in-popup). */
 export function connectSessionToApi(client: QueryClient) {
   configureApi({
     onUnauthorized: () => {

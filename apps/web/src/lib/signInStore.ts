@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The one global sign-in popup (spec §2.2, §6): any 401 opens it, the header opens it too. */
+/** The one global sign-in popup (docs/product/screens.md#sign-in-popup): any 401 opens it, the header opens it too. */
 interface SignInState {
   open: boolean;
   /** Where to go after success; undefined: stay on the page (and refetch). */

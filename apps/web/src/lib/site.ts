@@ -50,7 +50,7 @@ export async function loadSite(): Promise<Site> {
     const res = await fetch(`${API.fetchRegion}?client=web&version=1`, { credentials: 'include' });
     if (res.ok) return (current = fromRegion((await res.json()) as FetchRegionResponse));
   } catch {
-    // fall through to the domestic default: an unknown region is treated as cn (spec §1)
+    // fall through to the domestic default: an unknown region is treated as cn
   }
   return (current = {
     area: 'native',

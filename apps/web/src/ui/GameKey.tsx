@@ -45,8 +45,8 @@ export function KeyReveal({ keyId, label, className }: { keyId: number; label: s
 }
 
 /**
- * Activate on the platform (spec §4: loading, then success or fail). A failure says so with the platform's
- * error code (spec §8.2); the key lists are refreshed either way.
+ * Activate on the platform (docs/product/buying.md#key-activation: loading, then success or fail). A failure says so with the platform's
+ * error code; the key lists are refreshed either way.
  */
 export function KeyActivate({ keyId, kind, status, label, onDone }: { keyId: number; kind: 'platform_key' | 'goods_code'; status: string; label: string; onDone?: (r: ActivationResult) => void }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ function until(t: (k: string, o?: Record<string, unknown>) => string, unmuteAt?:
   return t('mute.until', { time: new Date(unmuteAt * 1000).toLocaleString(lang) });
 }
 
-/** Community-muted notice (spec §2.2, §6): a short explanation and an OK button. */
+/** Community-muted notice (docs/product/screens.md#mute-notice): a short explanation and an OK button. */
 export function MuteNotice({ open, onOpenChange, unmuteAt }: { open: boolean; onOpenChange: (o: boolean) => void; unmuteAt?: number | null }) {
   const { t, i18n } = useTranslation();
   return (
@@ -28,7 +28,7 @@ export function MuteNotice({ open, onOpenChange, unmuteAt }: { open: boolean; on
   );
 }
 
-/** Mute dialog for banned users (spec §6, §8.4): says how to reach the staff. */
+/** Mute dialog for banned users (docs/product/screens.md#mute-notice): says how to reach the staff. */
 export function MuteDialog({ open, onOpenChange, unmuteAt }: { open: boolean; onOpenChange: (o: boolean) => void; unmuteAt?: number | null }) {
   const { t, i18n } = useTranslation();
   return (

@@ -31,7 +31,7 @@ describe('<Price>', () => {
     expect(screen.queryByTestId('list-price')).toBeNull();
   });
 
-  it('labels a price of 0 "Free" (spec §9), in the current language', async () => {
+  it('labels a price of 0 "Free", in the current language', async () => {
     await i18next.changeLanguage('en');
     const { unmount } = render(<Price listPrice={0} salePrice={0} currency="USD" />);
     expect(screen.getByTestId('sale-price')).toHaveTextContent(/^Free$/);

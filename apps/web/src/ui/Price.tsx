@@ -19,7 +19,7 @@ const sizes = {
 
 /**
  * A price as the store shows it: the discount (domain `discountPercent`) as a badge, the list price struck
- * through, the sale price; 0 reads "Free"/"免费" (domain `priceLabel`, spec §9). Amounts are minor units.
+ * through, the sale price; 0 reads "Free"/"免费" (domain `priceLabel`, docs/product/catalogue.md#free-label). Amounts are minor units.
  */
 export function Price({ listPrice, salePrice, currency, size = 'md', className }: PriceProps) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Button } from './Button';
 import { Modal } from './Modal';
 
 /**
- * Responsibility declaration (spec §2.2): the user's Steam play data (games played, play time, used for game
+ * Responsibility declaration (docs/product/screens.md#responsibility-dialog): the user's Steam play data (games played, play time, used for game
  * evaluation) is shared. `acknowledge` variant: "I have got it", plus "unbound temporarily" when no Steam
  * account is bound. `decide` variant: continue or give up.
  */

@@ -4,7 +4,7 @@ import { Button } from './Button';
 import { Modal } from './Modal';
 
 /**
- * Warning dialog (spec §2.2): title, body, confirm and cancel buttons, each with an optional sub-text.
+ * Warning dialog (docs/product/screens.md#warning-dialog): title, body, confirm and cancel buttons, each with an optional sub-text.
  * `single` shows the confirm button alone; the default is the two-button variant.
  */
 export interface WarningDialogProps {

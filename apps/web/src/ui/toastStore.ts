@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { PROMPT_TOAST_DELAY_MS, PROMPT_TOAST_MS, TOAST_MS } from '../lib/constants';
 
 /**
- * The toast box (spec §2.2): success or fail, gone after 4 s; the prompt variant appears after 0.5 s and
+ * The toast box (docs/product/screens.md#toasts): success or fail, gone after 4 s; the prompt variant appears after 0.5 s and
  * lasts 3 s. Any code may call `toast.success(...)`; the <Toaster/> in the shell renders them.
  */
 export type ToastKind = 'success' | 'fail' | 'prompt';

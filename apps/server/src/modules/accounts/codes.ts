@@ -26,7 +26,7 @@ function codeText(site: Site, code: string) {
 
 /**
  * POST /api/message. Which purposes need an existing account and which need a free address follows the
- * spec's reasons (§5: email taken / not_found, number used / not_found).
+ * product's reasons (docs/product/errors.md: email taken / not_found, number used / not_found).
  */
 export async function sendCode(deps: Deps, site: Site, ip: string, accountId: number | null, input: SendCodeRequest['message']) {
   const channel = input.type === 'Email' ? 'email' : 'sms';

@@ -49,7 +49,7 @@ export async function resetPassword(deps: Deps, site: Site, channel: Channel, in
 /**
  * POST (bind, when none is bound) and PATCH (change, with the current password) of /api/me/email and
  * /api/me/phone. The new address is proven by a code (purpose bind). The first binding of each grants the
- * task score once (spec §9).
+ * task score once (docs/product/accounts.md#binding-points).
  */
 export async function bindContact(deps: Deps, site: Site, accountId: number, channel: Channel, mode: 'bind' | 'change', input: BindContactRequest['account']) {
   const field = fieldOf(channel);

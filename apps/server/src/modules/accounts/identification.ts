@@ -19,9 +19,9 @@ function onSiteDay(column: typeof identificationAttempts.createdAt, site: Site, 
 }
 
 /**
- * POST /api/identification (spec §5). Each attempt that reaches the identity service counts toward the
+ * POST /api/identification (docs/product/accounts.md#identification). Each attempt that reaches the identity service counts toward the
  * account's daily and lifetime limits; every refusal carries the remaining counts in `meta`. An identity
- * showing an age under 8 marks the account `safrv: strong` and signs it out (spec §5 minors).
+ * showing an age under 8 marks the account `safrv: strong` and signs it out (docs/product/accounts.md#minimum-age).
  */
 export async function identify(deps: Deps, site: Site, accountId: number, input: IdentificationRequest['identification']) {
   const now = deps.clock.now();

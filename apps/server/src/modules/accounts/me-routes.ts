@@ -23,7 +23,7 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   };
 
   app.get('/api/me', { schema: { tags, response: { 200: me } } }, async (request) => meOf(requireAuth(request).accountId, request.site));
-  // The spec's /api/profile is the same account view (basic info and security flags).
+  // GET /api/profile is the same account view (basic info and security flags).
   app.get('/api/profile', { schema: { tags, response: { 200: me } } }, async (request) => meOf(requireAuth(request).accountId, request.site));
 
   app.patch('/api/me', { schema: { tags, body: updateMeRequest, response: { 200: me } } }, async (request) => {

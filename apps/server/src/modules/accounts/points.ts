@@ -28,7 +28,7 @@ export function checkInDay(now: Date, homeArea: Area): string {
   return clockInDay(toTimestamp(now), SITES[homeArea].timeZone);
 }
 
-/** POST /api/me/clock_in: once per check-in day; the second answers `greater_than` (spec §8.2). */
+/** POST /api/me/clock_in: once per check-in day; the second answers `greater_than` (docs/product/accounts.md#check-in). */
 export async function clockIn(deps: Deps, homeArea: Area, accountId: number) {
   const day = checkInDay(deps.clock.now(), homeArea);
   return deps.db.transaction(async (tx) => {

@@ -33,7 +33,7 @@ function isBirthdayValid(deps: Deps, site: Site, birthday: string): boolean {
   return isValidCalendarDate(date) && year >= EARLIEST_BIRTH_YEAR && compareCalendarDates(date, today) <= 0;
 }
 
-/** PATCH /api/me: basic info. An unsafe nickname (spec §5) is refused. */
+/** PATCH /api/me: basic info. An unsafe nickname (docs/product/accounts.md#nickname) is refused. */
 export async function updateMe(deps: Deps, site: Site, accountId: number, input: UpdateMeRequest['account']) {
   const errors = new FieldErrorList();
   const nickname = input.nickname?.trim();
@@ -61,7 +61,7 @@ export async function updateMe(deps: Deps, site: Site, accountId: number, input:
 }
 
 /**
- * PUT /api/me: the identification popup (spec §2.2) completes an account with a phone number (verified by
+ * PUT /api/me: the identification popup (docs/product/screens.md#account-prompts) completes an account with a phone number (verified by
  * code, purpose bind), a password, a nickname and a gender. Binding the phone grants its task score once.
  */
 export async function completeMe(deps: Deps, site: Site, accountId: number, input: CompleteMeRequest['account']) {

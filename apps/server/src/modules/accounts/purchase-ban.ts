@@ -5,7 +5,7 @@ import { fail } from '../../platform/errors.ts';
 import { accounts } from './tables.ts';
 
 /**
- * Staff bar an account from buying (spec §5 purchase ban) or lift the bar. Setting it again keeps the
+ * Staff bar an account from buying (docs/product/buying.md#purchase-ban) or lift the bar. Setting it again keeps the
  * first time it was set, so the record says since when the account has been barred.
  */
 export async function setPurchaseBan(deps: Deps, accountId: number, banned: boolean) {

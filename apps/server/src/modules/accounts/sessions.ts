@@ -60,7 +60,7 @@ export async function authenticate(deps: Deps, token: string, area: Area): Promi
 /**
  * Rotates a refresh token. A token used a second time means it was copied: the whole family is revoked —
  * unless the reuse comes within the protection period after rotation (two tabs refreshing at once), which
- * answers 409 `in_protection` and revokes nothing (spec §8.1).
+ * answers 409 `in_protection` and revokes nothing (docs/product/accounts.md#refresh-protection).
  */
 export async function rotateSession(deps: Deps, refreshToken: string, area: Area): Promise<IssuedSession> {
   const now = deps.clock.now();

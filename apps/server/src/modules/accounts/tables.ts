@@ -28,7 +28,7 @@ export const accounts = pgTable(
     region: text('region').notNull().default('cn'),
     /** The site the account signed up on; accounts work on both sites. */
     homeArea: text('home_area', { enum: ['native', 'abroad'] }).notNull(),
-    /** Anti-addiction protection level: strong blocks use of the store (spec §5 minors). */
+    /** Anti-addiction protection level: strong blocks use of the store (docs/product/accounts.md#minimum-age). */
     safrv: text('safrv', { enum: ['base', 'strong'] }).notNull().default('base'),
     role: text('role', { enum: ['user', 'editor', 'group_admin', 'staff', 'admin'] }).notNull().default('user'),
     mutedUntil: timestamp('muted_until', { withTimezone: true }),
@@ -40,7 +40,7 @@ export const accounts = pgTable(
     signInCount: integer('sign_in_count').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
-    /** Staff barred this account from buying (spec §5 purchase ban); cleared by staff. */
+    /** Staff barred this account from buying (docs/product/buying.md#purchase-ban); cleared by staff. */
     purchaseBannedAt: timestamp('purchase_banned_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,7 +90,7 @@ export const walletEntries = pgTable(
 
 /**
  * Refresh tokens. One row per issued token; rotation marks the old row and links the family, so reuse of
- * a rotated token (theft) can revoke the whole family (design §2, spec §8.1).
+ * a rotated token (theft) can revoke the whole family (docs/product/accounts.md#sessions).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -137,7 +137,7 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_target_idx').on(t.target, t.purpose, t.createdAt)],
 );
 
-/** Every real-name identification attempt, for the daily and total limits of spec §5. */
+/** Every real-name identification attempt, for the daily and total limits (docs/product/accounts.md#identification). */
 export const identificationAttempts = pgTable(
   'identification_attempts',
   {
@@ -166,7 +166,7 @@ export const phoneUnbinds = pgTable(
   (t) => [index('phone_unbinds_account_idx').on(t.accountId, t.createdAt)],
 );
 
-/** Point records (spec §3 Point detail). The score columns on accounts are their running totals. */
+/** Point records (produce / consume, docs/product/accounts.md#points). The score columns on accounts are their running totals. */
 export const pointRecords = pgTable(
   'point_records',
   {

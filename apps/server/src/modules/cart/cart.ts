@@ -69,7 +69,7 @@ export async function readCart(deps: Deps, buyer: Buyer, cate?: Cate): Promise<C
 }
 
 /**
- * PATCH /api/cart: sets absolute quantities; 0 removes (spec §4). The whole change is one transaction
+ * PATCH /api/cart: sets absolute quantities; 0 removes (docs/product/buying.md#cart). The whole change is one transaction
  * under a per-account advisory lock, so concurrent requests cannot both pass the line limit or both
  * step a key by one from the same starting quantity. Every problem is answered together (422); nothing
  * changes unless everything is valid.

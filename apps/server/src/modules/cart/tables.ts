@@ -4,7 +4,7 @@ import { accounts } from '../accounts/tables.ts';
 import { skus } from '../catalog/tables.ts';
 
 /**
- * A cart line (spec §3 Cart item): one per account and SKU, so two concurrent adds of the same SKU
+ * A cart line (docs/product/buying.md#cart): one per account and SKU, so two concurrent adds of the same SKU
  * meet on the unique index instead of making two lines. The SKU fixes the area; it is kept for the
  * per-site read.
  */

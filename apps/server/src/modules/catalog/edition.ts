@@ -30,7 +30,7 @@ function fallbackDetail(title: string): EditionDetail {
   };
 }
 
-/** The edition of one SKU (spec §3 Edition): its text per language and its per-region prices and dates. */
+/** The edition of one SKU (docs/product/catalogue.md#products-skus-and-editions): its text per language and its per-region prices and dates. */
 export async function loadEdition(db: DbOrTx, sku: SkuRecord): Promise<Edition> {
   const [[row], regions] = await Promise.all([
     db.select().from(editions).where(eq(editions.skuId, sku.id)).limit(1),

@@ -6,7 +6,7 @@ import { keepViewable } from './visibility.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 
 /**
- * A SKU the viewer may open: on this site's area, not unpublished, and passing the region rule (spec §5);
+ * A SKU the viewer may open: on this site's area, not unpublished, and passing the region rule (docs/product/catalogue.md#sku-region);
  * anything else is a 404, the same answer as a SKU that does not exist.
  */
 export async function findViewableSku(deps: Deps, viewer: Viewer, id: number) {

@@ -64,7 +64,7 @@ export async function loadSkuExtras(db: DbOrTx, rows: readonly SkuRow[]): Promis
 }
 
 /**
- * A SKU as lists show it (spec §3 Sku/game). `sale_price` is the effective price (the sale price, else the
+ * A SKU as lists show it (docs/product/catalogue.md#products-skus-and-editions). `sale_price` is the effective price (the sale price, else the
  * list price); the currency is the one of the SKU's area, which is the site's: SKUs of the other area are
  * never shown.
  */

@@ -9,7 +9,7 @@ import { presentSkuMap } from './presenter.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 
 /**
- * GET /api/products/{id}: the product with the SKUs left for this viewer on this site (spec §5 region rule),
+ * GET /api/products/{id}: the product with the SKUs left for this viewer on this site (docs/product/catalogue.md#sku-region),
  * its related products with theirs, and the developer's other games. A product left with no SKU is a
  * 404 (the web shows /404); related products left with none are dropped.
  */

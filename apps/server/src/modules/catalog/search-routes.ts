@@ -10,7 +10,7 @@ const tags = ['search'];
 const autocompleteQuery = regionParam.extend({ keyword: z.string().max(100).optional() });
 
 export const searchRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  /** Store search (per 10) and the editors' pickers (per 30): ordering and filters of spec §5. */
+  /** Store search (per 10) and the editors' pickers (per 30): ordering and filters of docs/product/catalogue.md#search. */
   // Results depend only on the site, the region and the (validated, defaulted) query: popular searches
   // and the first pages of lists are served from the short-lived cache.
   app.get('/api/search/skus', { schema: { tags, querystring: skuSearchQuery, response: { 200: skuListResponse } } }, async (request, reply) => {

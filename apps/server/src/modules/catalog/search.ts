@@ -60,7 +60,7 @@ async function fuzzyCandidates(deps: Deps, keyword: string): Promise<number[]> {
 }
 
 /**
- * The ordering of spec §5 (via the domain's parser): `order`/`direction` when given, else `q[s]`. With a
+ * The ordering of docs/product/catalogue.md#search-ordering (via the domain's parser): `order`/`direction` when given, else `q[s]`. With a
  * keyword and no ordering asked for, results are ranked by how well they match, then by rank.
  */
 export function searchOrderOf(query: Pick<SkuSearchQuery, 'order' | 'direction' | 'q'>, keyword: string): SearchOrder | 'relevance' {
@@ -86,7 +86,7 @@ function holdingAllTagsSql(tagIds: number[]): SQL {
 
 /**
  * Every condition of a search: the site's area, listed statuses (sale and pre-sale: a SKU taken off sale
- * or unpublished is not offered), the region rule, the ordering's restrictions (spec §5: rank and
+ * or unpublished is not offered), the region rule, the ordering's restrictions (rank and
  * sale_price need list_price > 0; discount and sale_price need status sale), the keyword (a substring, or
  * the fuzzy candidates' ids) and the filters asked for.
  */

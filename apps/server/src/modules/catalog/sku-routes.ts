@@ -15,7 +15,7 @@ import { crossSale, skusByIds, suggestSkus, SUGGEST_SIZE } from './lists.ts';
 const tags = ['catalog'];
 
 const batchQuery = regionParam.extend({
-  /** The spec's only batch form; another type would be another shape. */
+  /** The only batch form the API names; another type would be another shape. */
   type: z.enum(['simple']).default('simple'),
   q: z.object({ id_in: idList }),
 });
@@ -36,7 +36,7 @@ export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
     getProductDetail(deps, viewerOf(request, request.query.region), request.params.id),
   );
 
-  /** Spec §9: a batch takes at most 30 ids (one page of 30); more is `out_limit`, not silently cut. */
+  /** A batch takes at most 30 ids (one page of 30, docs/product/limits.md#page-sizes); more is `out_limit`, not silently cut. */
   app.get('/api/skus', { schema: { tags, querystring: batchQuery, response: { 200: skuListResponse } } }, async (request) => {
     const ids = [...new Set(asList(request.query.q.id_in))];
     if (ids.length > PAGE_SIZES.sku_batch) throw fail.unprocessable('id_in', 'out_limit', { limit: PAGE_SIZES.sku_batch });
@@ -51,7 +51,7 @@ export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   });
 
   /**
-   * What goes with a SKU for a signed-in user (spec §6: requested only when signed in). Gift packs are an
+   * What goes with a SKU for a signed-in user (requested only when signed in). Gift packs are an
    * honest empty list: no promotion exists to offer one until the promotions module lands.
    */
   app.get('/api/skus/:id/service', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuService } } }, async (request) => {

@@ -7,7 +7,7 @@ import { viewableSql } from './visibility.ts';
 export type SkuRecord = typeof skus.$inferSelect;
 export type ProductRecord = typeof products.$inferSelect;
 
-/** A SKU with what lists need of its product (spec §3: cate; our kind: game, dlc, bundle…). */
+/** A SKU with what lists need of its product (its cate; our kind: game, dlc, bundle…). */
 export interface SkuRow {
   sku: SkuRecord;
   cate: ProductRecord['cate'];

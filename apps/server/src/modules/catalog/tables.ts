@@ -4,7 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
 
-/** Names in both languages (spec §3 sku_names: chs and en). */
+/** Names in both languages (`chs` and `en`). */
 export interface LocalizedName {
   chs: string;
   en: string;
@@ -45,14 +45,14 @@ export const products = pgTable('products', {
 }, (t) => [index('products_base_idx').on(t.baseProductId)]);
 
 /**
- * A purchasable unit (spec §3 Sku/game): one edition of a product on one area, with its prices in the area's
+ * A purchasable unit (docs/product/catalogue.md#products-skus-and-editions): one edition of a product on one area, with its prices in the area's
  * currency (integer minor units). `sale_price` null means no discount (it falls back to `list_price`).
  */
 export const skus = pgTable('skus', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   productId: bigint('product_id', { mode: 'number' }).notNull().references(() => products.id),
   area: text('area', { enum: ['native', 'abroad'] }).notNull(),
-  /** Null: sold in every region of the area. Otherwise only to users of that region (spec §5). */
+  /** Null: sold in every region of the area. Otherwise only to users of that region (docs/product/catalogue.md#sku-region). */
   region: text('region'),
   status: text('status', { enum: ['sale', 'pre_sale', 'off', 'unpublished'] }).notNull().default('sale'),
   /** The edition's name: Standard, Deluxe, Ultimate…; empty for single-edition products. */
@@ -104,7 +104,7 @@ export const bundleItems = pgTable('bundle_items', {
   position: integer('position').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.bundleSkuId, t.skuId] }), index('bundle_items_sku_idx').on(t.skuId)]);
 
-/** Related products (spec §3 Product.relation) and other products of the same developer. */
+/** Related products (a product's `relation`) and other products of the same developer. */
 export const productRelations = pgTable('product_relations', {
   productId: bigint('product_id', { mode: 'number' }).notNull().references(() => products.id),
   relatedProductId: bigint('related_product_id', { mode: 'number' }).notNull().references(() => products.id),
@@ -112,7 +112,7 @@ export const productRelations = pgTable('product_relations', {
   position: integer('position').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.productId, t.relatedProductId, t.kind] })]);
 
-/** Store-page text of one SKU's edition, per language (spec §3 Edition: chs, en, default). */
+/** Store-page text of one SKU's edition, per language (chs, en, default). */
 export interface EditionDetail {
   title: string;
   headline: string;
@@ -132,7 +132,7 @@ export const editions = pgTable('editions', {
   details: jsonb('details').$type<{ chs: EditionDetail; en: EditionDetail; default: EditionDetail }>().notNull(),
 });
 
-/** Per-region prices and dates of an edition (spec §3 edition_region). */
+/** Per-region prices and dates of an edition (`edition_region`). */
 export const editionRegions = pgTable('edition_regions', {
   skuId: bigint('sku_id', { mode: 'number' }).notNull().references(() => skus.id),
   region: text('region').notNull(),

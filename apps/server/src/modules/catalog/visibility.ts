@@ -14,7 +14,7 @@ export function normalizeRegion(region: string): string {
 }
 
 /**
- * The SQL form of the domain's region rule (`isSkuInRegion`, spec §5): no region, or the viewer's. Lists
+ * The SQL form of the domain's region rule (`isSkuInRegion`, docs/product/catalogue.md#sku-region): no region, or the viewer's. Lists
  * need it in SQL so that paging and total counts are right; single SKUs and small sets go through
  * `filterSkusByRegion` itself.
  */
@@ -32,7 +32,7 @@ export function viewableSql(area: Area): SQL {
   return and(eq(skus.area, area), ne(skus.status, 'unpublished'))!;
 }
 
-/** Keeps the SKUs a viewer may see on their site: right area, not unpublished, region rule of spec §5. */
+/** Keeps the SKUs a viewer may see on their site: right area, not unpublished, the region rule. */
 export function keepViewable<T extends { sku: { area: Area; status: string; region: string | null } }>(rows: readonly T[], area: Area, region: string): T[] {
   const onArea = rows.filter((r) => r.sku.area === area && r.sku.status !== 'unpublished');
   const allowed = new Set(filterSkusByRegion(onArea.map((r) => r.sku), region));

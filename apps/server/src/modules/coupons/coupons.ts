@@ -74,7 +74,7 @@ function claimableSql(area: Area, now: Date): SQL {
   )!;
 }
 
-/** GET /api/account_coupons: claimable coupons of the site, newest first (spec §9), with `received`. */
+/** GET /api/account_coupons: claimable coupons of the site, newest first (docs/product/buying.md#coupon-ordering), with `received`. */
 export async function listClaimable(deps: Deps, accountId: number, area: Area, page: number, per: number) {
   const where = claimableSql(area, deps.clock.now());
   const [rows, [total]] = await Promise.all([
@@ -107,7 +107,7 @@ export async function listMine(deps: Deps, accountId: number, area: Area, page: 
   return { account_coupons: rows.map((r) => presentAccountCoupon(r.held, r.coupon, nowSec)), meta: { total_count: total?.n ?? 0, page, per } };
 }
 
-/** A claim refusal the web shows as `coupon_<field>_<reason>` (spec §8.2): 400 with that one field. */
+/** A claim refusal the web shows as `coupon_<field>_<reason>` (docs/product/buying.md#claiming): 400 with that one field. */
 const refuse = (field: 'coupon' | 'account' | 'rule' | 'event' | 'request', reason: ReasonCode) => new AppError(400, { [field]: [reason] });
 
 export interface ClaimInput {
@@ -216,7 +216,7 @@ async function usableCoupons(db: DbOrTx, accountId: number, area: Area, now: Dat
 
 /**
  * GET /api/cart/coupons: each usable coupon against the lines, with the SKUs it covers and what it would
- * take off; the best is picked by spec §9 ordering, where a coupon's "value" is the discount it gives
+ * take off; the best is picked by the settlement ordering (docs/product/buying.md#settlement-ordering), where a coupon's "value" is the discount it gives
  * this cart (a percentage and an amount are otherwise not comparable).
  */
 export async function couponsForLines(deps: Deps, accountId: number, area: Area, lines: readonly CouponLine[]) {

@@ -10,7 +10,7 @@ import { claimCoupon, claimCouponByCode, listClaimable, listMine } from './coupo
 
 const tags = ['coupons'];
 
-/** Coupons (spec §7.3, §7.4): what can be claimed, claiming (by id, or by code), and mine. The coupons the cart could use are the cart's call. */
+/** Coupons: what can be claimed, claiming (by id, or by code), and mine. The coupons the cart could use are the cart's call. */
 export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/account_coupons', { schema: { tags, querystring: pagingQuery(10), response: { 200: claimableCouponsResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);

@@ -5,7 +5,7 @@ import { accounts } from '../accounts/tables.ts';
 import type { LocalizedName } from '../catalog/tables.ts';
 
 /**
- * A coupon definition (spec §3 Coupon) on one area. `left_amount` is what can still be claimed; claims
+ * A coupon definition (docs/product/buying.md#coupons) on one area. `left_amount` is what can still be claimed; claims
  * take one with a conditional UPDATE, and the check keeps it from ever going below zero. A `code`
  * coupon is claimed by giving its code (and a captcha when `need_captcha`).
  */

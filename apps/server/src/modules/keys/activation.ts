@@ -19,7 +19,7 @@ function result(key: Pick<KeyRecord, 'id' | 'activationStatus' | 'activationErro
 
 /**
  * POST /api/me/game_keys/{id}/activate (platform keys) and POST /api/me/codes/{id}/activate (virtual
- * goods' codes) — spec §4: the web shows loading, then success or fail. A Uplay key is only marked
+ * goods' codes) — docs/product/buying.md#key-activation: the web shows loading, then success or fail. A Uplay key is only marked
  * enabled (it is activated in Uplay itself); any other goes to its platform and becomes activated, or
  * failed with the platform's error code, and may be tried again. Activating a key already enabled or
  * activated answers its state unchanged, so a repeated click is harmless. A key of the other kind, or

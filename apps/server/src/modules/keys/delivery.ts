@@ -43,8 +43,8 @@ async function buyFromSupplier(tx: Tx, deps: Deps, row: SkuRow, holder: KeyHolde
 }
 
 /**
- * Gives each keyed line of a paid order its key, inside the payment's transaction (spec §4 "Ordering a
- * Steam-type key"): a key from the SKU's pool → delivered; none, and the game not out yet → pre_ordered;
+ * Gives each keyed line of a paid order its key, inside the payment's transaction (docs/product/buying.md#key-delivery):
+ * a key from the SKU's pool → delivered; none, and the game not out yet → pre_ordered;
  * none, and the SKU is the supplier's → bought from it (delivered), or ordering with the supplier's
  * refusal; otherwise ordering. Waiting lines get keys when keys are imported (fillWaitingLines).
  */

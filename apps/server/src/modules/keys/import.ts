@@ -39,7 +39,7 @@ export function cleanCodes(codes: readonly string[]): string[] {
 }
 
 /**
- * Loads keys into a SKU's pool (spec §3 Game key): codes trimmed, blanks dropped, each stored encrypted
+ * Loads keys into a SKU's pool (docs/product/buying.md#keys): codes trimmed, blanks dropped, each stored encrypted
  * with a keyed hash that refuses one already in the pool (or twice in the input) — those are counted as
  * skipped, not errors, so re-running an import is harmless. The batch, the keys and the filling of
  * waiting lines (oldest first) are one transaction.

@@ -47,7 +47,7 @@ function rowOf(rows: Map<number, SkuRow>, skuId: number): SkuRow {
 }
 
 /**
- * The account's paid keyed lines on the site with their keys, newest first (spec §7.3 key lists; §4
+ * The account's paid keyed lines on the site with their keys, newest first (docs/product/buying.md#keys:
  * delivered / pre_ordered / ordering). Codes are never in a list (GET /api/me/game_keys/{id}).
  */
 export async function listKeyEntries(deps: Deps, accountId: number, area: Area, scope: KeyListScope, filter: KeyListFilter, page: number, per: number) {

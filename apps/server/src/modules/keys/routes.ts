@@ -9,7 +9,7 @@ import { listKeyEntries, listVirtualCodes, revealKey } from './lists.ts';
 const tags = ['keys'];
 const listQuery = pagingQuery(10).extend(gameKeysQuery.shape);
 
-/** Keys (spec §7.3, §4): the account's key lists, the code of one key, activation. */
+/** Keys (docs/product/buying.md#keys): the account's key lists, the code of one key, activation. */
 export const keyRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/game_key', { schema: { tags, querystring: listQuery, response: { 200: gameKeysResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);

@@ -21,7 +21,7 @@ export const keyBatches = pgTable('key_batches', {
 });
 
 /**
- * A key (spec §3 Game key) for a SKU: a game's platform key or a virtual good's code. The code is
+ * A key (docs/product/buying.md#keys) for a SKU: a game's platform key or a virtual good's code. The code is
  * encrypted at rest and shown only to its owner; `code_hash` (keyed HMAC) refuses the same key twice in a
  * pool. A key is given at most once: it moves available → assigned together with `order_game_id`
  * (check), and an order line holds one key (unique). Assignment takes the oldest available key with
@@ -38,7 +38,7 @@ export const gameKeys = pgTable('game_keys', {
   orderGameId: bigint('order_game_id', { mode: 'number' }).references(() => orderGames.id),
   accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id),
   assignedAt: timestamp('assigned_at', { withTimezone: true }),
-  /** Uplay keys start as init and become enabled (spec §4); others become activated or failed. */
+  /** Uplay keys start as init and become enabled (docs/product/buying.md#uplay-keys); others become activated or failed. */
   activationStatus: text('activation_status', { enum: ACTIVATION_STATUSES }).notNull().default('init'),
   activationError: text('activation_error'),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
@@ -52,7 +52,7 @@ export const gameKeys = pgTable('game_keys', {
 ]);
 
 /**
- * Delivery of a key for one order line of a paid order (spec §4 "Ordering a Steam-type key"):
+ * Delivery of a key for one order line of a paid order (docs/product/buying.md#key-delivery):
  * delivered once a key is assigned; pre_ordered while the game is not yet released; ordering while the
  * pool is empty or the supplier (genba) has not answered. Waiting lines are filled oldest first when keys arrive.
  */
@@ -63,7 +63,7 @@ export const keyDeliveries = pgTable('key_deliveries', {
   skuId: bigint('sku_id', { mode: 'number' }).notNull().references(() => skus.id),
   state: text('state', { enum: ['delivered', 'pre_ordered', 'ordering'] }).notNull(),
   source: text('source', { enum: ['pool', 'genba'] }).notNull(),
-  /** The supplier's last refusal (factory_{reason}, spec §8.2), shown while the line is still ordering. */
+  /** The supplier's last refusal (factory_{reason}, docs/product/buying.md#factory-reasons), shown while the line is still ordering. */
   supplierError: text('supplier_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),

@@ -10,7 +10,7 @@ import { getGame, getPublicGame, listGames } from './library.ts';
 
 const tags = ['library'];
 
-/** The library (spec §7.3): my games, one of them, what I bought with its keys, and a game on a profile. */
+/** The library (docs/product/buying.md#library): my games, one of them, what I bought with its keys, and a game on a profile. */
 export const libraryRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/me/games', { schema: { tags, querystring: pagingQuery(10).extend(libraryGamesQuery.shape), response: { 200: libraryGamesResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);

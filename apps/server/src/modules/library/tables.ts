@@ -3,9 +3,9 @@ import { accounts } from '../accounts/tables.ts';
 import { products, skus } from '../catalog/tables.ts';
 
 /**
- * The games an account owns on a site (spec §7.3 library): one row per SKU, added when an order completes
+ * The games an account owns on a site (docs/product/buying.md#library): one row per SKU, added when an order completes
  * or a redeem code grants the game. Playtime comes from the platform the game runs on (sandboxed here)
- * in seconds; the web shows seconds ÷ 3600 as hours (spec §9).
+ * in seconds; the web shows seconds ÷ 3600 as hours (docs/product/buying.md#playtime).
  */
 export const libraryGames = pgTable('library_games', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

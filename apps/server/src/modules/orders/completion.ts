@@ -16,7 +16,7 @@ export type CompletionOutcome =
 /**
  * Completes a paid order inside the caller's transaction (the one that records the payment), so money
  * and goods move together or not at all. Locks the order row; an order still unpaid and inside its
- * window becomes completed, each key line gets its key (or waits for one: spec §4), the games join the
+ * window becomes completed, each key line gets its key (or waits for one: docs/product/buying.md#key-delivery), the games join the
  * buyer's library, and a physical order gets its shipment. Anything else tells the caller why not.
  */
 export async function completePaidOrder(tx: Tx, deps: Deps, orderId: number, now: Date): Promise<CompletionOutcome> {

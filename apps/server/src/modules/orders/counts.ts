@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { orders } from './tables.ts';
 
 /**
- * The account's orders on the site as its lists and counts show them: all but those it deleted (spec §4:
+ * The account's orders on the site as its lists and counts show them: all but those it deleted (docs/product/buying.md#order-delete:
  * deleting sets the order canceled; `cancel_reason = deleted` is what takes it off the lists). The order
  * itself stays readable by id.
  */

@@ -7,7 +7,7 @@ import { orderGames, orders } from './tables.ts';
 
 /**
  * GET /api/me/order_games: the lines of the account's completed orders on the site — what it bought —
- * newest first, each with how its key is coming along (spec §4) and the key itself (no code).
+ * newest first, each with how its key is coming along (docs/product/buying.md#key-delivery) and the key itself (no code).
  */
 export async function listOwnedLines(deps: Deps, accountId: number, area: Area, page: number, per: number) {
   const where = and(eq(orderGames.accountId, accountId), eq(orders.area, area), eq(orders.state, 'completed'));

@@ -77,7 +77,7 @@ export function presentOrder(row: OrderRow, games: readonly OrderGameRow[], now:
   };
 }
 
-/** Products the account owns: lines of its completed orders (keys and payment come later; this is the rule). */
+/** Products the account owns: lines of its completed orders (the `owned` rule, docs/product/buying.md#order-generation). */
 export async function ownedProductIds(db: DbOrTx, accountId: number, productIds: readonly number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
   const rows = await db
@@ -97,7 +97,7 @@ async function gamesOf(db: DbOrTx, orderIds: readonly number[]) {
 }
 
 /**
- * POST /api/orders: checks every rule of spec §5 order generation that needs no payment, then writes the
+ * POST /api/orders: checks every rule of order generation that needs no payment (docs/product/buying.md#order-generation), then writes the
  * order, its lines (prices snapshotted) and the coupon's use in one transaction. Problems are answered
  * together as 422; per-SKU reasons are also listed in `meta.skus`.
  */
@@ -143,7 +143,7 @@ export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderIn
     seenSkus.add(skuId);
     const row = listed.get(skuId);
     if (!row) {
-      // Region-locked away from the buyer is said as such (spec §8.3); anything else is status_invalid.
+      // Region-locked away from the buyer is said as such (region_invalid); anything else is status_invalid.
       skuProblem(skuId, onArea.has(skuId) && !viewable.has(skuId) ? 'region_invalid' : 'status_invalid');
       continue;
     }
@@ -244,7 +244,7 @@ export async function createOrder(deps: Deps, buyer: Buyer, input: CreateOrderIn
 }
 
 /**
- * Cancels unpaid orders whose payment window has passed (spec §4, §9) and gives their coupons back, in
+ * Cancels unpaid orders whose payment window has passed (docs/product/buying.md#order-expiry) and gives their coupons back, in
  * one transaction. Called every 30 s by the sweeper in main.ts and before any read of orders, so an
  * expired order is never shown or paid as pending. Answers how many were canceled.
  */
@@ -294,7 +294,7 @@ export async function listOrders(deps: Deps, accountId: number, area: Buyer['are
 }
 
 /**
- * POST /api/orders/{id}/cancel and DELETE /api/orders/{id} (spec §4 "deleting an order sets its state to
+ * POST /api/orders/{id}/cancel and DELETE /api/orders/{id} (docs/product/buying.md#order-delete: "deleting an order sets its state to
  * canceled"): an unpaid order becomes canceled and its coupon comes back; a completed order can be neither.
  * Canceling a canceled order is a no-op; deleting one marks it `deleted` (its canceled_at stays), which takes
  * it off the account's lists and counts.

@@ -8,7 +8,7 @@ import type { Buyer } from '../../platform/viewer.ts';
 import { orderGames, orders } from './tables.ts';
 
 /**
- * The account-wide rules of spec §5 order generation, checked before any SKU: a buyer whose address is
+ * The account-wide rules of order generation (docs/product/buying.md#account-rules), checked before any SKU: a buyer whose address is
  * outside the site's market is refused (`ip: purchase_blocked`, the web goes to /ip_error), and an
  * account staff barred from buying gets `account: purchase_ban` (the web shows its disable-buy message).
  */
@@ -20,7 +20,7 @@ export async function assertMayPurchase(deps: Deps, buyer: Buyer, ip: string): P
 
 /**
  * Products the account is already paying for: lines of its unpaid orders still inside their window
- * (spec §5 "order game lock"). A second order for the same game would let two payments race for one
+ * (docs/product/buying.md#order-game-lock). A second order for the same game would let two payments race for one
  * copy, so it waits until the first order is paid, canceled or expired.
  */
 export async function lockedProductIds(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date): Promise<Set<number>> {

@@ -10,7 +10,7 @@ import { assertMayPurchase } from './purchase-guard.ts';
 const tags = ['orders'];
 
 /**
- * Orders (spec §7.3): create, cancel or delete (both set canceled; a deleted order, unpaid or canceled
+ * Orders (docs/product/buying.md#orders): create, cancel or delete (both set canceled; a deleted order, unpaid or canceled
  * before, leaves the account's list but stays readable by id), and the account's own list and detail.
  */
 export const orderRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {

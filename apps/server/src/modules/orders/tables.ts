@@ -17,9 +17,9 @@ export interface AddressSnapshot {
 }
 
 /**
- * An order (spec §3 Order). States in_checkout → pending → completed | canceled; an unpaid order is
- * canceled at `expires_at` (spec §4, §9). Amounts are integer minor units of the area's currency,
- * snapshotted at creation. `version` guards payment writes (the pay call sends it, later).
+ * An order (docs/product/buying.md#orders). States in_checkout → pending → completed | canceled; an unpaid order is
+ * canceled at `expires_at` (docs/product/buying.md#order-expiry). Amounts are integer minor units of the area's currency,
+ * snapshotted at creation. `version` guards payment writes (the pay call sends it; `version: stale` when it differs).
  */
 export const orders = pgTable('orders', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -49,7 +49,7 @@ export const orders = pgTable('orders', {
 ]);
 
 /**
- * One SKU of an order with its prices at the time of ordering. Keys (`game_keys`, later) hang off these
+ * One SKU of an order with its prices at the time of ordering. Keys (`game_keys`, keys module) hang off these
  * rows; ownership of a game is a line of a completed order.
  */
 export const orderGames = pgTable('order_games', {

@@ -8,7 +8,7 @@ import { orderGames, type orders } from '../orders/tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The methods of each site, in the order the checkout shows them (spec §7.3). */
+/** The methods of each site, in the order the checkout shows them (docs/product/buying.md#payment-methods). */
 export const METHODS_OF_AREA: Record<Area, readonly PaymentMethod[]> = {
   native: ['alipay', 'wechat', 'wallet', 'points'],
   abroad: ['paypal', 'card', 'wallet', 'points'],

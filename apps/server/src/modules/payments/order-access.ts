@@ -10,11 +10,11 @@ export interface Payer {
   area: Area;
 }
 
-/** Spec §4 "unusual payment (404)": an order or payment that is not the buyer's on this site. */
+/** "Unusual payment" (404, docs/product/buying.md#payment-outcomes): an order or payment that is not the buyer's on this site. */
 export const unusual = () => new AppError(404, { base: ['unusual'] });
 
 /**
- * The buyer's own order on this site, or the 404 of spec §4. With `lock` the row is locked for the
+ * The buyer's own order on this site, or the 404 `unusual`. With `lock` the row is locked for the
  * transaction: pay, notifications and completion all take this lock first, so every decision about one
  * order's money is made one at a time and always in the same lock order (order, then payment).
  */
@@ -30,7 +30,7 @@ const PAY_LOCK_SECONDS = 30;
 export const payLockKey = (orderId: number) => `payments:pay_lock:${orderId}`;
 
 /**
- * Runs one pay call of an order at a time (spec §8.2 "pay error (order busy)"): a second call while one is
+ * Runs one pay call of an order at a time ("order busy", docs/product/buying.md#pay): a second call while one is
  * under way answers 409 `order: busy` at once instead of queueing behind the row lock. The counter is
  * atomic in memory and in Redis, so exactly one caller sees 1.
  */

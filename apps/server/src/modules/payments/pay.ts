@@ -50,7 +50,7 @@ export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Prom
 }
 
 /**
- * PATCH /api/orders/{id}/pay (spec §7.3). Under the order's pay lock and row lock: the order must be
+ * PATCH /api/orders/{id}/pay (docs/product/buying.md#pay). Under the order's pay lock and row lock: the order must be
  * payable (422 `state`), unchanged since the buyer saw it (409 `version: stale`) and the method available
  * (422 `payment_method`). A gateway method records a `created` attempt and answers the signed redirect;
  * wallet and points take the money and complete the order in one transaction.

@@ -28,7 +28,7 @@ export async function orderPaymentMethods(deps: Deps, payer: Payer, orderId: num
  * PATCH /api/orders/{id}/pay_query: where the buyer's payment stands, for the checkout page to poll after the
  * gateway sent the browser back. About the attempt named (`payment_id`, from the return url) or else the
  * latest; a completed order is `complete` whichever attempt paid it. An order or attempt that is not the
- * buyer's is the 404 `unusual` of spec §4.
+ * buyer's is the 404 `unusual` (docs/product/buying.md#payment-outcomes).
  */
 export async function payQuery(deps: Deps, payer: Payer, orderId: number, paymentId?: number): Promise<PayQueryResponse> {
   const now = deps.clock.now();

@@ -15,7 +15,7 @@ import { sandboxPaymentRoutes } from './sandbox-routes.ts';
 const tags = ['payments'];
 
 /**
- * The bare fields of spec §7.3 and the resource-wrapped `{ "payment": { ... } }` of design §2 are the same
+ * The bare fields (`payment_method`, `payment_from`, `version`) and the resource-wrapped `{ "payment": { ... } }` are the same
  * call: bare fields are wrapped before validation, so errors name the field either way.
  */
 async function wrapPayment(request: FastifyRequest) {
@@ -26,7 +26,7 @@ async function wrapPayment(request: FastifyRequest) {
 }
 
 /**
- * Payments (spec §4, §7.3): the methods of an order, pay, the result the checkout page polls, and the
+ * Payments (docs/product/buying.md#payment): the methods of an order, pay, the result the checkout page polls, and the
  * gateway's notify endpoint (public: it is authenticated by its signature, not by a session).
  */
 export const paymentRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {

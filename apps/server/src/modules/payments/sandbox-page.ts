@@ -23,7 +23,7 @@ const TEXT = {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** Minor units as a price: integer arithmetic only (design §3, no floating point on money). */
+/** Minor units as a price: integer arithmetic only (no floating point on money, docs/product/README.md#api-conventions). */
 export function formatAmount(amount: number, currency: 'CNY' | 'USD'): string {
   const units = Math.floor(amount / 100).toLocaleString('en-US');
   return `${currency === 'CNY' ? '¥' : '$'}${units}.${String(amount % 100).padStart(2, '0')}`;

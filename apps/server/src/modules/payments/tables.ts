@@ -6,7 +6,7 @@ import { orders } from '../orders/tables.ts';
 export const PAYMENT_METHODS = ['alipay', 'wechat', 'paypal', 'card', 'wallet', 'points'] as const;
 
 /**
- * One attempt to pay an order (spec §3 Order.payments). `out_trade_no` is our reference at the gateway.
+ * One attempt to pay an order (an order's `payments`). `out_trade_no` is our reference at the gateway.
  * States: created → succeeded (the payment completed the order) | refunded (money arrived but could not be
  * applied: the order had expired, was canceled or was already paid) | failed | canceled.
  * The partial unique index makes "an order is paid once" a database fact, whatever the notifications do.

@@ -29,7 +29,7 @@ export interface IssueCodesInput {
   /** Issue each code to this account (it then sees the code under GET /api/me/code). */
   ownerAccountId?: number | null;
   expiresAt?: Date | null;
-  /** The goods' id at their source (spec §3 goods remote_id); default the local id. */
+  /** The goods' id at their source (`remote_id`); default the local id. */
   remoteId?: string;
   state?: 'active' | 'disabled';
 }

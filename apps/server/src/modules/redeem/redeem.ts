@@ -23,7 +23,7 @@ export interface RedeemInput {
 
 type RedeemCodeRow = typeof redeemCodes.$inferSelect;
 
-/** The code's goods cannot go to this account (spec §8.2 "bind failed"). */
+/** The code's goods cannot go to this account ("bind failed", docs/product/buying.md#redeem-codes). */
 const bindFailed = () => fail.unprocessable('code', 'bind_failed');
 
 /** Counts a failed attempt and answers the refusal with what the page needs next. */
@@ -48,7 +48,7 @@ async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeR
 }
 
 /**
- * POST /api/redeem (spec §7.4, §8.2 code exchange). After REDEEM_FAILURES_BEFORE_CAPTCHA failed attempts
+ * POST /api/redeem (docs/product/buying.md#redeem-codes). After REDEEM_FAILURES_BEFORE_CAPTCHA failed attempts
  * in an hour, every attempt needs a solved captcha (`captcha: need_captcha | invalid`), checked before
  * the code so codes cannot be guessed without solving captchas. Then: 404 `code: not_found`; 422
  * `code: used`; 422 `code: invalid` (disabled, expired, other site, issued to someone else) — each a

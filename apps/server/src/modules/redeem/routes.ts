@@ -8,7 +8,7 @@ import { redeem } from './redeem.ts';
 
 const tags = ['redeem'];
 
-/** Redeem codes (spec §7.4): the redeem page, redeeming, codes issued to me, my redemptions. */
+/** Redeem codes (docs/product/buying.md#redeem-codes): the redeem page, redeeming, codes issued to me, my redemptions. */
 export const redeemRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/redeem', { schema: { tags, response: { 200: pageState } } }, async (request) => {
     const { accountId } = requireAuth(request);

@@ -5,7 +5,7 @@ import { skus } from '../catalog/tables.ts';
 import { coupons } from '../coupons/tables.ts';
 
 /**
- * A redeem code (spec §3 Redeem code, §7.4): staff issue codes that grant goods on one area — a game
+ * A redeem code (docs/product/buying.md#redeem-codes): staff issue codes that grant goods on one area — a game
  * (added to the library with a key), a coupon, or points. `remote_id` is the goods' id at its source.
  * Only the keyed hash of the code is stored, with its last characters for display; a code is used once
  * (conditional update from active to used). A code may be issued to one account (it then lists it

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 
 const regionQuery = z.object({ region: z.string().max(16).optional() });
 
-/** Region and site endpoints (spec §1): the site answers for itself; an unknown region is treated as cn. */
+/** Region and site endpoints (docs/product/README.md#sites-areas-and-regions): the site answers for itself; an unknown region is treated as cn. */
 export const regionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   const siteInfo = (area: Area) => ({ area, currency: SITES[area].currency, language: SITES[area].language, url: deps.config.siteUrls[area] });
   const regionOf = (requested: string | undefined, area: Area) => (requested ? resolveRegion(requested) : SITES[area].regionDefault);

@@ -13,7 +13,7 @@ const PERI_TAG_PER = 12;
 const periTagQuery = regionParam.extend(pagingQuery(PERI_TAG_PER).shape);
 const categoriesQuery = z.object({ shop: z.enum(['game', 'peripheral']).optional() });
 
-/** The peripheral shop (spec §2.2, §7.5): its home, navigation tags, a tag's products, categories. */
+/** The peripheral shop (docs/product/catalogue.md#peripheral-shop): its home, navigation tags, a tag's products, categories. */
 export const shopRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   for (const path of ['/api/peripheral', '/api/peri_home']) {
     app.get(path, { schema: { tags, querystring: regionParam, response: { 200: periHomeResponse } } }, async (request) =>

@@ -27,7 +27,7 @@ export interface ContentFilter {
 }
 
 /**
- * Layout content live on a site (spec §3 Cube/layout content): on its area, published, and between its
+ * Layout content live on a site (docs/product/catalogue.md#layout-content): on its area, published, and between its
  * start and end (`isLayoutContentLive`), by position. Expired rows are dropped in SQL already, so years of
  * past banners cost nothing.
  */

@@ -8,7 +8,7 @@ import type { Viewer } from '../../platform/viewer.ts';
 import { customLayouts, layoutContents } from './tables.ts';
 import { loadContents, presentContents, type ContentKind, type ContentRecord } from './content.ts';
 
-/** Spec §9: some cube kinds show at most a few cubes (Hot_Group 4, Mall_Index_Headline 3); others are not capped. */
+/** Some cube kinds show at most a few cubes (Hot_Group 4, Mall_Index_Headline 3; docs/product/catalogue.md#cube-caps); others are not capped. */
 export function capCubesByKind(cubes: readonly ContentRecord[]): ContentRecord[] {
   const groups = new Map<string, ContentRecord[]>();
   for (const cube of cubes) groups.set(cube.cubeKind ?? '', [...(groups.get(cube.cubeKind ?? '') ?? []), cube]);
@@ -16,13 +16,13 @@ export function capCubesByKind(cubes: readonly ContentRecord[]): ContentRecord[]
   return cubes.filter((c) => kept.has(c));
 }
 
-/** The first spring board still showing (spec §9: only until its ended_at_timestamp). */
+/** The first spring board still showing (only until its ended_at_timestamp, docs/product/catalogue.md#spring-board). */
 export function visibleSpringboard(boards: readonly ContentRecord[], now: Date): ContentRecord | null {
   const nowSec = toTimestamp(now);
   return boards.find((b) => isSpringboardVisible(toTimestamp(b.endedAt), nowSec)) ?? null;
 }
 
-/** Ids of the live packs of the area's published custom layouts; the client loads them in batches of 30 (spec §4). */
+/** Ids of the live packs of the area's published custom layouts; the client loads them in batches of 30 (docs/product/catalogue.md#layout-packs). */
 async function livePackIds(deps: Deps, area: Area): Promise<number[]> {
   const now = deps.clock.now();
   const rows = await deps.db

@@ -14,7 +14,7 @@ const tags = ['storefront'];
 const layoutsQuery = regionParam.extend({ slug: z.string().max(64).optional() });
 const packsQuery = regionParam.extend({ ids: idList });
 
-/** Custom layouts and their packs, and the staff preview variants that include drafts (spec §7.5). */
+/** Custom layouts and their packs, and the staff preview variants that include drafts (docs/product/catalogue.md#custom-layouts-and-layout-packs). */
 export const layoutRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   for (const preview of [false, true]) {
     const suffix = preview ? '/preview' : '';
@@ -24,7 +24,7 @@ export const layoutRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
       return listLayouts(deps, viewerOf(request, request.query.region), { preview, slug: request.query.slug });
     });
 
-    /** Spec §4/§9: the web merges pack ids into batches of at most 30; a longer batch is refused as out_limit. */
+    /** The web merges pack ids into batches of at most 30 (docs/product/catalogue.md#layout-packs); a longer batch is refused as out_limit. */
     // Published packs are the same for every viewer of a site and region: the home's batches come from the
     // short-lived shared cache as ready bytes, plain or gzipped. The staff preview is built fresh.
     app.get(`/api/custom/packs${suffix}`, { schema: { tags, querystring: packsQuery, response: { 200: packsResponse } } }, async (request, reply) => {

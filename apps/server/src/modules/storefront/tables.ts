@@ -2,7 +2,7 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } fr
 import type { LocalizedName } from '../catalog/tables.ts';
 
 /**
- * Custom layouts (spec §7.5 /api/custom/layouts): a named page of content packs per area, published or
+ * Custom layouts (GET /api/custom/layouts, docs/product/catalogue.md#custom-layouts-and-layout-packs): a named page of content packs per area, published or
  * draft. Staff preview drafts through the preview variants.
  */
 export const customLayouts = pgTable('custom_layouts', {
@@ -15,7 +15,7 @@ export const customLayouts = pgTable('custom_layouts', {
 });
 
 /**
- * One piece of merchandising content (spec §3 Cube/layout content): a banner, the spring board, a booth,
+ * One piece of merchandising content (docs/product/catalogue.md#layout-content): a banner, the spring board, a booth,
  * box, cube, ellipse, tagged-games row or a custom layout's pack. It shows on its area only between its
  * start and end times, and only when published (drafts are for staff previews).
  */
@@ -23,7 +23,7 @@ export const layoutContents = pgTable('layout_contents', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   area: text('area', { enum: ['native', 'abroad'] }).notNull(),
   kind: text('kind', { enum: ['banner', 'springboard', 'booth', 'box', 'cube', 'ellipse', 'tagged', 'pack'] }).notNull(),
-  /** For cubes: Hot_Group, Mall_Index_Headline, Mall_Index_Game… (some kinds are capped, spec §9). */
+  /** For cubes: Hot_Group, Mall_Index_Headline, Mall_Index_Game… (some kinds are capped, docs/product/catalogue.md#cube-caps). */
   cubeKind: text('cube_kind'),
   /** Where it shows: store (home), peripheral (the peripheral shop home), or a custom layout. */
   placement: text('placement', { enum: ['store', 'peripheral', 'layout'] }).notNull().default('store'),
@@ -41,7 +41,7 @@ export const layoutContents = pgTable('layout_contents', {
   endedAt: timestamp('ended_at', { withTimezone: true }),
 }, (t) => [index('layout_contents_area_kind_idx').on(t.area, t.placement, t.kind, t.position)]);
 
-/** What a content item shows (spec §3 cube_relations with custom weight): SKUs, tags or products. */
+/** What a content item shows (its relations, ordered by custom weight): SKUs, tags or products. */
 export const layoutRelations = pgTable('layout_relations', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   contentId: bigint('content_id', { mode: 'number' }).notNull().references(() => layoutContents.id),

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { userCenterInfo } from './info.ts';
 
-/** The user centre's home (spec §7.3 GET /api/user_center/info). */
+/** The user centre's home (GET /api/user_center/info, docs/product/buying.md#user-centre). */
 export const userCenterRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/user_center/info', { schema: { tags: ['user_center'], response: { 200: info } } }, async (request) => {
     const { accountId } = requireAuth(request);

@@ -28,7 +28,7 @@ const coupon = (id: number, c: Partial<ChoosableCoupon['coupon']> = {}): Choosab
 
 const NOW = 1_800_000_000;
 
-describe('quantity rules (spec §5: non-physical changes -1..1; spec §4: 0 removes)', () => {
+describe('quantity rules (non-physical changes -1..1; 0 removes)', () => {
   it('a key moves between 0 and 1 only', () => {
     expect(quantityBounds(line(1, { quantity: 1 }))).toEqual({ min: 0, max: 1 });
     expect(nextQuantity(line(1, { quantity: 1 }), 5)).toBe(1);
@@ -78,7 +78,7 @@ describe('selection', () => {
   });
 });
 
-describe('coupon choice (spec §9: value desc, minimum_order desc, end time asc)', () => {
+describe('coupon choice (settlement ordering: value desc, minimum_order desc, end time asc)', () => {
   const lines = [line(1, { sale_price: 30_00, price: 30_00 }), line(2, { sale_price: 20_00, price: 20_00 })];
 
   it('picks the biggest discount on the selected lines', () => {

@@ -12,8 +12,8 @@ import {
 
 /**
  * The cart page's rules, kept pure so they are tested alone: which lines can be ordered, what the
- * selection costs, how far a quantity may move (spec §5: -1..1 for anything but physical goods; 0 removes,
- * spec §4), and which coupon automatic settlement picks for the selected lines (spec §9).
+ * selection costs, how far a quantity may move (docs/product/buying.md#cart-quantity: -1..1 for anything but physical goods; 0 removes),
+ * and which coupon automatic settlement picks for the selected lines (docs/product/buying.md#settlement-ordering).
  */
 
 /** Keys (games, DLC, bundles) are one per order: the server answers exceed_limit for more. */
@@ -24,7 +24,7 @@ export const isPhysicalLine = (line: Pick<CartSku, 'sku'>) => line.sku.cate === 
 /** A line can be ordered when the server says it is displayable (on sale or pre-sale, in the buyer's region). */
 export const isOrderable = (line: Pick<CartSku, 'display'>) => line.display;
 
-/** The unit price charged before coupons: the sale price, else the list price (spec §3). */
+/** The unit price charged before coupons: the sale price, else the list price (docs/product/catalogue.md#sale-price). */
 export const unitPrice = (line: Pick<CartSku, 'price' | 'sale_price'>) => effectiveSalePrice({ sale_price: line.sale_price, list_price: line.price });
 
 export interface QuantityBounds {
@@ -119,7 +119,7 @@ export interface CouponOption<C extends ChoosableCoupon> {
 
 /**
  * Each coupon measured against the selected lines (domain `evaluateCoupon`), and automatic settlement's pick:
- * spec §9 ordering (domain `sortCouponsForSettlement`), where a coupon's value is what it takes off these
+ * the settlement ordering (domain `sortCouponsForSettlement`), where a coupon's value is what it takes off these
  * lines — the same measure the server uses for the whole cart, so with everything selected both agree.
  */
 export function chooseCoupon<C extends ChoosableCoupon>(

@@ -1,5 +1,5 @@
 /**
- * The hand-off to /blank (spec §2.1: "carries a payment url and data for a redirect"). The signed fields stay
+ * The hand-off to /blank (docs/product/screens.md#blank: it carries a payment url and data for a redirect). The signed fields stay
  * in this tab's sessionStorage, not in the address, so they are not kept in the history or sent as a referrer.
  */
 export interface BlankHandoff {

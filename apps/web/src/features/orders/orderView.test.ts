@@ -11,7 +11,7 @@ const order = (o: Partial<Parameters<typeof orderView>[0]> = {}) => ({
   ...o,
 });
 
-describe('order display (spec §4)', () => {
+describe('order display', () => {
   it('counts down 30 minutes for cart and one-click orders, 10 for a flash sale', () => {
     expect(orderView(order(), T0 + 60).secondsLeft).toBe(29 * 60);
     expect(orderView(order({ type: 'one_click' }), T0).secondsLeft).toBe(30 * 60);

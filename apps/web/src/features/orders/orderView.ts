@@ -2,7 +2,7 @@ import type { Order } from '@lantern/contract';
 import { displayOrderState, isUnpaidOrderState, orderExpiresAt, type OrderState } from '@lantern/domain';
 
 /**
- * How an order is shown at a moment (spec §4): the domain's display rule applied on the client's clock too,
+ * How an order is shown at a moment (docs/product/buying.md#order-display): the domain's display rule applied on the client's clock too,
  * so an unpaid order turns "canceled" the second its window closes (10 minutes for a flash sale, 30 for the
  * rest) without waiting for a refetch; the countdown runs to that second.
  */
@@ -28,7 +28,7 @@ export function orderView(order: Pick<Order, 'type' | 'state' | 'display_state' 
   return { state, payable, deadline, secondsLeft: payable ? Math.max(0, deadline - nowSec) : 0, expired };
 }
 
-/** i18n key of an order's shown state: expired orders read as canceled (spec §4), with why. */
+/** i18n key of an order's shown state: expired orders read as canceled, with why. */
 export function orderStateKey(order: Pick<Order, 'cancel_reason'>, view: OrderView): string {
   if (view.state === 'canceled') {
     if (view.expired) return 'orders.state_expired';
@@ -39,7 +39,7 @@ export function orderStateKey(order: Pick<Order, 'cancel_reason'>, view: OrderVi
 }
 
 /**
- * Which end an order offers (spec §4 "deleting an order sets its state to canceled"): an unpaid order can be
+ * Which end an order offers (deleting an order sets its state to canceled, docs/product/buying.md#order-delete): an unpaid order can be
  * canceled or deleted; a canceled one (expired too) only deleted, which takes it off the list; a completed
  * or already deleted one neither.
  */

@@ -5,7 +5,7 @@ import { outcomeMessage, outcomeOfError, outcomeOfStatus } from './payOutcome';
 
 const t = i18next.t.bind(i18next);
 
-describe('payment outcomes (spec §4, §8.2)', () => {
+describe('payment outcomes', () => {
   it('reads pay errors: busy, unusual (404), stale, unpayable, method, unknown', () => {
     expect(outcomeOfError(new ApiError(409, { order: ['busy'] }))).toEqual({ kind: 'busy' });
     expect(outcomeOfError(new ApiError(404, { base: ['unusual'] }))).toEqual({ kind: 'unusual' });

@@ -2,7 +2,7 @@ import type { PayQueryResponse } from '@lantern/contract';
 import { isApiError } from '../../lib/api';
 
 /**
- * What a pay or pay_query answer means for the buyer (spec §4 payment outcomes, §8.2 pay errors):
+ * What a pay or pay_query answer means for the buyer (docs/product/buying.md#payment-outcomes):
  * complete → the order-complete page; busy → "order busy" toast; 404 → unusual payment; anything the
  * client does not understand → unknown error. The rest are the states of one attempt.
  */

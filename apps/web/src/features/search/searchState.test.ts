@@ -42,13 +42,13 @@ describe('search state ↔ URL', () => {
     expect(toSearchParams({ ...DEFAULT_SEARCH, page: 1 }).has('page')).toBe(false);
   });
 
-  it('follows spec §5 for the ordering: unknown keys fall back to rank desc, direction defaults to desc', () => {
+  it('orders as the store search does: unknown keys fall back to rank desc, direction defaults to desc', () => {
     expect(parse('order=price&direction=asc')).toMatchObject({ order: 'rank', direction: 'desc' });
     expect(parse('order=score')).toMatchObject({ order: 'score', direction: 'desc' });
     expect(parse('order=wishes_count&direction=sideways')).toMatchObject({ order: 'wishes_count', direction: 'desc' });
   });
 
-  it('searches free things most-wished first when no ordering is named: rank would hide them (spec §5)', () => {
+  it('searches free things most-wished first when no ordering is named: rank would hide them', () => {
     expect(parse('price_max=0')).toMatchObject({ priceMax: 0, order: 'wishes_count', direction: 'desc' });
     expect(toSearchParams({ ...DEFAULT_SEARCH, priceMax: 0, order: 'wishes_count', direction: 'desc' }).toString()).toBe('price_max=0');
     expect(parse('price_max=0&order=rank&direction=desc')).toMatchObject({ order: 'rank' }); // asked for explicitly
@@ -82,7 +82,7 @@ describe('search state ↔ URL', () => {
 });
 
 describe('search state → GET /api/search/skus', () => {
-  it('asks per 10 (store search, spec §9) with the ordering and the filters', () => {
+  it('asks per 10 (store search) with the ordering and the filters', () => {
     expect(toApiQuery({ ...DEFAULT_SEARCH, keyword: ' silver ', tags: [1, 2], platforms: ['steam'], priceMin: 0, priceMax: 5000, order: 'sale_price', direction: 'asc', page: 2 })).toEqual({
       keyword: 'silver',
       order: 'sale_price',

@@ -9,7 +9,7 @@ import { PAGE_SIZES, parseSearchOrder, parseSortParam, type SearchOrderKey, type
  *   order=sale_price, direction=asc, page=2
  *
  * Links written in the API's own style (`q[sale_price_lteq]=0`, `q[tags_id_in][]=4`, `q[s]=discount desc`),
- * as merchandising content uses, are read too. Ordering follows spec §5 via the domain: an unknown key falls
+ * as merchandising content uses, are read too. Ordering follows docs/product/catalogue.md#search-ordering via the domain: an unknown key falls
  * back to rank desc, the direction defaults to desc.
  */
 export const KEY_TYPES = ['steam', 'epic', 'uplay', 'origin', 'gog', 'other'] as const;
@@ -46,7 +46,7 @@ export const DEFAULT_SEARCH: SearchState = {
 const MAX_PAGE = 1000;
 
 /**
- * Spec §5: ordering by rank or by sale_price keeps only SKUs with list_price > 0, so free-to-play games
+ * Ordering by rank or by sale_price keeps only SKUs with list_price > 0, so free-to-play games
  * (list price 0) never show under them. A search for free things therefore defaults to the most wished
  * first, and picking "free" while ranked or price-ordered switches to that ordering.
  */
@@ -61,7 +61,7 @@ export function defaultOrderFor(state: Pick<SearchState, 'priceMax'>): { order: 
   return isFreeOnly(state.priceMax) ? FREE_DEFAULT_ORDER : { order: 'rank', direction: 'desc' };
 }
 
-/** True when the ordering hides list-price-0 SKUs (spec §5): rank and sale_price force list_price > 0. */
+/** True when the ordering hides list-price-0 SKUs: rank and sale_price force list_price > 0. */
 export function orderHidesFree(order: SearchOrderKey): boolean {
   return parseSearchOrder(order).requirePositiveListPrice;
 }
@@ -156,7 +156,7 @@ export function withPrice(state: SearchState, priceMin: number | null, priceMax:
   return isFreeOnly(priceMax) && orderHidesFree(state.order) ? { ...next, ...FREE_DEFAULT_ORDER } : next;
 }
 
-/** GET /api/search/skus parameters for a state (store search: per 10, spec §9). */
+/** GET /api/search/skus parameters for a state (store search: per 10, docs/product/limits.md#page-sizes). */
 export function toApiQuery(state: SearchState): SkuSearchQuery {
   const q: NonNullable<SkuSearchQuery['q']> = {};
   if (state.tags.length) q.tags_id_in = state.tags;

@@ -5,7 +5,7 @@ import { couponClaimProblem, redeemProblem } from './reasons';
 
 const t = i18next.t.bind(i18next);
 
-describe('coupon claim reasons (spec §8.2)', () => {
+describe('coupon claim reasons', () => {
   it('maps 400 reasons to coupon_<field>_<reason> texts', () => {
     const cases: Array<[string, string]> = [
       ['coupon', 'blank'],
@@ -32,7 +32,7 @@ describe('coupon claim reasons (spec §8.2)', () => {
   });
 });
 
-describe('code exchange reasons (spec §8.2)', () => {
+describe('code exchange reasons', () => {
   it('404 not found, used, invalid, bind failed, captcha invalid', () => {
     expect(redeemProblem(t, new ApiError(404, { code: ['not_found'] }))).toMatchObject({ text: t('redeem.not_found'), field: 'code' });
     expect(redeemProblem(t, new ApiError(422, { code: ['used'] })).text).toBe(t('redeem.used'));

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api';
 
 /**
- * Coupon claims and code exchange in words (spec §8.2). A claim refused with 400 reads
+ * Coupon claims and code exchange in words (docs/product/buying.md#coupon-claim, #redeem-codes). A claim refused with 400 reads
  * coupon_<field>_<reason> for the fields coupon, account, rule, event and request; a 404 means the coupon is
  * exhausted (all gone). Both say when a captcha is needed, so the form can show one.
  */
@@ -35,7 +35,7 @@ export interface RedeemProblem extends ClaimProblem {
   field: 'code' | 'captcha' | 'base';
 }
 
-/** Spec §8.2 code exchange: 404 not found; bind failed; code used; invalid; captcha invalid. */
+/** Code exchange: 404 not found; bind failed; code used; invalid; captcha invalid (docs/product/buying.md#redeem-codes). */
 export function redeemProblem(t: TFunction, e: unknown): RedeemProblem {
   const base = { needCaptcha: false, captchaWrong: false };
   if (!isApiError(e)) return { text: t('errors.network'), field: 'base', ...base };

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export type WishlistResponse = z.infer<typeof wishlistResponse>;
 
-/** The wish list shows 10 a page, like the other lists of the user centre (spec §9 names no size for it). */
+/** The wish list shows 10 a page, like the other lists of the user centre (our size: docs/product/limits.md#page-sizes). */
 export const WISHES_PER = 10;
 
 /** GET /api/me/wishes: the account's wish list on this site, newest first, paged. */

@@ -26,7 +26,7 @@ export const nicknameRule = (v: string) => (isNicknameSafe(v) ? true : v.trim() 
 
 type CompleteValues = { phone_number: string; code: string; password: string; nickname: string; gender: 'male' | 'female' | 'secret' };
 
-/** The identification popup (spec §2.2): phone + code, password, nickname, gender → PUT /api/me. */
+/** The identification popup (docs/product/screens.md#account-prompts): phone + code, password, nickname, gender → PUT /api/me. */
 export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
   const complete = useCompleteMe();
@@ -87,7 +87,7 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
   );
 }
 
-/** The basic-info popup (spec §2.2): an unsafe nickname must be changed → PATCH /api/me. */
+/** The basic-info popup (docs/product/screens.md#account-prompts): an unsafe nickname must be changed → PATCH /api/me. */
 export function BasicInfoPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
   const update = useUpdateMe();
@@ -122,7 +122,7 @@ export function BasicInfoPopup({ me, open, onOpenChange }: { me: Me; open: boole
   );
 }
 
-/** Minors (spec §5): safrv strong means under the minimum age; the store may not be used, and the session ends. */
+/** Minors (docs/product/accounts.md#minimum-age): safrv strong means under the minimum age; the store may not be used, and the session ends. */
 export function SafrvNotice({ open, onAcknowledge, busy }: { open: boolean; onAcknowledge: () => void; busy?: boolean }) {
   const { t } = useTranslation();
   return (

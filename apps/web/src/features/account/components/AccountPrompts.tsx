@@ -18,7 +18,7 @@ function dismissedFor(id: number) {
 }
 
 /**
- * After sign-in (spec §2.2): GET /api/me/check says what to prompt. A `strong` safrv (under the minimum age)
+ * After sign-in (docs/product/screens.md#account-prompts): GET /api/me/check says what to prompt. A `strong` safrv (under the minimum age)
  * gets a notice and is signed out; otherwise the identification popup when `need_identification`, or the
  * basic-info popup when `need_basic_info`. A dismissed prompt stays away for the rest of the browser session.
  */

@@ -86,7 +86,7 @@ type UnbindValues = { phone: string; code: string };
 /**
  * Unbind the phone: the user types the bound number (we only hold it masked), gets a code there
  * (purpose unbind), and confirms. The server refuses with `unbind_limit` when the phone is the
- * account's only way in (spec §8.2: "phone unbind not allowed shows the unbind limit").
+ * account's only way in (docs/product/accounts.md#phone-unbind: the refusal shows the unbind limit).
  */
 export function UnbindPhoneDialog({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();

@@ -10,14 +10,14 @@ import { useIdentify } from '../api/identify';
 type Field = 'name' | 'code';
 interface FieldError {
   reason: string;
-  /** Server errors also tell the remaining attempts (spec §8.2). */
+  /** Server errors also tell the remaining attempts (docs/product/accounts.md#identification). */
   meta?: Record<string, unknown>;
 }
 
 const validators: Record<Field, (v: string) => string | null> = { name: realNameReason, code: idNumberReason };
 
 /**
- * Real-name identity binding (spec §2.2, §5): real name and ID number. Focusing a field clears its error;
+ * Real-name identity binding (docs/product/screens.md#identification-form): real name and ID number. Focusing a field clears its error;
  * leaving a field validates it (real name not blank after trim; ID number by the resident-ID rule).
  * Server rejections land on their field or above the button, with the remaining attempts.
  */

@@ -8,7 +8,7 @@ import { toast } from '../../../ui/Toast';
 import { IdentificationForm } from './IdentificationForm';
 import { isIdentified } from './IdentifiedState';
 
-/** The real-name form as a modal. An identified user is sent to /setting/security/auth instead (spec §2.1). */
+/** The real-name form as a modal. An identified user is sent to /setting/security/auth instead (docs/product/screens.md#identified-redirect). */
 export function IdentificationModal({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -23,5 +23,5 @@ export function IdentifiedState({ me }: { me: Me }) {
   );
 }
 
-/** Identified means the account holds an ID number (spec §2.1: such a user is sent to /setting/security/auth). */
+/** Identified means the account holds an ID number (such a user is sent to /setting/security/auth, docs/product/screens.md#identified-redirect). */
 export const isIdentified = (me: Me) => me.security_info.is_identification || !!me.credential_num_asterisks;

@@ -33,7 +33,7 @@ function CheckIn({ me }: { me: Me }) {
       toast.success(t('points.checked_in', { count: res.score_added }));
     },
     onError: (e) => {
-      // Spec §8.2: a second check-in answers greater_than → "you have been checked".
+      // A second check-in answers greater_than → "you have been checked".
       if (isAlreadyCheckedIn(e)) toast.prompt(t('points.already_checked'));
       else toast.fail(isApiError(e) && e.status >= 500 ? t('errors.server_error') : errorToText(t, e));
     },

@@ -2,7 +2,7 @@ import { API, type FastSignInRequest, type SessionResponse, type SignInRequest }
 import { api } from '../../../lib/api';
 import { SIGN_IN_TIMEOUT_MS } from '../../../lib/constants';
 
-/** POST /api/access_token: login (e-mail, phone or nickname) + password (+ captcha when asked). 10 s timeout (spec §9). */
+/** POST /api/access_token: login (e-mail, phone or nickname) + password (+ captcha when asked). 10 s timeout (docs/product/screens.md#sign-in-popup). */
 export function signIn(body: SignInRequest['access_token']) {
   return api.post<SessionResponse>(API.accessToken, { access_token: body }, { auth: 'none', timeoutMs: SIGN_IN_TIMEOUT_MS });
 }

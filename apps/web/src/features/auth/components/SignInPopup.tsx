@@ -7,7 +7,7 @@ import { closeSignIn, useSignInState } from '../../../lib/signInStore';
 import { Modal } from '../../../ui/Modal';
 import { SignInForm, SignInSuccess } from './SignInForm';
 
-/** The global sign-in popup (spec §2.2, §6): opened by any 401 and by the header; reset on every opening. */
+/** The global sign-in popup (docs/product/screens.md#sign-in-popup): opened by any 401 and by the header; reset on every opening. */
 export function SignInPopup() {
   const { open, returnTo } = useSignInState();
   const { t } = useTranslation();

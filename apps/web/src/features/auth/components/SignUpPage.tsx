@@ -33,7 +33,7 @@ type Values = {
 
 const FIELDS = ['email', 'phone_number', 'code', 'password', 'password_confirmation', 'nickname', 'captcha', 'real_name', 'credential_num', 'tos_agreement'] as const;
 
-/** /sign_up by e-mail or phone (spec §2.2, §3 sign-up form). The native site also asks real name and ID (anti-addiction). */
+/** /sign_up by e-mail or phone (docs/product/accounts.md#sign-up). The native site also asks real name and ID (anti-addiction). */
 export function SignUpPage() {
   const { t } = useTranslation();
   const site = useSite();

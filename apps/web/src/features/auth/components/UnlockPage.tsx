@@ -13,7 +13,7 @@ import { AuthCard } from './AuthCard';
 
 type Values = { login: string; code: string };
 
-/** /unlock: a locked account (spec §4) gets a code at its e-mail or phone (purpose unlock), then PUT /api/me/unlock. */
+/** /unlock: a locked account (docs/product/accounts.md#sign-in-throttling) gets a code at its e-mail or phone (purpose unlock), then PUT /api/me/unlock. */
 export function UnlockPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

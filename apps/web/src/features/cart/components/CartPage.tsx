@@ -141,7 +141,7 @@ function Line({
   );
 }
 
-/** /cart: the cart by category (spec §7.5 q[sku_cate_eq]), selection, coupon and check-out. */
+/** /cart: the cart by category (`q[sku_cate_eq]`, docs/product/buying.md#cart), selection, coupon and check-out. */
 export function CartPage() {
   const { t } = useTranslation();
   const site = useSite();

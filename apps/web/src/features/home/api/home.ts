@@ -21,7 +21,7 @@ export function takeInlineHome(doc: Document = document): HomeResponse | null {
   }
 }
 
-/** GET /api/v7/home: every block of the store home (spec §2.2); empty lists for blocks without data. */
+/** GET /api/v7/home: every block of the store home (docs/product/catalogue.md#store-home); empty lists for blocks without data. */
 export const fetchHome = () => takeInlineHome() ?? api.get<HomeResponse>(API.home, { auth: 'optional' });
 
 export const homeQuery = queryOptions({

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** GET /api/custom/packs?ids[]=…: the layout packs the home lists in `pack_ids`. */
 export const fetchPacks = async (ids: number[]) => (await api.get<{ packs: LayoutContent[] }>(API.customPacks, { query: { ids }, auth: 'optional' })).packs;
 
-/** One queue for the page: ids merged every 1 s, at most 30 a request (spec §4, §9). */
+/** One queue for the page: ids merged every 1 s, at most 30 a request (docs/product/catalogue.md#layout-packs). */
 export const packQueue = createBatchQueue<LayoutContent>({ fetchBatch: fetchPacks, idOf: (p) => p.id });
 
 export const packQuery = (id: number) =>

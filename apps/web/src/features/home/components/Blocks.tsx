@@ -15,7 +15,7 @@ import { ChevronRight } from '../../../ui/icons';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
-/** The spring board (a seasonal event): shown only while the API gives one and until its end (spec §9). */
+/** The spring board (a seasonal event): shown only while the API gives one and until its end (docs/product/catalogue.md#spring-board). */
 export function Springboard({ board }: { board: LayoutContent | null }) {
   const { t } = useTranslation();
   const l = useLocalize();

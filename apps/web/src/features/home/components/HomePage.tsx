@@ -23,7 +23,7 @@ function HomeSkeleton() {
   );
 }
 
-/** The store home (/ and /home; spec §2.2): every block the API gives, nothing for the empty ones. */
+/** The store home (/ and /home; docs/product/catalogue.md#store-home): every block the API gives, nothing for the empty ones. */
 export function HomePage() {
   const { t } = useTranslation();
   const home = useHome();

@@ -50,7 +50,7 @@ export function FlashSales({ items }: { items: unknown[] }) {
   const nowSec = useNowSeconds();
   const now = secondsToMs(nowSec);
   const entries = items.map(readSeckill).filter((e): e is SeckillEntry => e !== null);
-  // Spec §4: current, then upcoming; ended ones (history) are not sold from the home page.
+  // Current, then upcoming (docs/product/deals.md#flash-sale-status); ended ones (history) are not sold from the home page.
   const { current, pre } = groupSeckills(entries, now);
   const shown = [...current, ...pre];
   if (shown.length === 0) return null;

@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export type OrdersResponse = z.infer<typeof ordersResponse>;
 export type OrderStateFilter = Order['state'] | 'all';
 
-/** Spec §9 names no page size for orders; 10, like the user centre's other lists. */
+/** 10 orders a page, like the user centre's other lists (our size: docs/product/limits.md#page-sizes). */
 export const ORDERS_PER = 10;
 
 /** GET /api/me/orders (q[state_eq]): newest first, paged. */

@@ -9,7 +9,7 @@ import { clearHandoff, readHandoff } from '../blank';
 let submitted: string | null = null;
 
 /**
- * /blank (spec §2.1): takes the payment url and signed form data the checkout left in this tab and submits
+ * /blank (docs/product/screens.md#blank): takes the payment url and signed form data the checkout left in this tab and submits
  * them to the gateway at once. Nothing to submit (a reload after leaving): back to the orders.
  */
 export function BlankPage() {

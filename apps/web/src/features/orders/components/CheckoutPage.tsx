@@ -147,7 +147,7 @@ function PayBox({ order }: { order: Order }) {
 const isUnpaid = (order: Order) => order.display_state === 'pending' || order.display_state === 'in_checkout';
 
 /**
- * After the gateway sends the buyer back (`?payment_id=`): ask pay_query until the payment settles (spec §4).
+ * After the gateway sends the buyer back (`?payment_id=`): ask pay_query until the payment settles (docs/product/buying.md#payment-outcomes).
  * An attempt the buyer canceled at the gateway of an order still open goes straight back to the methods
  * (`onCanceled`); the other outcomes are shown here.
  */
@@ -258,7 +258,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
   );
 }
 
-/** An order that can no longer be paid: canceled, expired (spec §4 shows it as canceled), with a way back. */
+/** An order that can no longer be paid: canceled, expired (shown as canceled, docs/product/buying.md#order-display), with a way back. */
 function OrderClosed({ order, expired }: { order: Order; expired: boolean }) {
   const { t } = useTranslation();
   return (
@@ -312,7 +312,7 @@ export function CheckoutPage() {
     if (!order || returning) return;
     if (order.state === 'completed') navigate(paths.orderComplete(order.id), { replace: true });
     else if (order.state === 'in_checkout') {
-      // Spec §4: an order still in checkout (a payment under way) is followed from the order list.
+      // An order still in checkout (a payment under way) is followed from the order list (docs/product/screens.md#routes).
       toast.prompt(t('orders.in_checkout_moved'));
       navigate(paths.orders, { replace: true });
     }

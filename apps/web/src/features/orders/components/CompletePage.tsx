@@ -91,7 +91,7 @@ export function DeliveredLine({ order, line }: { order: Order; line: Order['orde
   );
 }
 
-/** /orders/{id}/complete (spec §2.1): the paid order with its keys, or shipment for physical goods. */
+/** /orders/{id}/complete (docs/product/screens.md#routes): the paid order with its keys, or shipment for physical goods. */
 export function CompletePage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();

@@ -143,7 +143,7 @@ function OrderCard({ order, now, onEnd }: { order: Order; now: number; onEnd: (o
   );
 }
 
-/** /orders: my orders on this site by state, paged, each with its shown state and live countdown (spec §4). */
+/** /orders: my orders on this site by state, paged, each with its shown state and live countdown (docs/product/buying.md#order-display). */
 export function OrdersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

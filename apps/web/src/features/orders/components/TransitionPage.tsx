@@ -115,9 +115,9 @@ function AddressChoice({ onConfirm, busy }: { onConfirm: (addressId: number) => 
 }
 
 /**
- * /transition?type=cart_confirm (spec §2.1): turns the selected cart lines, or a one-click buy, into an order
+ * /transition?type=cart_confirm (docs/product/screens.md#transition): turns the selected cart lines, or a one-click buy, into an order
  * (POST /api/orders) and lands on its checkout. Physical goods ask where to ship first. A refusal goes back to
- * the cart with every reason shown there (spec §5), a blocked purchase to /ip_error.
+ * the cart with every reason shown there (docs/product/buying.md#order-generation), a blocked purchase to /ip_error.
  */
 export function TransitionPage() {
   const { t } = useTranslation();

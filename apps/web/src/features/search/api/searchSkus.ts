@@ -4,7 +4,7 @@ import { api, type QueryValue } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { toApiQuery, type SearchState } from '../searchState';
 
-/** GET /api/search/skus: keyword, filters, ordering of spec §5, per 10 (store search). */
+/** GET /api/search/skus: keyword, filters, ordering (docs/product/catalogue.md#search), per 10 (store search). */
 export const searchSkus = (state: SearchState, signal?: AbortSignal) =>
   api.get<SkuListResponse>(API.searchSkus, { query: toApiQuery(state) as unknown as Record<string, QueryValue>, auth: 'optional', signal });
 

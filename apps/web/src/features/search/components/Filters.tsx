@@ -15,7 +15,7 @@ const BANDS: Record<Currency, [number | null, number | null][]> = {
   USD: [[null, 0], [null, 1000], [1000, 2000], [2000, 4000], [4000, null]],
 };
 
-/** A price range in words; a bound of 0 reads "Free" (spec §9). */
+/** A price range in words; a bound of 0 reads "Free" (docs/product/catalogue.md#free-label). */
 export function priceRangeText(t: (k: string, o?: Record<string, unknown>) => string, min: number | null, max: number | null, currency: Currency, language: Language): string {
   const label = (v: number) => priceLabel(v, currency, language).text;
   if (min === null && max === 0) return label(0);

@@ -84,7 +84,7 @@ function ResultSkeleton() {
   );
 }
 
-/** /search: keyword with autocomplete, filters, ordering (spec §5) and numbered pages, all in the URL. */
+/** /search: keyword with autocomplete, filters, ordering (docs/product/catalogue.md#search) and numbered pages, all in the URL. */
 export function SearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

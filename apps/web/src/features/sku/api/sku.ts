@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/skus/{id}: the SKU with its edition, the product's other editions, DLC, bundles, base game and
- * whether the viewer wishes for it. A SKU outside its product answers with the product's first SKU (spec §2.1).
+ * whether the viewer wishes for it. A SKU outside its product answers with the product's first SKU (docs/product/catalogue.md#requested-sku).
  */
 export const skuQuery = (id: string | number) =>
   queryOptions({

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export type SkuService = z.infer<typeof skuService>;
 
-/** GET /api/skus/{id}/service: cross-sale and gift packs, asked for signed-in users only (spec §6). */
+/** GET /api/skus/{id}/service: cross-sale and gift packs, asked for signed-in users only. */
 export const skuServiceQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.skuService(id),

@@ -156,7 +156,7 @@ function Bundles({ sku }: { sku: SkuDetail }) {
   );
 }
 
-/** Signed-in extras (spec §6): cross-sale and gift packs, each only when there is something to show. */
+/** Signed-in extras: cross-sale and gift packs, each only when there is something to show. */
 function ServiceSections({ sku }: { sku: SkuDetail }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
@@ -208,7 +208,7 @@ export function SkuPage() {
     if (!valid) navigate(paths.notFound, { replace: true });
     else if (query.isError) navigate(errorPageFor(query.error) ?? paths.serverError, { replace: true });
     else if (sku && String(sku.id) !== id) {
-      // Spec §2.1: a SKU that is not among its product's SKUs shows the product's first SKU.
+      // A SKU that is not among its product's SKUs shows the product's first SKU.
       keepSkuUnderItsId(sku);
       navigate(paths.sku(sku.id), { replace: true });
     }

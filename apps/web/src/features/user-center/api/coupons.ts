@@ -10,7 +10,7 @@ export type ClaimableCouponsResponse = z.infer<typeof claimableCouponsResponse>;
 export type CouponStateFilter = 'available' | 'used' | 'expired';
 export const COUPONS_PER = 10;
 
-/** GET /api/me/account_coupons (q[state_eq]): the coupons I hold, newest first (spec §9). */
+/** GET /api/me/account_coupons (q[state_eq]): the coupons I hold, newest first (docs/product/buying.md#coupons). */
 export const myCouponsQuery = (page: number, state: CouponStateFilter) =>
   queryOptions({
     queryKey: queryKeys.coupons.mine(state, page),

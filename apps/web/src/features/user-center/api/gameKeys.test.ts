@@ -5,7 +5,7 @@ import { gameKeysQuery, uplayKeysQuery } from './gameKeys';
 
 const empty = { game_keys: [], meta: { total_count: 0, page: 1, per: 10 } };
 
-describe('key list cache (spec §4, §9: a uplay list is reused while under 50 s old)', () => {
+describe('key list cache (a uplay list is reused while under 50 s old)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

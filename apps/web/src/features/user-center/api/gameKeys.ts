@@ -21,7 +21,7 @@ export const gameKeysQuery = (page: number, delivery: KeyDeliveryFilter) =>
   });
 
 /**
- * GET /api/game_key?q[key_type_eq]=uplay: the Uplay keys. Spec §4/§9: a key list of one type is reused
+ * GET /api/game_key?q[key_type_eq]=uplay: the Uplay keys. A key list of one type is reused (docs/product/buying.md#key-list-cache)
  * while under 50 seconds old — the query is fresh for that long, so coming back to the page asks nothing.
  */
 export const uplayKeysQuery = (page: number) =>

@@ -252,7 +252,7 @@ function Claimable({ page }: { page: number }) {
   );
 }
 
-/** /user_center/coupons: coupons I hold by state (newest first, spec §9) and coupons I can claim. */
+/** /user_center/coupons: coupons I hold by state (newest first) and coupons I can claim. */
 export function CouponsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

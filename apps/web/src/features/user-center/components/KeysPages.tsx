@@ -172,8 +172,8 @@ export function GameKeysPage() {
 }
 
 /**
- * /user_center/uplay_keys: the Uplay keys. The list is reused while under 50 s old (spec §4, §9: staleTime);
- * enabling a key marks it enabled in that cached list at once (spec §4 "persists it locally").
+ * /user_center/uplay_keys: the Uplay keys. The list is reused while under 50 s old (staleTime; docs/product/buying.md#key-list-cache);
+ * enabling a key marks it enabled in that cached list at once (it "persists locally", docs/product/buying.md#uplay-keys).
  */
 export function UplayKeysPage() {
   const { t } = useTranslation();

@@ -25,7 +25,7 @@ const href = (kind: LibraryKind, page = 1) => {
   return s ? `${paths.library}?${s}` : paths.library;
 };
 
-/** /user_center/library: the games I own on this site, with play time in hours (spec §9: seconds ÷ 3600). */
+/** /user_center/library: the games I own on this site, with play time in hours (seconds ÷ 3600, docs/product/buying.md#playtime). */
 export function LibraryPage() {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -32,7 +32,7 @@ function LatestOrders({ orders }: { orders: UserCenterInfo['latest_orders'] }) {
   return (
     <ul className="divide-y divide-ink-700/70">
       {orders.map((o) => {
-        // Spec §4: an expired unpaid order is shown as canceled (the server's display_state says so).
+        // An expired unpaid order is shown as canceled (the server's display_state says so; docs/product/buying.md#order-display).
         const state = o.display_state;
         const payable = state === 'pending' || state === 'in_checkout';
         return (

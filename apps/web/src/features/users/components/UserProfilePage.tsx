@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { buttonClass } from '../../../ui/Button';
 import { userQuery, userServiceQuery } from '../api/user';
 
-/** /users/:id — a public profile. A closed or unknown user goes to /404 (spec §2.1). */
+/** /users/:id — a public profile. A closed or unknown user goes to /404 (docs/product/screens.md#routes). */
 export function UserProfilePage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation();
