@@ -3,8 +3,10 @@ import { loadConfig } from './config.ts';
 import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
-import { startOrderExpiry } from './modules/orders/orders.ts';
-import { startRefundRetries } from './modules/payments/refunds.ts';
+import { startJobs } from './platform/jobs.ts';
+import { outboxDeliveryJob } from './platform/outbox.ts';
+import { orderExpiryJob } from './modules/orders/orders.ts';
+import { refundRetryJob } from './modules/payments/refunds.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -26,10 +28,10 @@ async function main() {
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });
   await new Promise<void>((resolve, reject) => abroadServer!.once('error', reject).listen(config.PORT_ABROAD, config.HOST, resolve));
 
-  // Unpaid orders really expire (spec §4, §9): swept every 30 s, and also on every read of orders.
-  const stopExpiry = startOrderExpiry(deps);
-  // Money owed back (a late or double payment) is asked for again while the gateway refuses it.
-  const stopRefunds = startRefundRetries(deps);
+  // Work that must happen once however many instances run (docs/decisions/0007): unpaid orders expire
+  // (also checked on every read of orders), refunds the gateway refused are asked for again, and mail that
+  // failed is retried with backoff.
+  const stopJobs = startJobs(deps, [orderExpiryJob, refundRetryJob, outboxDeliveryJob]);
 
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
   console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
@@ -38,8 +40,7 @@ async function main() {
   console.log(`  API documentation:               ${config.siteUrls.native}/api/docs\n`);
 
   const stop = async () => {
-    await stopExpiry();
-    await stopRefunds();
+    await stopJobs();
     abroadServer?.close();
     await app.close();
     await close();
