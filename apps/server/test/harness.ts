@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { compose } from '../src/platform/compose.ts';
@@ -47,6 +47,8 @@ export interface TestAppOptions {
   /** Stand-ins for the SMS gateway and the mail server (the sandboxes by default). */
   sms?: SmsSender;
   mail?: MailSender;
+  /** Where the app logs (silent by default); tests that read log lines pass their own. */
+  log?: Logger;
 }
 
 const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string }>();
@@ -76,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = first?.clock ?? new TestClock();
   const composed = await compose(config, {
     clock,
-    log: pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: 'silent' }),
     kvPrefix,
     // PGlite lives in this process: a second instance can only share the first one's handle.
     database: first && !url ? first.database : undefined,
