@@ -96,7 +96,7 @@ export class Outbox {
 
   /** Starts delivering in the background after a commit, for low latency; what fails is retried by the job. */
   deliverSoon(): void {
-    const run = this.deliverPending().catch((err) => this.options.log.warn({ err }, 'outbox delivery'));
+    const run = this.deliverPending().catch((err) => this.options.log.warn({ err }, 'outbox delivery after commit failed; the delivery job tries again'));
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
   }
