@@ -13,6 +13,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. `memory://` keeps it in memory. */
   PGLITE_DIR: z.string().default(DEFAULT_PGLITE_DIR),
+  /** PostgreSQL only: longest a statement may run before the server cancels it (0: no limit). Migrations are exempt. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** PostgreSQL only: longest a session may sit idle inside a transaction before the server ends it (0: no limit). */
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   REDIS_URL: z.string().url().optional(),
   PORT_NATIVE: z.coerce.number().int().min(1).max(65535).default(3000),
   PORT_ABROAD: z.coerce.number().int().min(1).max(65535).default(3001),

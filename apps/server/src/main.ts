@@ -3,8 +3,9 @@ import { loadConfig } from './config.ts';
 import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { startJobs } from './platform/jobs.ts';
+import { outboxDeliveryJob } from './platform/outbox.ts';
 import { MODULES } from './modules/registry.ts';
-import { startSweep } from './platform/sweeper.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -26,8 +27,10 @@ async function main() {
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });
   await new Promise<void>((resolve, reject) => abroadServer!.once('error', reject).listen(config.PORT_ABROAD, config.HOST, resolve));
 
-  // Every module's periodic work (order expiry, refund retries, …).
-  const stopJobs = MODULES.flatMap((m) => m.jobs ?? []).map((job) => startSweep(job.name, () => job.run(deps), job.everyMs, deps.log));
+  // Work that must happen once however many instances run (docs/decisions/0007): every module's jobs (unpaid
+  // orders expire, refunds the gateway refused are asked for again, …) and the platform's mail delivery,
+  // retried with backoff.
+  const stopJobs = startJobs(deps, [...MODULES.flatMap((m) => m.jobs ?? []), outboxDeliveryJob]);
 
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
   console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
@@ -36,7 +39,7 @@ async function main() {
   console.log(`  API documentation:               ${config.siteUrls.native}/api/docs\n`);
 
   const stop = async () => {
-    await Promise.all(stopJobs.map((stop) => stop()));
+    await stopJobs();
     abroadServer?.close();
     await app.close();
     await close();

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { compose } from '../src/platform/compose.ts';
+import type { Database } from '../src/platform/db/client.ts';
+import type { MailSender, SmsSender } from '../src/platform/outbox-senders.ts';
 import { buildApp } from '../src/app.ts';
 import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
 import type { Deps } from '../src/platform/deps.ts';
@@ -30,20 +32,42 @@ export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
   clock: TestClock;
+  database: Database;
   close(): Promise<void>;
 }
+
+export interface TestAppOptions {
+  webDist?: string;
+  /**
+   * Another server instance on the first one's database, clock and key-value prefix, as two processes
+   * behind one load balancer would be: on PostgreSQL a pool of its own to the same database, on PGlite
+   * the same handle (it is embedded in one process). Close it before the first.
+   */
+  sameDatabaseAs?: TestApp;
+  /** Stand-ins for the SMS gateway and the mail server (the sandboxes by default). */
+  sms?: SmsSender;
+  mail?: MailSender;
+  /** Where the app logs (silent by default); tests that read log lines pass their own. */
+  log?: Logger;
+}
+
+const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string }>();
 
 /**
  * Builds the whole application on a database of its own: a fresh in-memory PGlite, or — when
  * DATABASE_URL is set (CI) — a new database on that server, dropped afterwards. With REDIS_URL the
  * key-value store is Redis under a prefix of its own.
  */
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
-  const serverDb = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test') : null;
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const first = options.sameDatabaseAs;
+  const firstWorld = first && worlds.get(first);
+  const serverDb = !first && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test') : null;
+  const url = first ? firstWorld!.url : serverDb?.url;
+  const kvPrefix = firstWorld?.kvPrefix ?? `test:${randomBytes(6).toString('hex')}:`;
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
-    DATABASE_URL: serverDb?.url,
+    DATABASE_URL: url,
     PGLITE_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     // Tests change data and read it back at once; the cache has its own tests.
@@ -51,18 +75,29 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
     SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
     WEB_DIST: options.webDist,
   });
-  const clock = new TestClock();
-  const composed = await compose(config, { clock, log: pino({ level: 'silent' }), kvPrefix: `test:${randomBytes(6).toString('hex')}:` });
+  const clock = first?.clock ?? new TestClock();
+  const composed = await compose(config, {
+    clock,
+    log: options.log ?? pino({ level: 'silent' }),
+    kvPrefix,
+    // PGlite lives in this process: a second instance can only share the first one's handle.
+    database: first && !url ? first.database : undefined,
+    sms: options.sms,
+    mail: options.mail,
+  });
   const app = await buildApp(composed.deps, { serveWeb: options.webDist !== undefined });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     deps: composed.deps,
     clock,
+    database: composed.database,
     async close() {
       await app.close();
       await composed.close();
       await serverDb?.drop();
     },
   };
+  worlds.set(testApp, { url, kvPrefix });
+  return testApp;
 }

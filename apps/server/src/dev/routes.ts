@@ -13,12 +13,20 @@ export const devRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
     const rows = await deps.outbox.list(request.query.to?.trim().toLowerCase());
     return {
       messages: rows.map((m) => ({
+        id: m.id,
         to: m.recipient,
         channel: m.channel,
         subject: m.subject,
         body: m.body,
         code: m.body.match(/\b(\d{6})\b/)?.[1] ?? null,
+        // Where delivery stands: pending (with its next try), delivered, or failed (given up, with why).
+        state: m.state,
+        attempts: m.attempts,
+        last_error: m.lastError,
         created_at_timestamp: toTimestamp(m.createdAt),
+        next_attempt_at_timestamp: m.state === 'pending' ? toTimestamp(m.nextAttemptAt) : null,
+        delivered_at_timestamp: toTimestamp(m.deliveredAt),
+        failed_at_timestamp: toTimestamp(m.failedAt),
       })),
     };
   });

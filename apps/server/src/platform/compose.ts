@@ -5,7 +5,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import { MemoryStore, RedisStore, type KeyValueStore } from './kv.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { Secrets } from './crypto.ts';
-import { Outbox, SandboxSms } from './outbox.ts';
+import { Outbox } from './outbox.ts';
+import { SandboxMail, SandboxSms, SmtpMail, type MailSender, type SmsSender } from './outbox-senders.ts';
 import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
@@ -21,18 +22,43 @@ export interface Composed {
   close(): Promise<void>;
 }
 
+export interface ComposeOverrides {
+  log?: Logger;
+  clock?: Clock;
+  kvPrefix?: string;
+  /** Another instance's open database (tests run two instances on one embedded PGlite); left open on close. */
+  database?: Database;
+  sms?: SmsSender;
+  mail?: MailSender;
+}
+
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
-export async function compose(config: Config, overrides: { log?: Logger; clock?: Clock; kvPrefix?: string } = {}): Promise<Composed> {
+export async function compose(config: Config, overrides: ComposeOverrides = {}): Promise<Composed> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR });
+  const database = overrides.database ?? await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.PGLITE_DIR,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
+  });
+  const clock = overrides.clock ?? systemClock;
+  const secrets = new Secrets(config.appSecret);
   const kv: KeyValueStore = config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore();
   const deps: Deps = {
     config,
     db: database.db,
     kv,
-    clock: overrides.clock ?? systemClock,
-    secrets: new Secrets(config.appSecret),
-    outbox: new Outbox(database.db, { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, sms: new SandboxSms(log), log }),
+    clock,
+    secrets,
+    outbox: new Outbox(database.db, {
+      clock,
+      secrets,
+      sms: overrides.sms ?? new SandboxSms(log),
+      mail: overrides.mail ?? (config.SMTP_URL ? new SmtpMail(config.SMTP_URL, config.MAIL_FROM) : new SandboxMail(log)),
+      log,
+      // The dev surface shows sent codes; production keeps no code once it is sent.
+      keepBodies: config.devSurface,
+    }),
     captcha: new CaptchaService(kv),
     limiter: new RateLimiter(kv),
     cache: new ResponseCache(config.CATALOG_CACHE_SECONDS),
@@ -49,7 +75,7 @@ export async function compose(config: Config, overrides: { log?: Logger; clock?:
     async close() {
       await deps.outbox.drain();
       await kv.close();
-      await database.close();
+      if (!overrides.database) await database.close();
     },
   };
 }

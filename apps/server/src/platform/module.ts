@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import type { Feature } from './features.ts';
+import type { PeriodicJob } from './jobs.ts';
 
 /** Routes of a module, built on the platform's dependencies. */
 export type RoutesOf = (deps: Deps) => FastifyPluginAsyncZod;
-
-/** Work that runs on a schedule, once at a time across every server instance (see platform/jobs.ts). */
-export interface PeriodicJob {
-  name: string;
-  everyMs: number;
-  run(deps: Deps): Promise<unknown>;
-}
 
 /**
  * The one public face of a server module (docs/ARCHITECTURE.md "Adding a module"). The application, the

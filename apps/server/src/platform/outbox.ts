@@ -1,8 +1,11 @@
-import nodemailer, { type Transporter } from 'nodemailer';
-import { desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Clock } from './clock.ts';
+import type { Secrets } from './crypto.ts';
 import type { DbOrTx, Db } from './db/client.ts';
 import { outboxMessages } from './db/platform-tables.ts';
+import type { PeriodicJob } from './jobs.ts';
+import type { MailSender, SmsSender } from './outbox-senders.ts';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -11,41 +14,89 @@ export interface OutgoingMessage {
   body: string;
 }
 
+/** A message as the dev surface lists it: the body opened, and where its delivery stands. */
+export interface OutboxEntry {
+  id: number;
+  channel: OutgoingMessage['channel'];
+  recipient: string;
+  subject: string;
+  /** The text, or '' once production has blanked it. */
+  body: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  nextAttemptAt: Date;
+  deliveredAt: Date | null;
+  failedAt: Date | null;
+}
+
+/**
+ * Waits after the 1st, 2nd, … failed attempt. One attempt more than there are waits is made; when that
+ * last one fails too the message is given up (about 2 h 40 min after the first try).
+ */
+export const OUTBOX_RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000, 1_800_000, 7_200_000];
+
+/**
+ * How long a sender holds the messages it claimed. Far longer than one send takes (the SMTP sender's
+ * timeouts stop at about 2 minutes), so another instance takes a message over only when its sender died.
+ */
+const CLAIM_MS = 5 * 60_000;
+/** Messages claimed at a time; they are sent side by side, well within the claim. */
+const BATCH = 10;
+
+export interface OutboxOptions {
+  clock: Clock;
+  secrets: Secrets;
+  sms: SmsSender;
+  mail: MailSender;
+  log: Logger;
+  /** Keep a delivered (or given-up) message's body, for the dev surface; production blanks it. */
+  keepBodies: boolean;
+  retryDelaysMs?: readonly number[];
+}
+
+export interface DeliveryReport {
+  delivered: number;
+  retrying: number;
+  failed: number;
+}
+
 /**
  * Outgoing e-mail and SMS go through the outbox table: written with the change that causes them, then
- * delivered. E-mail is delivered by SMTP when SMTP_URL is set; SMS goes to the sandbox provider, which
- * logs it (a real SMS gateway plugs in behind `SmsSender`).
+ * delivered — right after the commit (`deliverSoon`) and by the periodic `outboxDeliveryJob`, which also
+ * retries failures with backoff. Every sender claims the messages it sends first, so several instances
+ * (or two deliveries in one) never send the same message twice; see docs/decisions/0007.
  */
-export interface SmsSender {
-  send(to: string, text: string): Promise<void>;
-}
-
-export class SandboxSms implements SmsSender {
-  constructor(private readonly log: Logger) {}
-  async send(to: string, text: string) {
-    this.log.info({ to, text }, 'sandbox SMS');
-  }
-}
-
 export class Outbox {
-  private readonly mailer: Transporter | null;
   /** Deliveries under way, so shutting down can wait for them instead of cutting them off. */
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly retryDelaysMs: readonly number[];
+
   constructor(
     private readonly db: Db,
-    private readonly options: { smtpUrl?: string; mailFrom: string; sms: SmsSender; log: Logger },
+    private readonly options: OutboxOptions,
   ) {
-    this.mailer = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.retryDelaysMs = options.retryDelaysMs ?? OUTBOX_RETRY_DELAYS_MS;
   }
 
+  /** Attempts made before a message is given up. */
+  get maxAttempts(): number {
+    return this.retryDelaysMs.length + 1;
+  }
+
+  /** Queues a message in the caller's transaction; its body is sealed before it is stored. */
   async enqueue(tx: DbOrTx, message: OutgoingMessage): Promise<number> {
-    const [row] = await tx.insert(outboxMessages).values(message).returning({ id: outboxMessages.id });
+    const [row] = await tx
+      .insert(outboxMessages)
+      .values({ ...message, body: this.options.secrets.encrypt(message.body), nextAttemptAt: this.options.clock.now() })
+      .returning({ id: outboxMessages.id });
     return row!.id;
   }
 
-  /** Starts delivering in the background after a commit; errors are logged and the messages stay queued. */
+  /** Starts delivering in the background after a commit, for low latency; what fails is retried by the job. */
   deliverSoon(): void {
-    const run = this.deliverPending().catch((err) => this.options.log.warn({ err }, 'outbox delivery'));
+    const run = this.deliverPending().catch((err) => this.options.log.warn({ err }, 'outbox delivery after commit failed; the delivery job tries again'));
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
   }
@@ -55,26 +106,112 @@ export class Outbox {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Delivers what is waiting. Called after the enqueuing transaction commits; failures stay queued. */
-  async deliverPending(limit = 50): Promise<void> {
-    const pending = await this.db.select().from(outboxMessages).where(isNull(outboxMessages.deliveredAt)).limit(limit);
-    for (const message of pending) {
-      try {
-        if (message.channel === 'email' && this.mailer) {
-          await this.mailer.sendMail({ from: this.options.mailFrom, to: message.recipient, subject: message.subject, text: message.body });
-        } else if (message.channel === 'sms') {
-          await this.options.sms.send(message.recipient, message.body);
-        }
-        await this.db.update(outboxMessages).set({ deliveredAt: new Date() }).where(eq(outboxMessages.id, message.id));
-      } catch (err) {
-        this.options.log.warn({ err, id: message.id }, 'outbox delivery failed; will retry');
-      }
+  /** Claims and sends due messages, a batch at a time, until none is left or `limit` were tried. */
+  async deliverPending(limit = 100): Promise<DeliveryReport> {
+    const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
+    for (let tried = 0; tried < limit; ) {
+      const claimed = await this.claim(Math.min(BATCH, limit - tried));
+      if (claimed.length === 0) break;
+      tried += claimed.length;
+      const outcomes = await Promise.all(claimed.map((message) => this.deliver(message)));
+      for (const outcome of outcomes) report[outcome]++;
     }
+    return report;
   }
 
-  /** Newest first, for the development surface. */
-  async list(recipient: string | undefined, limit = 50) {
-    const query = this.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
-    return recipient ? query.where(eq(outboxMessages.recipient, recipient)) : query;
+  /**
+   * Takes due messages in one statement: the rows are locked with SKIP LOCKED, so a concurrent claim passes
+   * over them, and marked claimed with their attempt counted before the lock is released.
+   */
+  private async claim(limit: number) {
+    const now = this.options.clock.now();
+    const due = this.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(
+        isNull(outboxMessages.deliveredAt),
+        isNull(outboxMessages.failedAt),
+        lte(outboxMessages.nextAttemptAt, now),
+        or(isNull(outboxMessages.claimedUntil), lt(outboxMessages.claimedUntil, now)),
+      ))
+      .orderBy(outboxMessages.nextAttemptAt, outboxMessages.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(outboxMessages)
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(inArray(outboxMessages.id, due))
+      .returning();
   }
+
+  private async deliver(message: typeof outboxMessages.$inferSelect): Promise<keyof DeliveryReport> {
+    try {
+      const text = this.options.secrets.decrypt(message.body);
+      if (message.channel === 'sms') await this.options.sms.send({ messageId: message.id, to: message.recipient, text });
+      else await this.options.mail.send({ messageId: message.id, to: message.recipient, subject: message.subject, text });
+    } catch (err) {
+      return this.recordFailure(message, err);
+    }
+    // Recorded even if the claim ran out meanwhile: the message did go, and a later sender must not repeat it.
+    await this.db
+      .update(outboxMessages)
+      .set({ deliveredAt: this.options.clock.now(), claimedUntil: null, lastError: null, ...this.blankedBody() })
+      .where(and(eq(outboxMessages.id, message.id), isNull(outboxMessages.deliveredAt)));
+    return 'delivered';
+  }
+
+  private async recordFailure(message: typeof outboxMessages.$inferSelect, err: unknown): Promise<'retrying' | 'failed'> {
+    const now = this.options.clock.now();
+    const lastError = errorText(err);
+    // Matching the attempt number leaves alone a message another sender took over after our claim ran out.
+    const ours = and(eq(outboxMessages.id, message.id), eq(outboxMessages.attempts, message.attempts), isNull(outboxMessages.deliveredAt));
+    const log = { err, messageId: message.id, channel: message.channel, attempts: message.attempts };
+    if (message.attempts >= this.maxAttempts) {
+      await this.db.update(outboxMessages).set({ failedAt: now, claimedUntil: null, lastError, ...this.blankedBody() }).where(ours);
+      this.options.log.error(log, `outbox message given up after ${message.attempts} attempts`);
+      return 'failed';
+    }
+    const delay = this.retryDelaysMs[message.attempts - 1]!;
+    const nextAttemptAt = new Date(now.getTime() + delay);
+    await this.db.update(outboxMessages).set({ nextAttemptAt, claimedUntil: null, lastError }).where(ours);
+    this.options.log.warn({ ...log, nextAttemptAt }, 'outbox delivery failed; will retry');
+    return 'retrying';
+  }
+
+  /** Production keeps no body once the message left (or never will): it may hold a verification code. */
+  private blankedBody() {
+    return this.options.keepBodies ? {} : { body: '' };
+  }
+
+  /** Newest first, bodies opened, for the development surface. */
+  async list(recipient: string | undefined, limit = 50): Promise<OutboxEntry[]> {
+    const query = this.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
+    const rows = await (recipient ? query.where(eq(outboxMessages.recipient, recipient)) : query);
+    return rows.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      recipient: row.recipient,
+      subject: row.subject,
+      body: row.body === '' ? '' : this.options.secrets.decrypt(row.body),
+      state: row.deliveredAt ? 'delivered' : row.failedAt ? 'failed' : 'pending',
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt,
+      nextAttemptAt: row.nextAttemptAt,
+      deliveredAt: row.deliveredAt,
+      failedAt: row.failedAt,
+    }));
+  }
+}
+
+/** Delivers what the outbox holds every few seconds on one instance at a time, retrying failures when due. */
+export const outboxDeliveryJob: PeriodicJob = {
+  name: 'outbox delivery',
+  everyMs: 5_000,
+  run: (deps) => deps.outbox.deliverPending(),
+};
+
+function errorText(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.slice(0, 500);
 }

@@ -7,7 +7,7 @@ import type { Order, PaymentSummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { startSweep } from '../../platform/sweeper.ts';
+import type { PeriodicJob } from '../../platform/jobs.ts';
 import { AppError, fail, type FieldErrors } from '../../platform/errors.ts';
 import { type SkuRow, keepListed, keepViewable, loadSkuRows, skuCoversOf } from '../catalog/index.ts';
 import { listAddresses } from '../accounts/index.ts';
@@ -257,10 +257,8 @@ export async function expireOrders(deps: Deps, now: Date, scope: { accountId?: n
   });
 }
 
-/** Starts the expiry sweep on an interval; answers a function that stops it. */
-export function startOrderExpiry(deps: Deps, intervalMs = 30_000): () => Promise<void> {
-  return startSweep('order expiry sweep', () => expireOrders(deps, deps.clock.now()), intervalMs, deps.log);
-}
+/** The expiry sweep as a periodic job (platform/jobs.ts): every 30 s, on one instance at a time. */
+export const orderExpiryJob: PeriodicJob = { name: 'order expiry', everyMs: 30_000, run: (deps) => expireOrders(deps, deps.clock.now()) };
 
 async function findOwnOrder(db: DbOrTx, accountId: number, area: Buyer['area'], id: number) {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.accountId, accountId), eq(orders.area, area))).limit(1);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { payments, refunds } from './tables.ts';
-import { startSweep } from '../../platform/sweeper.ts';
+import type { PeriodicJob } from '../../platform/jobs.ts';
 
 export type RefundReason = (typeof refunds.$inferSelect)['reason'];
 
@@ -45,7 +45,5 @@ export async function settlePendingRefunds(deps: Deps, limit = 50): Promise<numb
   return pending.length;
 }
 
-/** Retries pending refunds every `intervalMs`; answers a function that stops it. */
-export function startRefundRetries(deps: Deps, intervalMs = 60_000): () => Promise<void> {
-  return startSweep('refund retry sweep', () => settlePendingRefunds(deps), intervalMs, deps.log);
-}
+/** Pending refunds asked for again every minute, on one instance at a time (platform/jobs.ts). */
+export const refundRetryJob: PeriodicJob = { name: 'refund retries', everyMs: 60_000, run: (deps) => settlePendingRefunds(deps) };

@@ -22,18 +22,37 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+/** Any fixed number: instances starting together take it in turn, so a migration is applied once. */
+const MIGRATION_LOCK = 7_240_001;
+
+export interface OpenOptions {
+  url?: string;
+  dataDir: string;
+  /** PostgreSQL only: a statement running longer is cancelled; 0 turns the limit off. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: a session idle inside an open transaction longer is ended, releasing its locks; 0 turns it off. */
+  idleInTransactionTimeoutMs?: number;
+}
+
 /**
  * Opens the database and applies every committed migration. With a URL it is that PostgreSQL server;
  * without, the embedded PGlite in `dataDir` (`memory://` for a throwaway one), so a fresh clone needs nothing installed.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    await migratePostgres(options.url);
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 20,
+      // A runaway query or a transaction left open (a bug, a hung remote call) would otherwise hold its
+      // connection and row locks until the process dies; the server ends it and the request fails instead.
+      statement_timeout: options.statementTimeoutMs,
+      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
+    });
     // An idle client can lose its connection (a server restart, a dropped test database); pg reports it on
     // the pool, and without a listener that would crash the process. The pool replaces the client itself.
     pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
@@ -41,4 +60,21 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Applies migrations on a connection of their own, outside the pool's statement timeout (building an index
+ * on a large table may take minutes), holding an advisory lock so that instances starting at the same time
+ * do not apply the same migration twice: the second waits, then finds nothing left to do.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    // Ending the session releases the advisory lock too, even if unlocking is never reached.
+    await client.end();
+  }
 }

@@ -1,8 +1,10 @@
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing e-mail and SMS, written in the same transaction as the change that causes them and delivered
- * after. In development the dev surface reads them (`GET /__dev/outbox`).
+ * after (platform/outbox.ts). The body is sealed with AES-256-GCM and kept only until the message is
+ * delivered or given up, except outside production, where the dev surface (`GET /__dev/outbox`) reads it.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -11,9 +13,39 @@ export const outboxMessages = pgTable(
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
+    /** `Secrets.encrypt` of the text; '' once delivered or given up in production. */
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Delivery attempts started, counted when one is claimed (so a crash mid-send still counts). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not claimed before this moment: the enqueue time, then the backoff after each failure. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while one sender holds the message; another may take it over only after it passes (a crash). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Given up after the last attempt failed; never sent again. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt)],
+  (t) => [
+    index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
 );
+
+/**
+ * One row per periodic job (platform/jobs.ts): when it is next due, and the lease of the instance running
+ * it now. Claiming is one conditional UPDATE, so among instances sharing the database one wins a period.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  /** Held while a run is in progress and renewed by its instance; a crashed instance's lease runs out. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  leaseOwner: text('lease_owner'),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  /** The last run's failure, null when it succeeded. */
+  lastError: text('last_error'),
+  runs: integer('runs').notNull().default(0),
+});
