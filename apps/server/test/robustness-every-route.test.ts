@@ -29,7 +29,7 @@ const BODIES: unknown[] = [
   { order: { sku_ids: ['a', -1, 1e308], cate: 7, type: [] } },
   { a: { b: { c: { d: [1, { e: '\u0000' }] } } } },
 ];
-const QUERIES = [{}, { page: '-5', per: '100000' }, { 'q[id_in][]': 'x', q: 'y' }, { region: '\u0000' }];
+const QUERIES: Record<string, string>[] = [{}, { page: '-5', per: '100000' }, { 'q[id_in][]': 'x', q: 'y' }, { region: '\u0000' }];
 
 function routes(): Array<{ method: Method; path: string }> {
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };

@@ -72,7 +72,7 @@ async function migratePostgres(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(client), { migrationsFolder });
   } finally {
     // Ending the session releases the advisory lock too, even if unlocking is never reached.
     await client.end();
