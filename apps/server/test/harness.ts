@@ -36,9 +36,9 @@ export interface TestApp {
 /**
  * Builds the whole application on a database of its own: a fresh in-memory PGlite, or — when
  * DATABASE_URL is set (CI) — a new database on that server, dropped afterwards. With REDIS_URL the
- * key-value store is Redis under a prefix of its own.
+ * key-value store is Redis under a prefix of its own. `env` adds or overrides settings.
  */
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { webDist?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const serverDb = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test') : null;
   const config = loadConfig({
     ...process.env,
@@ -50,6 +50,8 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
     CATALOG_CACHE_SECONDS: '0',
     SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
     WEB_DIST: options.webDist,
+    // Settings a test file needs on top (a payment provider pointed at its local stub, say).
+    ...options.env,
   });
   const clock = new TestClock();
   const composed = await compose(config, { clock, log: pino({ level: 'silent' }), kvPrefix: `test:${randomBytes(6).toString('hex')}:` });

@@ -10,7 +10,7 @@ import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
 import { ResponseCache } from './response-cache.ts';
-import { SandboxGateway } from './payment-gateway.ts';
+import { composePaymentGateways } from './payment-gateways/select.ts';
 import { RangeGeoIp } from './geoip.ts';
 import { SandboxGenbaSupplier } from './genba-supplier.ts';
 import { SandboxKeyPlatforms } from './key-platforms.ts';
@@ -24,13 +24,16 @@ export interface Composed {
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
 export async function compose(config: Config, overrides: { log?: Logger; clock?: Clock; kvPrefix?: string } = {}): Promise<Composed> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
+  const clock = overrides.clock ?? systemClock;
+  // First: a bad payment key stops the start before anything is opened.
+  const paymentGateways = composePaymentGateways(config, clock, log);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR });
   const kv: KeyValueStore = config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore();
   const deps: Deps = {
     config,
     db: database.db,
     kv,
-    clock: overrides.clock ?? systemClock,
+    clock,
     secrets: new Secrets(config.appSecret),
     outbox: new Outbox(database.db, { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, sms: new SandboxSms(log), log }),
     captcha: new CaptchaService(kv),
@@ -40,7 +43,7 @@ export async function compose(config: Config, overrides: { log?: Logger; clock?:
     geoip: new RangeGeoIp(config.GEOIP_RANGES),
     genba: new SandboxGenbaSupplier(),
     keyPlatforms: new SandboxKeyPlatforms(),
-    paymentGateway: new SandboxGateway(config.appSecret, log),
+    paymentGateways,
     log,
   };
   return {
