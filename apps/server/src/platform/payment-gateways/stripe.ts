@@ -65,8 +65,9 @@ export class StripeGateway implements PaymentGateway {
     if (!signature) return { ok: false, field: 'sign', reason: 'blank' };
     let event: Stripe.Event;
     try {
-      const now = Math.floor(this.clock.now().getTime() / 1000);
-      event = this.stripe.webhooks.constructEvent(received.rawBody, signature, this.settings.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS, undefined, now);
+      // The age is measured on the store's clock (in milliseconds, as the SDK takes it).
+      const receivedAt = this.clock.now().getTime();
+      event = this.stripe.webhooks.constructEvent(received.rawBody, signature, this.settings.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt);
     } catch {
       // A wrong secret, an altered body and a timestamp outside the tolerance all end here.
       return { ok: false, field: 'sign', reason: 'invalid' };
