@@ -109,11 +109,11 @@ describe('refused notifications', () => {
     expect((await orderRow(order.id)).state).toBe('completed');
   });
 
-  it('refuses a signed notification whose amount was altered (400 amount mismatch), recorded as refused', async () => {
+  it('refuses a signed notification for another amount (400 amount mismatch), recorded as refused and flagged for staff', async () => {
     const { order, started, paid } = await attempt({ sku: { listPrice: 9900 } });
     const res = await notify(t, paid({ amount: 1 }));
     expect([res.statusCode, res.json()]).toEqual([400, { errors: { amount: ['mismatch'] } }]);
-    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused' });
+    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'amount_mismatch', flaggedAt: expect.any(Date) });
     expect((await paymentRow(t, started.payment_id)).state).toBe('created');
     expect((await orderRow(order.id)).state).toBe('pending');
     // Tampering with a signed field breaks the signature instead.
