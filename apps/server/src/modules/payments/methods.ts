@@ -59,7 +59,7 @@ export function paymentOptions(facts: PaymentFacts, gateways: Pick<PaymentGatewa
       const reason = cash ?? (facts.wallet.status === 'frozen' ? 'wallet_frozen' : facts.wallet.balance < facts.total ? 'insufficient_balance' : null);
       return { ...option(reason), balance: facts.wallet.balance };
     }
-    return option(cash ?? (gateways.gatewayFor(facts.area, method as GatewayMethod) ? null : 'method_unavailable'));
+    return option(cash ?? (gateways.gatewayFor(facts.area, method) ? null : 'method_unavailable'));
   });
 }
 

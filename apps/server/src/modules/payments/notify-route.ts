@@ -5,8 +5,11 @@ import type { Deps } from '../../platform/deps.ts';
 import { stringFields } from './form-body.ts';
 import { receiveNotification } from './notifications.ts';
 
-/** A notification is a handful of short fields (a Stripe event a few kilobytes); a small limit keeps the public record of refused ones small too. */
-const NOTIFY_BODY_LIMIT = 16 * 1024;
+/**
+ * A form notification is a handful of short fields and a Stripe Checkout Session event a few kilobytes; the
+ * limit leaves a genuine event room to grow while keeping the public record of refused ones small.
+ */
+const NOTIFY_BODY_LIMIT = 64 * 1024;
 
 /** The body as an object: a form's fields, or the JSON object sent; anything else is an empty record. */
 function parseBody(contentType: string | undefined, raw: string): Record<string, unknown> {
