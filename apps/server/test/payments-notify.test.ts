@@ -135,6 +135,14 @@ describe('refused notifications', () => {
     expect([huge.statusCode, huge.json()]).toEqual([413, { errors: { base: ['too_large'] } }]);
   });
 
+  it('refuses and flags a genuine notification from another gateway than the one the attempt was opened with', async () => {
+    const { order, started, paid } = await attempt();
+    await t.deps.db.update(payments).set({ gateway: 'alipay' }).where(eq(payments.id, started.payment_id));
+    expect((await notify(t, paid())).json()).toEqual({ errors: { gateway: ['mismatch'] } });
+    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'gateway_mismatch' });
+    expect((await orderRow(order.id)).state).toBe('pending');
+  });
+
   it('never lets a notification pay a wallet or points payment', async () => {
     const { buyer, order } = await buyGame(t, api, { sku: { listPrice: 100 } });
     const { fundWallet } = await import('./payments-factories.ts');
