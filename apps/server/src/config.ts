@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { AlipaySettings } from './platform/payment-gateways/alipay.ts';
+import type { StripeSettings } from './platform/payment-gateways/stripe.ts';
 
 /** `<repository>/data/pglite`, wherever the process was started from. */
 const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('../../../data/pglite', import.meta.url));
@@ -40,10 +42,23 @@ const schema = z.object({
   CODE_SENDS_PER_IP_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(10),
   /** Address ranges and their countries for the purchase block (docs/product/buying.md#purchase-blocked), "cidr=cc,…"; see platform/geoip.ts. */
   GEOIP_RANGES: z.string().default(''),
+  /** Stripe takes card payments on the international site when both are set (dashboard → Developers → API keys, Webhooks). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'expected a secret or restricted key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'expected a webhook signing secret (whsec_…)').optional(),
+  /** Only for tests: the origin the Stripe SDK talks to instead of Stripe's API (a local stub). */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Alipay takes alipay payments on the mainland site when all three are set (keys as PEM or Alipay's bare base64). */
+  ALIPAY_APP_ID: z.string().regex(/^\d+$/, 'expected the numeric application id').optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  /** Only for tests: the OpenAPI gateway url the Alipay SDK calls instead of Alipay's (a local stub). */
+  ALIPAY_GATEWAY: z.string().url().optional(),
   /**
-   * Which payment gateway takes the money. Only the sandbox (docs/product/README.md#api-conventions: outside parties) exists so far; it is the default in
-   * development and test, and production must name it on purpose, since its pages let anyone "pay".
+   * Production refuses to start while a site would take money through the sandbox, whose pages let anyone
+   * "pay". A staging server says `staging` here on purpose, and is warned about it loudly at start.
    */
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: z.enum(['staging']).optional(),
+  /** Deprecated alias of ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=staging, accepted for one release. */
   PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),
 });
 
@@ -54,6 +69,53 @@ export interface Config extends Env {
   siteUrls: { native: string; abroad: string };
   hostMap: Map<string, 'native' | 'abroad'>;
   devSurface: boolean;
+  payments: PaymentSettings;
+}
+
+/**
+ * The payment providers configured for real, and the sandbox: `allowed` outside production, `staging` on a
+ * production server that asked for it, `off` otherwise (methods without a real provider are unavailable).
+ */
+export interface PaymentSettings {
+  stripe: StripeSettings | null;
+  alipay: AlipaySettings | null;
+  sandbox: 'allowed' | 'staging' | 'off';
+}
+
+/** A provider is configured by all of its settings or none: half a configuration is a mistake, said at start. */
+function allOrNone(e: Env, names: readonly (keyof Env)[]): boolean {
+  const set = names.filter((n) => e[n] !== undefined);
+  if (set.length === 0) return false;
+  if (set.length < names.length) {
+    const missing = names.filter((n) => e[n] === undefined);
+    throw new Error(`Invalid configuration:\n  ${missing.join(', ')}: required with ${set.join(', ')}`);
+  }
+  return true;
+}
+
+function paymentSettings(e: Env): PaymentSettings {
+  const stripe = allOrNone(e, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+    ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE }
+    : null;
+  const alipay = allOrNone(e, ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'])
+    ? { appId: e.ALIPAY_APP_ID!, privateKey: e.ALIPAY_PRIVATE_KEY!, alipayPublicKey: e.ALIPAY_PUBLIC_KEY!, gateway: e.ALIPAY_GATEWAY }
+    : null;
+  if (e.NODE_ENV !== 'production') return { stripe, alipay, sandbox: 'allowed' };
+  if (e.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION === 'staging' || e.PAYMENT_GATEWAY === 'sandbox') return { stripe, alipay, sandbox: 'staging' };
+  // The stubs' addresses are for tests: on a live server they would send money calls somewhere else.
+  for (const name of ['STRIPE_API_BASE', 'ALIPAY_GATEWAY'] as const) {
+    if (e[name]) throw new Error(`Invalid configuration:\n  ${name}: for tests only, not in production`);
+  }
+  // Fail closed: a production site without its real provider would hand out keys for sandbox "payments".
+  const missing = [
+    ...(alipay ? [] : ['mainland site: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY']),
+    ...(stripe ? [] : ['international site: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET']),
+  ];
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration:\n  payments: production needs a real payment provider for the ${missing.join('; the ')}`
+      + ' (or ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=staging on a staging server, where the sandbox takes no real money)');
+  }
+  return { stripe, alipay, sandbox: 'off' };
 }
 
 const DEV_SECRET = 'lantern-development-secret-not-for-production-use';
@@ -69,9 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
   }
-  if (e.NODE_ENV === 'production' && !e.PAYMENT_GATEWAY) {
-    throw new Error('Invalid configuration:\n  PAYMENT_GATEWAY: required in production (only "sandbox" exists; it takes no real money)');
-  }
+  const payments = paymentSettings(e);
   const hostMap = new Map<string, 'native' | 'abroad'>();
   for (const pair of e.SITE_HOSTS.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [host, area] = pair.split('=');
@@ -89,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     hostMap,
     devSurface: e.NODE_ENV !== 'production',
+    payments,
   };
 }

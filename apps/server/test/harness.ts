@@ -49,6 +49,8 @@ export interface TestAppOptions {
   mail?: MailSender;
   /** Where the app logs (silent by default); tests that read log lines pass their own. */
   log?: Logger;
+  /** Settings a test file needs on top (a payment provider pointed at its local stub, say). */
+  env?: Record<string, string>;
 }
 
 const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string }>();
@@ -56,7 +58,7 @@ const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string 
 /**
  * Builds the whole application on a database of its own: a fresh in-memory PGlite, or — when
  * DATABASE_URL is set (CI) — a new database on that server, dropped afterwards. With REDIS_URL the
- * key-value store is Redis under a prefix of its own.
+ * key-value store is Redis under a prefix of its own. `env` adds or overrides settings.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const first = options.sameDatabaseAs;
@@ -74,6 +76,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CATALOG_CACHE_SECONDS: '0',
     SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
     WEB_DIST: options.webDist,
+    // Settings a test file needs on top (a payment provider pointed at its local stub, say).
+    ...options.env,
   });
   const clock = first?.clock ?? new TestClock();
   const composed = await compose(config, {

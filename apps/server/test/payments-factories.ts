@@ -10,11 +10,11 @@ import { accounts, wallets } from '../src/modules/accounts/tables.ts';
 import { creditWallet } from '../src/modules/accounts/wallet.ts';
 import { skus } from '../src/modules/catalog/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
-import type { SandboxGateway } from '../src/platform/payment-gateway.ts';
 
 type Api = ReturnType<typeof clients>;
 
-export const sandboxOf = (t: TestApp) => t.deps.paymentGateway as SandboxGateway;
+/** The sandbox gateway of a test app (every test app has one: tests run outside production). */
+export const sandboxOf = (t: TestApp) => t.deps.paymentGateways.sandbox!;
 
 export interface BuyOptions {
   area?: Area;

@@ -109,11 +109,11 @@ describe('refused notifications', () => {
     expect((await orderRow(order.id)).state).toBe('completed');
   });
 
-  it('refuses a signed notification whose amount was altered (400 amount mismatch), recorded as refused', async () => {
+  it('refuses a signed notification for another amount (400 amount mismatch), recorded as refused and flagged for staff', async () => {
     const { order, started, paid } = await attempt({ sku: { listPrice: 9900 } });
     const res = await notify(t, paid({ amount: 1 }));
     expect([res.statusCode, res.json()]).toEqual([400, { errors: { amount: ['mismatch'] } }]);
-    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused' });
+    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'amount_mismatch', flaggedAt: expect.any(Date) });
     expect((await paymentRow(t, started.payment_id)).state).toBe('created');
     expect((await orderRow(order.id)).state).toBe('pending');
     // Tampering with a signed field breaks the signature instead.
@@ -131,8 +131,16 @@ describe('refused notifications', () => {
     expect((await notify(t, paid(), { gateway: 'nowhere' })).statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
     expect(bad.statusCode).toBe(400);
-    const huge = await notify(t, { ...paid(), filler: 'x'.repeat(20_000) });
+    const huge = await notify(t, { ...paid(), filler: 'x'.repeat(70_000) });
     expect([huge.statusCode, huge.json()]).toEqual([413, { errors: { base: ['too_large'] } }]);
+  });
+
+  it('refuses and flags a genuine notification from another gateway than the one the attempt was opened with', async () => {
+    const { order, started, paid } = await attempt();
+    await t.deps.db.update(payments).set({ gateway: 'alipay' }).where(eq(payments.id, started.payment_id));
+    expect((await notify(t, paid())).json()).toEqual({ errors: { gateway: ['mismatch'] } });
+    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'gateway_mismatch' });
+    expect((await orderRow(order.id)).state).toBe('pending');
   });
 
   it('never lets a notification pay a wallet or points payment', async () => {

@@ -24,10 +24,12 @@ export const paymentFrom = z.enum(['web', 'pc', 'mobile']);
 /**
  * Why a method cannot pay this order: `wallet_frozen`, `insufficient_balance` (wallet); `points_unsupported`
  * (a SKU cannot be bought with points), `insufficient_points`; `cash_unsupported` (a SKU is points-only);
- * `completed`, `canceled`, `expired` (the order itself can no longer be paid).
+ * `completed`, `canceled`, `expired` (the order itself can no longer be paid); `method_unavailable` (no payment
+ * provider takes this method on this site now).
  */
 export const paymentUnavailableReason = z.enum([
   'wallet_frozen', 'insufficient_balance', 'points_unsupported', 'insufficient_points', 'cash_unsupported', 'completed', 'canceled', 'expired',
+  'method_unavailable',
 ]);
 
 export const paymentOption = z.object({

@@ -96,6 +96,7 @@ export const REASON_CODES = [
   'points_unsupported', // a SKU of the order cannot be paid with points
   'insufficient_points',
   'cash_unsupported', // a SKU of the order is sold for points only
+  'method_unavailable', // no real provider takes this method in production (WeChat Pay, PayPal)
 
   // Coupons and codes (docs/product/buying.md#coupons)
   'be_applied',

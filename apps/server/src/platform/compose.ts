@@ -11,7 +11,7 @@ import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
 import { ResponseCache } from './response-cache.ts';
-import { SandboxGateway } from './payment-gateway.ts';
+import { composePaymentGateways } from './payment-gateways/select.ts';
 import { RangeGeoIp } from './geoip.ts';
 import { SandboxGenbaSupplier } from './genba-supplier.ts';
 import { SandboxKeyPlatforms } from './key-platforms.ts';
@@ -35,13 +35,15 @@ export interface ComposeOverrides {
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
 export async function compose(config: Config, overrides: ComposeOverrides = {}): Promise<Composed> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
+  const clock = overrides.clock ?? systemClock;
+  // First: a bad payment key stops the start before anything is opened.
+  const paymentGateways = composePaymentGateways(config, clock, log);
   const database = overrides.database ?? await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.PGLITE_DIR,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
   });
-  const clock = overrides.clock ?? systemClock;
   const secrets = new Secrets(config.appSecret);
   const kv: KeyValueStore = config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore();
   const deps: Deps = {
@@ -66,7 +68,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     geoip: new RangeGeoIp(config.GEOIP_RANGES),
     genba: new SandboxGenbaSupplier(),
     keyPlatforms: new SandboxKeyPlatforms(),
-    paymentGateway: new SandboxGateway(config.appSecret, log),
+    paymentGateways,
     log,
   };
   return {

@@ -10,7 +10,7 @@ import type { GeoIp } from './geoip.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { Outbox } from './outbox.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import type { PaymentGateways } from './payment-gateways/select.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -33,7 +33,7 @@ export interface Deps {
   genba: GenbaSupplier;
   /** Where keys are activated (Steam, Epic…; sandbox by default). */
   keyPlatforms: KeyPlatforms;
-  /** Takes money for the gateway methods (alipay, wechat, paypal, card); sandbox by default. */
-  paymentGateway: PaymentGateway;
+  /** Take money for the gateway methods: per site and method (Alipay, Stripe, else the sandbox where allowed), or by notify name. */
+  paymentGateways: PaymentGateways;
   log: Logger;
 }

@@ -3,6 +3,7 @@ import type { PaymentMethod, PaymentOption } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
+import type { PaymentGateways } from '../../platform/payment-gateways/select.ts';
 import { type WalletView, scoreOf, walletOf } from '../accounts/index.ts';
 import { orderGames, type orders } from '../orders/tables.ts';
 
@@ -42,9 +43,10 @@ export interface PaymentFacts {
 
 /**
  * Each method of the order's site, available or with the reason it is not. Pure, so the listing and the
- * pay call answer the same thing; the pay call then re-checks money with conditional updates.
+ * pay call answer the same thing; the pay call then re-checks money with conditional updates. A gateway
+ * method no gateway may take here (production without its provider) is `method_unavailable`.
  */
-export function paymentOptions(facts: PaymentFacts): PaymentOption[] {
+export function paymentOptions(facts: PaymentFacts, gateways: Pick<PaymentGateways, 'gatewayFor'>): PaymentOption[] {
   return METHODS_OF_AREA[facts.area].map((method): PaymentOption => {
     const option = (reason: PaymentOption['reason']) => ({ method, available: reason === null, reason });
     if (method === 'points') {
@@ -56,7 +58,7 @@ export function paymentOptions(facts: PaymentFacts): PaymentOption[] {
       const reason = cash ?? (facts.wallet.status === 'frozen' ? 'wallet_frozen' : facts.wallet.balance < facts.total ? 'insufficient_balance' : null);
       return { ...option(reason), balance: facts.wallet.balance };
     }
-    return option(cash);
+    return option(cash ?? (gateways.gatewayFor(facts.area, method) ? null : 'method_unavailable'));
   });
 }
 

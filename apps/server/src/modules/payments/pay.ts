@@ -67,26 +67,32 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
       const facts = await loadPaymentFacts(tx, order, now);
       if (facts.unpayable) throw fail.unprocessable('state', facts.unpayable);
       if (order.version !== input.version) throw fail.conflict('version', 'stale');
-      const option = paymentOptions(facts).find((o) => o.method === input.payment_method);
+      const option = paymentOptions(facts, deps.paymentGateways).find((o) => o.method === input.payment_method);
       if (!option) throw fail.unprocessable('payment_method', 'invalid');
       if (!option.available) throw fail.unprocessable('payment_method', option.reason ?? 'invalid');
 
       await cancelOpenAttempts(tx, order.id, now);
       const method = input.payment_method;
-      if (isGatewayMethod(method)) return { kind: 'gateway' as const, order, method, payment: await insertAttempt(tx, order, method, input, now) };
+      if (isGatewayMethod(method)) {
+        // Available (checked above) means some gateway takes it here; the attempt remembers which.
+        const gateway = deps.paymentGateways.gatewayFor(order.area, method)!;
+        return { kind: 'gateway' as const, order, method, gateway, payment: await insertAttempt(tx, order, method, gateway.name, input, now) };
+      }
       const amount = method === 'points' ? facts.pointsAmount ?? 0 : order.totalAmount;
       return { kind: 'paid' as const, paymentId: await payInStore(tx, deps, order, method, amount, input, now) };
     });
 
     if (started.kind === 'paid') return { payment_id: started.paymentId, status: 'complete', order_id: orderId };
-    const { order, method, payment } = started;
+    const { order, method, gateway, payment } = started;
     try {
       const site = SITES[order.area];
-      const checkout = await deps.paymentGateway.createCheckout({
+      const siteUrl = deps.config.siteUrls[order.area];
+      const checkout = await gateway.createCheckout({
         method, outTradeNo: payment.outTradeNo, amount: payment.amount, currency: order.currency, area: order.area, language: site.language,
         subject: site.language === 'zh-CN' ? `Lantern 订单 ${order.id}` : `Lantern order ${order.id}`,
+        siteUrl,
         returnUrl: returnPath(order.id, payment.id),
-        notifyUrl: `${deps.config.siteUrls[order.area]}/api/payments/notify/${deps.paymentGateway.name}`,
+        notifyUrl: `${siteUrl}/api/payments/notify/${gateway.name}`,
       });
       return { payment_id: payment.id, ...checkout };
     } catch (err) {
@@ -98,9 +104,9 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
   });
 }
 
-async function insertAttempt(tx: Tx, order: OrderRow, method: GatewayMethod, input: PayInput, now: Date) {
+async function insertAttempt(tx: Tx, order: OrderRow, method: GatewayMethod, gateway: string, input: PayInput, now: Date) {
   const [payment] = await tx.insert(payments).values({
-    orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
+    orderId: order.id, accountId: order.accountId, area: order.area, method, gateway, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
     amount: order.totalAmount, currency: order.currency, state: 'created', createdAt: now, updatedAt: now,
   }).returning();
   return payment!;

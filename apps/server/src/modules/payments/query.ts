@@ -20,7 +20,7 @@ export async function orderPaymentMethods(deps: Deps, payer: Payer, orderId: num
     currency: order.currency,
     version: order.version,
     expires_at_timestamp: toTimestamp(order.expiresAt),
-    payment_methods: paymentOptions(facts),
+    payment_methods: paymentOptions(facts, deps.paymentGateways),
   };
 }
 

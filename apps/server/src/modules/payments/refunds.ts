@@ -25,8 +25,11 @@ export async function settleRefund(deps: Deps, refundId: number): Promise<void> 
     .where(and(eq(refunds.id, refundId), eq(refunds.state, 'pending')));
   if (!row) return;
   try {
+    // Money goes back through the gateway that took it, whatever the configuration says for new payments.
+    const gateway = deps.paymentGateways.byName(row.payment.gateway ?? '');
+    if (!gateway) throw new Error(`gateway ${row.payment.gateway} of payment ${row.payment.id} is not configured`);
     // Keyed by our refund id, so two settlers racing (or a retry after a lost answer) refund once.
-    const { refundNo } = await deps.paymentGateway.refund({
+    const { refundNo } = await gateway.refund({
       outRefundNo: `LTR${row.refund.id}`,
       outTradeNo: row.payment.outTradeNo, gatewayTradeNo: row.payment.gatewayTradeNo, amount: row.refund.amount, currency: row.payment.currency,
       reason: row.refund.reason,

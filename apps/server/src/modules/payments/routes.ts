@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderPaymentsResponse, payQueryRequest, payQueryResponse, payRequestBody, payResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { SandboxGateway } from '../../platform/payment-gateway.ts';
 import { idParams } from '../../platform/params.ts';
-import { acceptFormBodies, stringFields } from './form-body.ts';
-import { receiveNotification } from './notifications.ts';
+import { acceptFormBodies } from './form-body.ts';
+import { notifyRoute } from './notify-route.ts';
 import { payOrder } from './pay.ts';
 import { orderPaymentMethods, payQuery } from './query.ts';
 import { sandboxPaymentRoutes } from './sandbox-routes.ts';
@@ -46,17 +44,9 @@ export const paymentRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   app.patch('/api/orders/:id/pay_query', { preValidation: emptyBodyIsEmptyObject, schema: { tags, params: idParams, body: payQueryRequest, response: { 200: payQueryResponse } } }, async (request) =>
     payQuery(deps, payer(request), request.params.id, request.body.payment_id));
 
-  // Authenticated by its signature alone: any cookies that came along are not looked at (nor asked for CSRF).
-  const ignoreCookies = async (request: FastifyRequest) => {
-    request.cookies = {};
-  };
-  // A notification is a handful of short fields; a small body limit keeps the public record of refused ones small too.
-  app.post('/api/payments/notify/:gateway', { onRequest: ignoreCookies, bodyLimit: 16 * 1024, schema: { tags, params: z.object({ gateway: z.string().min(1).max(40) }) } }, async (request, reply) => {
-    const answer = await receiveNotification(deps, request.params.gateway, stringFields(request.body), request.ip);
-    if (!answer.ok) return reply.status(400).send({ errors: answer.errors });
-    // What gateways expect on acceptance: the bare word, or they send again.
-    return reply.type('text/plain; charset=utf-8').send('success');
-  });
+  await app.register(notifyRoute(deps));
 
-  if (deps.paymentGateway instanceof SandboxGateway) await app.register(sandboxPaymentRoutes(deps, deps.paymentGateway));
+  // The sandbox's own pages exist only where the sandbox may take payments (never on a live production server).
+  const sandbox = deps.paymentGateways.sandbox;
+  if (sandbox) await app.register(sandboxPaymentRoutes(deps, sandbox));
 };

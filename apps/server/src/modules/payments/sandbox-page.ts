@@ -1,5 +1,6 @@
 import type { Language } from '@lantern/domain';
-import type { GatewayMethod, SandboxCheckout } from '../../platform/payment-gateway.ts';
+import type { GatewayMethod } from '../../platform/payment-gateway.ts';
+import type { SandboxCheckout } from '../../platform/payment-gateways/sandbox.ts';
 
 /**
  * The sandbox gateway's checkout page: self-contained HTML (no script, inline style), in the site's

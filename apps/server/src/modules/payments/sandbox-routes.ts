@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
-import type { SandboxGateway } from '../../platform/payment-gateway.ts';
+import type { SandboxGateway } from '../../platform/payment-gateways/sandbox.ts';
 import { acceptFormBodies, stringFields } from './form-body.ts';
 import { cancelGatewayAttempt } from './pay.ts';
 import { checkoutPage, invalidCheckoutPage } from './sandbox-page.ts';
@@ -23,7 +23,7 @@ const sendPage = (reply: FastifyReply, status: number, html: string) => reply.st
 const sitePath = (url: string) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/');
 
 /**
- * The sandbox gateway's own pages (platform/payment-gateway.ts): the checkout the web's /blank page posts
+ * The sandbox gateway's own pages (platform/payment-gateways/sandbox.ts): the checkout the web's /blank page posts
  * to, and its three buttons. Pay and Fail send the gateway's signed notification to our notify endpoint
  * through the real HTTP handler (an in-process request), so it is verified like any other; then the browser
  * goes back to the store, whose checkout page polls pay_query. Cancel closes the trade as a real gateway does

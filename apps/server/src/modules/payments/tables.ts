@@ -21,6 +21,8 @@ export const payments = pgTable('payments', {
   /** web, pc, mobile: where the buyer paid from (the pay call's payment_from). */
   paymentFrom: text('payment_from').notNull(),
   outTradeNo: text('out_trade_no').notNull(),
+  /** The gateway that took (or was asked to take) the money: its notifications alone count, its refund API gives it back. Null for wallet and points. */
+  gateway: text('gateway'),
   gatewayTradeNo: text('gateway_trade_no'),
   amount: integer('amount').notNull(),
   currency: text('currency', { enum: ['CNY', 'USD', 'POINTS'] }).notNull(),
@@ -50,9 +52,18 @@ export const paymentNotifications = pgTable('payment_notifications', {
   /** applied, ignored (stale or duplicate state), refunded (late or double payment), refused (bad signature, amount or order). */
   outcome: text('outcome').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  /**
+   * Set when a genuine (well-signed) notification disagrees with our payment — another amount, currency or
+   * gateway. It is never applied: money may have moved at the gateway that the store did not ask for, so
+   * staff must look (`flag_reason`: amount_mismatch, currency_mismatch, gateway_mismatch).
+   */
+  flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+  flagReason: text('flag_reason'),
 }, (t) => [
   uniqueIndex('payment_notifications_gateway_notify_key').on(t.gateway, t.notifyId),
   index('payment_notifications_trade_idx').on(t.outTradeNo),
+  // Staff's queue of flagged notifications, newest first; the partial index holds only those.
+  index('payment_notifications_flagged_idx').on(t.flaggedAt).where(sql`${t.flaggedAt} IS NOT NULL`),
 ]);
 
 /** Money given back: a payment that arrived for an order that could no longer take it. One refund per payment. */
