@@ -10,7 +10,12 @@ import { registerInputGuard } from './platform/input.ts';
 import { sitePlugin } from './platform/site.ts';
 import { authPlugin } from './platform/auth.ts';
 import { parseQuery } from './platform/query.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerNoStore } from './platform/no-store.ts';
+import { registerRouteRateLimits } from './platform/route-rate-limits.ts';
+import { registerAuditLog } from './platform/audit.ts';
 import { accountRoutes, authenticate } from './modules/accounts/routes.ts';
+import { findAccount } from './modules/accounts/lookup.ts';
 import { regionRoutes } from './modules/region/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
@@ -48,7 +53,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const config: Config = deps.config;
   const fastifyOptions = {
     loggerInstance: deps.log,
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the configured proxies may say who the client is (X-Forwarded-For); with none, the socket's peer
+    // is the client in every environment, so no one picks their own address for the per-address limits.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req: { url?: string }) => stripJsonSuffix(req.url ?? '/'),
     // Cover seeds carry a title (percent-encoded CJK takes 9 characters a glyph): room for that in a path parameter.
@@ -65,15 +72,20 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // Versioned vendor types (application/vnd.lantern.v7+json) are JSON too.
   app.addContentTypeParser(/^application\/[\w.+-]*\+json/, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 
+  await registerSecurityHeaders(app, config);
+  registerNoStore(app);
+  await registerRouteRateLimits(app, config, deps.kv);
   await app.register(fastifyCookie);
   await app.register(sitePlugin, { config });
-  await app.register(authPlugin, { authenticate: (token, area) => authenticate(deps, token, area) });
+  await app.register(authPlugin, { authenticate: (token, area) => authenticate(deps, token, area), secureCookies: config.secureCookies });
+  registerAuditLog(app, deps, async (accountId) => (await findAccount(deps.db, accountId))?.role ?? null);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Lantern API', version: '1' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The explorer lists every route: a map for developers, not for the public.
+  if (config.devSurface) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(regionRoutes(deps));
   await app.register(accountRoutes(deps));

@@ -38,7 +38,7 @@ export interface TestApp {
  * DATABASE_URL is set (CI) — a new database on that server, dropped afterwards. With REDIS_URL the
  * key-value store is Redis under a prefix of its own.
  */
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { webDist?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const serverDb = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test') : null;
   const config = loadConfig({
     ...process.env,
@@ -50,6 +50,12 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
     CATALOG_CACHE_SECONDS: '0',
     SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
     WEB_DIST: options.webDist,
+    // Most tests call from one address (inject's 127.0.0.1); the per-address budgets have their own tests.
+    CONTACT_CHECKS_PER_IP_PER_HOUR: '100000',
+    CAPTCHAS_PER_IP_PER_MINUTE: '100000',
+    USER_LOOKUPS_PER_IP_PER_MINUTE: '100000',
+    // A test may run the app as production, or with other settings, by naming them.
+    ...options.env,
   });
   const clock = new TestClock();
   const composed = await compose(config, { clock, log: pino({ level: 'silent' }), kvPrefix: `test:${randomBytes(6).toString('hex')}:` });
