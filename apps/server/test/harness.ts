@@ -26,6 +26,9 @@ export class TestClock implements Clock {
 export const HOSTS = { native: 'cn.lantern.test', abroad: 'global.lantern.test' } as const;
 
 
+/** Settings that run the app as production does (the sandbox gateway named on purpose, as production must). */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-at-least-32-chars', PAYMENT_GATEWAY: 'sandbox' };
+
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
