@@ -29,6 +29,7 @@ import { libraryRoutes } from './modules/library/routes.ts';
 import { redeemRoutes } from './modules/redeem/routes.ts';
 import { userCenterRoutes } from './modules/user-center/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(redeemRoutes(deps));
   await app.register(userCenterRoutes(deps));
   await app.register(adminRoutes(deps));
+  await app.register(auditRoutes(deps));
   await app.register(paymentRoutes(deps));
   if (config.devSurface) await app.register(devRoutes(deps));
 
