@@ -37,6 +37,10 @@ export function wantsCookies(request: FastifyRequest): boolean {
   return client === 'web' || (client === undefined && !request.headers.authorization && request.headers.cookie !== undefined);
 }
 
+/** The refresh cookie goes only to the refresh and sign-out calls. */
+const REFRESH_COOKIE_PATH = '/api/access_token';
+const SECURE_PREFIXES = Object.values(SECURE_COOKIE_PREFIX);
+
 /**
  * The name a cookie is sent under: bare in development, with the browser-enforced `__Host-`/`__Secure-`
  * prefix when cookies are Secure (production). Inside the server every cookie is read by its bare name
@@ -79,9 +83,6 @@ export function clearSessionCookies(reply: FastifyReply, area: Area) {
     reply.clearCookie(secureCookieName(name, path), { path, secure: true });
   }
 }
-
-const REFRESH_COOKIE_PATH = '/api/access_token';
-const SECURE_PREFIXES = Object.values(SECURE_COOKIE_PREFIX);
 
 /**
  * With Secure cookies, only the prefixed ones count, under their bare name; a bare cookie (which any
