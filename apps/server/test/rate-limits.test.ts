@@ -52,4 +52,15 @@ describe('per-address budgets', () => {
     // A single public profile is not part of that budget.
     expect((await api.native.get('/api/users/1', { ip })).statusCode).not.toBe(429);
   });
+
+  it('lets requests through rather than failing them when the counter store is down', async () => {
+    const ip = '198.51.100.40';
+    const incr = t.deps.kv.incr;
+    t.deps.kv.incr = () => Promise.reject(new Error('store unreachable'));
+    try {
+      for (let i = 0; i < 4; i++) expect((await api.native.get('/api/users', { query: { 'q[id_in][]': '1' }, ip })).statusCode).toBe(200);
+    } finally {
+      t.deps.kv.incr = incr;
+    }
+  });
 });
