@@ -19,6 +19,9 @@ const server = startServer({
   // The whole suite sends its codes from 127.0.0.1: the per-address limits are tested by the server tests.
   CODE_SENDS_PER_IP_PER_HOUR: '10000',
   CODE_SENDS_PER_IP_BEFORE_CAPTCHA: '10000',
+  CONTACT_CHECKS_PER_IP_PER_HOUR: '10000',
+  CAPTCHAS_PER_IP_PER_MINUTE: '10000',
+  USER_LOOKUPS_PER_IP_PER_MINUTE: '10000',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
 });

@@ -14,6 +14,10 @@ import { authenticate } from './modules/accounts/index.ts';
 import { MODULES } from './modules/registry.ts';
 import { permissionHook } from './platform/access.ts';
 import { serverSwitchRoutes, type Feature } from './platform/features.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerNoStore } from './platform/no-store.ts';
+import { registerRouteRateLimits } from './platform/route-rate-limits.ts';
+import { registerAuditLog } from './platform/audit.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
@@ -37,7 +41,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const config: Config = deps.config;
   const fastifyOptions = {
     loggerInstance: deps.log,
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the configured proxies may say who the client is (X-Forwarded-For); with none, the socket's peer
+    // is the client in every environment, so no one picks their own address for the per-address limits.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req: { url?: string }) => stripJsonSuffix(req.url ?? '/'),
     // Cover seeds carry a title (percent-encoded CJK takes 9 characters a glyph): room for that in a path parameter.
@@ -54,15 +60,26 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // Versioned vendor types (application/vnd.lantern.v7+json) are JSON too.
   app.addContentTypeParser(/^application\/[\w.+-]*\+json/, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 
+  await registerSecurityHeaders(app, config);
+  registerNoStore(app);
+  await registerRouteRateLimits(app, config, deps.kv);
   await app.register(fastifyCookie);
   await app.register(sitePlugin, { config });
-  await app.register(authPlugin, { authenticate: (token, area) => authenticate(deps, token, area) });
+  await app.register(authPlugin, { authenticate: (token, area) => authenticate(deps, token, area), secureCookies: config.secureCookies });
+  registerAuditLog(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Lantern API', version: '1' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The explorer lists every route: a map for developers, not for the public.
+  // Its page is a bundle of its own: script from itself only, the inline styles it sets, nothing framing it.
+  if (config.devSurface) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    });
+  }
 
   for (const module of MODULES) if (module.routes) await app.register(module.routes(deps));
   // Every staff route sits behind one permission check that runs before its handler: none can forget it.

@@ -7,35 +7,62 @@ const pem = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_lantern', STRIPE_WEBHOOK_SECRET: 'whsec_lantern' };
 const ALIPAY = { ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY: pem.privateKey, ALIPAY_PUBLIC_KEY: pem.publicKey };
 const PRODUCTION = { NODE_ENV: 'production', APP_SECRET: SECRET };
+/** Production with nothing but a secret and the staging permission to take sandbox "payments". */
+const STAGING = { APP_SECRET: SECRET, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'staging' };
 
 describe('loadConfig', () => {
-  it('gives development the sandboxes and defaults it needs to run with nothing set', () => {
-    const config = loadConfig({});
-    expect(config.NODE_ENV).toBe('development');
+  it('is production when NODE_ENV is not set: no dev surface, Secure prefixed cookies, no demo data', () => {
+    expect(() => loadConfig({})).toThrow(/APP_SECRET/);
+    const config = loadConfig(STAGING);
+    expect(config.NODE_ENV).toBe('production');
+    expect(config.devSurface).toBe(false);
+    expect(config.secureCookies).toBe(true);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('gives development the sandboxes and defaults it needs to run when asked for by name', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
     expect(config.devSurface).toBe(true);
+    expect(config.secureCookies).toBe(false);
+    expect(config.seedDemo).toBe(true);
     expect(config.payments).toEqual({ stripe: null, alipay: null, sandbox: 'allowed' });
     expect(config.GEOIP_RANGES).toBe('');
+  });
+
+  it('seeds demo data in production only on an explicit SEED_DEMO=always, and never with never', () => {
+    expect(loadConfig({ ...STAGING, SEED_DEMO: 'auto' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...STAGING, SEED_DEMO: 'always' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'never' }).seedDemo).toBe(false);
   });
 
   it('refuses to start production without a secret of its own', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...STRIPE, ...ALIPAY })).toThrow(/APP_SECRET/);
   });
 
+  it('trusts no proxy unless TRUSTED_PROXIES names addresses or CIDR ranges', () => {
+    expect(loadConfig(STAGING).trustedProxies).toEqual([]);
+    expect(loadConfig({ ...STAGING, TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12,::1' }).trustedProxies).toEqual(['10.0.0.1', '172.16.0.0/12', '::1']);
+    expect(() => loadConfig({ ...STAGING, TRUSTED_PROXIES: 'loadbalancer' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadConfig({ ...STAGING, TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
+  });
+
   it('names the variable that is wrong', () => {
-    expect(() => loadConfig({ PORT_NATIVE: 'eighty' })).toThrow(/PORT_NATIVE/);
-    expect(() => loadConfig({ SITE_HOSTS: 'shop.example=moon' })).toThrow(/SITE_HOSTS/);
+    expect(() => loadConfig({ NODE_ENV: 'development', PORT_NATIVE: 'eighty' })).toThrow(/PORT_NATIVE/);
+    expect(() => loadConfig({ NODE_ENV: 'development', SITE_HOSTS: 'shop.example=moon' })).toThrow(/SITE_HOSTS/);
+    expect(() => loadConfig({ NODE_ENV: 'development', FORM_ACTION_ORIGINS: 'http://pay.example' })).toThrow(/FORM_ACTION_ORIGINS/);
   });
 });
 
 describe('payment settings', () => {
   it('configures a provider by all of its settings, refusing half of them', () => {
-    const config = loadConfig({ ...STRIPE, ...ALIPAY });
+    const dev = { NODE_ENV: 'development' };
+    const config = loadConfig({ ...dev, ...STRIPE, ...ALIPAY });
     expect(config.payments.stripe).toEqual({ secretKey: 'sk_live_lantern', webhookSecret: 'whsec_lantern', apiBase: undefined });
     expect(config.payments.alipay).toMatchObject({ appId: ALIPAY.ALIPAY_APP_ID, privateKey: pem.privateKey, alipayPublicKey: pem.publicKey });
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/);
-    expect(() => loadConfig({ ALIPAY_APP_ID: '2021', ALIPAY_PUBLIC_KEY: pem.publicKey })).toThrow(/ALIPAY_PRIVATE_KEY: required with ALIPAY_APP_ID, ALIPAY_PUBLIC_KEY/);
-    expect(() => loadConfig({ ...STRIPE, STRIPE_SECRET_KEY: 'pk_live_publishable' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => loadConfig({ ...STRIPE, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...dev, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...dev, ALIPAY_APP_ID: '2021', ALIPAY_PUBLIC_KEY: pem.publicKey })).toThrow(/ALIPAY_PRIVATE_KEY: required with ALIPAY_APP_ID, ALIPAY_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...dev, ...STRIPE, STRIPE_SECRET_KEY: 'pk_live_publishable' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...dev, ...STRIPE, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
   it('refuses to start production while a site would take money through the sandbox', () => {
@@ -52,7 +79,7 @@ describe('payment settings', () => {
     expect(() => loadConfig({ ...PRODUCTION, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'yes' })).toThrow(/ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION/);
   });
 
-  it('refuses the test stubs\' addresses on a live production server', () => {
+  it("refuses the test stubs' addresses on a live production server", () => {
     expect(() => loadConfig({ ...PRODUCTION, ...STRIPE, ...ALIPAY, STRIPE_API_BASE: 'http://127.0.0.1:4010' })).toThrow(/STRIPE_API_BASE: for tests only/);
     expect(() => loadConfig({ ...PRODUCTION, ...STRIPE, ...ALIPAY, ALIPAY_GATEWAY: 'http://127.0.0.1:4011/gateway.do' })).toThrow(/ALIPAY_GATEWAY: for tests only/);
   });

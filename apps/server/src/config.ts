@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { AlipaySettings } from './platform/payment-gateways/alipay.ts';
@@ -11,7 +12,12 @@ const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('../../../data/pglite', import.
  * message naming the variable, instead of surfacing later as a strange runtime failure.
  */
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * Production unless told otherwise: a server started without saying what it is must not hand out demo
+   * accounts, verification codes or cookies without Secure. `npm start`, the tests and the e2e server say
+   * `development` or `test` themselves.
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   DATABASE_URL: z.string().url().optional(),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. `memory://` keeps it in memory. */
   PGLITE_DIR: z.string().default(DEFAULT_PGLITE_DIR),
@@ -34,7 +40,25 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Lantern <no-reply@lantern.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Demo data for an empty database: `auto` seeds outside production only, `always` also in production (a staging copy), `never` never. */
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /**
+   * Proxies whose X-Forwarded-For is believed, as comma-separated addresses or CIDR ranges. Empty: the
+   * socket's peer is the client, whatever headers it sends (otherwise any client could pick its own address
+   * and walk past every per-address limit and the purchase block).
+   */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** Answers that tell whether an e-mail or phone has an account (code sends, sign-up, sign-in, password reset), per address and hour. */
+  CONTACT_CHECKS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Captchas one address may ask for per minute. */
+  CAPTCHAS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Batch user lookups (GET /api/users) one address may make per minute. */
+  USER_LOOKUPS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Origins besides this site that the web's pages may post a form to: the payment gateways' checkout pages,
+   * which the web's /blank page submits to (and which may redirect within their own domain).
+   */
+  FORM_ACTION_ORIGINS: z.string().default('https://*.alipay.com,https://checkout.stripe.com'),
   /** How long shared catalogue reads (home, searches, a SKU page for guests) are served from memory; 0 turns it off. */
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Verification codes one address may request per hour, and how many before a captcha is asked. */
@@ -68,8 +92,15 @@ export interface Config extends Env {
   appSecret: string;
   siteUrls: { native: string; abroad: string };
   hostMap: Map<string, 'native' | 'abroad'>;
+  /** The development surface (/__dev) and the API explorer (/api/docs): never in production. */
   devSurface: boolean;
   payments: PaymentSettings;
+  /** Cookies marked Secure and named with the `__Host-`/`__Secure-` prefix (production). */
+  secureCookies: boolean;
+  /** Addresses and CIDR ranges of the proxies in front of the server; empty when clients connect directly. */
+  trustedProxies: string[];
+  formActionOrigins: string[];
+  seedDemo: boolean;
 }
 
 /**
@@ -132,6 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
   }
   const payments = paymentSettings(e);
+  const trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
+  const formActionOrigins = splitList(e.FORM_ACTION_ORIGINS);
+  for (const origin of formActionOrigins) {
+    if (!/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+      throw new Error(`Invalid configuration:\n  FORM_ACTION_ORIGINS: "${origin}" is not an https origin`);
+    }
+  }
   const hostMap = new Map<string, 'native' | 'abroad'>();
   for (const pair of e.SITE_HOSTS.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [host, area] = pair.split('=');
@@ -150,5 +188,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hostMap,
     devSurface: e.NODE_ENV !== 'production',
     payments,
+    secureCookies: e.NODE_ENV === 'production',
+    trustedProxies,
+    formActionOrigins,
+    seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && e.NODE_ENV !== 'production'),
   };
+}
+
+const splitList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+
+/** "10.0.0.1, 10.1.0.0/16, ::1" → the list Fastify's trustProxy takes; anything else stops the start. */
+function parseTrustedProxies(value: string): string[] {
+  const list = splitList(value);
+  for (const entry of list) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new Error(`Invalid configuration:\n  TRUSTED_PROXIES: "${entry}" is not an address or CIDR range`);
+    }
+  }
+  return list;
 }

@@ -15,7 +15,9 @@ import { MODULES } from './modules/registry.ts';
 async function main() {
   const config = loadConfig();
   const { deps, close, database } = await compose(config);
-  if (config.SEED_DEMO === 'auto') await seedIfEmpty(deps);
+  // Demo accounts share a published password: outside production only, unless SEED_DEMO=always asks.
+  if (config.seedDemo) await seedIfEmpty(deps);
+  else if (config.NODE_ENV === 'production' && config.SEED_DEMO === 'auto') console.log('Production: no demo data seeded (SEED_DEMO=always would).');
 
   let abroadServer: ReturnType<typeof createServer> | undefined;
   const app = await buildApp(deps, {
@@ -36,7 +38,8 @@ async function main() {
   console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
   console.log(`  Mainland site (zh-CN, CNY):      ${config.siteUrls.native}`);
   console.log(`  International site (en, USD):    ${config.siteUrls.abroad}`);
-  console.log(`  API documentation:               ${config.siteUrls.native}/api/docs\n`);
+  if (config.devSurface) console.log(`  API documentation:               ${config.siteUrls.native}/api/docs`);
+  console.log('');
 
   const stop = async () => {
     await stopJobs();

@@ -7,6 +7,7 @@ import { SITES, type Area } from '@lantern/domain';
 import type { Config } from './config.ts';
 import type { Deps } from './platform/deps.ts';
 import { ensureCsrfCookie } from './platform/auth.ts';
+import { pagePolicy, scriptHash } from './platform/security-headers.ts';
 import { acceptsGzip } from './platform/send-json.ts';
 import { homeFirstScreen, type FirstScreen } from './modules/storefront/index.ts';
 
@@ -23,9 +24,24 @@ function escapeJsonForHtml(value: unknown) {
 interface Page {
   html: Buffer;
   gzip: Buffer;
+  /** Its content security policy: the app's, naming the page's inline scripts by hash. */
+  csp: string;
 }
 
-const toPage = (html: string): Page => ({ html: Buffer.from(html, 'utf8'), gzip: gzipSync(html, { level: 9 }) });
+/**
+ * The executable inline scripts of the built index.html (the build's first-page preloads), by their text.
+ * Only the build's own template is read this way; data the server adds is either its own boot script,
+ * hashed where it is made, or `type="application/json"`, which never runs.
+ */
+export function inlineScriptsOf(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/json/i.test(attributes)) continue;
+    scripts.push(match[2] ?? '');
+  }
+  return scripts;
+}
 
 /**
  * Serves the built web app for both sites. index.html gets the site it is served on (area, language,
@@ -41,16 +57,18 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
     return false;
   }
   let template = readFileSync(indexPath, 'utf8');
-  const render = (area: Area, screen?: FirstScreen) => {
+  let templateScriptHashes = inlineScriptsOf(template).map(scriptHash);
+  const render = (area: Area, screen?: FirstScreen): Page => {
     const site = SITES[area];
     const other: Area = area === 'native' ? 'abroad' : 'native';
     // `data: 'home'` tells the page's preload script the home's data is inline: nothing to fetch.
     const boot = { area, region: site.regionDefault, currency: site.currency, language: site.language, siteUrl: config.siteUrls[area], otherSiteUrl: config.siteUrls[other], ...(screen && { data: 'home' }) };
+    const bootScript = `window.__LANTERN__=${escapeJsonForHtml(boot)}`;
     let html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
-      .replace('<!--lantern-site-->', () => `${screen?.head ?? ''}<script>window.__LANTERN__=${escapeJsonForHtml(boot)}</script>`);
+      .replace('<!--lantern-site-->', () => `${screen?.head ?? ''}<script>${bootScript}</script>`);
     if (screen) html = html.replace('<!--lantern-first-screen-->', () => screen.root).replace('</body>', () => `${screen.body}</body>`);
-    return toPage(html);
+    return { html: Buffer.from(html, 'utf8'), gzip: gzipSync(html, { level: 9 }), csp: pagePolicy(config, [scriptHash(bootScript), ...templateScriptHashes]) };
   };
   let pages = { native: render('native'), abroad: render('abroad') };
   /** Pages with a first screen, by the content they show (a cache entry): rendered once per entry. */
@@ -63,6 +81,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
     if (mtime === builtAt) return;
     builtAt = mtime;
     template = readFileSync(indexPath, 'utf8');
+    templateScriptHashes = inlineScriptsOf(template).map(scriptHash);
     pages = { native: render('native'), abroad: render('abroad') };
     screenPages = new WeakMap();
   };
@@ -85,9 +104,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
 
   await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, preCompressed: true, maxAge: '1y', immutable: true });
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    ensureCsrfCookie(request, reply, config.NODE_ENV === 'production');
+    ensureCsrfCookie(request, reply, config.secureCookies);
     const page = await pageFor(request, request.url.split('?')[0] ?? '/');
-    reply.headers({ 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' });
+    reply.headers({ 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding', 'content-security-policy': page.csp });
     if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.html);
   };

@@ -28,6 +28,9 @@ export class TestClock implements Clock {
 export const HOSTS = { native: 'cn.lantern.test', abroad: 'global.lantern.test' } as const;
 
 
+/** Settings that run the app as production does (the sandbox gateway named on purpose, as production must). */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-at-least-32-chars', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'staging' };
+
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
@@ -76,7 +79,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CATALOG_CACHE_SECONDS: '0',
     SITE_HOSTS: `${HOSTS.native}=native,${HOSTS.abroad}=abroad`,
     WEB_DIST: options.webDist,
-    // Settings a test file needs on top (a payment provider pointed at its local stub, say).
+    // Most tests call from one address (inject's 127.0.0.1); the per-address budgets have their own tests.
+    CONTACT_CHECKS_PER_IP_PER_HOUR: '100000',
+    CAPTCHAS_PER_IP_PER_MINUTE: '100000',
+    USER_LOOKUPS_PER_IP_PER_MINUTE: '100000',
+    // Settings a test file needs on top (production mode, a payment provider pointed at its local stub, …).
     ...options.env,
   });
   const clock = first?.clock ?? new TestClock();

@@ -85,5 +85,18 @@ export const COOKIES = {
   csrf: 'lantern_csrf',
 } as const;
 
+/**
+ * In production every cookie is Secure and its name carries a prefix the browser enforces, so no other
+ * site (a sibling subdomain, a plain-http page) can set or shadow it: `__Host-` for cookies of the whole
+ * origin (path /, no Domain), `__Secure-` for the refresh cookie, whose path is narrower. The web reads the
+ * prefixed name first; outside production the names are bare.
+ */
+export const SECURE_COOKIE_PREFIX = { wholeOrigin: '__Host-', narrowPath: '__Secure-' } as const;
+
+/** A cookie's name in production, by its base name and path. */
+export function secureCookieName(name: string, path: string): string {
+  return (path === '/' ? SECURE_COOKIE_PREFIX.wholeOrigin : SECURE_COOKIE_PREFIX.narrowPath) + name;
+}
+
 /** Header that must echo the CSRF cookie on cookie-authenticated writes (double-submit). */
 export const CSRF_HEADER = 'x-csrf-token';

@@ -13,6 +13,7 @@ import { keysModule } from './keys/index.ts';
 import { libraryModule } from './library/index.ts';
 import { redeemModule } from './redeem/index.ts';
 import { userCenterModule } from './user-center/index.ts';
+import { auditModule } from './audit/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -34,4 +35,5 @@ export const MODULES: readonly ServerModule[] = [
   libraryModule,
   redeemModule,
   userCenterModule,
+  auditModule,
 ];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { COOKIES, CSRF_HEADER } from '@lantern/contract';
+import { COOKIES, CSRF_HEADER, SECURE_COOKIE_PREFIX, secureCookieName } from '@lantern/contract';
 import type { Area, Role } from '@lantern/domain';
 import { safeEqual } from './crypto.ts';
 import { fail } from './errors.ts';
@@ -44,35 +44,78 @@ export function wantsCookies(request: FastifyRequest): boolean {
   return client === 'web' || (client === undefined && !request.headers.authorization && request.headers.cookie !== undefined);
 }
 
+/** The refresh cookie goes only to the refresh and sign-out calls. */
+const REFRESH_COOKIE_PATH = '/api/access_token';
+const SECURE_PREFIXES = Object.values(SECURE_COOKIE_PREFIX);
+
+/**
+ * The name a cookie is sent under: bare in development, with the browser-enforced `__Host-`/`__Secure-`
+ * prefix when cookies are Secure (production). Inside the server every cookie is read by its bare name
+ * (see `canonicalCookies`).
+ */
+const cookieName = (name: string, path: string, secure: boolean) => (secure ? secureCookieName(name, path) : name);
+
+interface CookieSpec {
+  path: string;
+  httpOnly: boolean;
+  maxAge?: number;
+}
+
+function setSiteCookie(reply: FastifyReply, name: string, value: string, spec: CookieSpec, secure: boolean) {
+  reply.setCookie(cookieName(name, spec.path, secure), value, { sameSite: 'lax', secure, ...spec });
+}
+
 /**
  * The CSRF cookie the web echoes in a header on writes. It is handed out with the page (index.html) and
  * with every new session; API calls without cookies never need one, so they are not given one.
  */
 export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
   if (request.cookies[COOKIES.csrf]) return;
-  reply.setCookie(COOKIES.csrf, randomBytes(18).toString('base64url'), { path: '/', sameSite: 'lax', secure, httpOnly: false });
+  setSiteCookie(reply, COOKIES.csrf, randomBytes(18).toString('base64url'), { path: '/', httpOnly: false }, secure);
 }
 
 export function setSessionCookies(reply: FastifyReply, area: Area, session: { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }, secure: boolean) {
-  const base = { httpOnly: true, sameSite: 'lax' as const, secure };
-  reply.setCookie(COOKIES.access(area), session.accessToken, { ...base, path: '/', maxAge: session.expiresIn });
-  reply.setCookie(COOKIES.refresh(area), session.refreshToken, { ...base, path: '/api/access_token', maxAge: session.refreshExpiresIn });
-  reply.setCookie(COOKIES.session(area), '1', { sameSite: 'lax', secure, httpOnly: false, path: '/', maxAge: session.refreshExpiresIn });
+  setSiteCookie(reply, COOKIES.access(area), session.accessToken, { httpOnly: true, path: '/', maxAge: session.expiresIn }, secure);
+  setSiteCookie(reply, COOKIES.refresh(area), session.refreshToken, { httpOnly: true, path: REFRESH_COOKIE_PATH, maxAge: session.refreshExpiresIn }, secure);
+  setSiteCookie(reply, COOKIES.session(area), '1', { httpOnly: false, path: '/', maxAge: session.refreshExpiresIn }, secure);
 }
 
+/**
+ * Clears a site's session cookies under both names: a browser may still hold bare ones from before the
+ * site ran in production, and clearing one that is not there costs nothing.
+ */
 export function clearSessionCookies(reply: FastifyReply, area: Area) {
-  reply.clearCookie(COOKIES.access(area), { path: '/' });
-  reply.clearCookie(COOKIES.refresh(area), { path: '/api/access_token' });
-  reply.clearCookie(COOKIES.session(area), { path: '/' });
+  for (const [name, path] of [[COOKIES.access(area), '/'], [COOKIES.refresh(area), REFRESH_COOKIE_PATH], [COOKIES.session(area), '/']] as const) {
+    reply.clearCookie(name, { path });
+    reply.clearCookie(secureCookieName(name, path), { path, secure: true });
+  }
+}
+
+/**
+ * With Secure cookies, only the prefixed ones count, under their bare name; a bare cookie (which any
+ * sibling subdomain or plain-http page could have set) is ignored. Without, the cookies are left as sent.
+ */
+export function canonicalCookies(cookies: Record<string, string | undefined>, secure: boolean): Record<string, string | undefined> {
+  if (!secure) return cookies;
+  const canonical: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(cookies)) {
+    const prefix = SECURE_PREFIXES.find((p) => name.startsWith(p));
+    if (prefix) canonical[name.slice(prefix.length)] = value;
+  }
+  return canonical;
 }
 
 /**
  * Reads the bearer token or the site's access cookie. Cookie-authenticated writes must echo the CSRF
  * cookie in a header (double submit); bearer callers are not exposed to CSRF and need not.
  */
-export const authPlugin = fp(async (app, opts: { authenticate: Authenticator }) => {
+export const authPlugin = fp(async (app, opts: { authenticate: Authenticator; secureCookies: boolean }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authFailure', null);
+  // After @fastify/cookie has parsed them (its onRequest hook is registered first).
+  app.addHook('onRequest', async (request) => {
+    request.cookies = canonicalCookies(request.cookies, opts.secureCookies);
+  });
   app.addHook('preHandler', async (request) => {
     const area = request.site.area;
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];

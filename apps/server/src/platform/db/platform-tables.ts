@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing e-mail and SMS, written in the same transaction as the change that causes them and delivered
@@ -49,3 +49,28 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastError: text('last_error'),
   runs: integer('runs').notNull().default(0),
 });
+
+/**
+ * What staff and admins did through the staff API (every request under /api/admin/, allowed or refused):
+ * who, what (route, parameters, a redacted summary of the body: never codes, keys or passwords), when,
+ * from where, and how it ended. Written after the answer by platform/audit.ts; rows are never changed.
+ * The account is a plain id, not a foreign key: the record outlives whatever happens to the account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' }),
+    role: text('role'),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    body: jsonb('body').$type<unknown>(),
+    status: integer('status').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_account_idx').on(t.accountId, t.createdAt)],
+);

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The content security policy of the web app (and, as a default, of every other answer). Script runs only
+ * from this origin or as one of the inline scripts a page names by hash (`pagePolicy`); styles may be
+ * inline (the page shell and the UI primitives set style attributes); nothing may frame a page that can pay
+ * from a wallet in one click; forms go only to this site and the payment gateways' checkouts.
+ */
+function appDirectives(config: Config): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'", ...config.formActionOrigins],
+    'frame-ancestors': ["'none'"],
+    // Behind TLS, a stray http:// reference is fetched over https rather than blocked or sent in clear.
+    ...(config.NODE_ENV === 'production' && { 'upgrade-insecure-requests': [] }),
+  };
+}
+
+const serialize = (directives: Directives) =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+
+/** `'sha256-…'` of an inline script's text, as a policy names it. */
+export const scriptHash = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+
+/** The policy of one page of the web app: the app's, with its own inline scripts allowed by hash. */
+export function pagePolicy(config: Config, inlineScriptHashes: readonly string[]): string {
+  const directives = appDirectives(config);
+  directives['script-src'] = [...directives['script-src']!, ...inlineScriptHashes];
+  return serialize(directives);
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the policy above, nosniff, a referrer policy that
+ * keeps paths off other sites, no framing, and HSTS in production only (a development server on plain
+ * http must not teach the browser to refuse it). A route may send its own policy (the sandbox checkout does).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(config) },
+    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // The two sites are two origins of one store (the same site in development): either may show the other's images.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}
