@@ -7,8 +7,10 @@ import {
   IP_FAILURES_PER_WINDOW,
   REFRESH_PROTECTION_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
+  SESSION_ABSOLUTE_LIFETIME_SECONDS,
   isInRefreshProtection,
   isIpThrottled,
+  isSessionWithinLifetime,
   signInStep,
 } from './sign-in.ts';
 
@@ -43,5 +45,15 @@ describe('sign-in throttling', () => {
     expect(isInRefreshProtection(1000, 1030)).toBe(false);
     // A rotation "in the future" is clock skew or tampering, not a retry.
     expect(isInRefreshProtection(1000, 999)).toBe(false);
+  });
+});
+
+describe('absolute session lifetime', () => {
+  it('is 90 days from sign-in, refresh or not', () => {
+    expect(SESSION_ABSOLUTE_LIFETIME_SECONDS).toBe(90 * 24 * 3600);
+    const signedIn = 1_800_000_000;
+    expect(isSessionWithinLifetime(signedIn, signedIn)).toBe(true);
+    expect(isSessionWithinLifetime(signedIn, signedIn + SESSION_ABSOLUTE_LIFETIME_SECONDS - 1)).toBe(true);
+    expect(isSessionWithinLifetime(signedIn, signedIn + SESSION_ABSOLUTE_LIFETIME_SECONDS)).toBe(false);
   });
 });

@@ -19,6 +19,18 @@ export const IP_FAILURES_PER_WINDOW = 50;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /**
+ * A session (one sign-in's family of refresh tokens) ends this long after the sign-in, however often its
+ * refresh token was rotated: a stolen refresh token kept fresh by rotation is not a key for ever, and the
+ * owner proves themselves again (password or code) at least every 90 days.
+ */
+export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 90 * 24 * 3600;
+
+/** Whether a session signed in at `signedInAtSec` may still be refreshed at `nowSec`. */
+export function isSessionWithinLifetime(signedInAtSec: number, nowSec: number): boolean {
+  return nowSec - signedInAtSec < SESSION_ABSOLUTE_LIFETIME_SECONDS;
+}
+
+/**
  * Spec §8.1: a refresh token in its protection period does not force logout. Two tabs refreshing at
  * once both present the same token; the second, within 30 s of the rotation, is answered as a
  * retry rather than treated as theft that revokes the whole token family.

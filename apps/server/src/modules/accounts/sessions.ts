@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, isInRefreshProtection, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
@@ -108,4 +108,14 @@ export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
 export async function revokeAllSessions(db: DbOrTx, accountId: number, now: Date) {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
   await db.delete(accessTokens).where(eq(accessTokens.accountId, accountId));
+}
+
+/**
+ * Signs the account out everywhere but the session that made a security change (a new password, a new
+ * contact): whoever else holds a session — perhaps the one who stole the old password — is out.
+ */
+export async function revokeOtherSessions(db: DbOrTx, accountId: number, keepFamilyId: string, now: Date) {
+  await db.update(refreshTokens).set({ revokedAt: now })
+    .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepFamilyId)));
+  await db.delete(accessTokens).where(and(eq(accessTokens.accountId, accountId), ne(accessTokens.familyId, keepFamilyId)));
 }
