@@ -127,3 +127,16 @@ describe('a password reset tells the owner', () => {
     expect(notice?.subject).toMatch(/password was changed/i);
   });
 });
+
+describe('a stolen session cannot guess the current password', () => {
+  it('10 wrong current passwords at once: 5 are compared, the rest refused with 429; then the right one too', async () => {
+    const user = await signUpByEmail(t, api.abroad);
+    const number = phone();
+    const attempt = (password: string) => api.abroad.post('/api/me/phone', { account: { phone_number: number, code: '000000', password } }, { token: user.token });
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`Guess-Number-${i}`)));
+    const statuses = burst.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(422), ...Array(5).fill(429)]);
+    expect(burst.filter((res) => res.statusCode === 422).every((res) => res.json().errors.password?.[0] === 'invalid')).toBe(true);
+    expect((await attempt(PASSWORD)).statusCode).toBe(429);
+  });
+});

@@ -15,6 +15,13 @@ export const FAILURE_WINDOW_SECONDS = 900;
  */
 export const IP_FAILURES_PER_WINDOW = 50;
 
+/**
+ * Wrong current passwords a signed-in session may give (to set a password or change a contact) per account
+ * in FAILURE_WINDOW_SECONDS before it is refused with 429: whoever holds a stolen session must not be able
+ * to guess the password through it.
+ */
+export const PASSWORD_CONFIRMATION_FAILURES_PER_WINDOW = 5;
+
 /** Short-lived access token: a stolen one is useful for at most 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;

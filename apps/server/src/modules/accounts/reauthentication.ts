@@ -1,5 +1,7 @@
+import { FAILURE_WINDOW_SECONDS, PASSWORD_CONFIRMATION_FAILURES_PER_WINDOW } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { FieldErrorList } from '../../platform/errors.ts';
+import { fail, type FieldErrorList } from '../../platform/errors.ts';
+import { reserveAttempt } from './attempts.ts';
 import type { Account } from './lookup.ts';
 import { verifyPassword } from './passwords.ts';
 import { consumeCodeOf } from './codes.ts';
@@ -32,7 +34,15 @@ export interface ProofFields {
 export async function checkProofOfAccount(deps: Deps, account: Account, input: ProofInput, fields: ProofFields, errors: FieldErrorList): Promise<{ spend(): Promise<void> }> {
   const nothing = { spend: async () => {} };
   if (input.password) {
-    if (!account.passwordHash || !(await verifyPassword(account.passwordHash, input.password))) errors.add(fields.password, 'invalid');
+    // Counted before the comparison, like every guess (attempts.ts): a stolen session is not a way to
+    // guess the password either.
+    const attempt = await reserveAttempt(deps.kv, `confirm-password:${account.id}`, FAILURE_WINDOW_SECONDS);
+    if (attempt.place > PASSWORD_CONFIRMATION_FAILURES_PER_WINDOW) {
+      await attempt.release();
+      throw fail.tooMany('rate_limit', FAILURE_WINDOW_SECONDS);
+    }
+    if (account.passwordHash && (await verifyPassword(account.passwordHash, input.password))) await attempt.release();
+    else errors.add(fields.password, 'invalid');
     return nothing;
   }
   const code = input.accountCode?.trim();
