@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
+import { DEMO_PASSWORD, seedAccounts } from '../src/seed/accounts.ts';
 import { PASSWORD, codeFor, email, latestCode, sendCode, signUpByEmail, signUpByPhone, solvedCaptcha } from './factories.ts';
 
 /**
@@ -65,5 +66,14 @@ describe('a weak new password is refused with password: too_weak', () => {
       account: { email: address, code: await latestCode(t, address), password: 'Violet-Harbour-Lamp-73', password_confirmation: 'Violet-Harbour-Lamp-73', tos_agreement: true, ...(await solvedCaptcha(t, api.abroad)) },
     });
     expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('the demo accounts', () => {
+  it('sign in with the README\'s password, which nobody could choose today: seeding bypasses the check', async () => {
+    await seedAccounts(t.deps);
+    const res = await api.abroad.post('/api/access_token', { access_token: { login: 'player@lantern.test', password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(201);
+    expect(WEAK).toContain(DEMO_PASSWORD);
   });
 });
