@@ -80,7 +80,7 @@ describe('POST and PATCH /api/me/email', () => {
     const user = await signUpByPhone(t, api.native);
     const address = email();
     const code = await codeFor(t, api.native, 'Email', address, 'bind');
-    const res = await api.native.post('/api/me/email', { account: { email: address, code } }, { token: user.token });
+    const res = await api.native.post('/api/me/email', { account: { email: address, code, password: PASSWORD } }, { token: user.token });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email_asterisks: `${address[0]}***@example.com`, security_info: { has_email: true }, score: 10 });
     expect((await signIn(api.native, address, PASSWORD)).statusCode).toBe(201);
@@ -99,7 +99,7 @@ describe('POST and PATCH /api/me/email', () => {
 
   it('refuses a second binding: already_bound', async () => {
     const user = await signUpByEmail(t, api.abroad);
-    const res = await api.abroad.post('/api/me/email', { account: { email: email(), code: '123456' } }, { token: user.token });
+    const res = await api.abroad.post('/api/me/email', { account: { email: email(), code: '123456', password: PASSWORD } }, { token: user.token });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { email: ['already_bound'] } });
   });
@@ -107,13 +107,13 @@ describe('POST and PATCH /api/me/email', () => {
   it('refuses an address of another account, and a wrong code', async () => {
     const other = await signUpByEmail(t, api.abroad);
     const user = await signUpByPhone(t, api.native);
-    const taken = await api.native.post('/api/me/email', { account: { email: other.email.toUpperCase(), code: '123456' } }, { token: user.token });
+    const taken = await api.native.post('/api/me/email', { account: { email: other.email.toUpperCase(), code: '123456', password: PASSWORD } }, { token: user.token });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toEqual({ errors: { email: ['taken'] } });
 
     const address = email();
     const code = await codeFor(t, api.native, 'Email', address, 'bind');
-    const wrong = await api.native.post('/api/me/email', { account: { email: address, code: wrongCode(code) } }, { token: user.token });
+    const wrong = await api.native.post('/api/me/email', { account: { email: address, code: wrongCode(code), password: PASSWORD } }, { token: user.token });
     expect(wrong.json()).toEqual({ errors: { code: ['invalid'] } });
     expect((await meOf(api.native, user.token)).email_asterisks).toBeNull();
   });
@@ -150,7 +150,7 @@ describe('POST and PATCH /api/me/phone', () => {
     const user = await signUpByEmail(t, api.abroad);
     const number = phone();
     const code = await codeFor(t, api.abroad, 'Sms', number, 'bind');
-    const res = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code } }, { token: user.token });
+    const res = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code, password: PASSWORD } }, { token: user.token });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ phone_number_asterisks: `${number.slice(0, 3)}****${number.slice(-4)}`, security_info: { has_phone: true }, score: 10 });
 
@@ -166,30 +166,30 @@ describe('POST and PATCH /api/me/phone', () => {
   it('grants each binding task once: e-mail and phone make 20', async () => {
     const user = await signUpByPhone(t, api.native);
     const address = email();
-    await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind') } }, { token: user.token });
+    await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind'), password: PASSWORD } }, { token: user.token });
     const code = await codeFor(t, api.native, 'Sms', user.phone, 'unbind', user.token);
     expect((await api.native.patch('/api/me/unbind/phone', { account: { code } }, { token: user.token })).statusCode).toBe(200);
     const number = phone();
-    const bound = await api.native.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.native, 'Sms', number, 'bind') } }, { token: user.token });
+    const bound = await api.native.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.native, 'Sms', number, 'bind'), password: PASSWORD } }, { token: user.token });
     expect(bound.statusCode).toBe(201);
     expect(bound.json().score).toBe(20);
   });
 
   it('refuses a second binding, a used number, a wrong code and a change without one bound', async () => {
     const user = await signUpByPhone(t, api.native);
-    const already = await api.native.post('/api/me/phone', { account: { phone_number: phone(), code: '123456' } }, { token: user.token });
+    const already = await api.native.post('/api/me/phone', { account: { phone_number: phone(), code: '123456', password: PASSWORD } }, { token: user.token });
     expect(already.statusCode).toBe(422);
     expect(already.json()).toEqual({ errors: { phone_number: ['already_bound'] } });
 
     const emailUser = await signUpByEmail(t, api.abroad);
-    const used = await api.abroad.post('/api/me/phone', { account: { phone_number: user.phone, code: '123456' } }, { token: emailUser.token });
+    const used = await api.abroad.post('/api/me/phone', { account: { phone_number: user.phone, code: '123456', password: PASSWORD } }, { token: emailUser.token });
     expect(used.json()).toEqual({ errors: { phone_number: ['used'] } });
-    const invalid = await api.abroad.post('/api/me/phone', { account: { phone_number: '123', code: '123456' } }, { token: emailUser.token });
+    const invalid = await api.abroad.post('/api/me/phone', { account: { phone_number: '123', code: '123456', password: PASSWORD } }, { token: emailUser.token });
     expect(invalid.json()).toEqual({ errors: { phone_number: ['invalid'] } });
 
     const number = phone();
     const code = await codeFor(t, api.abroad, 'Sms', number, 'bind');
-    const wrong = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: wrongCode(code) } }, { token: emailUser.token });
+    const wrong = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: wrongCode(code), password: PASSWORD } }, { token: emailUser.token });
     expect(wrong.json()).toEqual({ errors: { code: ['invalid'] } });
 
     const notBound = await api.abroad.patch('/api/me/phone', { account: { phone_number: phone(), code: '123456', password: PASSWORD } }, { token: emailUser.token });
@@ -223,7 +223,7 @@ describe('PATCH /api/me/unbind/phone', () => {
   it('unbinds by a code sent to the phone once an e-mail is bound; then not_bound', async () => {
     const user = await signUpByPhone(t, api.native);
     const address = email();
-    await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind') } }, { token: user.token });
+    await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind'), password: PASSWORD } }, { token: user.token });
     const code = await codeFor(t, api.native, 'Sms', user.phone, 'unbind', user.token);
     const wrong = await api.native.patch('/api/me/unbind/phone', { account: { code: wrongCode(code) } }, { token: user.token });
     expect(wrong.statusCode).toBe(422);
@@ -248,12 +248,12 @@ describe('PATCH /api/me/unbind/phone', () => {
     const user = await signUpByEmail(t, api.abroad);
     for (let i = 0; i < 3; i++) {
       const number = phone();
-      await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind') } }, { token: user.token });
+      await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind'), password: PASSWORD } }, { token: user.token });
       const code = await codeFor(t, api.abroad, 'Sms', number, 'unbind', user.token);
       expect((await api.abroad.patch('/api/me/unbind/phone', { account: { code } }, { token: user.token })).statusCode).toBe(200);
     }
     const number = phone();
-    await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind') } }, { token: user.token });
+    await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind'), password: PASSWORD } }, { token: user.token });
     const res = await api.abroad.patch('/api/me/unbind/phone', { account: { code: '123456' } }, { token: user.token });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { phone_number: ['unbind_limit'] }, meta: { unbind_limit: 3, unbind_used: 3, needs_email: false } });

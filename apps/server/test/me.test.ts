@@ -190,7 +190,8 @@ describe('PATCH /api/me', () => {
 
 describe('PUT /api/me (identification popup)', () => {
   const NEW_PASSWORD = 'Another-Secret-7';
-  const complete = (token: string, account: Record<string, unknown>) => api.abroad.put('/api/me', { account }, { token });
+  // Setting the password proves the account with the current one (account-takeover.test.ts covers the refusals).
+  const complete = (token: string, account: Record<string, unknown>) => api.abroad.put('/api/me', { account: { current_password: PASSWORD, ...account } }, { token });
 
   it('binds the phone by code, sets password, nickname and gender, and grants the phone task once', async () => {
     const user = await signUpByEmail(t, api.abroad);
@@ -218,7 +219,7 @@ describe('PUT /api/me (identification popup)', () => {
     expect(fresh.statusCode).toBe(201);
 
     // Completing again with the same phone needs no code and grants nothing more.
-    const again = await complete(user.token, { phone_number: number, code: '000000', password: NEW_PASSWORD, nickname, gender: 'female' });
+    const again = await complete(user.token, { phone_number: number, code: '000000', password: NEW_PASSWORD, current_password: NEW_PASSWORD, nickname, gender: 'female' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ gender: 'female', score: 10 });
     expect((await api.abroad.get('/api/point_details', { token: user.token })).json().meta.total_count).toBe(1);
@@ -232,7 +233,7 @@ describe('PUT /api/me (identification popup)', () => {
     expect(used.json()).toEqual({ errors: { phone_number: ['used'] } });
 
     const bound = await signUpByPhone(t, api.native);
-    const other = await api.native.put('/api/me', { account: { phone_number: phone(), code: '123456', password: NEW_PASSWORD, nickname: asciiName(10), gender: 'male' } }, { token: bound.token });
+    const other = await api.native.put('/api/me', { account: { phone_number: phone(), code: '123456', password: NEW_PASSWORD, current_password: PASSWORD, nickname: asciiName(10), gender: 'male' } }, { token: bound.token });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ errors: { phone_number: ['already_bound'] } });
   });

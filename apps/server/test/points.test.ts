@@ -78,7 +78,7 @@ describe('GET /api/point_details', () => {
 
     await api.abroad.post('/api/me/clock_in', undefined, { token: user.token });
     const number = phone();
-    const bound = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind') } }, { token: user.token });
+    const bound = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind'), password: PASSWORD } }, { token: user.token });
     expect(bound.statusCode).toBe(201);
     await later(api.abroad, user, 24 * 3600);
     await api.abroad.post('/api/me/clock_in', undefined, { token: user.token });

@@ -188,12 +188,23 @@ export const updateMeRequest = z.object({
 });
 export type UpdateMeRequest = z.infer<typeof updateMeRequest>;
 
-/** PUT /api/me: the identification popup — complete an account with phone, password, nickname and gender. */
+/**
+ * Proof of the account for a password or contact change: the current password, or a code (purpose
+ * reauthenticate) sent to a contact already bound to the account.
+ */
+const accountCode = z.string().max(12).optional();
+
+/**
+ * PUT /api/me: the identification popup — complete an account with phone, password, nickname and gender.
+ * Setting the password wants `current_password` or `account_code`.
+ */
 export const completeMeRequest = z.object({
   account: z.object({
     phone_number: z.string().min(1).max(20),
     code: z.string().min(1).max(12),
     password: z.string().min(1).max(256),
+    current_password: z.string().max(256).optional(),
+    account_code: accountCode,
     nickname: z.string().min(1).max(64),
     gender,
   }),
@@ -212,13 +223,17 @@ export const resetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-/** POST (bind) and PATCH (change) /api/me/email and /api/me/phone. Changing also asks the current password. */
+/**
+ * POST (bind) and PATCH (change) /api/me/email and /api/me/phone: `code` proves the new contact; `password`
+ * (the current one) or `account_code` proves the account.
+ */
 export const bindContactRequest = z.object({
   account: z.object({
     email: z.string().max(254).optional(),
     phone_number: z.string().max(20).optional(),
     code: z.string().min(1).max(12),
     password: z.string().max(256).optional(),
+    account_code: accountCode,
   }),
 });
 export type BindContactRequest = z.infer<typeof bindContactRequest>;

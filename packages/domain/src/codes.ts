@@ -13,7 +13,11 @@ export const CODE_SEND_WINDOW_SECONDS = 3600;
 /** Wrong entries before a code is burnt: 5 guesses of 10^6 leaves a 1 in 200,000 chance. */
 export const CODE_MAX_ATTEMPTS = 5;
 
-export const CODE_PURPOSES = ['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock'] as const;
+/**
+ * `reauthenticate` proves the owner before a password or contact change (a stolen session alone is not
+ * enough); like `unbind`, it always goes to a contact already bound to the signed-in account.
+ */
+export const CODE_PURPOSES = ['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock', 'reauthenticate'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export function isCodePurpose(value: unknown): value is CodePurpose {

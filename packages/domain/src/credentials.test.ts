@@ -3,9 +3,11 @@ import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_STRENGTH_SCORE,
   checkPassword,
   classifyLogin,
   isEmailValid,
+  isPasswordStrongEnough,
   isPhoneValid,
   normalizeEmail,
   normalizePhone,
@@ -155,5 +157,12 @@ describe('classifyLogin', () => {
     expect(classifyLogin('灯笼玩家')).toBe('nickname');
     expect(classifyLogin('gamer123')).toBe('nickname');
     expect(classifyLogin('12345')).toBe('nickname');
+  });
+});
+
+describe('isPasswordStrongEnough', () => {
+  it('wants an estimated strength of 3 of 4 or more', () => {
+    expect(PASSWORD_MIN_STRENGTH_SCORE).toBe(3);
+    expect([0, 1, 2, 3, 4].map(isPasswordStrongEnough)).toEqual([false, false, false, true, true]);
   });
 });

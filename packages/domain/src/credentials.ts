@@ -102,3 +102,15 @@ export function classifyLogin(login: string): LoginKind {
   if (isPhoneValid(trimmed, 'native') || isPhoneValid(trimmed, 'abroad')) return 'phone';
   return 'nickname';
 }
+
+/**
+ * The lowest strength score (0–4, as a zxcvbn-style estimator gives it) a new password must reach, on top
+ * of the composition rules above. 3 means the estimator puts it beyond 10^8 guesses: out of reach of
+ * online guessing by a wide margin and costly offline against our argon2id hashes. Composition alone
+ * lets through `Password1` or `Qwerty123`, which every cracking list tries first.
+ */
+export const PASSWORD_MIN_STRENGTH_SCORE = 3;
+
+export function isPasswordStrongEnough(score: number): boolean {
+  return score >= PASSWORD_MIN_STRENGTH_SCORE;
+}

@@ -10,6 +10,7 @@ export const REASON_CODES = [
   'taken',
   'too_short',
   'too_long',
+  'too_weak', // a new password the strength estimator puts within easy reach of guessing
   'confirmation',
   'unsafe', // nickname weight or blank (docs/product/accounts.md#nickname)
   'greater_than', // check-in twice
@@ -25,6 +26,7 @@ export const REASON_CODES = [
   'invalid_credentials', // wrong login or password (one answer for both, so sign-in reveals no accounts)
   'token_invalid', // a bearer token that is unknown or expired
   'refresh_token_invalid', // a refresh token that is unknown, expired or revoked
+  'session_expired', // a session past its absolute lifetime (90 days from sign-in): sign in again
   'refresh_token_reused', // a rotated refresh token used again: the session family is revoked
   'in_protection', // a just-rotated refresh token, within the protection period: not theft (docs/product/accounts.md#refresh-protection)
   'csrf_invalid', // a cookie-authenticated write without the matching CSRF header

@@ -5,10 +5,13 @@ import {
   FAILURES_BEFORE_LOCK,
   FAILURE_WINDOW_SECONDS,
   IP_FAILURES_PER_WINDOW,
+  PASSWORD_CONFIRMATION_FAILURES_PER_WINDOW,
   REFRESH_PROTECTION_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
+  SESSION_ABSOLUTE_LIFETIME_SECONDS,
   isInRefreshProtection,
   isIpThrottled,
+  isSessionWithinLifetime,
   signInStep,
 } from './sign-in.ts';
 
@@ -18,6 +21,7 @@ describe('sign-in throttling', () => {
     expect(FAILURES_BEFORE_LOCK).toBe(10);
     expect(FAILURE_WINDOW_SECONDS).toBe(900);
     expect(IP_FAILURES_PER_WINDOW).toBe(50);
+    expect(PASSWORD_CONFIRMATION_FAILURES_PER_WINDOW).toBe(5);
     expect(ACCESS_TOKEN_TTL_SECONDS).toBe(900);
     expect(REFRESH_TOKEN_TTL_SECONDS).toBe(2_592_000);
     expect(REFRESH_PROTECTION_SECONDS).toBe(30);
@@ -43,5 +47,15 @@ describe('sign-in throttling', () => {
     expect(isInRefreshProtection(1000, 1030)).toBe(false);
     // A rotation "in the future" is clock skew or tampering, not a retry.
     expect(isInRefreshProtection(1000, 999)).toBe(false);
+  });
+});
+
+describe('absolute session lifetime', () => {
+  it('is 90 days from sign-in, refresh or not', () => {
+    expect(SESSION_ABSOLUTE_LIFETIME_SECONDS).toBe(90 * 24 * 3600);
+    const signedIn = 1_800_000_000;
+    expect(isSessionWithinLifetime(signedIn, signedIn)).toBe(true);
+    expect(isSessionWithinLifetime(signedIn, signedIn + SESSION_ABSOLUTE_LIFETIME_SECONDS - 1)).toBe(true);
+    expect(isSessionWithinLifetime(signedIn, signedIn + SESSION_ABSOLUTE_LIFETIME_SECONDS)).toBe(false);
   });
 });

@@ -15,9 +15,28 @@ export const FAILURE_WINDOW_SECONDS = 900;
  */
 export const IP_FAILURES_PER_WINDOW = 50;
 
+/**
+ * Wrong current passwords a signed-in session may give (to set a password or change a contact) per account
+ * in FAILURE_WINDOW_SECONDS before it is refused with 429: whoever holds a stolen session must not be able
+ * to guess the password through it.
+ */
+export const PASSWORD_CONFIRMATION_FAILURES_PER_WINDOW = 5;
+
 /** Short-lived access token: a stolen one is useful for at most 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * A session (one sign-in's family of refresh tokens) ends this long after the sign-in, however often its
+ * refresh token was rotated: a stolen refresh token kept fresh by rotation is not a key for ever, and the
+ * owner proves themselves again (password or code) at least every 90 days.
+ */
+export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 90 * 24 * 3600;
+
+/** Whether a session signed in at `signedInAtSec` may still be refreshed at `nowSec`. */
+export function isSessionWithinLifetime(signedInAtSec: number, nowSec: number): boolean {
+  return nowSec - signedInAtSec < SESSION_ABSOLUTE_LIFETIME_SECONDS;
+}
+
 /**
  * A refresh token in its protection period does not force logout. Two tabs refreshing at
  * once both present the same token; the second, within 30 s of the rotation, is answered as a

@@ -13,6 +13,11 @@ export interface KeyValueStore {
   del(key: string): Promise<void>;
   /** Adds one and returns the new count; the window starts with the first increment. */
   incr(key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Takes one back from a counter that still exists (an attempt counted in advance that turned out not to
+   * be one); a counter that has expired meanwhile stays gone rather than going negative.
+   */
+  decr(key: string): Promise<void>;
   /** Seconds until the key expires, or 0 when it does not exist. */
   ttl(key: string): Promise<number>;
   close(): Promise<void>;
@@ -52,6 +57,10 @@ export class MemoryStore implements KeyValueStore {
     this.entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.now() + windowSeconds * 1000 });
     return count;
   }
+  async decr(key: string) {
+    const entry = this.live(key);
+    if (entry) entry.value = String(Math.max(0, Number(entry.value) - 1));
+  }
   async ttl(key: string) {
     const entry = this.live(key);
     return entry ? Math.ceil((entry.expiresAt - this.now()) / 1000) : 0;
@@ -65,6 +74,9 @@ export class MemoryStore implements KeyValueStore {
     for (const key of [...this.entries.keys()]) this.live(key);
   }
 }
+
+/** Decrements only a key that exists and is above zero, so an expired window is not recreated without expiry. */
+const DECR_IF_PRESENT = "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0";
 
 export class RedisStore implements KeyValueStore {
   private readonly redis: Redis;
@@ -88,6 +100,9 @@ export class RedisStore implements KeyValueStore {
     const k = this.prefix + key;
     const [[, count]] = (await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[null, number]];
     return count;
+  }
+  async decr(key: string) {
+    await this.redis.eval(DECR_IF_PRESENT, 1, this.prefix + key);
   }
   async ttl(key: string) {
     return Math.max(0, await this.redis.ttl(this.prefix + key));

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   CODE_MAX_ATTEMPTS, CODE_RESEND_INTERVAL_SECONDS, CODE_SEND_WINDOW_SECONDS, VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_SECONDS, codeSendDecision, type CodePurpose, type Site,
@@ -30,8 +30,9 @@ function codeText(site: Site, code: string) {
  */
 export async function sendCode(deps: Deps, site: Site, ip: string, accountId: number | null, input: SendCodeRequest['message']) {
   const channel = input.type === 'Email' ? 'email' : 'sms';
-  if (input.purpose !== 'unbind' && !input.target?.trim()) throw fail.unprocessable('target', 'blank');
-  const target = input.purpose === 'unbind' ? await boundContact(deps, accountId, channel) : normalizeContact(channel, input.target!, site.area);
+  const toBoundContact = input.purpose === 'unbind' || input.purpose === 'reauthenticate';
+  if (!toBoundContact && !input.target?.trim()) throw fail.unprocessable('target', 'blank');
+  const target = toBoundContact ? await boundContact(deps, accountId, channel) : normalizeContact(channel, input.target!, site.area);
   if (!target) throw fail.unprocessable('target', 'invalid');
 
   const existing = await findAccountByContact(deps.db, channel, target);
@@ -76,8 +77,8 @@ export async function sendCode(deps: Deps, site: Site, ip: string, accountId: nu
 }
 
 /**
- * The signed-in account's own e-mail or phone: an unbind code always goes to the bound address, so the
- * client need not (and cannot) name another one.
+ * The signed-in account's own e-mail or phone: an unbind or reauthentication code always goes to the
+ * bound address, so the client need not (and cannot) name another one.
  */
 async function boundContact(deps: Deps, accountId: number | null, channel: 'email' | 'sms'): Promise<string> {
   if (accountId === null) throw fail.unauthorized();
@@ -100,29 +101,39 @@ async function sendHistory(db: DbOrTx, target: string, purpose: CodePurpose, now
 
 /**
  * Checks and spends a code: the newest unspent code for the target and purpose, at most CODE_MAX_ATTEMPTS
- * tries, used once (the conditional update makes two racing requests spend it only once). Callers check
- * everything else first and call this just before their write, so a code is not spent on a doomed request.
- * It runs on its own rather than in the caller's transaction so that a wrong guess is counted even though
- * the request fails.
+ * guesses, used once. The guess is counted before it is compared, in one conditional update
+ * (`attempts = attempts + 1 WHERE attempts < max`), so a burst of parallel guesses gets no more tries than
+ * the same guesses one after another; a code whose tries are spent is dead, even for the right digits.
+ * Callers check everything else first and call this just before their write, so a code is not spent on a
+ * doomed request. It runs on its own rather than in the caller's transaction so that a wrong guess is
+ * counted even though the request fails. `field` names the request field the code came in.
  */
-export async function consumeCode(deps: Deps, target: string, purpose: CodePurpose, code: string) {
+export async function consumeCode(deps: Deps, target: string, purpose: CodePurpose, code: string, field = 'code') {
+  await consumeCodeOf(deps, [target], purpose, code, field);
+}
+
+/** The same, for a code sent to any one of several targets (the account's bound e-mail or phone). */
+export async function consumeCodeOf(deps: Deps, targets: readonly string[], purpose: CodePurpose, code: string, field: string) {
   const now = deps.clock.now();
-  const [latest] = await deps.db
-    .select()
+  const [latest] = targets.length === 0 ? [] : await deps.db
+    .select({ id: verificationCodes.id, target: verificationCodes.target })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .where(and(inArray(verificationCodes.target, [...targets]), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!latest || latest.attempts >= CODE_MAX_ATTEMPTS) throw fail.unprocessable('code', 'invalid');
-  if (latest.expiresAt <= now) throw fail.unprocessable('code', 'expired');
-  if (latest.codeHash !== deps.secrets.hmac(`${target}:${purpose}:${code.trim()}`)) {
-    await deps.db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, latest.id));
-    throw fail.unprocessable('code', 'invalid');
-  }
+  if (!latest) throw fail.unprocessable(field, 'invalid');
+  const [counted] = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, latest.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS), isNull(verificationCodes.consumedAt)))
+    .returning({ codeHash: verificationCodes.codeHash, expiresAt: verificationCodes.expiresAt });
+  if (!counted) throw fail.unprocessable(field, 'invalid');
+  if (counted.expiresAt <= now) throw fail.unprocessable(field, 'expired');
+  if (counted.codeHash !== deps.secrets.hmac(`${latest.target}:${purpose}:${code.trim()}`)) throw fail.unprocessable(field, 'invalid');
   const spent = await deps.db
     .update(verificationCodes)
     .set({ consumedAt: now })
     .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
-  if (spent.length === 0) throw fail.unprocessable('code', 'invalid');
+  if (spent.length === 0) throw fail.unprocessable(field, 'invalid');
 }

@@ -1,14 +1,18 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import { BIND_TASK_SCORE, checkPassword, type Site } from '@lantern/domain';
+import { BIND_TASK_SCORE, type Site } from '@lantern/domain';
 import type { BindContactRequest, ResetPasswordRequest } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { FieldErrorList, fail } from '../../platform/errors.ts';
 import { accounts, phoneUnbinds } from './tables.ts';
 import { findAccountByContact, findAccountByLogin, normalizeContact } from './lookup.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { checkNewPassword } from './password-policy.ts';
+import { checkProofOfAccount } from './reauthentication.ts';
+import { queueSecurityNotice } from './security-notices.ts';
+import { clearAttempts } from './attempts.ts';
 import { consumeCode } from './codes.ts';
 import { completeTaskOnce } from './points.ts';
-import { revokeAllSessions } from './sessions.ts';
+import { revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 import { isUniqueViolation } from './uniqueness.ts';
 import { loadAccount } from './profile.ts';
 import { failureKey } from './sign-in.ts';
@@ -22,8 +26,10 @@ export const UNBIND_LIMIT = 3;
 export const UNBIND_WINDOW_DAYS = 365;
 
 /**
- * PATCH /api/me/{phone,email}/password: a forgotten password reset with a code (purpose reset_password).
- * It also unlocks the account and signs it out everywhere, since the old password may be known to others.
+ * PATCH /api/me/{phone,email}/password: a forgotten password reset with a code (purpose reset_password)
+ * sent to a contact already bound to the account — the request names it, but only a bound one finds the
+ * account. It also unlocks the account, signs it out everywhere (the old password may be known to others)
+ * and tells the owner on every bound contact.
  */
 export async function resetPassword(deps: Deps, site: Site, channel: Channel, input: ResetPasswordRequest['account']) {
   const field = fieldOf(channel);
@@ -32,26 +38,33 @@ export async function resetPassword(deps: Deps, site: Site, channel: Channel, in
   const target = raw ? normalizeContact(channel, raw, site.area) : null;
   if (!raw) errors.add(field, 'blank');
   else if (!target) errors.add(field, 'invalid');
-  errors.add('password', checkPassword(input.password));
   if (input.password_confirmation !== input.password) errors.add('password_confirmation', 'confirmation');
+  const account = target ? await findAccountByContact(deps.db, channel, target) : undefined;
+  errors.add('password', checkNewPassword(input.password, [account?.email, account?.phone, account?.nickname, target]));
   errors.throwIfAny();
-  const account = await findAccountByContact(deps.db, channel, target!);
   if (!account) throw fail.unprocessable(field, 'not_found');
   await consumeCode(deps, target!, 'reset_password', input.code);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash, lockedAt: null, updatedAt: deps.clock.now() }).where(eq(accounts.id, account.id));
     await revokeAllSessions(tx, account.id, deps.clock.now());
+    await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');
   });
-  await deps.limiter.reset(failureKey(account, target!));
+  deps.outbox.deliverSoon();
+  await clearAttempts(deps.kv, failureKey(account, target!));
 }
 
 /**
- * POST (bind, when none is bound) and PATCH (change, with the current password) of /api/me/email and
- * /api/me/phone. The new address is proven by a code (purpose bind). The first binding of each grants the
- * task score once (docs/product/accounts.md#binding-points).
+ * POST (bind, when none is bound) and PATCH (change) of /api/me/email and /api/me/phone. The new address
+ * is proven by a code sent to it (purpose bind); the account by its current password or a code sent to a
+ * contact already bound (reauthentication.ts) — else a stolen session could bind the thief's phone and
+ * reset the password through it. Every other session is signed out and the owner is told on the
+ * contacts bound before the change. The first binding of each grants the task score once (docs/product/accounts.md#binding-points).
  */
-export async function bindContact(deps: Deps, site: Site, accountId: number, channel: Channel, mode: 'bind' | 'change', input: BindContactRequest['account']) {
+export async function bindContact(
+  deps: Deps, site: Site, session: { accountId: number; familyId: string }, channel: Channel, mode: 'bind' | 'change', input: BindContactRequest['account'],
+) {
+  const { accountId } = session;
   const field = fieldOf(channel);
   const account = await loadAccount(deps, accountId);
   const current = channel === 'email' ? account.email : account.phone;
@@ -63,21 +76,24 @@ export async function bindContact(deps: Deps, site: Site, accountId: number, cha
   if (!raw) errors.add(field, 'blank');
   else if (!target) errors.add(field, 'invalid');
   else if (target === current || (await findAccountByContact(deps.db, channel, target))) errors.add(field, takenReason(channel));
-  if (mode === 'change' && account.passwordHash) {
-    if (!input.password) errors.add('password', 'blank');
-    else if (!(await verifyPassword(account.passwordHash, input.password))) errors.add('password', 'invalid');
-  }
+  const proof = await checkProofOfAccount(deps, account, { password: input.password, accountCode: input.account_code }, { password: 'password', accountCode: 'account_code' }, errors);
   errors.throwIfAny();
+  await proof.spend();
   await consumeCode(deps, target!, 'bind', input.code);
+  const now = deps.clock.now();
   try {
     await deps.db.transaction(async (tx) => {
-      await tx.update(accounts).set({ [channel === 'email' ? 'email' : 'phone']: target, updatedAt: deps.clock.now() }).where(eq(accounts.id, accountId));
+      await tx.update(accounts).set({ [channel === 'email' ? 'email' : 'phone']: target, updatedAt: now }).where(eq(accounts.id, accountId));
       await completeTaskOnce(tx, accountId, channel === 'email' ? 'bind_email' : 'bind_phone', BIND_TASK_SCORE);
+      await revokeOtherSessions(tx, accountId, session.familyId, now);
+      const notice = `${channel === 'email' ? 'email' : 'phone'}_${mode === 'bind' ? 'bound' : 'changed'}` as const;
+      await queueSecurityNotice(deps, tx, site.language, account, notice);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.unprocessable(field, takenReason(channel));
     throw err;
   }
+  deps.outbox.deliverSoon();
 }
 
 /**
@@ -85,7 +101,8 @@ export async function bindContact(deps: Deps, site: Site, accountId: number, cha
  * `unbind_limit` when the account would be left with no way to sign in (no e-mail) or has used its
  * unbinds for the year; meta says the limit and how many are used.
  */
-export async function unbindPhone(deps: Deps, accountId: number, code: string) {
+export async function unbindPhone(deps: Deps, site: Site, session: { accountId: number; familyId: string }, code: string) {
+  const { accountId } = session;
   const account = await loadAccount(deps, accountId);
   if (!account.phone) throw fail.unprocessable('phone_number', 'not_bound');
   const since = new Date(deps.clock.now().getTime() - UNBIND_WINDOW_DAYS * 86_400_000);
@@ -98,7 +115,10 @@ export async function unbindPhone(deps: Deps, accountId: number, code: string) {
     // Stamped by the service clock, like the window it is counted in.
     await tx.insert(phoneUnbinds).values({ accountId, phone: account.phone!, createdAt: now });
     await tx.update(accounts).set({ phone: null, updatedAt: now }).where(eq(accounts.id, accountId));
+    await revokeOtherSessions(tx, accountId, session.familyId, now);
+    await queueSecurityNotice(deps, tx, site.language, account, 'phone_removed');
   });
+  deps.outbox.deliverSoon();
 }
 
 /** PUT /api/me/unlock: the login (e-mail or phone) and the code sent to it (purpose unlock). */
@@ -107,5 +127,5 @@ export async function unlockAccount(deps: Deps, site: Site, login: string, code:
   if (!account || (target !== account.email && target !== account.phone)) throw fail.unprocessable('login', 'not_found');
   await consumeCode(deps, target, 'unlock', code);
   await deps.db.update(accounts).set({ lockedAt: null }).where(eq(accounts.id, account.id));
-  await deps.limiter.reset(failureKey(account, target));
+  await clearAttempts(deps.kv, failureKey(account, target));
 }

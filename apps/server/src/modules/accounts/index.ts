@@ -16,3 +16,4 @@ export { awardScore } from './points.ts';
 export { scoreOf, spendScore } from './point-spending.ts';
 export { walletOf, debitWalletForOrder, creditWallet, type WalletView, type DebitResult } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
+export { countAttempts, reserveAttempt } from './attempts.ts';

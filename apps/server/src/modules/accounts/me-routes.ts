@@ -33,9 +33,9 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   });
 
   app.put('/api/me', { schema: { tags, body: completeMeRequest, response: { 200: me } } }, async (request) => {
-    const { accountId } = requireAuth(request);
-    await completeMe(deps, request.site, accountId, request.body.account);
-    return meOf(accountId, request.site);
+    const session = requireAuth(request);
+    await completeMe(deps, request.site, session, request.body.account);
+    return meOf(session.accountId, request.site);
   });
 
   app.get('/api/me/check', { schema: { tags, response: { 200: meCheck } } }, async (request) => {
@@ -54,21 +54,21 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
 
   for (const [path, channel] of [['/api/me/email', 'email'], ['/api/me/phone', 'sms']] as const) {
     app.post(path, { schema: { tags, body: bindContactRequest, response: { 201: me } } }, async (request, reply) => {
-      const { accountId } = requireAuth(request);
-      await bindContact(deps, request.site, accountId, channel, 'bind', request.body.account);
-      return reply.status(201).send(await meOf(accountId, request.site));
+      const session = requireAuth(request);
+      await bindContact(deps, request.site, session, channel, 'bind', request.body.account);
+      return reply.status(201).send(await meOf(session.accountId, request.site));
     });
     app.patch(path, { schema: { tags, body: bindContactRequest, response: { 200: me } } }, async (request) => {
-      const { accountId } = requireAuth(request);
-      await bindContact(deps, request.site, accountId, channel, 'change', request.body.account);
-      return meOf(accountId, request.site);
+      const session = requireAuth(request);
+      await bindContact(deps, request.site, session, channel, 'change', request.body.account);
+      return meOf(session.accountId, request.site);
     });
   }
 
   app.patch('/api/me/unbind/phone', { schema: { tags, body: unbindPhoneRequest, response: { 200: me } } }, async (request) => {
-    const { accountId } = requireAuth(request);
-    await unbindPhone(deps, accountId, request.body.account.code);
-    return meOf(accountId, request.site);
+    const session = requireAuth(request);
+    await unbindPhone(deps, request.site, session, request.body.account.code);
+    return meOf(session.accountId, request.site);
   });
 
   app.put('/api/me/unlock', { schema: { tags, body: unlockRequest } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
-  EARLIEST_BIRTH_YEAR, calendarDateInZone, checkPassword, compareCalendarDates, isNicknameSafe, isValidCalendarDate, type Site,
+  EARLIEST_BIRTH_YEAR, calendarDateInZone, compareCalendarDates, isNicknameSafe, isValidCalendarDate, type Site,
 } from '@lantern/domain';
 import type { CompleteMeRequest, UpdateMeRequest } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -10,6 +10,10 @@ import { findAccount, findAccountByContact, normalizeContact, type Account } fro
 import { toTimestamp } from '../../platform/clock.ts';
 import { isNicknameTaken, isUniqueViolation } from './uniqueness.ts';
 import { hashPassword } from './passwords.ts';
+import { checkNewPassword } from './password-policy.ts';
+import { checkProofOfAccount } from './reauthentication.ts';
+import { queueSecurityNotice } from './security-notices.ts';
+import { revokeOtherSessions } from './sessions.ts';
 import { consumeCode } from './codes.ts';
 import { completeTaskOnce } from './points.ts';
 import { BIND_TASK_SCORE } from '@lantern/domain';
@@ -62,30 +66,45 @@ export async function updateMe(deps: Deps, site: Site, accountId: number, input:
 
 /**
  * PUT /api/me: the identification popup (docs/product/screens.md#account-prompts) completes an account with a phone number (verified by
- * code, purpose bind), a password, a nickname and a gender. Binding the phone grants its task score once.
+ * code, purpose bind), a password, a nickname and a gender. Setting the password — and binding a phone —
+ * wants proof of the account, never just the session: the current password or a code sent to a contact
+ * already bound (reauthentication.ts). A phone named here that is already the account's own needs no new
+ * code, but it proves nothing either. Every other session is signed out and the owner told. Binding the
+ * phone grants its task score once.
  */
-export async function completeMe(deps: Deps, site: Site, accountId: number, input: CompleteMeRequest['account']) {
+export async function completeMe(deps: Deps, site: Site, session: { accountId: number; familyId: string }, input: CompleteMeRequest['account']) {
+  const { accountId } = session;
   const account = await loadAccount(deps, accountId);
   const errors = new FieldErrorList();
   const phone = normalizeContact('sms', input.phone_number, site.area);
   if (!phone) errors.add('phone_number', 'invalid');
   else if (account.phone && account.phone !== phone) errors.add('phone_number', 'already_bound');
   else if (!account.phone && (await findAccountByContact(deps.db, 'sms', phone))) errors.add('phone_number', 'used');
-  errors.add('password', checkPassword(input.password));
-  await checkNickname(deps, errors, input.nickname.trim(), accountId);
+  const nickname = input.nickname.trim();
+  errors.add('password', checkNewPassword(input.password, [account.email, account.phone, phone, nickname]));
+  await checkNickname(deps, errors, nickname, accountId);
+  const proof = await checkProofOfAccount(deps, account, { password: input.current_password, accountCode: input.account_code }, { password: 'current_password', accountCode: 'account_code' }, errors);
   errors.throwIfAny();
-  if (account.phone !== phone) await consumeCode(deps, phone!, 'bind', input.code);
+  await proof.spend();
+  const bindsPhone = account.phone !== phone;
+  if (bindsPhone) await consumeCode(deps, phone!, 'bind', input.code);
   const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (tx) => {
-      const [updated] = await tx
+    const updated = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
         .update(accounts)
-        .set({ phone, passwordHash, nickname: input.nickname.trim(), gender: input.gender, updatedAt: deps.clock.now() })
+        .set({ phone, passwordHash, nickname, gender: input.gender, updatedAt: now })
         .where(eq(accounts.id, accountId))
         .returning();
       await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE);
-      return updated!;
+      await revokeOtherSessions(tx, accountId, session.familyId, now);
+      await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');
+      if (bindsPhone) await queueSecurityNotice(deps, tx, site.language, { email: account.email, phone: null }, 'phone_bound');
+      return row!;
     });
+    deps.outbox.deliverSoon();
+    return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.unprocessable('phone_number', 'used');
     throw err;

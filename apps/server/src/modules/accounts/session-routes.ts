@@ -52,7 +52,7 @@ export const sessionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   });
 
   app.post('/api/fast/access_token', { schema: { tags: ['accounts'], body: fastSignInRequest, response: { 201: sessionResponse } } }, async (request, reply) => {
-    const { account, session } = await fastSignIn(deps, request.site, request.body.access_token);
+    const { account, session } = await fastSignIn(deps, request.site, request.ip, request.body.access_token);
     return sendSession(deps, request, reply, account, session, 201);
   });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, isInRefreshProtection, type Area } from '@lantern/domain';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import {
+  ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_LIFETIME_SECONDS, isInRefreshProtection, isSessionWithinLifetime, type Area,
+} from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
@@ -20,9 +22,16 @@ export interface IssuedSession {
 
 export type Authenticated = SessionAccount;
 
-async function issuePair(db: DbOrTx, now: Date, accountId: number, area: Area, familyId: string): Promise<IssuedSession> {
+/**
+ * A new access and refresh token for a family. The refresh token lives REFRESH_TOKEN_TTL_SECONDS, but never
+ * past the family's absolute end (SESSION_ABSOLUTE_LIFETIME_SECONDS after its sign-in): rotating does not
+ * push that end back.
+ */
+async function issuePair(db: DbOrTx, now: Date, accountId: number, area: Area, familyId: string, signedInAt: Date): Promise<IssuedSession> {
   const accessToken = newToken();
   const refreshToken = newToken();
+  const sessionEndsAt = signedInAt.getTime() + SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000;
+  const refreshExpiresAt = new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, sessionEndsAt));
   await db.insert(accessTokens).values({
     tokenHash: hashToken(accessToken),
     familyId,
@@ -36,14 +45,17 @@ async function issuePair(db: DbOrTx, now: Date, accountId: number, area: Area, f
     area,
     tokenHash: hashToken(refreshToken),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    signedInAt,
+    expiresAt: refreshExpiresAt,
   });
-  return { accountId, accessToken, refreshToken, familyId, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS };
+  const refreshExpiresIn = Math.max(0, Math.floor((refreshExpiresAt.getTime() - now.getTime()) / 1000));
+  return { accountId, accessToken, refreshToken, familyId, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshExpiresIn };
 }
 
 /** A new session family on one site. */
 export function startSession(deps: Deps, db: DbOrTx, accountId: number, area: Area) {
-  return issuePair(db, deps.clock.now(), accountId, area, randomUUID());
+  const now = deps.clock.now();
+  return issuePair(db, now, accountId, area, randomUUID(), now);
 }
 
 /** The account behind an access token on this site, or null when it is unknown, expired or revoked. */
@@ -72,6 +84,7 @@ export async function rotateSession(deps: Deps, refreshToken: string, area: Area
       .limit(1)
       .for('update');
     if (!row || row.revokedAt || row.expiresAt <= now) throw fail.unauthorized('refresh_token_invalid');
+    if (!isSessionWithinLifetime(toTimestamp(row.signedInAt), toTimestamp(now))) throw fail.unauthorized('session_expired');
     if (row.rotatedAt) {
       if (isInRefreshProtection(toTimestamp(row.rotatedAt), toTimestamp(now))) throw fail.conflict('refresh_token', 'in_protection');
       await revokeFamily(tx, row.familyId, now);
@@ -80,7 +93,7 @@ export async function rotateSession(deps: Deps, refreshToken: string, area: Area
     await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
     // The access tokens of the old pair die with the rotation; the new pair carries on the family.
     await tx.delete(accessTokens).where(eq(accessTokens.familyId, row.familyId));
-    return issuePair(tx, now, row.accountId, area, row.familyId);
+    return issuePair(tx, now, row.accountId, area, row.familyId, row.signedInAt);
   }).then((result) => {
     // Thrown after the transaction, so the revocation commits.
     if (result === 'revoked') throw fail.unauthorized('refresh_token_reused');
@@ -107,4 +120,14 @@ export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
 export async function revokeAllSessions(db: DbOrTx, accountId: number, now: Date) {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
   await db.delete(accessTokens).where(eq(accessTokens.accountId, accountId));
+}
+
+/**
+ * Signs the account out everywhere but the session that made a security change (a new password, a new
+ * contact): whoever else holds a session — perhaps the one who stole the old password — is out.
+ */
+export async function revokeOtherSessions(db: DbOrTx, accountId: number, keepFamilyId: string, now: Date) {
+  await db.update(refreshTokens).set({ revokedAt: now })
+    .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepFamilyId)));
+  await db.delete(accessTokens).where(and(eq(accessTokens.accountId, accountId), ne(accessTokens.familyId, keepFamilyId)));
 }

@@ -6,6 +6,7 @@ import { AppError, fail } from '../../platform/errors.ts';
 import { accounts } from './tables.ts';
 import { findAccountByLogin, normalizeContact, findAccountByContact, type Account } from './lookup.ts';
 import { verifyPassword } from './passwords.ts';
+import { clearAttempts, reserveAttempt } from './attempts.ts';
 import { startSession } from './sessions.ts';
 import { consumeCode } from './codes.ts';
 
@@ -22,48 +23,66 @@ export function isLocked(account: Account, now: Date): boolean {
 }
 
 /**
- * POST /api/access_token. Failures are counted per login and per address. After FAILURES_BEFORE_CAPTCHA
- * a captcha is required, so every failure beyond those comes with a solved captcha; the account locks at
- * FAILURES_BEFORE_LOCK failures in the window. A script that cannot solve captchas therefore cannot lock a
- * stranger's account (no malicious lockout).
+ * POST /api/access_token. Failures are counted per login and per address, each attempt counted before its
+ * password is compared (see attempts.ts), and given back when it succeeds or is turned away uncompared.
+ * From the (FAILURES_BEFORE_CAPTCHA + 1)th attempt in the window a captcha is required, so every failure
+ * beyond those comes with a solved captcha; the account locks at FAILURES_BEFORE_LOCK failures. A script
+ * that cannot solve captchas therefore cannot lock a stranger's account (no malicious lockout), and a
+ * burst of parallel guesses gets no more comparisons than the same guesses one by one.
  */
 export async function signIn(deps: Deps, site: Site, ip: string, input: SignInRequest['access_token']) {
-  if ((await deps.limiter.count(ipKey(ip))) >= IP_FAILURES_PER_WINDOW) {
+  const fromAddress = await reserveAttempt(deps.kv, ipKey(ip), FAILURE_WINDOW_SECONDS);
+  if (fromAddress.place > IP_FAILURES_PER_WINDOW) {
+    await fromAddress.release();
     throw fail.tooMany('rate_limit', FAILURE_WINDOW_SECONDS);
   }
   const { account, target } = await findAccountByLogin(deps.db, input.login, site.area);
-  const failures = await deps.limiter.count(failureKey(account, target));
-  const captchaRequired = failures >= FAILURES_BEFORE_CAPTCHA;
+  const forLogin = await reserveAttempt(deps.kv, failureKey(account, target), FAILURE_WINDOW_SECONDS);
+  const turnAway = async (error: AppError) => {
+    await Promise.all([fromAddress.release(), forLogin.release()]);
+    return error;
+  };
+  const captchaRequired = forLogin.place > FAILURES_BEFORE_CAPTCHA;
   if (captchaRequired) {
-    if (!input.captcha_id || !input.captcha) throw fail.unprocessable('captcha', 'need_captcha', { need_captcha: true });
-    if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw fail.unprocessable('captcha', 'invalid', { need_captcha: true });
+    if (!input.captcha_id || !input.captcha) throw await turnAway(fail.unprocessable('captcha', 'need_captcha', { need_captcha: true }));
+    if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw await turnAway(fail.unprocessable('captcha', 'invalid', { need_captcha: true }));
   }
-  if (account && isLocked(account, deps.clock.now())) throw fail.forbidden('locked');
+  // Beyond the lock threshold the account is locked, or about to be by an attempt still in flight.
+  if (account && (isLocked(account, deps.clock.now()) || forLogin.place > FAILURES_BEFORE_LOCK)) throw await turnAway(fail.forbidden('locked'));
 
   const ok = await verifyPassword(account?.passwordHash, input.password);
   if (!ok || !account) {
-    const [count] = await Promise.all([
-      deps.limiter.hit(failureKey(account, target), Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS).then((r) => r.count),
-      deps.limiter.hit(ipKey(ip), Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS),
-    ]);
-    if (account && captchaRequired && count >= FAILURES_BEFORE_LOCK) {
+    if (account && captchaRequired && forLogin.place >= FAILURES_BEFORE_LOCK) {
       await deps.db.update(accounts).set({ lockedAt: deps.clock.now() }).where(eq(accounts.id, account.id));
       throw fail.forbidden('locked');
     }
-    throw new AppError(422, { base: ['invalid_credentials'] }, { need_captcha: count >= FAILURES_BEFORE_CAPTCHA });
+    throw new AppError(422, { base: ['invalid_credentials'] }, { need_captcha: forLogin.place >= FAILURES_BEFORE_CAPTCHA });
   }
-  await deps.limiter.reset(failureKey(account, target));
+  await Promise.all([fromAddress.release(), clearAttempts(deps.kv, failureKey(account, target))]);
   return completeSignIn(deps, account, site);
 }
 
-/** POST /api/fast/access_token: a phone number and the SMS code sent to it. */
-export async function fastSignIn(deps: Deps, site: Site, input: FastSignInRequest['access_token']) {
+/**
+ * POST /api/fast/access_token: a phone number and the SMS code sent to it. Each attempt counts toward the
+ * address's sign-in failures before the number is looked up (an unknown number is a failure too, so the
+ * route cannot be used to test numbers in bulk); each code also takes at most CODE_MAX_ATTEMPTS guesses.
+ */
+export async function fastSignIn(deps: Deps, site: Site, ip: string, input: FastSignInRequest['access_token']) {
+  const fromAddress = await reserveAttempt(deps.kv, ipKey(ip), FAILURE_WINDOW_SECONDS);
+  if (fromAddress.place > IP_FAILURES_PER_WINDOW) {
+    await fromAddress.release();
+    throw fail.tooMany('rate_limit', FAILURE_WINDOW_SECONDS);
+  }
   const phone = normalizeContact('sms', input.phone_number, site.area);
   if (!phone) throw fail.unprocessable('phone_number', 'invalid');
   const account = await findAccountByContact(deps.db, 'sms', phone);
   if (!account) throw fail.unprocessable('phone_number', 'not_found');
-  if (isLocked(account, deps.clock.now())) throw fail.forbidden('locked');
+  if (isLocked(account, deps.clock.now())) {
+    await fromAddress.release();
+    throw fail.forbidden('locked');
+  }
   await consumeCode(deps, phone, 'sign_in', input.code);
+  await fromAddress.release();
   return completeSignIn(deps, account, site);
 }
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  calendarDateInZone, checkPassword, formatCalendarDate, isBelowMinimumAge, isNicknameSafe, isRealNameValid,
+  calendarDateInZone, formatCalendarDate, isBelowMinimumAge, isNicknameSafe, isRealNameValid,
   maskCredential, maskRealName, parseResidentIdNumber, type Site,
 } from '@lantern/domain';
 import type { SignUpRequest } from '@lantern/contract';
@@ -11,6 +11,7 @@ import { toTimestamp } from '../../platform/clock.ts';
 import { accounts } from './tables.ts';
 import { findAccountByContact, normalizeContact } from './lookup.ts';
 import { hashPassword } from './passwords.ts';
+import { checkNewPassword } from './password-policy.ts';
 import { consumeCode } from './codes.ts';
 import { completeSignIn } from './sign-in.ts';
 import { isCredentialHashTaken, isNicknameTaken, isUniqueViolation } from './uniqueness.ts';
@@ -30,7 +31,7 @@ export async function signUp(deps: Deps, site: Site, input: SignUpRequest['accou
   if (channel && !target) errors.add(contactField, 'invalid');
   if (channel && target && (await findAccountByContact(deps.db, channel, target))) errors.add(contactField, channel === 'email' ? 'taken' : 'used');
 
-  errors.add('password', checkPassword(input.password));
+  errors.add('password', checkNewPassword(input.password, [input.email, input.phone_number, input.nickname]));
   if (input.password_confirmation !== input.password) errors.add('password_confirmation', 'confirmation');
   if (input.nickname !== undefined && input.nickname.trim() !== '') {
     if (!isNicknameSafe(input.nickname.trim())) errors.add('nickname', 'unsafe');

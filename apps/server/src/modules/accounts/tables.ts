@@ -101,6 +101,8 @@ export const refreshTokens = pgTable(
     area: text('area', { enum: ['native', 'abroad'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the family's sign-in happened, copied to every rotation: the session ends 90 days after it. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

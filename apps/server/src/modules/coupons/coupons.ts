@@ -132,19 +132,16 @@ async function checkCaptcha(deps: Deps, input: ClaimInput) {
 const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 /**
- * PATCH /api/account_coupons/{couponId}: claims one of the coupon for the account. A code coupon wants
- * its code, and a solved captcha first when `need_captcha` (so the code cannot be guessed without them).
+ * PATCH /api/account_coupons/{couponId}: claims one of a listed coupon for the account. A code coupon is
+ * claimed by its code only (POST /api/account_coupons): ids are sequential, so were a code coupon
+ * claimable by id its id would stand in for its code. Here it answers exactly as an id that names
+ * nothing, so the route does not even tell that one exists.
  */
-export async function claimCoupon(deps: Deps, accountId: number, area: Area, couponId: number, input: ClaimInput = {}) {
+export async function claimCoupon(deps: Deps, accountId: number, area: Area, couponId: number) {
   const now = deps.clock.now();
-  const [row] = await deps.db.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.area, area))).limit(1);
+  const [row] = await deps.db.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.area, area), isNull(coupons.code))).limit(1);
   if (!row) throw fail.notFound();
   assertClaimableNow(row, now);
-  if (row.code !== null) {
-    if (!input.code?.trim()) throw refuse('coupon', 'blank');
-    if (row.needCaptcha) await checkCaptcha(deps, input);
-    if (normalizeCode(input.code) !== normalizeCode(row.code)) throw refuse('coupon', 'code_error');
-  }
   return takeCoupon(deps, accountId, area, row, now);
 }
 

@@ -19,7 +19,8 @@ export const couponRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
 
   app.patch('/api/account_coupons/:id', { schema: { tags, params: idParams, body: claimCouponRequest.optional(), response: { 200: accountCoupon } } }, async (request) => {
     const { accountId } = requireAuth(request);
-    return claimCoupon(deps, accountId, request.site.area, request.params.id, request.body?.account_coupon);
+    // The body (code, captcha) is still accepted from older clients and ignored: listed coupons need neither.
+    return claimCoupon(deps, accountId, request.site.area, request.params.id);
   });
 
   // A code coupon is not listed, so the web knows its code, never its id: the code names the coupon.

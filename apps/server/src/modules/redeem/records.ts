@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
+import { countAttempts } from '../accounts/index.ts';
 import { heldCouponId } from '../coupons/index.ts';
 import { libraryGameIdOf } from '../library/index.ts';
 import { findGrantOrder } from '../orders/index.ts';
@@ -16,7 +17,7 @@ export const failureKey = (accountId: number) => `redeem_fail:${accountId}`;
 
 /** GET /api/redeem: whether the next attempt needs a captcha, and how many are left before one does. */
 export async function redeemPageState(deps: Deps, accountId: number) {
-  const failures = await deps.limiter.count(failureKey(accountId));
+  const failures = await countAttempts(deps.kv, failureKey(accountId));
   return { ...redeemCaptchaState(failures), failures_before_captcha: REDEEM_FAILURES_BEFORE_CAPTCHA };
 }
 

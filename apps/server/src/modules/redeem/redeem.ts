@@ -13,6 +13,7 @@ import { LIBRARY_KINDS, grantGames, libraryProductIds } from '../library/index.t
 import { completeGrantOrder, ownedProductIds } from '../orders/index.ts';
 import { redeemCodeHash } from './issue.ts';
 import { failureKey, presentRedemptions } from './records.ts';
+import { reserveAttempt } from '../accounts/index.ts';
 import { redeemCodes } from './tables.ts';
 
 export interface RedeemInput {
@@ -26,11 +27,13 @@ type RedeemCodeRow = typeof redeemCodes.$inferSelect;
 /** The code's goods cannot go to this account ("bind failed", docs/product/buying.md#redeem-codes). */
 const bindFailed = () => fail.unprocessable('code', 'bind_failed');
 
-/** Counts a failed attempt and answers the refusal with what the page needs next. */
-async function failedAttempt(deps: Deps, accountId: number, status: number, reason: ReasonCode): Promise<AppError> {
-  const { count } = await deps.limiter.hit(failureKey(accountId), Number.MAX_SAFE_INTEGER, REDEEM_FAILURE_WINDOW_SECONDS);
-  return new AppError(status, { code: [reason] }, redeemCaptchaState(count));
+/** The refusal of a failed attempt (counted already, and kept) with what the page needs next. */
+class FailedAttempt extends AppError {
+  constructor(status: number, reason: ReasonCode, failures: number) {
+    super(status, { code: [reason] }, redeemCaptchaState(failures));
+  }
 }
+const failedAttempt = (status: number, reason: ReasonCode, failures: number) => new FailedAttempt(status, reason, failures);
 
 /** A game or goods: the library entry (games only) and a key through a zero-amount order (decisions/0006). */
 async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeRow, now: Date) {
@@ -57,14 +60,26 @@ async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeR
  * goods are given, and marked used in the same transaction: a code is used once.
  */
 export async function redeem(deps: Deps, accountId: number, area: Area, input: RedeemInput): Promise<Redemption> {
-  const failures = await deps.limiter.count(failureKey(accountId));
-  if (redeemCaptchaState(failures).need_captcha) {
-    if (!input.captcha_id || !input.captcha) throw fail.unprocessable('captcha', 'need_captcha', redeemCaptchaState(failures));
-    if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw fail.unprocessable('captcha', 'invalid', redeemCaptchaState(failures));
+  // The attempt is counted before the code is looked up (accounts/attempts.ts): a burst of parallel
+  // guesses cannot all slip under the captcha threshold. Its place is given back unless it fails.
+  const attempt = await reserveAttempt(deps.kv, failureKey(accountId), REDEEM_FAILURE_WINDOW_SECONDS);
+  const failuresBefore = attempt.place - 1;
+  try {
+    return await redeemCounted(deps, accountId, area, input, attempt.place, failuresBefore);
+  } catch (err) {
+    if (!(err instanceof FailedAttempt)) await attempt.release();
+    throw err;
+  }
+}
+
+async function redeemCounted(deps: Deps, accountId: number, area: Area, input: RedeemInput, failures: number, failuresBefore: number): Promise<Redemption> {
+  if (redeemCaptchaState(failuresBefore).need_captcha) {
+    if (!input.captcha_id || !input.captcha) throw fail.unprocessable('captcha', 'need_captcha', redeemCaptchaState(failuresBefore));
+    if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw fail.unprocessable('captcha', 'invalid', redeemCaptchaState(failuresBefore));
   }
   const normalized = normalizeRedeemCode(input.code);
   if (normalized === '') throw fail.unprocessable('code', 'blank');
-  if (normalized.length > REDEEM_CODE_MAX_LENGTH) throw await failedAttempt(deps, accountId, 404, 'not_found');
+  if (normalized.length > REDEEM_CODE_MAX_LENGTH) throw failedAttempt(404, 'not_found', failures);
 
   const now = deps.clock.now();
   const hash = redeemCodeHash(deps, normalized);
@@ -86,6 +101,6 @@ export async function redeem(deps: Deps, accountId: number, area: Area, input: R
     const [used] = await tx.update(redeemCodes).set({ state: 'used', usedBy: accountId, usedAt: now }).where(eq(redeemCodes.id, code.id)).returning();
     return { used: used! };
   });
-  if ('refused' in outcome) throw await failedAttempt(deps, accountId, outcome.refused === 'not_found' ? 404 : 422, outcome.refused);
+  if ('refused' in outcome) throw failedAttempt(outcome.refused === 'not_found' ? 404 : 422, outcome.refused, failures);
   return (await presentRedemptions(deps.db, [outcome.used]))[0]!;
 }

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { passwordReason } from '../../../lib/rules';
+import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
@@ -24,26 +25,31 @@ export function NicknameCounter({ value }: { value: string }) {
 
 export const nicknameRule = (v: string) => (isNicknameSafe(v) ? true : v.trim() === '' ? 'blank' : 'unsafe');
 
-type CompleteValues = { phone_number: string; code: string; password: string; nickname: string; gender: 'male' | 'female' | 'secret' };
+type CompleteValues = { phone_number: string; code: string; password: string; current_password: string; nickname: string; gender: 'male' | 'female' | 'secret' };
 
-/** The identification popup (docs/product/screens.md#account-prompts): phone + code, password, nickname, gender → PUT /api/me. */
+/**
+ * The identification popup (docs/product/screens.md#account-prompts): phone + code, password, nickname, gender → PUT /api/me. Setting the
+ * password asks for the current one, so a borrowed session cannot take the account.
+ */
 export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
   const complete = useCompleteMe();
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<CompleteValues>({
-    defaultValues: { phone_number: '', code: '', password: '', nickname: isNicknameSafe(me.nickname) ? me.nickname : '', gender: me.gender },
+    defaultValues: { phone_number: '', code: '', password: '', current_password: '', nickname: isNicknameSafe(me.nickname) ? me.nickname : '', gender: me.gender },
   });
   const { register, handleSubmit, formState, setError, clearErrors, watch } = form;
   const e = formState.errors;
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
     try {
-      await complete.mutateAsync({ phone_number: v.phone_number.trim(), code: v.code.trim(), password: v.password, nickname: v.nickname.trim(), gender: v.gender });
+      await complete.mutateAsync({
+        phone_number: v.phone_number.trim(), code: v.code.trim(), password: v.password, current_password: v.current_password, nickname: v.nickname.trim(), gender: v.gender,
+      });
       toast.success(t('prompts.complete_success'));
       onOpenChange(false);
     } catch (err) {
-      setGeneral(applyServerErrors(t, err, setError, ['phone_number', 'code', 'password', 'nickname', 'gender'], { target: 'phone_number' }));
+      setGeneral(applyServerErrors(t, err, setError, ['phone_number', 'code', 'password', 'current_password', 'nickname', 'gender'], { target: 'phone_number' }));
     }
   });
   return (
@@ -51,7 +57,15 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="complete-account-form">
         <ContactCodeFields form={form} contact="phone_number" kind="phone" purpose="bind" captcha="none" onSendErrors={setGeneral} />
         <TextField
-          label={t('fields.password')}
+          label={t('fields.current_password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrorText(t, 'current_password', e.current_password)}
+          {...register('current_password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('current_password') })}
+        />
+        <TextField
+          label={t('fields.new_password')}
           type="password"
           autoComplete="new-password"
           required
@@ -59,6 +73,7 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
           error={fieldErrorText(t, 'password', e.password)}
           {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
         />
+        <PasswordStrength password={watch('password')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('fields.nickname')}

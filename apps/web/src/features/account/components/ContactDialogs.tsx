@@ -13,7 +13,10 @@ import { useUnbindPhone } from '../api/unbindPhone';
 
 type ContactValues = { target: string; code: string; password: string };
 
-/** Bind (POST) or change (PATCH, with the password) the account's e-mail or phone; code purpose `bind`. */
+/**
+ * Bind (POST) or change (PATCH) the account's e-mail or phone: a code sent to the new address (purpose
+ * `bind`) proves the address, the current password proves the account — a session alone is not enough.
+ */
 export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email' | 'phone'; mode: 'bind' | 'change'; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation();
   const save = useSaveContact();
@@ -33,7 +36,7 @@ export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email
         account: {
           ...(kind === 'email' ? { email: v.target.trim() } : { phone_number: v.target.trim() }),
           code: v.code.trim(),
-          ...(mode === 'change' ? { password: v.password } : {}),
+          password: v.password,
         },
       });
       toast.success(t(mode === 'bind' ? 'security.bind_success' : 'security.change_success'));
@@ -46,7 +49,7 @@ export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email
 
   const title = t(`security.${mode}_${kind}`);
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} description={mode === 'bind' ? t('security.bind_reward') : t('security.change_hint')}>
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={mode === 'bind' ? `${t('security.bind_reward')} ${t('security.bind_hint')}` : t('security.change_hint')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ContactCodeFields
           form={form}
@@ -57,16 +60,14 @@ export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email
           keepCaptchaAfterSend
           onSendErrors={setGeneral}
         />
-        {mode === 'change' ? (
-          <TextField
-            label={t('fields.current_password')}
-            type="password"
-            autoComplete="current-password"
-            required
-            error={fieldErrorText(t, 'password', e.password)}
-            {...register('password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('password') })}
-          />
-        ) : null}
+        <TextField
+          label={t('fields.current_password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrorText(t, 'current_password', e.password)}
+          {...register('password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('password') })}
+        />
         {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { passwordReason } from '../../../lib/rules';
+import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
@@ -26,7 +27,7 @@ export function PasswordResetPage() {
   const form = useForm<Values>({
     defaultValues: { target: '', code: '', password: '', password_confirmation: '' },
   });
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, reset } = form;
+  const { register, handleSubmit, formState, setError, clearErrors, getValues, reset, watch } = form;
   const e = formState.errors;
   const alias = { email: 'target', phone_number: 'target' };
 
@@ -79,6 +80,7 @@ export function PasswordResetPage() {
           error={fieldErrorText(t, 'password', e.password)}
           {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
         />
+        <PasswordStrength password={watch('password')} />
         <TextField
           label={t('fields.password_confirmation')}
           type="password"

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { idNumberReason, passwordReason, realNameReason } from '../../../lib/rules';
+import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { useApplySession } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
@@ -128,6 +129,7 @@ export function SignUpPage() {
             })}
           />
         </div>
+        <PasswordStrength password={watch('password')} />
         <TextField
           label={t('fields.nickname')}
           autoComplete="nickname"
