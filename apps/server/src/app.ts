@@ -25,6 +25,7 @@ import { redeemRoutes } from './modules/redeem/routes.ts';
 import { userCenterRoutes } from './modules/user-center/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { setupBuying } from './modules/buying.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
@@ -46,6 +47,7 @@ export interface BuildOptions {
 /** Builds the whole application on the given dependencies; `main.ts` and the tests both come through here. */
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = deps.config;
+  setupBuying();
   const fastifyOptions = {
     loggerInstance: deps.log,
     trustProxy: config.NODE_ENV === 'production',

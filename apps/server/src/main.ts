@@ -3,8 +3,10 @@ import { loadConfig } from './config.ts';
 import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
-import { startOrderExpiry } from './modules/orders/orders.ts';
-import { startRefundRetries } from './modules/payments/refunds.ts';
+import { startOrderExpiry } from './modules/orders/index.ts';
+import { startRefundRetries } from './modules/payments/index.ts';
+import { supplierOrdersSettled, supplierRetryJob } from './modules/keys/index.ts';
+import { startSweep } from './platform/sweeper.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -30,6 +32,8 @@ async function main() {
   const stopExpiry = startOrderExpiry(deps);
   // Money owed back (a late or double payment) is asked for again while the gateway refuses it.
   const stopRefunds = startRefundRetries(deps);
+  // Keys the supplier could not sell at once (or never got asked for) are asked for again.
+  const stopSupplier = startSweep(supplierRetryJob.name, () => supplierRetryJob.run(deps), supplierRetryJob.everyMs, deps.log);
 
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
   console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
@@ -40,6 +44,8 @@ async function main() {
   const stop = async () => {
     await stopExpiry();
     await stopRefunds();
+    await stopSupplier();
+    await supplierOrdersSettled();
     abroadServer?.close();
     await app.close();
     await close();

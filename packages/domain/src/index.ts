@@ -33,3 +33,5 @@ export * from './districts.ts';
 export * from './purchase.ts';
 export * from './keys.ts';
 export * from './redeem.ts';
+export * from './product-kinds.ts';
+export * from './order-payability.ts';

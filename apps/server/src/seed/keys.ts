@@ -8,7 +8,7 @@ import { selectSkuRows, type SkuRow } from '../modules/catalog/sku-rows.ts';
 import { coupons } from '../modules/coupons/tables.ts';
 import { gameKeys, keyBatches } from '../modules/keys/tables.ts';
 import { libraryGames } from '../modules/library/tables.ts';
-import { completePaidOrder } from '../modules/orders/completion.ts';
+import { completePaidOrder } from '../modules/orders/index.ts';
 import { orderGames, orders } from '../modules/orders/tables.ts';
 import { issueRedeemCodes } from '../modules/redeem/issue.ts';
 import { insertAll, insertMany } from './catalog-insert.ts';

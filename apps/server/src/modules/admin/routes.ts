@@ -6,10 +6,8 @@ import {
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { idParams } from '../catalog/params.ts';
-import { parseCodesText } from '../keys/codes-file.ts';
-import { importKeys } from '../keys/import.ts';
-import { keyStock as readKeyStock } from '../keys/stock.ts';
-import { updateShipment } from '../orders/shipments.ts';
+import { importKeys, keyStock as readKeyStock, parseCodesText } from '../keys/index.ts';
+import { updateShipment } from '../orders/index.ts';
 import { issueCodesForStaff } from '../redeem/staff-issue.ts';
 import { setPurchaseBan } from '../accounts/purchase-ban.ts';
 import { createCoupon } from '../coupons/definitions.ts';

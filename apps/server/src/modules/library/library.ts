@@ -8,7 +8,7 @@ import { fail } from '../../platform/errors.ts';
 import { loadSkuRows } from '../catalog/sku-rows.ts';
 import { skuMatches } from '../catalog/sku-match.ts';
 import { presentSkuMap } from '../catalog/presenter.ts';
-import { keysOfSkus } from '../keys/lists.ts';
+import { keysOfSkus } from '../keys/index.ts';
 import { libraryGames } from './tables.ts';
 
 type LibraryRow = typeof libraryGames.$inferSelect;

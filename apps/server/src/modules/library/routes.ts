@@ -5,7 +5,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../catalog/params.ts';
-import { listOwnedLines } from '../orders/lines.ts';
+import { listOwnedLines } from '../orders/index.ts';
 import { getGame, getPublicGame, listGames } from './library.ts';
 
 const tags = ['library'];

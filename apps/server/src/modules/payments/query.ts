@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { OrderPaymentsResponse, PayQueryResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { expireOrders } from '../orders/orders.ts';
+import { expireOrders } from '../orders/index.ts';
 import { loadPaymentFacts, paymentOptions } from './methods.ts';
 import { payerOrder, unusual, type Payer } from './order-access.ts';
 import { payments } from './tables.ts';

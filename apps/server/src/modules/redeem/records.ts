@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { heldCouponId } from '../coupons/grants.ts';
-import { libraryGameIdOf } from '../library/library.ts';
-import { findGrantOrder } from '../orders/grant-orders.ts';
+import { libraryGameIdOf } from '../library/index.ts';
+import { findGrantOrder } from '../orders/index.ts';
 import { goodsOf, type RedeemCodeRow } from './presenter.ts';
 import { redeemCodes } from './tables.ts';
 

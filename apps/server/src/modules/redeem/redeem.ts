@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { REDEEM_CODE_MAX_LENGTH, REDEEM_FAILURE_WINDOW_SECONDS, normalizeRedeemCode, redeemCaptchaState, redeemCodeProblem, type Area } from '@lantern/domain';
+import {
+  REDEEM_CODE_MAX_LENGTH, REDEEM_FAILURE_WINDOW_SECONDS, isGameKind, isKeyedKind, normalizeRedeemCode, redeemCaptchaState, redeemCodeProblem, type Area,
+} from '@lantern/domain';
 import type { Redemption } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -8,11 +10,8 @@ import { AppError, fail } from '../../platform/errors.ts';
 import { awardScore } from '../accounts/points.ts';
 import { loadSkuRows } from '../catalog/sku-rows.ts';
 import { grantCoupon } from '../coupons/grants.ts';
-import { KEYED_KINDS } from '../keys/delivery.ts';
-import { LIBRARY_KINDS, grantGames } from '../library/grants.ts';
-import { libraryProductIds } from '../library/library.ts';
-import { completeGrantOrder } from '../orders/grant-orders.ts';
-import { ownedProductIds } from '../orders/orders.ts';
+import { grantGames, libraryProductIds } from '../library/index.ts';
+import { completeGrantOrder, ownedProductIds } from '../orders/index.ts';
 import { redeemCodeHash } from './issue.ts';
 import { failureKey, presentRedemptions } from './records.ts';
 import { redeemCodes } from './tables.ts';
@@ -37,8 +36,8 @@ async function failedAttempt(deps: Deps, accountId: number, status: number, reas
 /** A game or goods: the library entry (games only) and a key through a zero-amount order (decisions/0006). */
 async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeRow, now: Date) {
   const [row] = await loadSkuRows(tx, [code.skuId!]);
-  if (!row || row.sku.area !== code.area || !KEYED_KINDS.has(row.kind)) throw bindFailed();
-  if (LIBRARY_KINDS.has(row.kind)) {
+  if (!row || row.sku.area !== code.area || !isKeyedKind(row.kind)) throw bindFailed();
+  if (isGameKind(row.kind)) {
     const wanted = [row.sku.productId, ...(row.kind === 'dlc' && row.baseProductId !== null ? [row.baseProductId] : [])];
     const [inLibrary, bought] = await Promise.all([libraryProductIds(tx, accountId, wanted), ownedProductIds(tx, accountId, wanted)]);
     const owns = (id: number) => inLibrary.has(id) || bought.has(id);

@@ -5,10 +5,9 @@ import { fail } from '../../platform/errors.ts';
 import { loadMeRow } from '../accounts/presenter.ts';
 import { listWishes } from '../catalog/wishes.ts';
 import { listMine } from '../coupons/coupons.ts';
-import { keyCounts } from '../keys/lists.ts';
-import { countGames } from '../library/library.ts';
-import { orderCounts } from '../orders/counts.ts';
-import { listOrders } from '../orders/orders.ts';
+import { keyCounts } from '../keys/index.ts';
+import { countGames } from '../library/index.ts';
+import { listOrders, orderCounts } from '../orders/index.ts';
 
 const LATEST_ORDERS = 3;
 const NAMES_PER_ORDER = 3;

@@ -1,0 +1,29 @@
+/**
+ * Orders: the bottom of the buying stack. Payments, keys and library sit above and call down through
+ * what is exported here; orders imports none of them. What they add to an order (its fulfilment when
+ * paid, its payments and keys when shown) they register through the hooks below.
+ */
+export { orderRoutes } from './routes.ts';
+export * as tables from './tables.ts';
+export { setupOrders } from './setup.ts';
+
+// Placing orders.
+export { createOrder } from './checkout/create-order.ts';
+export type { CheckoutBuyer, CreateOrderInput } from './checkout/context.ts';
+export { PRICE_ADJUSTERS, type PriceAdjuster } from './checkout/pricing.ts';
+export { ownedProductIds } from './checkout/validate-ownership.ts';
+export { completeGrantOrder, findGrantOrder } from './grant-orders.ts';
+
+// Reading and ending orders.
+export { cancelOrder, expireOrders, getOrder, listOrders, startOrderExpiry } from './orders.ts';
+export { orderCounts } from './counts.ts';
+export { listOwnedLines } from './lines.ts';
+export { findOwnOrder, lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
+export { orderUnpayableReason } from './payability.ts';
+export { orderPaymentFacts, type OrderPaymentFacts } from './payment-facts.ts';
+export { updateShipment } from './shipments.ts';
+
+// Completing a paid order, and what other modules plug into it.
+export { completePaidOrder, runAfterCommit, type CompletionOutcome } from './completion.ts';
+export { registerFulfilmentStep, type AfterCommit, type FulfilmentStep, type PaidLine } from './fulfilment.ts';
+export { provideLineKeys, provideOrderPayments, type LineKeys } from './presentation-sources.ts';
