@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { GAME_KINDS, type Area } from '@lantern/domain';
 import type { GameKeyEntry, GameKeySummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -124,13 +124,13 @@ export async function keysOfSkus(db: DbOrTx, accountId: number, skuIds: readonly
   return out;
 }
 
-/** Counts for the user centre: delivered keys still to activate, and lines still waiting for a key, on the site. */
+/** Counts for the user centre: delivered keys still to activate, and units still waiting for a key (not refused ones), on the site. */
 export async function keyCounts(db: DbOrTx, accountId: number, area: Area): Promise<{ notActivated: number; waiting: number }> {
   const onSite = skuMatches(db, keyDeliveries.skuId, { area });
   const [[notActivated], [waiting]] = await Promise.all([
     db.select({ n: count() }).from(keyDeliveries).innerJoin(gameKeys, keyOfUnit)
       .where(and(eq(keyDeliveries.accountId, accountId), onSite, inArray(gameKeys.activationStatus, ['init', 'failed']))),
-    db.select({ n: count() }).from(keyDeliveries).where(and(eq(keyDeliveries.accountId, accountId), onSite, ne(keyDeliveries.state, 'delivered'))),
+    db.select({ n: count() }).from(keyDeliveries).where(and(eq(keyDeliveries.accountId, accountId), onSite, inArray(keyDeliveries.state, ['ordering', 'pre_ordered']))),
   ]);
   return { notActivated: notActivated?.n ?? 0, waiting: waiting?.n ?? 0 };
 }
