@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { UNPAID_ORDER_STATES, isGameKind } from '@lantern/domain';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { orderGames, orders } from '../tables.ts';
@@ -15,15 +15,38 @@ export async function validateOwnership({ tx, buyer, now, problems }: LockedChec
   if (games.length === 0) return;
   const ordered = new Set(lines.map((l) => l.row.sku.productId));
   const baseIds = games.map((r) => r.baseProductId).filter((id): id is number => id !== null);
-  const owned = await ownedProductIds(tx, buyer.accountId, [...games.map((r) => r.sku.productId), ...baseIds]);
-  const locked = await lockedProductIds(tx, buyer.accountId, games.map((r) => r.sku.productId), now);
+  const held = await heldProducts(tx, buyer.accountId, [...games.map((r) => r.sku.productId), ...baseIds], now);
   for (const row of games) {
-    if (owned.has(row.sku.productId)) problems.sku(row.sku.id, 'owned');
-    else if (locked.has(row.sku.productId)) problems.sku(row.sku.id, 'locked');
-    if (row.kind === 'dlc' && row.baseProductId !== null && !owned.has(row.baseProductId) && !ordered.has(row.baseProductId)) {
+    const holding = held.get(row.sku.productId);
+    if (holding) problems.sku(row.sku.id, holding);
+    if (row.kind === 'dlc' && row.baseProductId !== null && held.get(row.baseProductId) !== 'owned' && !ordered.has(row.baseProductId)) {
       problems.sku(row.sku.id, 'has_no_base');
     }
   }
+}
+
+/**
+ * How the account holds each of the products: `owned` (a line of a completed order) or `locked` (a line
+ * of an unpaid order still inside its window). One statement, so one snapshot: an order being paid
+ * meanwhile is seen either still unpaid or already completed, never as neither (two queries could read
+ * "not completed" before the payment commits and "not unpaid" after it).
+ */
+async function heldProducts(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date): Promise<Map<number, 'owned' | 'locked'>> {
+  const rows = await db
+    .selectDistinct({ productId: orderGames.productId, state: orders.state })
+    .from(orderGames)
+    .innerJoin(orders, eq(orders.id, orderGames.orderId))
+    .where(and(
+      eq(orderGames.accountId, accountId),
+      inArray(orderGames.productId, [...productIds]),
+      or(eq(orders.state, 'completed'), and(inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now))),
+    ));
+  const held = new Map<number, 'owned' | 'locked'>();
+  for (const row of rows) {
+    if (row.state === 'completed') held.set(row.productId, 'owned');
+    else if (!held.has(row.productId)) held.set(row.productId, 'locked');
+  }
+  return held;
 }
 
 /** Products the account owns: lines of its completed orders. */
@@ -34,23 +57,5 @@ export async function ownedProductIds(db: DbOrTx, accountId: number, productIds:
     .from(orderGames)
     .innerJoin(orders, eq(orders.id, orderGames.orderId))
     .where(and(eq(orderGames.accountId, accountId), eq(orders.state, 'completed'), inArray(orderGames.productId, [...productIds])));
-  return new Set(rows.map((r) => r.productId));
-}
-
-/**
- * Products the account is already paying for: lines of its unpaid orders still inside their window
- * (the order game lock). A second order for the same game waits until the first is paid, canceled or expired.
- */
-async function lockedProductIds(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date): Promise<Set<number>> {
-  const rows = await db
-    .selectDistinct({ productId: orderGames.productId })
-    .from(orderGames)
-    .innerJoin(orders, eq(orders.id, orderGames.orderId))
-    .where(and(
-      eq(orderGames.accountId, accountId),
-      inArray(orderGames.productId, [...productIds]),
-      inArray(orders.state, [...UNPAID_ORDER_STATES]),
-      gt(orders.expiresAt, now),
-    ));
   return new Set(rows.map((r) => r.productId));
 }
