@@ -51,6 +51,10 @@ const unitOf = async (orderId: number) => (await t.deps.db.select().from(keyDeli
 /** A supplier that answers only when the test says so, and records what the database showed when it was called. */
 function heldSupplier() {
   let release: (answer: SupplierAnswer) => void = () => {};
+  let wasCalled: () => void = () => {};
+  const called = new Promise<void>((resolve) => {
+    wasCalled = resolve;
+  });
   const seen: Array<{ orderState: string | undefined; unitState: string | undefined }> = [];
   const supplier: GenbaSupplier = {
     async orderKey(order: SupplierOrder) {
@@ -59,12 +63,14 @@ function heldSupplier() {
       const [unit] = await t.deps.db.select().from(keyDeliveries).where(eq(keyDeliveries.orderGameId, orderGameId));
       const [order_] = unit ? await t.deps.db.select().from(orders).where(eq(orders.id, unit.orderId)) : [];
       seen.push({ orderState: order_?.state, unitState: unit?.state });
-      return new Promise<SupplierAnswer>((resolve) => {
+      const answer = new Promise<SupplierAnswer>((resolve) => {
         release = resolve;
       });
+      wasCalled();
+      return answer;
     },
   };
-  return { supplier, seen, release: (answer: SupplierAnswer) => release(answer) };
+  return { supplier, seen, called, release: (answer: SupplierAnswer) => release(answer) };
 }
 
 describe('paying for a key the supplier sells', () => {
@@ -76,6 +82,8 @@ describe('paying for a key the supplier sells', () => {
     const { buyer, orderId, paid } = await buyAndPay(sku.id);
     // The supplier has not answered, yet the buyer has theirs.
     expect(paid.json()).toMatchObject({ status: 'complete', order_id: orderId });
+    // When the supplier was called, the payment had committed: the order completed, the unit ordering.
+    await held.called;
     expect(held.seen).toEqual([{ orderState: 'completed', unitState: 'ordering' }]);
     expect((await lineOf(buyer.token, orderId)).delivery).toMatchObject({ state: 'ordering', source: 'genba' });
 

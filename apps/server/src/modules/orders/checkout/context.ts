@@ -1,4 +1,3 @@
-import type { Area } from '@lantern/domain';
 import type { Deps } from '../../../platform/deps.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import type { SkuRow } from '../../catalog/sku-rows.ts';
@@ -38,5 +37,3 @@ export interface CheckoutContext {
 export interface LockedCheckout extends CheckoutContext {
   tx: Tx;
 }
-
-export type { Area };

@@ -23,7 +23,7 @@ import { insertOrder, writeLines } from './write-order.ts';
 export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: CreateOrderInput): Promise<Order> {
   const context: CheckoutContext = { deps, buyer, input, now: deps.clock.now(), problems: new CheckoutProblems() };
   const lines = await validateLines(deps.db, context);
-  const address = await shippingAddress(deps, context);
+  const address = await shippingAddress(context);
   const couponId = chosenCoupon(context);
   const priced = await priceLines(context, lines);
 

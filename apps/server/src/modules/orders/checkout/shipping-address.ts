@@ -1,4 +1,3 @@
-import type { Deps } from '../../../platform/deps.ts';
 import { listAddresses } from '../../accounts/addresses.ts';
 import type { AddressSnapshot } from '../tables.ts';
 import type { CheckoutContext } from './context.ts';
@@ -7,7 +6,7 @@ import type { CheckoutContext } from './context.ts';
  * A physical order ships to one of the buyer's addresses (`address_id: blank` without one, `not_found`
  * for another account's), copied into the order so later edits to the book do not change it.
  */
-export async function shippingAddress(deps: Deps, { buyer, input, problems }: CheckoutContext): Promise<AddressSnapshot | null> {
+export async function shippingAddress({ deps, buyer, input, problems }: CheckoutContext): Promise<AddressSnapshot | null> {
   if (input.cate !== 'physical') return null;
   if (input.address_id === undefined) {
     problems.add('address_id', 'blank');
