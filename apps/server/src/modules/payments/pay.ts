@@ -13,8 +13,6 @@ import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts'
 import { payerOrder, withPayLock, type Payer } from './order-access.ts';
 import { payments } from './tables.ts';
 
-type OrderRow = OrderRecord;
-
 export interface PayInput {
   payment_method: PaymentMethod;
   payment_from: string;
@@ -102,7 +100,7 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
   });
 }
 
-async function insertAttempt(tx: Tx, order: OrderRow, method: GatewayMethod, input: PayInput, now: Date) {
+async function insertAttempt(tx: Tx, order: OrderRecord, method: GatewayMethod, input: PayInput, now: Date) {
   const [payment] = await tx.insert(payments).values({
     orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
     amount: order.totalAmount, currency: order.currency, state: 'created', createdAt: now, updatedAt: now,
@@ -115,7 +113,7 @@ async function insertAttempt(tx: Tx, order: OrderRow, method: GatewayMethod, inp
  * transaction, so the money moves exactly when the order completes. A debit that no longer fits (the
  * balance changed since the check) is the same 422 as the listing would have said.
  */
-async function payInStore(tx: Tx, deps: Deps, order: OrderRow, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date): Promise<{ paymentId: number; completion: CompletionOutcome }> {
+async function payInStore(tx: Tx, deps: Deps, order: OrderRecord, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date): Promise<{ paymentId: number; completion: CompletionOutcome }> {
   if (method === 'wallet') {
     const debit = await debitWalletForOrder(tx, { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now });
     if (!debit.ok) throw fail.unprocessable('payment_method', debit.reason);
