@@ -75,6 +75,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/modules/*/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        pkg(['@lantern/web', 'react', '**/apps/web/**'], 'The server does not import the web app.'),
+        { regex: '^\\.\\./\\.\\./[a-z-]+/tables\\.ts$', message: "No module reads another module's tables: call that module's service through its index.ts." },
+      ]),
+    },
+  },
+  {
     files: ['apps/server/src/platform/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([

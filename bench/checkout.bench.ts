@@ -9,10 +9,13 @@ import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
 import { accounts, wallets } from '../apps/server/src/modules/accounts/tables.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { products, skus } from '../apps/server/src/modules/catalog/tables.ts';
-import { gameKeys, keyDeliveries } from '../apps/server/src/modules/keys/tables.ts';
-import { importKeys } from '../apps/server/src/modules/keys/import.ts';
-import { orders } from '../apps/server/src/modules/orders/tables.ts';
+import { importKeys } from '../apps/server/src/modules/keys/index.ts';
+import * as keyTables from '../apps/server/src/modules/keys/tables.ts';
+import * as orderTables from '../apps/server/src/modules/orders/tables.ts';
 import { load, percentile, type LoadResult } from './lib.ts';
+
+const { gameKeys, keyDeliveries } = keyTables;
+const { orders } = orderTables;
 
 const BUYERS = 1_500;
 const KEYS = 1_000;
@@ -125,7 +128,7 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     const completedInDb = await count(sql`SELECT count(*) AS n FROM ${orders} WHERE state = 'completed' AND account_id >= ${firstBuyer}`);
     // Every delivered line must hold its own key from the pool: more deliveries than keys, or than assigned keys, is an oversell.
     const oversold = Math.max(0, delivered - KEYS) + Math.max(0, delivered - assigned);
-    const duplicateKeys = await count(sql`SELECT count(*) AS n FROM (SELECT order_game_id FROM ${gameKeys} WHERE order_game_id IS NOT NULL GROUP BY order_game_id HAVING count(*) > 1) d`)
+    const duplicateKeys = await count(sql`SELECT count(*) AS n FROM (SELECT order_game_id, unit FROM ${gameKeys} WHERE order_game_id IS NOT NULL GROUP BY order_game_id, unit HAVING count(*) > 1) d`)
       + await count(sql`SELECT count(*) AS n FROM (SELECT code_hash FROM ${gameKeys} WHERE sku_id = ${game.id} AND state = 'assigned' GROUP BY code_hash HAVING count(*) > 1) d`);
     const doubleCharged = await count(sql`SELECT count(*) AS n FROM (SELECT order_id FROM wallet_entries WHERE reason = 'order_payment' GROUP BY order_id HAVING count(*) > 1) d`);
     if (completedInDb !== completed) failures['completed orders in the database differ from answers'] = Math.abs(completedInDb - completed);

@@ -11,7 +11,7 @@ import { sitePlugin } from './platform/site.ts';
 import { authPlugin } from './platform/auth.ts';
 import { parseQuery } from './platform/query.ts';
 import { authenticate } from './modules/accounts/index.ts';
-import { MODULES } from './modules/registry.ts';
+import { MODULES, setUpModules } from './modules/registry.ts';
 import { permissionHook } from './platform/access.ts';
 import { serverSwitchRoutes, type Feature } from './platform/features.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -39,6 +39,8 @@ export interface BuildOptions {
 /** Builds the whole application on the given dependencies; `main.ts` and the tests both come through here. */
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = deps.config;
+  // Modules plug into the ones below them (what completing a paid order does) before anything is served.
+  setUpModules();
   const fastifyOptions = {
     loggerInstance: deps.log,
     // Only the configured proxies may say who the client is (X-Forwarded-For); with none, the socket's peer

@@ -43,6 +43,8 @@ async function main() {
 
   const stop = async () => {
     await stopJobs();
+    // Work a module started in the background (a supplier call after a payment) is let finish.
+    await Promise.all(MODULES.map((m) => m.drain?.()));
     abroadServer?.close();
     await app.close();
     await close();

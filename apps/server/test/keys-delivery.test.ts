@@ -153,11 +153,11 @@ describe('the genba supplier', () => {
     expect((await deliveriesOf([orderId]))[0]).toMatchObject({ state: 'delivered', source: 'pool', supplierError: null });
   });
 
-  it('refuses region-locked SKUs (sandbox rule) as factory_region_locked', async () => {
+  it('ends a unit the supplier will never sell (region-locked, sandbox rule) as refused with factory_region_locked, with no retry due', async () => {
     const buyer = await makeAccount(t);
     const sku = await makeSku(t, { region: 'cn' });
     await enrol(sku.id);
     const [row] = await deliveriesOf([await makePaidOrder(t, buyer.id, [sku])]);
-    expect(row).toMatchObject({ state: 'ordering', supplierError: 'factory_region_locked' });
+    expect(row).toMatchObject({ state: 'refused', supplierError: 'factory_region_locked', supplierAttempts: 1, nextAttemptAt: null });
   });
 });

@@ -2,20 +2,21 @@ import { SITES, type Area } from '@lantern/domain';
 import type { TestApp } from './harness.ts';
 import { orderGames, orders } from '../src/modules/orders/tables.ts';
 import type { skus } from '../src/modules/catalog/tables.ts';
-import { completePaidOrder } from '../src/modules/orders/completion.ts';
-import { importKeys } from '../src/modules/keys/import.ts';
+import { completePaidOrder, runAfterCommit } from '../src/modules/orders/index.ts';
+import { importKeys } from '../src/modules/keys/index.ts';
 
 type Sku = typeof skus.$inferSelect;
 const MINUTE = 60_000;
 
 /**
- * A pending order straight in the database (no API round trip): one line per SKU at its list price, the
- * cate taken from the first SKU's product unless told. Tests that need many orders at once use this.
+ * A pending order straight in the database (no API round trip): one line per SKU at its list price (one
+ * unit each unless told), the cate taken from the first SKU's product unless told. Tests that need many orders at once use this.
  */
-export async function makePendingOrder(t: TestApp, accountId: number, lines: Sku[], options: { cate?: 'game' | 'virtual' | 'physical'; area?: Area } = {}) {
+export async function makePendingOrder(t: TestApp, accountId: number, lines: Sku[], options: { cate?: 'game' | 'virtual' | 'physical'; area?: Area; quantity?: number } = {}) {
   const now = t.clock.now();
   const area = options.area ?? lines[0]?.area ?? 'native';
-  const total = lines.reduce((sum, s) => sum + s.listPrice, 0);
+  const quantity = options.quantity ?? 1;
+  const total = lines.reduce((sum, s) => sum + s.listPrice * quantity, 0);
   const [order] = await t.deps.db
     .insert(orders)
     .values({
@@ -25,20 +26,25 @@ export async function makePendingOrder(t: TestApp, accountId: number, lines: Sku
     .returning({ id: orders.id });
   if (lines.length > 0) {
     await t.deps.db.insert(orderGames).values(lines.map((s) => ({
-      orderId: order!.id, accountId, skuId: s.id, productId: s.productId, skuName: s.skuName, quantity: 1, listPrice: s.listPrice,
-      salePrice: s.listPrice, couponAmount: 0, amount: s.listPrice,
+      orderId: order!.id, accountId, skuId: s.id, productId: s.productId, skuName: s.skuName, quantity, listPrice: s.listPrice,
+      salePrice: s.listPrice, couponAmount: 0, amount: s.listPrice * quantity,
     })));
   }
   return order!.id;
 }
 
-/** Completes an order as a payment would: completePaidOrder in a transaction of its own. */
-export function payOrder(t: TestApp, orderId: number) {
-  return t.deps.db.transaction((tx) => completePaidOrder(tx, t.deps, orderId, t.clock.now()));
+/**
+ * Completes an order as a payment would: completePaidOrder in a transaction of its own, then what it
+ * left for after the commit (the supplier's attempt), awaited here so tests see its outcome.
+ */
+export async function payOrder(t: TestApp, orderId: number) {
+  const outcome = await t.deps.db.transaction((tx) => completePaidOrder(tx, t.deps, orderId, t.clock.now()));
+  await runAfterCommit(t.deps, outcome);
+  return outcome;
 }
 
 /** A pending order for the SKUs, then paid: its id. */
-export async function makePaidOrder(t: TestApp, accountId: number, lines: Sku[], options: { cate?: 'game' | 'virtual' | 'physical' } = {}) {
+export async function makePaidOrder(t: TestApp, accountId: number, lines: Sku[], options: { cate?: 'game' | 'virtual' | 'physical'; quantity?: number } = {}) {
   const id = await makePendingOrder(t, accountId, lines, options);
   const outcome = await payOrder(t, id);
   if (outcome.outcome !== 'completed') throw new Error(`order ${id} not completed: ${outcome.outcome}`);

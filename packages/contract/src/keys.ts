@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { KEY_DELIVERY_STATES } from '@lantern/domain';
 import { listMeta, timestamp } from './common.ts';
 import { keyType, localized } from './catalog.ts';
 
 /** Activation of a key (docs/product/buying.md#key-activation): init → activated | failed on its platform; a Uplay key init → enabled. */
 export const activationStatus = z.enum(['init', 'enabled', 'activated', 'failed']);
-/** A paid line's key (docs/product/buying.md#key-delivery): delivered (has its key), pre_ordered (game not out yet), ordering (waiting for stock). */
-export const keyDeliveryState = z.enum(['delivered', 'pre_ordered', 'ordering']);
+/** A paid line's key (docs/product/buying.md#key-delivery): delivered (has its key), pre_ordered (game not out yet), ordering (waiting for stock), refused (the supplier will not sell it). */
+export const keyDeliveryState = z.enum(KEY_DELIVERY_STATES);
 /** platform_key for games, DLC and bundles; goods_code for virtual goods. */
 export const keyKind = z.enum(['platform_key', 'goods_code']);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GAME_KINDS } from '@lantern/domain';
 import { area, listMeta, timestamp } from './common.ts';
 import { keyType, localized, skuSummary } from './catalog.ts';
 import { gameKeySummary, keyDelivery } from './keys.ts';
@@ -21,7 +22,7 @@ export type LibraryGame = z.infer<typeof libraryGame>;
 
 /** GET /api/me/games: the site's library, newest first, per 10; q[key_type_eq], q[kind_eq] (game, dlc, bundle). */
 export const libraryGamesQuery = z.object({
-  q: z.object({ key_type_eq: keyType.optional(), kind_eq: z.enum(['game', 'dlc', 'bundle']).optional() }).optional(),
+  q: z.object({ key_type_eq: keyType.optional(), kind_eq: z.enum(GAME_KINDS).optional() }).optional(),
 });
 export const libraryGamesResponse = z.object({ games: z.array(libraryGame), meta: listMeta });
 

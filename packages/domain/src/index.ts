@@ -33,4 +33,6 @@ export * from './districts.ts';
 export * from './purchase.ts';
 export * from './keys.ts';
 export * from './redeem.ts';
+export * from './product-kinds.ts';
+export * from './order-payability.ts';
 export * from './roles.ts';

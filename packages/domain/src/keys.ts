@@ -9,8 +9,11 @@ export type KeyType = (typeof KEY_TYPES)[number];
 export const ACTIVATION_STATUSES = ['init', 'enabled', 'activated', 'failed'] as const;
 export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
 
-/** Delivery of a paid line's key: delivered gives the code, pre_ordered a pre state, otherwise ordering. */
-export const KEY_DELIVERY_STATES = ['delivered', 'pre_ordered', 'ordering'] as const;
+/**
+ * Delivery of a paid line's key (docs/product/buying.md#key-delivery): delivered gives the code, pre_ordered a pre state, otherwise
+ * ordering; refused when the supplier will not sell it (with its factory_{reason}).
+ */
+export const KEY_DELIVERY_STATES = ['delivered', 'pre_ordered', 'ordering', 'refused'] as const;
 export type KeyDeliveryState = (typeof KEY_DELIVERY_STATES)[number];
 
 /** What a key is (its `kind`): a platform key, or the code of a virtual good. */

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { compose } from '../platform/compose.ts';
 import { AppError } from '../platform/errors.ts';
-import { parseCodesText } from '../modules/keys/codes-file.ts';
-import { importKeys, type ImportKeysResult } from '../modules/keys/import.ts';
+import { importKeys, parseCodesText, type ImportKeysResult } from '../modules/keys/index.ts';
 import { parseImportArgs } from './import-keys-args.ts';
 
 /**

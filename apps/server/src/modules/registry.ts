@@ -18,7 +18,8 @@ import { auditModule } from './audit/index.ts';
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
  * switches from it, and `main.ts` starts their jobs. Adding a module is its folder plus one line here
- * (docs/ARCHITECTURE.md "Adding a module").
+ * (docs/ARCHITECTURE.md "Adding a module"). Setups run in this order, so it decides the order of the
+ * steps that complete a paid order: keys, then the library, then the shipment (orders' own).
  */
 export const MODULES: readonly ServerModule[] = [
   accountsModule,
@@ -29,11 +30,16 @@ export const MODULES: readonly ServerModule[] = [
   mediaModule,
   cartModule,
   couponsModule,
-  ordersModule,
-  paymentsModule,
   keysModule,
   libraryModule,
+  ordersModule,
+  paymentsModule,
   redeemModule,
   userCenterModule,
   auditModule,
 ];
+
+/** Plugs every module into those below it (fulfilment steps, what an order shows). Idempotent. */
+export function setUpModules(): void {
+  for (const module of MODULES) module.setup?.();
+}

@@ -9,8 +9,10 @@ export interface SupplierOrder {
   keyType: string;
   /** The SKU's region lock (null: any region of the area); a real supplier checks it against its territory. */
   region: string | null;
-  /** Our reference, sent along so a repeated call for the same line is recognised (idempotent). */
+  /** Our reference, sent along so a repeated call for the same unit is recognised (idempotent). */
   reference: string;
+  /** Aborted when the caller stops waiting (its timeout): a real adapter passes it to its HTTP call. */
+  signal?: AbortSignal;
 }
 
 export type SupplierAnswer = { ok: true; code: string } | { ok: false; reason: SupplierRefusal };

@@ -18,6 +18,9 @@ export type RoutesOf = (deps: Deps) => FastifyPluginAsyncZod;
  * - `jobs`: periodic work.
  * - `tables`: the module's Drizzle tables (the schema is the union of every module's).
  * - `features`: the parts of the store it provides; the server switch turns exactly these on.
+ * - `setup`: plugs the module into modules below it (a fulfilment step into orders, say) without them
+ *   importing it; run once for every module, in the registry's order, before anything is served or seeded.
+ * - `drain`: waits for work the module started in the background, on shutdown.
  */
 export interface ServerModule {
   name: string;
@@ -26,4 +29,6 @@ export interface ServerModule {
   jobs?: readonly PeriodicJob[];
   tables?: Record<string, unknown>;
   features?: readonly Feature[];
+  setup?(): void;
+  drain?(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SITES, effectiveSalePrice, type Area } from '@lantern/domain';
+import { KEYED_KINDS, SITES, effectiveSalePrice, type Area } from '@lantern/domain';
 import type { Deps } from '../platform/deps.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { accounts } from '../modules/accounts/tables.ts';
@@ -8,7 +8,7 @@ import { selectSkuRows, type SkuRow } from '../modules/catalog/sku-rows.ts';
 import { coupons } from '../modules/coupons/tables.ts';
 import { gameKeys, keyBatches } from '../modules/keys/tables.ts';
 import { libraryGames } from '../modules/library/tables.ts';
-import { completePaidOrder } from '../modules/orders/completion.ts';
+import { completePaidOrder } from '../modules/orders/index.ts';
 import { orderGames, orders } from '../modules/orders/tables.ts';
 import { issueRedeemCodes } from '../modules/redeem/issue.ts';
 import { insertAll, insertMany } from './catalog-insert.ts';
@@ -70,7 +70,7 @@ export async function seedKeysAndCodes(deps: Deps): Promise<SeedKeysResult> {
   const now = deps.clock.now();
   const rng = new Prng(0x6b657973);
   return deps.db.transaction(async (tx) => {
-    const rows = await selectSkuRows(tx, inArray(products.kind, ['game', 'dlc', 'bundle', 'virtual'])).orderBy(asc(skus.id));
+    const rows = await selectSkuRows(tx, inArray(products.kind, [...KEYED_KINDS])).orderBy(asc(skus.id));
     const plans = rows.map((r, i) => ({ row: r, plan: poolPlan(i) }));
     const stocked = plans.filter((p) => p.plan === 'pool');
     const batches = await insertAll(tx, keyBatches, plans.filter((p) => p.plan !== 'empty').map((p) => ({

@@ -5,9 +5,12 @@ import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
 import { DEMO_COUPON_CODES, seedCoupons } from './coupons.ts';
 import { seedKeysAndCodes } from './keys.ts';
+import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
+  // The demo's orders are completed through the same fulfilment as a payment's.
+  setUpModules();
   const [row] = await deps.db.select({ n: count() }).from(accounts);
   if ((row?.n ?? 0) > 0) return false;
   deps.log.info('seeding demo data');

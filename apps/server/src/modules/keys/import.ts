@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { isKeyedKind } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { loadSkuRows } from '../catalog/index.ts';
-import { KEYED_KINDS } from './delivery.ts';
 import { fillWaitingLines, lockPool, type KeyType } from './pool.ts';
 import { gameKeys, keyBatches } from './tables.ts';
 
@@ -51,7 +51,7 @@ export async function importKeys(deps: Deps, input: ImportKeysInput): Promise<Im
   if (codes.some((c) => c.length > CODE_MAX_LENGTH)) throw fail.unprocessable('codes', 'too_long', { max_length: CODE_MAX_LENGTH });
   const [row] = await loadSkuRows(deps.db, [input.skuId]);
   if (!row) throw fail.notFound('sku');
-  if (!KEYED_KINDS.has(row.kind)) throw fail.unprocessable('sku', 'not_keyed');
+  if (!isKeyedKind(row.kind)) throw fail.unprocessable('sku', 'not_keyed');
 
   const keyType = input.keyType ?? row.sku.keyType ?? 'other';
   const now = deps.clock.now();

@@ -1,11 +1,18 @@
-/** Keys: pools, import, delivery on payment, waiting lines filled on import, activation. */
+/** Keys: pools, import, delivery when an order is paid, the supplier, lists and activation. Sits above orders. */
 import type { ServerModule } from '../../platform/module.ts';
 import { keyRoutes } from './routes.ts';
 import { keyStaffRoutes } from './staff-routes.ts';
+import { setupKeys } from './setup.ts';
+import { supplierOrdersSettled, supplierRetryJob } from './supplier-orders.ts';
 import * as tables from './tables.ts';
 
-export const keysModule: ServerModule = { name: 'keys', routes: keyRoutes, staffRoutes: keyStaffRoutes, tables, features: ['keys'] };
+// Keys the supplier could not sell at once (or never got asked for) are asked for again on a schedule.
+export const keysModule: ServerModule = {
+  name: 'keys', routes: keyRoutes, staffRoutes: keyStaffRoutes, jobs: [supplierRetryJob], tables, features: ['keys'], setup: setupKeys, drain: supplierOrdersSettled,
+};
 
-export { deliverOrderKeys, KEYED_KINDS, type PaidLine } from './delivery.ts';
-export { keyCounts, keysOfLines, keysOfSkus, type LineKeys } from './lists.ts';
 export { importKeys, type ImportKeysResult } from './import.ts';
+export { parseCodesText } from './codes-file.ts';
+export { keyStock } from './stock.ts';
+export { keyCounts, keysOfSkus } from './lists.ts';
+export { retryDueSupplierOrders } from './supplier-orders.ts';

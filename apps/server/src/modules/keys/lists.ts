@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { Area } from '@lantern/domain';
-import type { GameKeyEntry, GameKeySummary, KeyDelivery } from '@lantern/contract';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { GAME_KINDS, type Area } from '@lantern/domain';
+import type { GameKeyEntry, GameKeySummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { type SkuRow, loadSkuRows, skuMatches } from '../catalog/index.ts';
 import { kindOf, presentDelivery, presentEntry, presentKeySummary, type DeliveryRecord, type KeyRecord } from './presenter.ts';
+import type { LineKeys } from '../orders/index.ts';
 import { gameKeys, keyDeliveries } from './tables.ts';
 
 type KeyType = KeyRecord['keyType'];
@@ -19,11 +20,12 @@ export interface KeyListFilter {
   deliveryState?: DeliveryState;
 }
 
-const PLATFORM_KINDS = ['game', 'dlc', 'bundle'] as const;
+/** A unit's key, if it has one: the key assigned to the same line and unit. */
+const keyOfUnit = and(eq(gameKeys.orderGameId, keyDeliveries.orderGameId), eq(gameKeys.unit, keyDeliveries.unit));
 
 function scopeSql(db: DbOrTx, scope: KeyListScope, area: Area): SQL {
   if (scope === 'virtual') return skuMatches(db, keyDeliveries.skuId, { area, kinds: ['virtual'] });
-  const kinds = skuMatches(db, keyDeliveries.skuId, { area, kinds: PLATFORM_KINDS });
+  const kinds = skuMatches(db, keyDeliveries.skuId, { area, kinds: GAME_KINDS });
   return scope === 'genba' ? and(eq(keyDeliveries.source, 'genba'), kinds)! : kinds;
 }
 
@@ -54,9 +56,9 @@ export async function listKeyEntries(deps: Deps, accountId: number, area: Area, 
   const db = deps.db;
   const where = and(eq(keyDeliveries.accountId, accountId), scopeSql(db, scope, area), filterSql(db, filter));
   const [rows, [total]] = await Promise.all([
-    db.select({ delivery: keyDeliveries, key: gameKeys }).from(keyDeliveries).leftJoin(gameKeys, eq(gameKeys.orderGameId, keyDeliveries.orderGameId))
-      .where(where).orderBy(desc(keyDeliveries.createdAt), desc(keyDeliveries.orderGameId)).limit(per).offset((page - 1) * per),
-    db.select({ n: count() }).from(keyDeliveries).leftJoin(gameKeys, eq(gameKeys.orderGameId, keyDeliveries.orderGameId)).where(where),
+    db.select({ delivery: keyDeliveries, key: gameKeys }).from(keyDeliveries).leftJoin(gameKeys, keyOfUnit)
+      .where(where).orderBy(desc(keyDeliveries.createdAt), desc(keyDeliveries.orderGameId), desc(keyDeliveries.unit)).limit(per).offset((page - 1) * per),
+    db.select({ n: count() }).from(keyDeliveries).leftJoin(gameKeys, keyOfUnit).where(where),
   ]);
   const skus = await skuRowsById(db, rows.map((r) => r.delivery.skuId));
   const entries = rows.map((r) => ({ entry: presentEntry(r.delivery, r.key, rowOf(skus, r.delivery.skuId)), key: r.key }));
@@ -72,7 +74,7 @@ export async function listVirtualCodes(deps: Deps, accountId: number, area: Area
 /** One of the account's keys, with its SKU and delivery; anyone else's (or an unassigned one) is a 404. */
 export async function findOwnKey(db: DbOrTx, accountId: number, keyId: number) {
   const [found] = await db.select({ key: gameKeys, delivery: keyDeliveries }).from(gameKeys)
-    .innerJoin(keyDeliveries, eq(keyDeliveries.orderGameId, gameKeys.orderGameId))
+    .innerJoin(keyDeliveries, keyOfUnit)
     .where(and(eq(gameKeys.id, keyId), eq(gameKeys.accountId, accountId), eq(gameKeys.state, 'assigned'))).limit(1);
   if (!found) throw fail.notFound();
   const [row] = await loadSkuRows(db, [found.key.skuId]);
@@ -89,22 +91,24 @@ export async function revealKey(deps: Deps, accountId: number, keyId: number): P
   return { ...presentEntry(delivery, key, row), id: key.id, code: deps.secrets.decrypt(key.codeEnc) };
 }
 
-/** Keys and delivery of order lines, for orders and the library (no codes). */
-export interface LineKeys {
-  delivery: KeyDelivery | null;
-  keys: GameKeySummary[];
-}
-
+/**
+ * Keys and delivery of order lines, for orders and the library (no codes): every unit's key, in unit
+ * order, and the line's delivery as its least advanced unit's (a line of three codes with one still
+ * ordering shows ordering).
+ */
 export async function keysOfLines(db: DbOrTx, orderGameIds: readonly number[]): Promise<Map<number, LineKeys>> {
   const out = new Map<number, LineKeys>();
   if (orderGameIds.length === 0) return out;
   const ids = [...new Set(orderGameIds)];
   const rows = await db.select({ delivery: keyDeliveries, key: gameKeys }).from(keyDeliveries)
-    .leftJoin(gameKeys, eq(gameKeys.orderGameId, keyDeliveries.orderGameId)).where(inArray(keyDeliveries.orderGameId, ids));
+    .leftJoin(gameKeys, keyOfUnit).where(inArray(keyDeliveries.orderGameId, ids)).orderBy(asc(keyDeliveries.orderGameId), asc(keyDeliveries.unit));
   const skus = await skuRowsById(db, rows.map((r) => r.delivery.skuId));
   for (const r of rows) {
     const row = rowOf(skus, r.delivery.skuId);
-    out.set(r.delivery.orderGameId, { delivery: presentDelivery(r.delivery), keys: r.key ? [presentKeySummary(r.key, kindOf(row))] : [] });
+    const line = out.get(r.delivery.orderGameId) ?? { delivery: presentDelivery(r.delivery), keys: [] };
+    if (line.delivery?.state === 'delivered' && r.delivery.state !== 'delivered') line.delivery = presentDelivery(r.delivery);
+    if (r.key) line.keys.push(presentKeySummary(r.key, kindOf(row)));
+    out.set(r.delivery.orderGameId, line);
   }
   return out;
 }
@@ -119,13 +123,13 @@ export async function keysOfSkus(db: DbOrTx, accountId: number, skuIds: readonly
   return out;
 }
 
-/** Counts for the user centre: delivered keys still to activate, and lines still waiting for a key, on the site. */
+/** Counts for the user centre: delivered keys still to activate, and units still waiting for a key (not refused ones), on the site. */
 export async function keyCounts(db: DbOrTx, accountId: number, area: Area): Promise<{ notActivated: number; waiting: number }> {
   const onSite = skuMatches(db, keyDeliveries.skuId, { area });
   const [[notActivated], [waiting]] = await Promise.all([
-    db.select({ n: count() }).from(keyDeliveries).innerJoin(gameKeys, eq(gameKeys.orderGameId, keyDeliveries.orderGameId))
+    db.select({ n: count() }).from(keyDeliveries).innerJoin(gameKeys, keyOfUnit)
       .where(and(eq(keyDeliveries.accountId, accountId), onSite, inArray(gameKeys.activationStatus, ['init', 'failed']))),
-    db.select({ n: count() }).from(keyDeliveries).where(and(eq(keyDeliveries.accountId, accountId), onSite, ne(keyDeliveries.state, 'delivered'))),
+    db.select({ n: count() }).from(keyDeliveries).where(and(eq(keyDeliveries.accountId, accountId), onSite, inArray(keyDeliveries.state, ['ordering', 'pre_ordered']))),
   ]);
   return { notActivated: notActivated?.n ?? 0, waiting: waiting?.n ?? 0 };
 }

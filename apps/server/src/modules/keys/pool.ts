@@ -4,9 +4,10 @@ import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
 
 export type KeyType = (typeof gameKeys.$inferSelect)['keyType'];
 
-/** Who a key goes to: one order line of one account. */
+/** Who a key goes to: one unit of an order line of one account. */
 export interface KeyHolder {
   orderGameId: number;
+  unit: number;
   accountId: number;
 }
 
@@ -27,7 +28,7 @@ export async function takeKey(tx: Tx, skuId: number, holder: KeyHolder, now: Dat
   if (!free) return null;
   const [taken] = await tx
     .update(gameKeys)
-    .set({ state: 'assigned', orderGameId: holder.orderGameId, accountId: holder.accountId, assignedAt: now })
+    .set({ state: 'assigned', orderGameId: holder.orderGameId, unit: holder.unit, accountId: holder.accountId, assignedAt: now })
     .where(and(eq(gameKeys.id, free.id), eq(gameKeys.state, 'available')))
     .returning({ id: gameKeys.id });
   return taken?.id ?? null;
@@ -50,8 +51,8 @@ export async function isSupplierSku(db: DbOrTx, skuId: number): Promise<boolean>
 }
 
 /**
- * Gives freshly arrived keys to the SKU's waiting lines (ordering and pre_ordered), oldest first, until
- * either runs out. Runs in the transaction that added the keys, so a key never sits available while a
+ * Gives freshly arrived keys to the SKU's waiting units (ordering, pre_ordered, or refused by the
+ * supplier), oldest first, until either runs out. Runs in the transaction that added the keys, so a key never sits available while a
  * paid line waits. Waiting lines are locked with SKIP LOCKED too: one a concurrent import is already
  * filling is left to it. Answers how many lines were delivered.
  */
@@ -60,10 +61,10 @@ export async function fillWaitingLines(tx: Tx, skuId: number, now: Date): Promis
   const [stock] = await tx.select({ n: count() }).from(gameKeys).where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')));
   if (!stock || stock.n === 0) return 0;
   const waiting = await tx
-    .select({ orderGameId: keyDeliveries.orderGameId, accountId: keyDeliveries.accountId })
+    .select({ orderGameId: keyDeliveries.orderGameId, unit: keyDeliveries.unit, accountId: keyDeliveries.accountId })
     .from(keyDeliveries)
     .where(and(eq(keyDeliveries.skuId, skuId), ne(keyDeliveries.state, 'delivered')))
-    .orderBy(asc(keyDeliveries.createdAt), asc(keyDeliveries.orderGameId))
+    .orderBy(asc(keyDeliveries.createdAt), asc(keyDeliveries.orderGameId), asc(keyDeliveries.unit))
     .limit(stock.n)
     .for('update', { skipLocked: true });
   let delivered = 0;
@@ -72,8 +73,8 @@ export async function fillWaitingLines(tx: Tx, skuId: number, now: Date): Promis
     if (keyId === null) break;
     await tx
       .update(keyDeliveries)
-      .set({ state: 'delivered', source: 'pool', supplierError: null, deliveredAt: now })
-      .where(eq(keyDeliveries.orderGameId, line.orderGameId));
+      .set({ state: 'delivered', source: 'pool', supplierError: null, nextAttemptAt: null, deliveredAt: now })
+      .where(and(eq(keyDeliveries.orderGameId, line.orderGameId), eq(keyDeliveries.unit, line.unit)));
     delivered++;
   }
   return delivered;

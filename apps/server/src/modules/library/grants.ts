@@ -1,10 +1,8 @@
+import { isGameKind } from '@lantern/domain';
 import type { Tx } from '../../platform/db/client.ts';
-import type { PaidLine } from '../keys/index.ts';
 import type { SkuRow } from '../catalog/index.ts';
+import type { FulfilmentStep } from '../orders/index.ts';
 import { libraryGames } from './tables.ts';
-
-/** Kinds that are games in a library: a base game, a DLC or a bundle (virtual goods and peripherals are not). */
-export const LIBRARY_KINDS: ReadonlySet<SkuRow['kind']> = new Set(['game', 'dlc', 'bundle']);
 
 export interface LibraryGrant {
   accountId: number;
@@ -15,13 +13,13 @@ export interface LibraryGrant {
 }
 
 /**
- * Adds games to their accounts' libraries. One row per account and SKU: a game owned already (bought
- * twice through different routes, or redeemed after buying) keeps its first row and playtime.
- * Answers how many rows were added.
+ * Adds games (games, DLC, bundles; virtual goods and peripherals are not games) to their accounts'
+ * libraries. One row per account and SKU: a game owned already (bought twice through different routes,
+ * or redeemed after buying) keeps its first row and playtime. Answers how many rows were added.
  */
 export async function grantGames(tx: Tx, grants: readonly LibraryGrant[], now: Date): Promise<number> {
   const values = grants
-    .filter((g) => LIBRARY_KINDS.has(g.row.kind))
+    .filter((g) => isGameKind(g.row.kind))
     .map((g) => ({
       accountId: g.accountId, skuId: g.row.sku.id, productId: g.row.sku.productId, area: g.row.sku.area, source: g.source,
       sourceId: g.sourceId, acquiredAt: now,
@@ -31,7 +29,10 @@ export async function grantGames(tx: Tx, grants: readonly LibraryGrant[], now: D
   return added.length;
 }
 
-/** The games of a paid order join the buyer's library (called by completePaidOrder in the payment's transaction). */
-export async function grantLibraryGames(tx: Tx, paid: readonly PaidLine[], now: Date): Promise<void> {
-  await grantGames(tx, paid.map(({ line, row }) => ({ accountId: line.accountId, row, source: 'order' as const, sourceId: line.id })), now);
-}
+/** The games of a paid order join the buyer's library, in the payment's transaction. */
+export const libraryGrantStep: FulfilmentStep = {
+  name: 'library',
+  async run(tx, _deps, paid, now) {
+    await grantGames(tx, paid.map(({ line, row }) => ({ accountId: line.accountId, row, source: 'order' as const, sourceId: line.id })), now);
+  },
+};

@@ -1,9 +1,10 @@
-/** The library: games owned per account and site, with playtime. */
+/** The library: games owned per account and site, playtime. Sits above orders (and reads keys). */
 import type { ServerModule } from '../../platform/module.ts';
 import { libraryRoutes } from './routes.ts';
+import { setupLibrary } from './setup.ts';
 import * as tables from './tables.ts';
 
-export const libraryModule: ServerModule = { name: 'library', routes: libraryRoutes, tables, features: ['library'] };
+export const libraryModule: ServerModule = { name: 'library', routes: libraryRoutes, tables, features: ['library'], setup: setupLibrary };
 
-export { grantGames, grantLibraryGames, LIBRARY_KINDS } from './grants.ts';
+export { grantGames, type LibraryGrant } from './grants.ts';
 export { countGames, libraryGameIdOf, libraryProductIds } from './library.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { playtimeHours, type Area } from '@lantern/domain';
+import { playtimeHours, type Area, type GameKind } from '@lantern/domain';
 import type { LibraryGame } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
@@ -14,7 +14,7 @@ type KeyType = 'steam' | 'uplay' | 'epic' | 'origin' | 'gog' | 'other';
 
 export interface LibraryFilter {
   keyType?: KeyType;
-  kind?: 'game' | 'dlc' | 'bundle';
+  kind?: GameKind;
 }
 
 /** Library rows with their SKUs' summaries (two queries for tags and categories, whatever the page size). */

@@ -1,15 +1,37 @@
-/** Orders: generation with the purchase rules, expiry, cancel and delete, completion, shipments. */
+/**
+ * Orders: the bottom of the buying stack. Payments, keys and library sit above and call down through
+ * what is exported here; orders imports none of them. What they add to an order (its fulfilment when
+ * paid, its payments and keys when shown) they register through the hooks below.
+ */
 import type { ServerModule } from '../../platform/module.ts';
 import { orderRoutes } from './routes.ts';
 import { orderStaffRoutes } from './staff-routes.ts';
 import { orderExpiryJob } from './orders.ts';
+import { setupOrders } from './setup.ts';
 import * as tables from './tables.ts';
 
 // Unpaid orders really expire: swept every 30 s (once across instances), and also on every read of orders.
-export const ordersModule: ServerModule = { name: 'orders', routes: orderRoutes, staffRoutes: orderStaffRoutes, jobs: [orderExpiryJob], tables, features: ['orders'] };
+export const ordersModule: ServerModule = {
+  name: 'orders', routes: orderRoutes, staffRoutes: orderStaffRoutes, jobs: [orderExpiryJob], tables, features: ['orders'], setup: setupOrders,
+};
 
-export { completePaidOrder, type CompletionOutcome } from './completion.ts';
-export { expireOrders, listOrders, ownedProductIds } from './orders.ts';
+// Placing orders.
+export { createOrder } from './checkout/create-order.ts';
+export type { CheckoutBuyer, CreateOrderInput } from './checkout/context.ts';
+export { PRICE_ADJUSTERS, type PriceAdjuster } from './checkout/pricing.ts';
+export { ownedProductIds } from './checkout/validate-ownership.ts';
 export { completeGrantOrder, findGrantOrder } from './grant-orders.ts';
-export { listOwnedLines } from './lines.ts';
+
+// Reading and ending orders.
+export { cancelOrder, expireOrders, getOrder, listOrders } from './orders.ts';
 export { orderCounts } from './counts.ts';
+export { listOwnedLines } from './lines.ts';
+export { findOwnOrder, lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
+export { orderUnpayableReason } from './payability.ts';
+export { orderPaymentFacts, type OrderPaymentFacts } from './payment-facts.ts';
+export { updateShipment } from './shipments.ts';
+
+// Completing a paid order, and what other modules plug into it.
+export { completePaidOrder, runAfterCommit, type CompletionOutcome } from './completion.ts';
+export { registerFulfilmentStep, type AfterCommit, type FulfilmentStep, type PaidLine } from './fulfilment.ts';
+export { provideLineKeys, provideOrderPayments, type LineKeys } from './presentation-sources.ts';

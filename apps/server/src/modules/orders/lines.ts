@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { keysOfLines } from '../keys/index.ts';
+import { keysOfLines } from './presentation-sources.ts';
 import { orderGames, orders } from './tables.ts';
 
 /**

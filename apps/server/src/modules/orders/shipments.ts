@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { FieldErrorList, fail } from '../../platform/errors.ts';
+import type { FulfilmentStep } from './fulfilment.ts';
 import { shipments } from './tables.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -26,6 +27,15 @@ export async function shipmentsOf(db: DbOrTx, orderIds: readonly number[]): Prom
   const rows = await db.select().from(shipments).where(inArray(shipments.orderId, [...new Set(orderIds)]));
   return new Map(rows.map((r) => [r.orderId, presentShipment(r)]));
 }
+
+/** Fulfilment of a physical order: its shipment, preparing, made in the payment's transaction. */
+export const shipmentStep: FulfilmentStep = {
+  name: 'shipment',
+  async run(tx, _deps, paid, now) {
+    const orderId = paid.find(({ row }) => row.cate === 'physical')?.line.orderId;
+    if (orderId !== undefined) await tx.insert(shipments).values({ orderId, state: 'preparing', updatedAt: now });
+  },
+};
 
 /** The one step a shipment may take from each state: preparing → shipped → delivered. */
 const NEXT: Record<ShipmentState, ShipmentState | null> = { preparing: 'shipped', shipped: 'delivered', delivered: null };

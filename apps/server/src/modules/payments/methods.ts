@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { PaymentMethod, PaymentOption } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
 import type { PaymentGateways } from '../../platform/payment-gateways/select.ts';
 import { type WalletView, scoreOf, walletOf } from '../accounts/index.ts';
-import { orderGames, type orders } from '../orders/tables.ts';
-
-type OrderRow = typeof orders.$inferSelect;
+import { orderPaymentFacts, orderUnpayableReason, type OrderRecord } from '../orders/index.ts';
 
 /** The methods of each site, in the order the checkout shows them (docs/product/buying.md#payment-methods). */
 export const METHODS_OF_AREA: Record<Area, readonly PaymentMethod[]> = {
@@ -18,14 +15,6 @@ export const METHODS_OF_AREA: Record<Area, readonly PaymentMethod[]> = {
 const GATEWAY_METHODS = new Set<PaymentMethod>(['alipay', 'wechat', 'paypal', 'card']);
 export function isGatewayMethod(method: PaymentMethod): method is GatewayMethod {
   return GATEWAY_METHODS.has(method);
-}
-
-/** Why the order itself cannot be paid now, or null when it can (pending or in checkout, inside its window). */
-export function unpayableReason(order: Pick<OrderRow, 'state' | 'cancelReason' | 'expiresAt'>, now: Date): 'completed' | 'canceled' | 'expired' | null {
-  if (order.state === 'completed') return 'completed';
-  if (order.state === 'canceled') return order.cancelReason === 'expired' ? 'expired' : 'canceled';
-  if (order.expiresAt.getTime() <= now.getTime()) return 'expired';
-  return null;
 }
 
 /** What deciding the methods needs to know about an order and its buyer. */
@@ -63,23 +52,13 @@ export function paymentOptions(facts: PaymentFacts, gateways: Pick<PaymentGatewa
 }
 
 /**
- * Reads the facts for an order. The points price and whether cash is taken were snapshotted on each line
- * when the order was placed, like its money prices: a points price changed later does not change what
- * this order costs. The order has a points price only when every line has one.
+ * Reads the facts for an order: its lines' snapshotted points price and cash rule (orders' service),
+ * whether it may be paid now (the one payability rule), and the buyer's wallet and score.
  */
-export async function loadPaymentFacts(db: DbOrTx, order: OrderRow, now: Date): Promise<PaymentFacts> {
-  const lines = await db
-    .select({ quantity: orderGames.quantity, pointsPrice: orderGames.pointsPrice, cashPayable: orderGames.cashPayable })
-    .from(orderGames)
-    .where(eq(orderGames.orderId, order.id));
-  let pointsAmount: number | null = 0;
-  let cashSupported = true;
-  for (const line of lines) {
-    if (!line.cashPayable) cashSupported = false;
-    pointsAmount = pointsAmount === null || line.pointsPrice === null ? null : pointsAmount + line.pointsPrice * line.quantity;
-  }
+export async function loadPaymentFacts(db: DbOrTx, order: OrderRecord, now: Date): Promise<PaymentFacts> {
   // One after the other: inside a transaction the queries share one connection anyway.
+  const { pointsAmount, cashSupported } = await orderPaymentFacts(db, order.id);
   const wallet = await walletOf(db, order.accountId, order.currency);
   const score = await scoreOf(db, order.accountId);
-  return { area: order.area, total: order.totalAmount, unpayable: unpayableReason(order, now), cashSupported, pointsAmount, wallet, score };
+  return { area: order.area, total: order.totalAmount, unpayable: orderUnpayableReason(order, now), cashSupported, pointsAmount, wallet, score };
 }

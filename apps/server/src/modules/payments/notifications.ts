@@ -5,8 +5,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { fail, type FieldErrors } from '../../platform/errors.ts';
 import type { ReasonCode } from '@lantern/domain';
 import type { GatewayNotification, ReceivedNotification } from '../../platform/payment-gateway.ts';
-import { completePaidOrder } from '../orders/index.ts';
-import { orders } from '../orders/tables.ts';
+import { completePaidOrder, lockOrderForPayment, runAfterCommit, type CompletionOutcome } from '../orders/index.ts';
 import { isGatewayMethod } from './methods.ts';
 import { recordRefund, settleRefund, type RefundReason } from './refunds.ts';
 import { paymentNotifications, payments } from './tables.ts';
@@ -27,6 +26,8 @@ interface Applied {
   answer: NotifyAnswer;
   refundId?: number;
   flag?: { reason: FlagReason; expected: Record<string, unknown> };
+  /** The completion, whose work after commit (the supplier) is started once the transaction committed. */
+  completion?: CompletionOutcome;
 }
 const refused = (field: string, reason: ReasonCode): Applied => ({ outcome: 'refused', answer: { ok: false, errors: { [field]: [reason] } } });
 const flagged = (field: string, reason: FlagReason, expected: Record<string, unknown>): Applied => ({ ...refused(field, 'mismatch'), flag: { reason, expected } });
@@ -83,6 +84,8 @@ export async function receiveNotification(deps: Deps, gatewayName: string, recei
       received: { amount: notification.amount, currency: notification.currency, gateway: gateway.name }, expected: result.flag.expected,
     }, 'payment notification flagged for staff: a genuine notification disagrees with our payment and was not applied');
   }
+  // Not awaited: the gateway's answer does not wait for the supplier (runAfterCommit never throws).
+  if (result.completion) void runAfterCommit(deps, result.completion);
   if (result.refundId !== undefined) await settleRefund(deps, result.refundId);
   return result.answer;
 }
@@ -91,7 +94,7 @@ async function apply(tx: Tx, deps: Deps, gateway: string, notification: GatewayN
   const [found] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.outTradeNo, notification.outTradeNo)).limit(1);
   if (!found) return refused('out_trade_no', 'not_found');
   // Lock order first, then payment: the order the pay call takes them in, so the two never deadlock.
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
+  await lockOrderForPayment(tx, found.orderId);
   const [payment] = await tx.select().from(payments).where(eq(payments.outTradeNo, notification.outTradeNo)).for('update');
   if (!payment || !isGatewayMethod(payment.method)) return refused('out_trade_no', 'invalid');
   if (payment.gateway !== gateway) return flagged('gateway', 'gateway_mismatch', { gateway: payment.gateway });
@@ -117,7 +120,7 @@ async function apply(tx: Tx, deps: Deps, gateway: string, notification: GatewayN
     // Attempts still open can no longer be used for this order.
     await tx.update(payments).set({ state: 'canceled', updatedAt: now })
       .where(and(eq(payments.orderId, payment.orderId), ne(payments.id, payment.id), inArray(payments.state, ['created'])));
-    return done('applied');
+    return { ...done('applied'), completion };
   }
   const reason: RefundReason = completion.outcome === 'already_completed' ? 'duplicate_payment' : completion.reason === 'expired' ? 'late_payment' : 'order_canceled';
   await tx.update(payments).set({ ...paid, state: 'refunded', failureReason: reason }).where(eq(payments.id, payment.id));

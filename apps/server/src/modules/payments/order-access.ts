@@ -1,26 +1,17 @@
-import { and, eq } from 'drizzle-orm';
-import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { orders } from '../orders/tables.ts';
+import { findOwnOrder, type OrderOwner, type OrderRecord } from '../orders/index.ts';
 
-export interface Payer {
-  accountId: number;
-  area: Area;
-}
+/** Who pays: the account, on the site it is signed in to. */
+export type Payer = OrderOwner;
 
 /** "Unusual payment" (404, docs/product/buying.md#payment-outcomes): an order or payment that is not the buyer's on this site. */
 export const unusual = () => new AppError(404, { base: ['unusual'] });
 
-/**
- * The buyer's own order on this site, or the 404 `unusual`. With `lock` the row is locked for the
- * transaction: pay, notifications and completion all take this lock first, so every decision about one
- * order's money is made one at a time and always in the same lock order (order, then payment).
- */
-export async function payerOrder(db: DbOrTx, payer: Payer, orderId: number, options: { lock?: boolean } = {}) {
-  const query = db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.accountId, payer.accountId), eq(orders.area, payer.area)));
-  const [row] = options.lock ? await query.for('update') : await query.limit(1);
+/** The buyer's own order on this site (orders' one definition, optionally locked), or the 404 `unusual`. */
+export async function payerOrder(db: DbOrTx, payer: Payer, orderId: number, options: { lock?: boolean } = {}): Promise<OrderRecord> {
+  const row = await findOwnOrder(db, payer, orderId, options);
   if (!row) throw unusual();
   return row;
 }

@@ -7,13 +7,10 @@ import type { Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
 import { debitWalletForOrder, spendScore } from '../accounts/index.ts';
-import { completePaidOrder, expireOrders } from '../orders/index.ts';
-import type { orders } from '../orders/tables.ts';
+import { completePaidOrder, expireOrders, runAfterCommit, type CompletionOutcome, type OrderRecord } from '../orders/index.ts';
 import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts';
 import { payerOrder, withPayLock, type Payer } from './order-access.ts';
 import { payments } from './tables.ts';
-
-type OrderRow = typeof orders.$inferSelect;
 
 export interface PayInput {
   payment_method: PaymentMethod;
@@ -79,10 +76,14 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
         return { kind: 'gateway' as const, order, method, gateway, payment: await insertAttempt(tx, order, method, gateway.name, input, now) };
       }
       const amount = method === 'points' ? facts.pointsAmount ?? 0 : order.totalAmount;
-      return { kind: 'paid' as const, paymentId: await payInStore(tx, deps, order, method, amount, input, now) };
+      return { kind: 'paid' as const, ...(await payInStore(tx, deps, order, method, amount, input, now)) };
     });
 
-    if (started.kind === 'paid') return { payment_id: started.paymentId, status: 'complete', order_id: orderId };
+    if (started.kind === 'paid') {
+      // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
+      void runAfterCommit(deps, started.completion);
+      return { payment_id: started.paymentId, status: 'complete', order_id: orderId };
+    }
     const { order, method, gateway, payment } = started;
     try {
       const site = SITES[order.area];
@@ -104,7 +105,7 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
   });
 }
 
-async function insertAttempt(tx: Tx, order: OrderRow, method: GatewayMethod, gateway: string, input: PayInput, now: Date) {
+async function insertAttempt(tx: Tx, order: OrderRecord, method: GatewayMethod, gateway: string, input: PayInput, now: Date) {
   const [payment] = await tx.insert(payments).values({
     orderId: order.id, accountId: order.accountId, area: order.area, method, gateway, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
     amount: order.totalAmount, currency: order.currency, state: 'created', createdAt: now, updatedAt: now,
@@ -117,7 +118,7 @@ async function insertAttempt(tx: Tx, order: OrderRow, method: GatewayMethod, gat
  * transaction, so the money moves exactly when the order completes. A debit that no longer fits (the
  * balance changed since the check) is the same 422 as the listing would have said.
  */
-async function payInStore(tx: Tx, deps: Deps, order: OrderRow, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date): Promise<number> {
+async function payInStore(tx: Tx, deps: Deps, order: OrderRecord, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date): Promise<{ paymentId: number; completion: CompletionOutcome }> {
   if (method === 'wallet') {
     const debit = await debitWalletForOrder(tx, { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now });
     if (!debit.ok) throw fail.unprocessable('payment_method', debit.reason);
@@ -131,5 +132,5 @@ async function payInStore(tx: Tx, deps: Deps, order: OrderRow, method: 'wallet' 
   const completion = await completePaidOrder(tx, deps, order.id, now);
   // The order row is locked and was checked payable above, so anything else is a bug: roll the money back.
   if (completion.outcome !== 'completed') throw new Error(`order ${order.id} could not complete under its own lock: ${completion.outcome}`);
-  return payment!.id;
+  return { paymentId: payment!.id, completion };
 }

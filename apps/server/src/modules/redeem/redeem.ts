@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { REDEEM_CODE_MAX_LENGTH, REDEEM_FAILURE_WINDOW_SECONDS, normalizeRedeemCode, redeemCaptchaState, redeemCodeProblem, type Area, type ReasonCode } from '@lantern/domain';
+import {
+  REDEEM_CODE_MAX_LENGTH, REDEEM_FAILURE_WINDOW_SECONDS, isGameKind, isKeyedKind, normalizeRedeemCode, redeemCaptchaState, redeemCodeProblem, type Area, type ReasonCode,
+} from '@lantern/domain';
 import type { Redemption } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { awardScore } from '../accounts/index.ts';
+import { awardScore, reserveAttempt } from '../accounts/index.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { grantCoupon } from '../coupons/index.ts';
-import { KEYED_KINDS } from '../keys/index.ts';
-import { LIBRARY_KINDS, grantGames, libraryProductIds } from '../library/index.ts';
+import { grantGames, libraryProductIds } from '../library/index.ts';
 import { completeGrantOrder, ownedProductIds } from '../orders/index.ts';
 import { redeemCodeHash } from './issue.ts';
 import { failureKey, presentRedemptions } from './records.ts';
-import { reserveAttempt } from '../accounts/index.ts';
 import { redeemCodes } from './tables.ts';
 
 export interface RedeemInput {
@@ -38,8 +38,8 @@ const failedAttempt = (status: number, reason: ReasonCode, failures: number) => 
 /** A game or goods: the library entry (games only) and a key through a zero-amount order (decisions/0006). */
 async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeRow, now: Date) {
   const [row] = await loadSkuRows(tx, [code.skuId!]);
-  if (!row || row.sku.area !== code.area || !KEYED_KINDS.has(row.kind)) throw bindFailed();
-  if (LIBRARY_KINDS.has(row.kind)) {
+  if (!row || row.sku.area !== code.area || !isKeyedKind(row.kind)) throw bindFailed();
+  if (isGameKind(row.kind)) {
     const wanted = [row.sku.productId, ...(row.kind === 'dlc' && row.baseProductId !== null ? [row.baseProductId] : [])];
     const [inLibrary, bought] = await Promise.all([libraryProductIds(tx, accountId, wanted), ownedProductIds(tx, accountId, wanted)]);
     const owns = (id: number) => inLibrary.has(id) || bought.has(id);

@@ -5,6 +5,7 @@ import {
   CART_ITEM_MAX_QUANTITY,
   effectiveSalePrice,
   evaluateCoupon,
+  isGameKind,
   sortCouponsForSettlement,
   type CouponDiscountType,
   type CouponProblem,
@@ -15,9 +16,6 @@ import {
  * selection costs, how far a quantity may move (docs/product/buying.md#cart-quantity: -1..1 for anything but physical goods; 0 removes),
  * and which coupon automatic settlement picks for the selected lines (docs/product/buying.md#settlement-ordering).
  */
-
-/** Keys (games, DLC, bundles) are one per order: the server answers exceed_limit for more. */
-const KEY_KINDS = new Set(['game', 'dlc', 'bundle']);
 
 export const isPhysicalLine = (line: Pick<CartSku, 'sku'>) => line.sku.cate === 'physical';
 
@@ -36,7 +34,8 @@ export interface QuantityBounds {
 export function quantityBounds(line: Pick<CartSku, 'quantity' | 'sku'>): QuantityBounds {
   const q = line.quantity;
   if (isPhysicalLine(line)) return { min: 0, max: CART_ITEM_MAX_QUANTITY };
-  const cap = KEY_KINDS.has(line.sku.kind) ? 1 : CART_ITEM_MAX_QUANTITY;
+  // Games, DLC and bundles are one per order: the server answers exceed_limit for more.
+  const cap = isGameKind(line.sku.kind) ? 1 : CART_ITEM_MAX_QUANTITY;
   return { min: Math.max(0, q + CART_DELTA_MIN), max: Math.max(q, Math.min(cap, q + CART_DELTA_MAX)) };
 }
 

@@ -1,0 +1,39 @@
+import type { Deps } from '../../../platform/deps.ts';
+import type { Tx } from '../../../platform/db/client.ts';
+import type { SkuRow } from '../../catalog/index.ts';
+import type { Buyer } from '../../../platform/viewer.ts';
+import type { CheckoutProblems } from './problems.ts';
+
+/** Who is buying, and from where: every caller passes the client address so the market rule applies to all. */
+export interface CheckoutBuyer extends Omit<Buyer, 'ip'> {
+  /** The client's address (null when the caller has none, e.g. a code redeemed by a job): the market is then not checked. */
+  ip: string | null;
+}
+
+export interface CreateOrderInput {
+  sku_ids: number[];
+  cate: SkuRow['cate'];
+  type: 'cart' | 'one_click';
+  coupon_ids?: number[];
+  address_id?: number;
+}
+
+/** A SKU the buyer may order, with how many units. */
+export interface CheckoutLine {
+  row: SkuRow;
+  quantity: number;
+}
+
+/** What every checkout step is given: the buyer, the request, one clock reading and the problems found so far. */
+export interface CheckoutContext {
+  deps: Deps;
+  buyer: CheckoutBuyer;
+  input: CreateOrderInput;
+  now: Date;
+  problems: CheckoutProblems;
+}
+
+/** Steps that must see what concurrent checkouts of the same account wrote run inside its transaction. */
+export interface LockedCheckout extends CheckoutContext {
+  tx: Tx;
+}

@@ -1,0 +1,29 @@
+import type { ReasonCode } from '@lantern/domain';
+import { AppError, type FieldErrors } from '../../../platform/errors.ts';
+
+/**
+ * The problems a checkout finds, gathered across its steps so the buyer hears all of them in one 422:
+ * `{ errors: { field: [reason] } }`, and for SKU problems also which SKU had which (`meta.skus`).
+ */
+export class CheckoutProblems {
+  private readonly errors: FieldErrors = {};
+  private readonly perSku: FieldErrors = {};
+
+  add(field: string, reason: ReasonCode): void {
+    pushOnce((this.errors[field] ??= []), reason);
+  }
+
+  sku(skuId: number, reason: ReasonCode): void {
+    this.add('sku', reason);
+    pushOnce((this.perSku[skuId] ??= []), reason);
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.errors).length === 0) return;
+    throw new AppError(422, this.errors, Object.keys(this.perSku).length > 0 ? { skus: this.perSku } : undefined);
+  }
+}
+
+function pushOnce(list: ReasonCode[], reason: ReasonCode) {
+  if (!list.includes(reason)) list.push(reason);
+}

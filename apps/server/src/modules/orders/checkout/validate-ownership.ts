@@ -1,0 +1,61 @@
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { UNPAID_ORDER_STATES, isGameKind } from '@lantern/domain';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { orderGames, orders } from '../tables.ts';
+import type { CheckoutLine, LockedCheckout } from './context.ts';
+
+/**
+ * The rules about what the account already has, for games, DLC and bundles: one it owns is refused
+ * (`owned`), one an unpaid order of its already holds waits for that order (`locked`: two payments must
+ * not race for one copy), and a DLC needs its base game, owned or in the same order (`has_no_base`).
+ * Runs under the buyer's lock (lock-buyer.ts), so what it reads cannot change before the order is written.
+ */
+export async function validateOwnership({ tx, buyer, now, problems }: LockedCheckout, lines: readonly CheckoutLine[]): Promise<void> {
+  const games = lines.map((l) => l.row).filter((row) => isGameKind(row.kind));
+  if (games.length === 0) return;
+  const ordered = new Set(lines.map((l) => l.row.sku.productId));
+  const baseIds = games.map((r) => r.baseProductId).filter((id): id is number => id !== null);
+  const held = await heldProducts(tx, buyer.accountId, [...games.map((r) => r.sku.productId), ...baseIds], now);
+  for (const row of games) {
+    const holding = held.get(row.sku.productId);
+    if (holding) problems.sku(row.sku.id, holding);
+    if (row.kind === 'dlc' && row.baseProductId !== null && held.get(row.baseProductId) !== 'owned' && !ordered.has(row.baseProductId)) {
+      problems.sku(row.sku.id, 'has_no_base');
+    }
+  }
+}
+
+/**
+ * How the account holds each of the products: `owned` (a line of a completed order) or `locked` (a line
+ * of an unpaid order still inside its window). One statement, so one snapshot: an order being paid
+ * meanwhile is seen either still unpaid or already completed, never as neither (two queries could read
+ * "not completed" before the payment commits and "not unpaid" after it).
+ */
+async function heldProducts(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date): Promise<Map<number, 'owned' | 'locked'>> {
+  const rows = await db
+    .selectDistinct({ productId: orderGames.productId, state: orders.state })
+    .from(orderGames)
+    .innerJoin(orders, eq(orders.id, orderGames.orderId))
+    .where(and(
+      eq(orderGames.accountId, accountId),
+      inArray(orderGames.productId, [...productIds]),
+      or(eq(orders.state, 'completed'), and(inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now))),
+    ));
+  const held = new Map<number, 'owned' | 'locked'>();
+  for (const row of rows) {
+    if (row.state === 'completed') held.set(row.productId, 'owned');
+    else if (!held.has(row.productId)) held.set(row.productId, 'locked');
+  }
+  return held;
+}
+
+/** Products the account owns: lines of its completed orders. */
+export async function ownedProductIds(db: DbOrTx, accountId: number, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ productId: orderGames.productId })
+    .from(orderGames)
+    .innerJoin(orders, eq(orders.id, orderGames.orderId))
+    .where(and(eq(orderGames.accountId, accountId), eq(orders.state, 'completed'), inArray(orderGames.productId, [...productIds])));
+  return new Set(rows.map((r) => r.productId));
+}

@@ -1,0 +1,39 @@
+import type { Deps } from '../../platform/deps.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import type { SkuRow } from '../catalog/index.ts';
+import type { orderGames } from './tables.ts';
+
+/** A line of an order being completed, with its SKU as the catalogue has it now. */
+export interface PaidLine {
+  line: typeof orderGames.$inferSelect;
+  row: SkuRow;
+}
+
+/** Work a step leaves for after the payment's transaction has committed (a call to an outside party). */
+export type AfterCommit = (deps: Deps) => Promise<void>;
+
+/**
+ * Something that happens when an order is paid: keys are delivered, games join the library, a physical
+ * order gets its shipment. Modules above orders register their step (orders never imports them); each
+ * runs in the payment's transaction, in the order registered, so money and goods move together. A step
+ * must not call an outside party inside the transaction: it answers that work as `AfterCommit` instead.
+ */
+export interface FulfilmentStep {
+  name: string;
+  run(tx: Tx, deps: Deps, paidLines: readonly PaidLine[], now: Date): Promise<AfterCommit | void>;
+}
+
+const steps: FulfilmentStep[] = [];
+
+/** Adds a step, or replaces the one of the same name in its place (setting up twice changes nothing). */
+export function registerFulfilmentStep(step: FulfilmentStep): void {
+  const at = steps.findIndex((s) => s.name === step.name);
+  if (at === -1) steps.push(step);
+  else steps[at] = step;
+}
+
+export function fulfilmentSteps(): readonly FulfilmentStep[] {
+  // Completing an order with nothing set up would take the money and deliver nothing: refuse loudly instead.
+  if (steps.length === 0) throw new Error('no fulfilment steps registered: call setUpModules() (modules/registry.ts) at start-up');
+  return steps;
+}

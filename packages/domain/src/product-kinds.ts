@@ -1,0 +1,25 @@
+/**
+ * What a product is, and what follows from it. One definition for the server's order rules, key
+ * delivery, library and key lists, and for the web's cart.
+ */
+export const PRODUCT_KINDS = ['game', 'dlc', 'bundle', 'virtual', 'peripheral'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/**
+ * Games, DLC and bundles: activated on a platform with a key, one copy per account. An order holds one
+ * unit of each, an account that owns one cannot buy it again, and a paid one joins the library.
+ */
+export const GAME_KINDS = ['game', 'dlc', 'bundle'] as const satisfies readonly ProductKind[];
+export type GameKind = (typeof GAME_KINDS)[number];
+
+/** Kinds delivered as a key or code when paid: the game kinds (platform keys) and virtual goods (one code per unit). */
+export const KEYED_KINDS = [...GAME_KINDS, 'virtual'] as const satisfies readonly ProductKind[];
+export type KeyedKind = (typeof KEYED_KINDS)[number];
+
+export function isGameKind(kind: string): kind is GameKind {
+  return (GAME_KINDS as readonly string[]).includes(kind);
+}
+
+export function isKeyedKind(kind: string): kind is KeyedKind {
+  return (KEYED_KINDS as readonly string[]).includes(kind);
+}
