@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { residentIdCheckChar } from '@lantern/domain';
 import type { TestApp } from './harness.ts';
+import { eventually } from './jobs-support.ts';
 import type { SiteClient } from './client.ts';
 import { accounts } from '../src/modules/accounts/tables.ts';
 
@@ -34,10 +35,23 @@ export function residentId(birth = randomBirth(), area = '440304') {
   return first17 + residentIdCheckChar(first17)!;
 }
 
-/** The code of the newest message the dev outbox holds for a recipient. */
+/**
+ * The code of the newest message sent to a recipient: as the dev outbox holds it, or — for an app built
+ * with `recordMessages` (production keeps no body once delivered) — as the gateway received it, once
+ * delivery after the commit has happened.
+ */
 export async function latestCode(t: TestApp, recipient: string): Promise<string> {
+  const codeIn = (text: string | undefined) => text?.match(/\b(\d{6})\b/)?.[1];
+  if (t.messages) {
+    const sent = t.messages;
+    return eventually(() => {
+      const code = codeIn(sent.accepted.filter((m) => m.to === recipient).at(-1)?.text);
+      if (!code) throw new Error(`no code sent to ${recipient}`);
+      return code;
+    });
+  }
   const [message] = await t.deps.outbox.list(recipient, 1);
-  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  const code = codeIn(message?.body);
   if (!code) throw new Error(`no code sent to ${recipient}`);
   return code;
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import type { Clock } from '../src/platform/clock.ts';
+import { RecordingSender } from './jobs-support.ts';
 
 /** A clock tests can move: services read time only through it. */
 export class TestClock implements Clock {
@@ -36,6 +37,8 @@ export interface TestApp {
   deps: Deps;
   clock: TestClock;
   database: Database;
+  /** What the SMS gateway and mail server accepted, when the app was built with `recordMessages`. */
+  messages?: RecordingSender;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,11 @@ export interface TestAppOptions {
   log?: Logger;
   /** Settings a test file needs on top (a payment provider pointed at its local stub, say). */
   env?: Record<string, string>;
+  /**
+   * Record what is sent instead of reading it back from the outbox: in production the outbox keeps no
+   * message body once delivered, so tests of production mode read codes from here.
+   */
+  recordMessages?: boolean;
 }
 
 const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string }>();
@@ -87,14 +95,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const clock = first?.clock ?? new TestClock();
+  const messages = options.recordMessages ? new RecordingSender() : undefined;
   const composed = await compose(config, {
     clock,
     log: options.log ?? pino({ level: 'silent' }),
     kvPrefix,
     // PGlite lives in this process: a second instance can only share the first one's handle.
     database: first && !url ? first.database : undefined,
-    sms: options.sms,
-    mail: options.mail,
+    sms: options.sms ?? messages,
+    mail: options.mail ?? messages,
   });
   const app = await buildApp(composed.deps, { serveWeb: options.webDist !== undefined });
   await app.ready();
@@ -103,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     deps: composed.deps,
     clock,
     database: composed.database,
+    messages,
     async close() {
       await app.close();
       await composed.close();

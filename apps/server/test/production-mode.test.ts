@@ -13,7 +13,7 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lantern-web-prod-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--lantern-site--></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ webDist: dist, env: PRODUCTION_ENV });
+  t = await createTestApp({ webDist: dist, env: PRODUCTION_ENV, recordMessages: true });
   api = clients(t);
 });
 afterAll(async () => {

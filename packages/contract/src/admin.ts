@@ -78,6 +78,7 @@ export const ADMIN_API = {
   redeemCodes: '/api/admin/redeem_codes',
   coupons: '/api/admin/coupons',
   purchaseBan: (accountId: number | string) => `/api/admin/accounts/${accountId}/purchase_ban`,
+  audit: '/api/admin/audit',
 } as const;
 
 /**
