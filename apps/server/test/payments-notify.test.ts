@@ -131,6 +131,11 @@ describe('refused notifications', () => {
     expect((await notify(t, paid(), { gateway: 'nowhere' })).statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
     expect(bad.statusCode).toBe(400);
+    // Characters the database cannot store are refused as the client's fault, form or JSON, never a 500.
+    const nul = await t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'out_trade_no=%00&notify_id=n1' });
+    expect([nul.statusCode, nul.json()]).toEqual([400, { errors: { out_trade_no: ['invalid'] } }]);
+    const surrogate = await t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: { 'content-type': 'application/json' }, payload: '{"notify_id":"\\ud800","out_trade_no":"x\\u0000"}' });
+    expect(surrogate.statusCode).toBe(400);
     const huge = await notify(t, { ...paid(), filler: 'x'.repeat(70_000) });
     expect([huge.statusCode, huge.json()]).toEqual([413, { errors: { base: ['too_large'] } }]);
   });

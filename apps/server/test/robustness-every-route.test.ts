@@ -28,6 +28,8 @@ const BODIES: unknown[] = [
   { x: null },
   { order: { sku_ids: ['a', -1, 1e308], cate: 7, type: [] } },
   { a: { b: { c: { d: [1, { e: '\u0000' }] } } } },
+  // Characters no database text can hold, at the top level where routes that parse their own body look.
+  { out_trade_no: '\u0000', notify_id: '\ud800', code: '\u0000' },
 ];
 const QUERIES: Record<string, string>[] = [{}, { page: '-5', per: '100000' }, { 'q[id_in][]': 'x', q: 'y' }, { region: '\u0000' }];
 

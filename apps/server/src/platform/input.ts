@@ -21,7 +21,7 @@ const UNSTORABLE = /[\u0000\p{Cs}]/u;
  * recursion and without copying paths, so neither depth nor size can overflow the stack or cost more than
  * one pass.
  */
-function pathOfUnstorable(root: unknown): string[] | null {
+export function pathOfUnstorable(root: unknown): string[] | null {
   const stack: Visit[] = [{ value: root, key: '', parent: null }];
   while (stack.length > 0) {
     const visit = stack.pop()!;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
+import { pathOfUnstorable } from '../../platform/input.ts';
 import { stringFields } from './form-body.ts';
 import { receiveNotification } from './notifications.ts';
 
@@ -46,6 +47,10 @@ export const notifyRoute = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
   }, async (request, reply) => {
     const rawBody = typeof request.body === 'string' ? request.body : '';
     const payload = parseBody(request.headers['content-type'], rawBody);
+    // Parsed here, past the input guard every other route has: a NUL or lone surrogate (form `%00`, JSON
+    // "\u0000") could not be stored with the record of the notification, and carries no valid signature.
+    const unstorable = pathOfUnstorable(payload);
+    if (unstorable) return reply.status(400).send({ errors: { [unstorable[0] ?? 'base']: ['invalid'] } });
     const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
     const answer = await receiveNotification(deps, request.params.gateway, { rawBody, fields: stringFields(payload), payload, headers }, request.ip);
     if (!answer.ok) return reply.status(400).send({ errors: answer.errors });
