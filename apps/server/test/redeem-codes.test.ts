@@ -227,3 +227,32 @@ describe('GET /api/redeems and /api/redeems/{id}', () => {
     expect((await api.native.get(`/api/redeems/${unused.id}`, { token: me.token })).statusCode).toBe(404);
   });
 });
+
+describe('POST /api/redeem: one copy of a game, however it races', () => {
+  it('gives one copy when two codes for one game are redeemed at the same moment', async () => {
+    const buyer = await makeAccount(t);
+    const sku = await makeSku(t);
+    await stockKeys(t, sku.id, steamCodesFor(sku.id, 4));
+    const codes = await Promise.all([issue({ kind: 'sku', skuId: sku.id }), issue({ kind: 'sku', skuId: sku.id }), issue({ kind: 'sku', skuId: sku.id })]);
+    const answers = await Promise.all(codes.map((c) => redeem(buyer.token, c.code)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422, 422]);
+    expect(answers.filter((a) => a.statusCode === 422).map((a) => a.json().errors)).toEqual([{ code: ['bind_failed'] }, { code: ['bind_failed'] }]);
+    const keys = await t.deps.db.select().from(gameKeys).where(and(eq(gameKeys.skuId, sku.id), eq(gameKeys.accountId, buyer.id)));
+    expect(keys).toHaveLength(1);
+  });
+
+  it('refuses a code for a game an unpaid order of the account already holds, so paying it cannot give a second copy', async () => {
+    const buyer = await makeAccount(t);
+    const sku = await makeSku(t);
+    await stockKeys(t, sku.id, steamCodesFor(sku.id, 2));
+    const order = await api.native.post('/api/orders', { order: { sku_ids: [sku.id], cate: 'game', type: 'one_click' } }, { token: buyer.token });
+    expect(order.statusCode).toBe(201);
+    const code = await issue({ kind: 'sku', skuId: sku.id });
+    expect((await redeem(buyer.token, code.code)).json().errors).toEqual({ code: ['bind_failed'] });
+  });
+});
+
+/** Keys unique to one SKU, so parallel files never collide on a code. */
+function steamCodesFor(skuId: number, n: number) {
+  return Array.from({ length: n }, (_, i) => `R${String(skuId).padStart(4, '0')}-RACE${i}-${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`);
+}

@@ -19,7 +19,8 @@ export const ordersModule: ServerModule = {
 export { createOrder } from './checkout/create-order.ts';
 export type { CheckoutBuyer, CreateOrderInput } from './checkout/context.ts';
 export { PRICE_ADJUSTERS, type PriceAdjuster } from './checkout/pricing.ts';
-export { ownedProductIds } from './checkout/validate-ownership.ts';
+export { heldProducts } from './checkout/validate-ownership.ts';
+export { lockBuyer } from './checkout/lock-buyer.ts';
 export { completeGrantOrder, findGrantOrder } from './grant-orders.ts';
 
 // Reading and ending orders.

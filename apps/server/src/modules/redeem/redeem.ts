@@ -11,7 +11,7 @@ import { awardScore, reserveAttempt } from '../accounts/index.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { grantCoupon } from '../coupons/index.ts';
 import { grantGames, libraryProductIds } from '../library/index.ts';
-import { completeGrantOrder, ownedProductIds } from '../orders/index.ts';
+import { completeGrantOrder, heldProducts, lockBuyer, runAfterCommit, type CompletionOutcome } from '../orders/index.ts';
 import { redeemCodeHash } from './issue.ts';
 import { failureKey, presentRedemptions } from './records.ts';
 import { redeemCodes } from './tables.ts';
@@ -35,19 +35,26 @@ class FailedAttempt extends AppError {
 }
 const failedAttempt = (status: number, reason: ReasonCode, failures: number) => new FailedAttempt(status, reason, failures);
 
-/** A game or goods: the library entry (games only) and a key through a zero-amount order (decisions/0006). */
-async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeRow, now: Date) {
+/**
+ * A game or goods: the library entry (games only) and a key through a zero-amount order (decisions/0006).
+ * Under the buyer's lock, the one every checkout of the account takes: two codes for one game redeemed at
+ * once, or a code redeemed while an unpaid order holds the game, cannot both give a copy — a game the
+ * account owns or is paying for is `bind_failed`. Answers the completion, whose work after commit (a
+ * supplier's key) the caller starts once the transaction committed.
+ */
+async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeRow, now: Date): Promise<CompletionOutcome> {
   const [row] = await loadSkuRows(tx, [code.skuId!]);
   if (!row || row.sku.area !== code.area || !isKeyedKind(row.kind)) throw bindFailed();
+  await lockBuyer(tx, accountId);
   if (isGameKind(row.kind)) {
     const wanted = [row.sku.productId, ...(row.kind === 'dlc' && row.baseProductId !== null ? [row.baseProductId] : [])];
-    const [inLibrary, bought] = await Promise.all([libraryProductIds(tx, accountId, wanted), ownedProductIds(tx, accountId, wanted)]);
-    const owns = (id: number) => inLibrary.has(id) || bought.has(id);
-    if (owns(row.sku.productId)) throw bindFailed();
+    const [inLibrary, held] = await Promise.all([libraryProductIds(tx, accountId, wanted), heldProducts(tx, accountId, wanted, now)]);
+    const owns = (id: number) => inLibrary.has(id) || held.get(id) === 'owned';
+    if (owns(row.sku.productId) || held.get(row.sku.productId) === 'locked') throw bindFailed();
     if (row.kind === 'dlc' && row.baseProductId !== null && !owns(row.baseProductId)) throw bindFailed();
     await grantGames(tx, [{ accountId, row, source: 'redeem', sourceId: code.id }], now);
   }
-  await completeGrantOrder(tx, deps, accountId, row, now);
+  return completeGrantOrder(tx, deps, accountId, row, now);
 }
 
 /**
@@ -83,6 +90,7 @@ async function redeemCounted(deps: Deps, accountId: number, area: Area, input: R
 
   const now = deps.clock.now();
   const hash = redeemCodeHash(deps, normalized);
+  let completion: CompletionOutcome | undefined;
   const outcome = await deps.db.transaction(async (tx): Promise<{ refused: 'not_found' | 'used' | 'invalid' } | { used: RedeemCodeRow }> => {
     const [code] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeHash, hash)).for('update');
     if (!code) return { refused: 'not_found' };
@@ -92,7 +100,7 @@ async function redeemCounted(deps: Deps, accountId: number, area: Area, input: R
     );
     if (problem) return { refused: problem };
 
-    if (code.goodsKind === 'sku') await grantSku(tx, deps, accountId, code, now);
+    if (code.goodsKind === 'sku') completion = await grantSku(tx, deps, accountId, code, now);
     else if (code.goodsKind === 'coupon') {
       const granted = await grantCoupon(tx, accountId, code.area, code.couponId!, now);
       if ('problem' in granted) throw bindFailed();
@@ -102,5 +110,7 @@ async function redeemCounted(deps: Deps, accountId: number, area: Area, input: R
     return { used: used! };
   });
   if ('refused' in outcome) throw failedAttempt(outcome.refused === 'not_found' ? 404 : 422, outcome.refused, failures);
+  // Not awaited: the answer does not wait for the supplier (runAfterCommit never throws).
+  if (completion) void runAfterCommit(deps, completion);
   return (await presentRedemptions(deps.db, [outcome.used]))[0]!;
 }

@@ -31,7 +31,7 @@ export async function validateOwnership({ tx, buyer, now, problems }: LockedChec
  * meanwhile is seen either still unpaid or already completed, never as neither (two queries could read
  * "not completed" before the payment commits and "not unpaid" after it).
  */
-async function heldProducts(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date): Promise<Map<number, 'owned' | 'locked'>> {
+export async function heldProducts(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date): Promise<Map<number, 'owned' | 'locked'>> {
   const rows = await db
     .selectDistinct({ productId: orderGames.productId, state: orders.state })
     .from(orderGames)
@@ -47,15 +47,4 @@ async function heldProducts(db: DbOrTx, accountId: number, productIds: readonly 
     else if (!held.has(row.productId)) held.set(row.productId, 'locked');
   }
   return held;
-}
-
-/** Products the account owns: lines of its completed orders. */
-export async function ownedProductIds(db: DbOrTx, accountId: number, productIds: readonly number[]): Promise<Set<number>> {
-  if (productIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ productId: orderGames.productId })
-    .from(orderGames)
-    .innerJoin(orders, eq(orders.id, orderGames.orderId))
-    .where(and(eq(orderGames.accountId, accountId), eq(orders.state, 'completed'), inArray(orderGames.productId, [...productIds])));
-  return new Set(rows.map((r) => r.productId));
 }
