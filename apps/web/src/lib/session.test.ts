@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetchMock';
 import { api } from './api';
 import { queryKeys } from './query-keys';
-import { connectSessionToApi, meQuery } from './session';
+import { applySession, connectSessionToApi, meQuery } from './session';
 import { closeSignIn, getSignInState } from './signInStore';
 
 const unauthorized = { status: 401, body: { errors: { base: ['unauthorized'] } } };
@@ -23,6 +23,25 @@ describe('session and the sign-in popup', () => {
     await expect(api.post('/api/me/clock_in')).rejects.toMatchObject({ status: 401 });
     expect(getSignInState().open).toBe(true);
     expect(client.getQueryData(queryKeys.me.all)).toBeNull();
+  });
+
+  it("forgets what the ended session saw, so the next person to sign in here never sees the last one's keys or orders", async () => {
+    const client = new QueryClient();
+    connectSessionToApi(client);
+    client.setQueryData(queryKeys.me.all, { id: 7, nickname: 'kai' } as never);
+    client.setQueryData(queryKeys.keys.reveal(41), { code: 'AAAAA-BBBBB-CCCCC' });
+    mockFetch({ 'POST /api/me/clock_in': [unauthorized], 'PATCH /api/access_token': [{ status: 401, body: { errors: { base: ['refresh_token_invalid'] } } }] });
+    await expect(api.post('/api/me/clock_in')).rejects.toMatchObject({ status: 401 });
+    expect(client.getQueryData(queryKeys.keys.reveal(41))).toBeUndefined();
+  });
+
+  it('drops the previous account\'s data when another account signs in on the same tab', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.me.all, { id: 7, nickname: 'kai' } as never);
+    client.setQueryData(queryKeys.keys.reveal(41), { code: 'AAAAA-BBBBB-CCCCC' });
+    applySession(client, { account: { id: 8, nickname: 'mei' } } as never);
+    expect(client.getQueryData(queryKeys.keys.reveal(41))).toBeUndefined();
+    expect(client.getQueryData(queryKeys.me.all)).toMatchObject({ id: 8 });
   });
 
   it('a silently refreshed session keeps the popup closed', async () => {

@@ -47,8 +47,20 @@ export function storeMe(client: QueryClient, answer: unknown) {
   return client.invalidateQueries({ queryKey: queryKeys.me.all });
 }
 
+/**
+ * Forgets everything one account saw: its orders, cart, keys (revealed codes included) and what the store
+ * showed it, keeping only the session entry itself, set to `account`. Another person signing in on this tab
+ * must never see the previous account's data, not even for a moment.
+ */
+function forgetAccountData(client: QueryClient, account: Me | null) {
+  client.setQueryData(queryKeys.me.all, account);
+  client.removeQueries({ predicate: (q) => !isAccountKey(q.queryKey) || q.queryKey.length > queryKeys.me.all.length });
+}
+
 /** After any sign-in: store the account and refresh everything that depends on who is asking. */
 export function applySession(client: QueryClient, session: SessionResponse) {
+  const before = client.getQueryData<Me | null>(queryKeys.me.all);
+  if (before && before.id !== session.account.id) forgetAccountData(client, null);
   client.setQueryData(queryKeys.me.all, session.account);
   void client.invalidateQueries({ predicate: (q) => !isAccountKey(q.queryKey) });
   void client.invalidateQueries({ queryKey: queryKeys.me.checkAll });
@@ -58,9 +70,7 @@ export async function signOut(client: QueryClient) {
   try {
     await api.delete(API.accessToken, { auth: 'none' });
   } finally {
-    client.setQueryData(queryKeys.me.all, null);
-    // Everything but the (now null) session itself: account state and what the account saw of the store.
-    client.removeQueries({ predicate: (q) => !isAccountKey(q.queryKey) || q.queryKey.length > queryKeys.me.all.length });
+    forgetAccountData(client, null);
   }
 }
 
@@ -79,7 +89,8 @@ export function useSignOut() {
 export function connectSessionToApi(client: QueryClient) {
   configureApi({
     onUnauthorized: () => {
-      client.setQueryData(queryKeys.me.all, null);
+      // The session is over: what it saw goes with it, before anyone else signs in here.
+      forgetAccountData(client, null);
       openSignIn();
     },
   });
