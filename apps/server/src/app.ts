@@ -84,9 +84,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   }
 
   for (const module of MODULES) if (module.routes) await app.register(module.routes(deps));
-  // Every staff route sits behind one permission check that runs before its handler: none can forget it.
+  // Every staff route sits behind one permission check that runs before its body is even validated: none
+  // can forget it, and a caller without the permission learns nothing of what the route expects.
   await app.register(async (staff) => {
-    staff.addHook('preHandler', permissionHook('api_staff'));
+    staff.addHook('preValidation', permissionHook('api_staff'));
     for (const module of MODULES) if (module.staffRoutes) await staff.register(module.staffRoutes(deps));
   });
   await app.register(serverSwitchRoutes(new Set<Feature>(MODULES.flatMap((m) => m.features ?? []))));

@@ -55,6 +55,15 @@ describe('audit log of the staff API', () => {
     expect(rows.find((r) => r.status === 401)).toMatchObject({ accountId: null, role: null });
   });
 
+  it('records a request carrying characters no database text can hold, shown as replacement characters', async () => {
+    const route = '/api/admin/coupons';
+    const res = await api.native.post(route, { coupon: { title: 'bad\u0000title', note: 'x\ud800' } }, { token: staff.token });
+    expect(res.statusCode).toBe(422);
+    await expect.poll(async () => (await rowsFor(route)).filter((r) => r.status === 422).length).toBe(1);
+    const [row] = (await rowsFor(route)).filter((r) => r.status === 422);
+    expect(row!.body).toEqual({ coupon: { title: 'bad\uFFFDtitle', note: 'x\uFFFD' } });
+  });
+
   it('counts a key file without keeping it, and records a probe of a staff path that does not exist', async () => {
     const sku = await makeSku(t);
     const file = 'FILE1-SECRET-00001\nFILE1-SECRET-00002\n';

@@ -16,15 +16,22 @@ function isSecretField(name: string): boolean {
   return SECRET_WORDS.has(words[words.length - 1] ?? '');
 }
 
+/**
+ * U+0000 and lone surrogates, which no database text (nor jsonb) can hold: a probe sending them must still
+ * leave its record, so they are shown as U+FFFD instead of failing the insert.
+ */
+const UNSTORABLE = /[\u0000\p{Cs}]/gu;
+const storable = (text: string) => text.replace(UNSTORABLE, '\uFFFD');
+
 function summarizeValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  if (typeof value === 'string') return storable(value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value);
   if (Array.isArray(value)) return { items: value.length };
   if (typeof value === 'object') {
     if (depth >= MAX_DEPTH) return '[object]';
     const out: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(value).slice(0, MAX_FIELDS)) {
-      out[name] = isSecretField(name) && (field === null || typeof field !== 'object' || Array.isArray(field)) ? summarizeSecret(field) : summarizeValue(field, depth + 1);
+      out[storable(name)] = isSecretField(name) && (field === null || typeof field !== 'object' || Array.isArray(field)) ? summarizeSecret(field) : summarizeValue(field, depth + 1);
     }
     return out;
   }

@@ -107,7 +107,9 @@ export function canonicalCookies(cookies: Record<string, string | undefined>, se
 
 /**
  * Reads the bearer token or the site's access cookie. Cookie-authenticated writes must echo the CSRF
- * cookie in a header (double submit); bearer callers are not exposed to CSRF and need not.
+ * cookie in a header (double submit); bearer callers are not exposed to CSRF and need not. Runs before the
+ * route's validation, so permission checks (the staff scope) and the audit log know who is asking even
+ * when the request itself is malformed.
  */
 export const authPlugin = fp(async (app, opts: { authenticate: Authenticator; secureCookies: boolean }) => {
   app.decorateRequest('auth', null);
@@ -116,7 +118,7 @@ export const authPlugin = fp(async (app, opts: { authenticate: Authenticator; se
   app.addHook('onRequest', async (request) => {
     request.cookies = canonicalCookies(request.cookies, opts.secureCookies);
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const area = request.site.area;
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const cookieToken = request.cookies[COOKIES.access(area)];

@@ -71,6 +71,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     paymentGateways,
     log,
   };
+  warnOfSandboxesInProduction(config, log, { sms: !overrides.sms, mail: !overrides.mail && !config.SMTP_URL });
   return {
     deps,
     database,
@@ -80,4 +81,19 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
       if (!overrides.database) await database.close();
     },
   };
+}
+
+/**
+ * Outside parties that have no real adapter yet answer from sandboxes in every environment. In production
+ * that is said loudly at start, by name, so nobody mistakes a running server for one that texts codes,
+ * verifies identities or buys supplier keys (README, production checklist).
+ */
+function warnOfSandboxesInProduction(config: Config, log: Logger, sandboxed: { sms: boolean; mail: boolean }) {
+  if (config.NODE_ENV !== 'production') return;
+  const parties = [
+    ...(sandboxed.sms ? ['SMS (no real provider yet: phone codes are not delivered)'] : []),
+    ...(sandboxed.mail ? ['e-mail (SMTP_URL is not set: e-mail codes are not delivered)'] : []),
+    'identity verification', 'the key supplier (genba)', 'key activation platforms',
+  ];
+  log.warn({ sandboxes: parties }, `production is running with sandboxes for: ${parties.join('; ')}`);
 }

@@ -14,7 +14,7 @@ export type RoutesOf = (deps: Deps) => FastifyPluginAsyncZod;
  * - `routes`: public and signed-in routes.
  * - `staffRoutes`: back-office routes. They are registered inside one scope whose hook requires the
  *   `api_staff` permission before any handler runs, so a staff route cannot be left unguarded; a route
- *   that needs more (`api_admin`) says so with `requirePermission` in its own options.
+ *   that needs more (`api_admin`) says so in its own options: `preValidation: permissionHook('api_admin')`.
  * - `jobs`: periodic work.
  * - `tables`: the module's Drizzle tables (the schema is the union of every module's).
  * - `features`: the parts of the store it provides; the server switch turns exactly these on.

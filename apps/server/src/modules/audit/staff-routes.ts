@@ -32,7 +32,7 @@ const auditQuery = pagingQuery(50, 200).extend({ account_id: z.coerce.number().i
  * was recorded about them). Optionally one account's entries. Reading it is itself recorded.
  */
 export const auditStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/admin/audit', { preHandler: permissionHook('api_admin'), schema: { tags: ['admin'], querystring: auditQuery, response: { 200: auditResponse } } }, async (request) => {
+  app.get('/api/admin/audit', { preValidation: permissionHook('api_admin'), schema: { tags: ['admin'], querystring: auditQuery, response: { 200: auditResponse } } }, async (request) => {
     const { page, per, account_id } = request.query;
     const where = account_id === undefined ? undefined : eq(auditLog.accountId, account_id);
     const [rows, [total]] = await Promise.all([

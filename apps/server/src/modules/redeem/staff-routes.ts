@@ -11,6 +11,6 @@ const tags = ['admin'];
  * not every staff member's.
  */
 export const redeemStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.post('/api/admin/redeem_codes', { preHandler: permissionHook('api_admin'), schema: { tags, body: issueRedeemCodesRequest, response: { 201: issuedRedeemCodes } } }, async (request, reply) =>
+  app.post('/api/admin/redeem_codes', { preValidation: permissionHook('api_admin'), schema: { tags, body: issueRedeemCodesRequest, response: { 201: issuedRedeemCodes } } }, async (request, reply) =>
     reply.status(201).send(await issueCodesForStaff(deps, request.body.redeem_codes)));
 };
