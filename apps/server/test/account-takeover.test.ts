@@ -90,6 +90,9 @@ describe('binding or changing a contact needs proof of the account', () => {
     const accountCode = await latestCode(t, user.email);
     const number = phone();
     const code = await codeFor(t, api.abroad, 'Sms', number, 'bind');
+    // A wrong code for the new phone is refused without burning the owner's account code.
+    const wrong = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: code === '000000' ? '111111' : '000000', account_code: accountCode } }, { token: user.token });
+    expect(wrong.statusCode).toBe(422);
     const res = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code, account_code: accountCode } }, { token: user.token });
     expect(res.statusCode).toBe(201);
     // The account code is spent.

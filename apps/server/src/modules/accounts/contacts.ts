@@ -78,8 +78,10 @@ export async function bindContact(
   else if (target === current || (await findAccountByContact(deps.db, channel, target))) errors.add(field, takenReason(channel));
   const proof = await checkProofOfAccount(deps, account, { password: input.password, accountCode: input.account_code }, { password: 'password', accountCode: 'account_code' }, errors);
   errors.throwIfAny();
-  await proof.spend();
+  // The new contact's code first: a wrong one must not burn the owner's proof (a code sent to a contact
+  // already bound is precious; the bind code is only as good as the request that names it).
   await consumeCode(deps, target!, 'bind', input.code);
+  await proof.spend();
   const now = deps.clock.now();
   try {
     await deps.db.transaction(async (tx) => {

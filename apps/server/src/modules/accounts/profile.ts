@@ -85,9 +85,10 @@ export async function completeMe(deps: Deps, site: Site, session: { accountId: n
   await checkNickname(deps, errors, nickname, accountId);
   const proof = await checkProofOfAccount(deps, account, { password: input.current_password, accountCode: input.account_code }, { password: 'current_password', accountCode: 'account_code' }, errors);
   errors.throwIfAny();
-  await proof.spend();
+  // The new phone's code first: a wrong one must not burn the owner's proof.
   const bindsPhone = account.phone !== phone;
   if (bindsPhone) await consumeCode(deps, phone!, 'bind', input.code);
+  await proof.spend();
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   try {
