@@ -17,7 +17,7 @@ export async function accountsBench(): Promise<{ rows: LoadResult[]; ratio: numb
   const bare = await startBareServer();
   const bareUrl = bare.url;
 
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret!', PAYMENT_GATEWAY: 'sandbox', PGLITE_DIR: 'memory://', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret!', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'staging', PGLITE_DIR: 'memory://', LOG_LEVEL: 'silent' });
   const { deps, close } = await compose(config, { log: pino({ level: 'silent' }), kvPrefix: `bench:${Date.now()}:` });
   const app = await buildApp(deps, { serveWeb: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

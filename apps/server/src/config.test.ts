@@ -82,5 +82,6 @@ describe('payment settings', () => {
   it("refuses the test stubs' addresses on a live production server", () => {
     expect(() => loadConfig({ ...PRODUCTION, ...STRIPE, ...ALIPAY, STRIPE_API_BASE: 'http://127.0.0.1:4010' })).toThrow(/STRIPE_API_BASE: for tests only/);
     expect(() => loadConfig({ ...PRODUCTION, ...STRIPE, ...ALIPAY, ALIPAY_GATEWAY: 'http://127.0.0.1:4011/gateway.do' })).toThrow(/ALIPAY_GATEWAY: for tests only/);
+    expect(() => loadConfig({ ...STAGING, ...STRIPE, STRIPE_API_BASE: 'http://127.0.0.1:4010' })).toThrow(/STRIPE_API_BASE: for tests only/);
   });
 });

@@ -132,11 +132,12 @@ function paymentSettings(e: Env): PaymentSettings {
     ? { appId: e.ALIPAY_APP_ID!, privateKey: e.ALIPAY_PRIVATE_KEY!, alipayPublicKey: e.ALIPAY_PUBLIC_KEY!, gateway: e.ALIPAY_GATEWAY }
     : null;
   if (e.NODE_ENV !== 'production') return { stripe, alipay, sandbox: 'allowed' };
-  if (e.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION === 'staging' || e.PAYMENT_GATEWAY === 'sandbox') return { stripe, alipay, sandbox: 'staging' };
-  // The stubs' addresses are for tests: on a live server they would send money calls somewhere else.
+  // The stubs' addresses are for tests: on a production server, staging included, they would send the real
+  // keys' money calls somewhere else.
   for (const name of ['STRIPE_API_BASE', 'ALIPAY_GATEWAY'] as const) {
     if (e[name]) throw new Error(`Invalid configuration:\n  ${name}: for tests only, not in production`);
   }
+  if (e.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION === 'staging' || e.PAYMENT_GATEWAY === 'sandbox') return { stripe, alipay, sandbox: 'staging' };
   // Fail closed: a production site without its real provider would hand out keys for sandbox "payments".
   const missing = [
     ...(alipay ? [] : ['mainland site: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY']),
