@@ -37,6 +37,22 @@ describe('absolute session lifetime', () => {
     expect(again.json().refresh_expires_in).toBe(30 * DAY);
   });
 
+  it('gives no access token that outlives the session', async () => {
+    const user = await signUpByEmail(t, api.abroad);
+    let token = user.refreshToken;
+    for (let day = 29; day <= 87; day += 29) {
+      t.clock.advance(29 * DAY);
+      token = (await refresh(token)).json().refresh_token;
+    }
+    // Five minutes before the end a refresh still works, and its access token ends with the session.
+    t.clock.advance(3 * DAY - 5 * 60);
+    const last = await refresh(token);
+    expect(last.statusCode).toBe(200);
+    expect(last.json().expires_in).toBe(5 * 60);
+    t.clock.advance(5 * 60);
+    expect((await api.abroad.get('/api/me', { token: last.json().access_token })).statusCode).toBe(401);
+  });
+
   it('the web\'s cookie session ends too: 401 and its cookies cleared, which makes the web open sign-in', async () => {
     const user = await signUpByEmail(t, api.abroad);
     const signIn = await t.app.inject({

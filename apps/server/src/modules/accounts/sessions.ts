@@ -23,21 +23,22 @@ export interface IssuedSession {
 export type Authenticated = SessionAccount;
 
 /**
- * A new access and refresh token for a family. The refresh token lives REFRESH_TOKEN_TTL_SECONDS, but never
- * past the family's absolute end (SESSION_ABSOLUTE_LIFETIME_SECONDS after its sign-in): rotating does not
- * push that end back.
+ * A new access and refresh token for a family. Each lives its own time (ACCESS_TOKEN_TTL_SECONDS,
+ * REFRESH_TOKEN_TTL_SECONDS), but never past the family's absolute end (SESSION_ABSOLUTE_LIFETIME_SECONDS
+ * after its sign-in): rotating does not push that end back, and no token outlives it.
  */
 async function issuePair(db: DbOrTx, now: Date, accountId: number, area: Area, familyId: string, signedInAt: Date): Promise<IssuedSession> {
   const accessToken = newToken();
   const refreshToken = newToken();
   const sessionEndsAt = signedInAt.getTime() + SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000;
   const refreshExpiresAt = new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, sessionEndsAt));
+  const accessExpiresAt = new Date(Math.min(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000, sessionEndsAt));
   await db.insert(accessTokens).values({
     tokenHash: hashToken(accessToken),
     familyId,
     accountId,
     area,
-    expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    expiresAt: accessExpiresAt,
   });
   await db.insert(refreshTokens).values({
     familyId,
@@ -48,8 +49,8 @@ async function issuePair(db: DbOrTx, now: Date, accountId: number, area: Area, f
     signedInAt,
     expiresAt: refreshExpiresAt,
   });
-  const refreshExpiresIn = Math.max(0, Math.floor((refreshExpiresAt.getTime() - now.getTime()) / 1000));
-  return { accountId, accessToken, refreshToken, familyId, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshExpiresIn };
+  const secondsUntil = (at: Date) => Math.max(0, Math.floor((at.getTime() - now.getTime()) / 1000));
+  return { accountId, accessToken, refreshToken, familyId, expiresIn: secondsUntil(accessExpiresAt), refreshExpiresIn: secondsUntil(refreshExpiresAt) };
 }
 
 /** A new session family on one site. */
