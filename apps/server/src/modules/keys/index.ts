@@ -13,6 +13,4 @@ export const keysModule: ServerModule = {
 
 export { importKeys, type ImportKeysResult } from './import.ts';
 export { parseCodesText } from './codes-file.ts';
-export { keyStock } from './stock.ts';
 export { keyCounts, keysOfSkus } from './lists.ts';
-export { retryDueSupplierOrders } from './supplier-orders.ts';

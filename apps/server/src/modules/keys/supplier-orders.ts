@@ -66,6 +66,8 @@ export async function attemptSupplierOrder(deps: Deps, target: SupplierUnit): Pr
         .values({ skuId: row.sku.id, batchId: batch!.id, keyType, codeEnc: deps.secrets.encrypt(code), codeHash: deps.secrets.hmac(code), createdAt: now, ...assignment })
         .onConflictDoNothing()
         .returning({ id: gameKeys.id });
+      // A code we already hold adds nothing: the batch records it as skipped, so stock history stays true.
+      if (inserted.length === 0) await tx.update(keyBatches).set({ added: 0, skipped: 1 }).where(eq(keyBatches.id, batch!.id));
       if (!stillWaiting) {
         // Filled by an import meanwhile: the key bought anyway joins the pool and may fill another waiting unit.
         await lockPool(tx, row.sku.id);

@@ -8,4 +8,3 @@ import * as tables from './tables.ts';
 // Money owed back (a late or double payment) is asked for again while the gateway refuses it.
 export const paymentsModule: ServerModule = { name: 'payments', routes: paymentRoutes, jobs: [refundRetryJob], tables, features: ['payments'], setup: setupPayments };
 
-export { settlePendingRefunds } from './refunds.ts';
