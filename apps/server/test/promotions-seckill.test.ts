@@ -181,8 +181,8 @@ describe('POST /api/sec_kill', () => {
     const third = await buy(buyer.token, event.id);
     expect(third.json().errors).toEqual({ sec_kill: ['exceed_limit'] });
     expect(await leftOf(event.items[0].id)).toBe(3);
-    const [{ n }] = await t.deps.db.select({ n: count() }).from(orders).where(and(eq(orders.accountId, buyer.id), eq(orders.type, 'seckill')));
-    expect(n).toBe(2);
+    const [row] = await t.deps.db.select({ n: count() }).from(orders).where(and(eq(orders.accountId, buyer.id), eq(orders.type, 'seckill')));
+    expect(row?.n).toBe(2);
   });
 
   it('refuses the catalogue\'s reasons first (SKU not on sale)', async () => {
