@@ -266,3 +266,27 @@ describe('300 parallel buyers for 50 units', () => {
     expect(held.every((h) => h.n === 1)).toBe(true);
   });
 });
+
+describe('two server instances on one database', () => {
+  it('sell no more than the stock and one unit per account between them', { timeout: 240_000 }, async () => {
+    const second = await createTestApp({ sameDatabaseAs: t });
+    try {
+      const other = clients(second);
+      const { event } = await makeEvent({ stock: 20, buyLimit: 1 });
+      const buyers = await Promise.all(Array.from({ length: 60 }, () => makeAccount(t)));
+      // Each account tries twice, once on each instance.
+      const results = await Promise.all(buyers.flatMap((b) => [
+        buy(b.token, event.id),
+        other.native.post('/api/sec_kill', { sec_kill: { id: event.id } }, { token: b.token }),
+      ]));
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(20);
+      expect(await leftOf(event.items[0].id)).toBe(0);
+      const held = await t.deps.db.select({ accountId: seckillPurchases.accountId, n: count() }).from(seckillPurchases)
+        .where(eq(seckillPurchases.itemId, event.items[0].id)).groupBy(seckillPurchases.accountId);
+      expect(held).toHaveLength(20);
+      expect(held.every((h) => h.n === 1)).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+});

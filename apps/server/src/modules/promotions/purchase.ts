@@ -75,7 +75,9 @@ export async function purchase(deps: Deps, buyer: Buyer, asked: { id: number; sk
     async onOrderWritten(tx: Tx, orderId: number, now: Date) {
       const taken = await tx.update(seckillItems).set({ left: sql`${seckillItems.left} - 1` })
         .where(and(eq(seckillItems.id, item.id), sql`${seckillItems.left} > 0`)).returning({ left: seckillItems.left });
-      refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer.accountId, now, taken.length === 1)));
+      // Sold out is the first flash-sale reason: answered without reading anything more (the rush's common answer).
+      if (taken.length === 0) throw fail.unprocessable('sec_kill', 'no_inventory');
+      refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer.accountId, now, true)));
       await tx.insert(seckillPurchases).values({ itemId: item.id, accountId: buyer.accountId, orderId, createdAt: now });
     },
   });
