@@ -17,3 +17,4 @@ export * from './library.ts';
 export * from './redeem.ts';
 export * from './user-center.ts';
 export * from './admin.ts';
+export * from './promotions.ts';

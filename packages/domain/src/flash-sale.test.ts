@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSeckills, seckillStatus, secondsToMs } from './flash-sale.ts';
+import { groupSeckills, seckillRefusal, seckillStatus, secondsToMs, type SeckillPurchaseFacts } from './flash-sale.ts';
 
 describe('flash-sale status', () => {
   const from = 1_700_000_000;
@@ -38,5 +38,51 @@ describe('flash-sale status', () => {
     const d = { id: 4, from_timestamp: from - 10, to_timestamp: to };
     expect(groupSeckills([a, b, c, d], now)).toEqual({ current: [a, d], pre: [b], history: [c] });
     expect(groupSeckills([], now)).toEqual({ current: [], pre: [], history: [] });
+  });
+});
+
+describe('seckillRefusal', () => {
+  const eligible: SeckillPurchaseFacts = {
+    status: 'current', closed: false, unitAvailable: true, bought: 0,
+    requirements: { buyLimit: 1, phone: true, steam: false, wechat: false, registeredFromSec: 1000, registeredToSec: 2000 },
+    buyer: { phoneBound: true, steamBound: false, wechatBound: false, registeredAtSec: 1500 },
+  };
+  const refuse = (over: Partial<SeckillPurchaseFacts>, requirements: Partial<SeckillPurchaseFacts['requirements']> = {}, buyer: Partial<SeckillPurchaseFacts['buyer']> = {}) =>
+    seckillRefusal({ ...eligible, ...over, requirements: { ...eligible.requirements, ...requirements }, buyer: { ...eligible.buyer, ...buyer } });
+
+  it('lets an eligible buyer through', () => {
+    expect(refuse({})).toBeNull();
+    expect(refuse({ bought: 1 }, { buyLimit: 2 })).toBeNull();
+  });
+
+  it('answers each reason on its own', () => {
+    expect(refuse({ unitAvailable: false })).toEqual({ field: 'sec_kill', reason: 'no_inventory' });
+    expect(refuse({ bought: 1 })).toEqual({ field: 'sec_kill', reason: 'exceed_limit' });
+    expect(refuse({}, { wechat: true })).toEqual({ field: 'wechat', reason: 'unbound' });
+    expect(refuse({}, {}, { phoneBound: false })).toEqual({ field: 'phone', reason: 'unbound' });
+    expect(refuse({}, { steam: true })).toEqual({ field: 'steam', reason: 'unbound' });
+    expect(refuse({}, {}, { registeredAtSec: 999 })).toEqual({ field: 'registered_at', reason: 'invalid' });
+    expect(refuse({}, {}, { registeredAtSec: 2001 })).toEqual({ field: 'registered_at', reason: 'invalid' });
+    expect(refuse({ status: 'not_start' })).toEqual({ field: 'event', reason: 'inactive' });
+    expect(refuse({ status: 'end' })).toEqual({ field: 'event', reason: 'inactive' });
+    expect(refuse({ closed: true })).toEqual({ field: 'event', reason: 'inactive' });
+  });
+
+  it('keeps the registration window inclusive', () => {
+    expect(refuse({}, {}, { registeredAtSec: 1000 })).toBeNull();
+    expect(refuse({}, {}, { registeredAtSec: 2000 })).toBeNull();
+    expect(refuse({}, { registeredFromSec: null, registeredToSec: null }, { registeredAtSec: 1 })).toBeNull();
+  });
+
+  it('answers the first match in the product order', () => {
+    const everything = { status: 'end' as const, closed: true, unitAvailable: false, bought: 5 };
+    const wants = { wechat: true, steam: true };
+    const lacks = { phoneBound: false, registeredAtSec: 1 };
+    expect(refuse(everything, wants, lacks)?.reason).toBe('no_inventory');
+    expect(refuse({ ...everything, unitAvailable: true }, wants, lacks)?.reason).toBe('exceed_limit');
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, wants, lacks)).toEqual({ field: 'wechat', reason: 'unbound' });
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { steam: true }, lacks)).toEqual({ field: 'phone', reason: 'unbound' });
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { steam: true }, { registeredAtSec: 1 })).toEqual({ field: 'steam', reason: 'unbound' });
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, {}, { registeredAtSec: 1 })).toEqual({ field: 'registered_at', reason: 'invalid' });
   });
 });

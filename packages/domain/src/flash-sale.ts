@@ -39,3 +39,60 @@ export function groupSeckills<T extends SeckillWindow>(
   }
   return groups;
 }
+
+/** What an event may require of a buyer (docs/product/deals.md#flash-sale-purchase); null or false: not required. */
+export interface SeckillRequirements {
+  /** Units one account may hold of an item (orders not ended unpaid). */
+  readonly buyLimit: number;
+  readonly phone: boolean;
+  readonly steam: boolean;
+  readonly wechat: boolean;
+  /** The registration date window, inclusive, in server seconds. */
+  readonly registeredFromSec: number | null;
+  readonly registeredToSec: number | null;
+}
+
+/** What is known of the buyer. Steam and WeChat binding do not exist yet: such requirements cannot be met. */
+export interface SeckillBuyerFacts {
+  readonly phoneBound: boolean;
+  readonly steamBound: boolean;
+  readonly wechatBound: boolean;
+  readonly registeredAtSec: number;
+}
+
+export interface SeckillPurchaseFacts {
+  readonly status: SeckillStatus;
+  /** Staff closed the event. */
+  readonly closed: boolean;
+  /** Whether a unit is (or was just taken) for this buyer. */
+  readonly unitAvailable: boolean;
+  /** Units of the item the account already holds. */
+  readonly bought: number;
+  readonly requirements: SeckillRequirements;
+  readonly buyer: SeckillBuyerFacts;
+}
+
+export type SeckillRefusal =
+  | { field: 'sec_kill'; reason: 'no_inventory' | 'exceed_limit' }
+  | { field: 'wechat' | 'phone' | 'steam'; reason: 'unbound' }
+  | { field: 'registered_at'; reason: 'invalid' }
+  | { field: 'event'; reason: 'inactive' };
+
+/**
+ * Why a buyer may not take a unit, first match wins in the product's order: no inventory left; buy count
+ * over the limit; WeChat unbound; phone, then Steam binding blank; registration date outside the window;
+ * the event not running (not started, ended or closed). Null: the buyer qualifies. The catalogue's own
+ * refusals (SKU status, owned, no base, region) and the purchase ban are checkout's, before and around these.
+ */
+export function seckillRefusal(facts: SeckillPurchaseFacts): SeckillRefusal | null {
+  const { requirements: r, buyer } = facts;
+  if (!facts.unitAvailable) return { field: 'sec_kill', reason: 'no_inventory' };
+  if (facts.bought >= r.buyLimit) return { field: 'sec_kill', reason: 'exceed_limit' };
+  if (r.wechat && !buyer.wechatBound) return { field: 'wechat', reason: 'unbound' };
+  if (r.phone && !buyer.phoneBound) return { field: 'phone', reason: 'unbound' };
+  if (r.steam && !buyer.steamBound) return { field: 'steam', reason: 'unbound' };
+  if (r.registeredFromSec !== null && buyer.registeredAtSec < r.registeredFromSec) return { field: 'registered_at', reason: 'invalid' };
+  if (r.registeredToSec !== null && buyer.registeredAtSec > r.registeredToSec) return { field: 'registered_at', reason: 'invalid' };
+  if (facts.closed || facts.status !== 'current') return { field: 'event', reason: 'inactive' };
+  return null;
+}

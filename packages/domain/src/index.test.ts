@@ -18,7 +18,7 @@ describe('public entry', () => {
       'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_SECONDS', 'REFRESH_PROTECTION_SECONDS', 'signInStep',
       'BIND_TASK_SCORE', 'CLOCK_IN_SCORE', 'totalScore', 'clockInDay', 'POINT_KINDS',
       'PAGE_SIZES', 'IMAGE_MAX_BYTES',
-      'seckillStatus', 'secondsToMs', 'displayOrderState', 'orderExpiresAt',
+      'seckillStatus', 'seckillRefusal', 'groupSeckills', 'secondsToMs', 'displayOrderState', 'orderExpiresAt',
       'effectiveSalePrice', 'discountPercent', 'priceLabel', 'SEARCH_ORDER_KEYS', 'parseSearchOrder', 'filterSkusByRegion',
       'sortCouponsForSettlement', 'sortCouponsNewestFirst', 'sortGiftPacks', 'CART_DELTA_MIN', 'CART_DELTA_MAX',
       'checkCartQuantityChange', 'capCubes', 'isSpringboardVisible', 'isLayoutContentLive', 'applyLikeChange',

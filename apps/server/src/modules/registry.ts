@@ -14,6 +14,7 @@ import { libraryModule } from './library/index.ts';
 import { redeemModule } from './redeem/index.ts';
 import { userCenterModule } from './user-center/index.ts';
 import { auditModule } from './audit/index.ts';
+import { promotionsModule } from './promotions/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   ordersModule,
   paymentsModule,
   redeemModule,
+  promotionsModule,
   userCenterModule,
   auditModule,
 ];

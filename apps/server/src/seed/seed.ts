@@ -5,6 +5,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
 import { DEMO_COUPON_CODES, seedCoupons } from './coupons.ts';
 import { seedKeysAndCodes } from './keys.ts';
+import { seedPromotions } from './promotions.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -21,5 +22,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info({ redeem_codes: keys.redeemCodes }, 'demo redeem codes (POST /api/redeem; listed in the README)');
   const coupons = await seedCoupons(deps);
   deps.log.info({ coupons, codes: DEMO_COUPON_CODES }, 'seeded demo coupons (claim on /user_center/coupons; the codes with "Have a code?")');
+  const seckills = await seedPromotions(deps);
+  deps.log.info({ seckills }, 'seeded demo flash sales (on now, starting in 5 minutes, ended) on both sites');
   return true;
 }

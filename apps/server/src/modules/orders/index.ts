@@ -17,7 +17,7 @@ export const ordersModule: ServerModule = {
 
 // Placing orders.
 export { createOrder } from './checkout/create-order.ts';
-export type { CheckoutBuyer, CreateOrderInput } from './checkout/context.ts';
+export type { CheckoutBuyer, CheckoutHooks, CreateOrderInput } from './checkout/context.ts';
 export { PRICE_ADJUSTERS, type PriceAdjuster } from './checkout/pricing.ts';
 export { heldProducts } from './checkout/validate-ownership.ts';
 export { lockBuyer } from './checkout/lock-buyer.ts';
@@ -33,5 +33,6 @@ export { orderPaymentFacts, type OrderPaymentFacts } from './payment-facts.ts';
 
 // Completing a paid order, and what other modules plug into it.
 export { completePaidOrder, runAfterCommit, type CompletionOutcome } from './completion.ts';
+export { registerOrderReleaseStep, type OrderReleaseStep } from './release.ts';
 export { registerFulfilmentStep, type AfterCommit, type FulfilmentStep, type PaidLine } from './fulfilment.ts';
 export { provideLineKeys, provideOrderPayments, type LineKeys } from './presentation-sources.ts';

@@ -12,6 +12,7 @@ import { loadOrderExtras } from './extras.ts';
 import { listedOrdersSql } from './counts.ts';
 import { findOwnOrder } from './own-order.ts';
 import { presentOrder } from './presenter.ts';
+import { releaseEndedOrders } from './release.ts';
 
 type OrderGameRow = typeof orderGames.$inferSelect;
 
@@ -33,6 +34,7 @@ export async function expireOrders(deps: Deps, now: Date, scope: { accountId?: n
     const where: SQL = and(inArray(orders.state, [...UNPAID_ORDER_STATES]), lte(orders.expiresAt, now), scope.accountId === undefined ? undefined : eq(orders.accountId, scope.accountId))!;
     const expired = await tx.update(orders).set({ state: 'canceled', cancelReason: 'expired', canceledAt: now }).where(where).returning({ id: orders.id });
     await releaseCouponsOfOrders(tx, expired.map((e) => e.id));
+    await releaseEndedOrders(tx, expired.map((e) => e.id));
     return expired.length;
   });
 }
@@ -83,6 +85,7 @@ export async function cancelOrder(deps: Deps, accountId: number, area: Buyer['ar
     }
     await tx.update(orders).set({ state: 'canceled', cancelReason: reason, canceledAt: now }).where(eq(orders.id, id));
     await releaseCouponsOfOrders(tx, [id]);
+    await releaseEndedOrders(tx, [id]);
   });
   return getOrder(deps, accountId, area, id);
 }

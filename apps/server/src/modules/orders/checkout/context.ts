@@ -13,9 +13,14 @@ export interface CheckoutBuyer extends Omit<Buyer, 'ip'> {
 export interface CreateOrderInput {
   sku_ids: number[];
   cate: SkuRow['cate'];
-  type: 'cart' | 'one_click';
+  type: 'cart' | 'one_click' | 'seckill';
   coupon_ids?: number[];
   address_id?: number;
+  /**
+   * A price a module above orders fixed for a SKU (a flash sale's price), in minor units: the
+   * `promotional_price` adjuster sets it after the catalogue's price. Never taken from a request body.
+   */
+  unit_prices?: ReadonlyMap<number, number>;
 }
 
 /** A SKU the buyer may order, with how many units. */
@@ -36,4 +41,12 @@ export interface CheckoutContext {
 /** Steps that must see what concurrent checkouts of the same account wrote run inside its transaction. */
 export interface LockedCheckout extends CheckoutContext {
   tx: Tx;
+}
+
+/**
+ * What a caller above orders adds to one checkout. `onOrderWritten` runs in the order's transaction, under
+ * the buyer's lock, right after the order row is written: a throw rolls the whole order back.
+ */
+export interface CheckoutHooks {
+  onOrderWritten?(tx: Tx, orderId: number, now: Date): Promise<void>;
 }

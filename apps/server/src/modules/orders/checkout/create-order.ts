@@ -3,7 +3,7 @@ import type { Deps } from '../../../platform/deps.ts';
 import { skuCoversOf } from '../../catalog/index.ts';
 import { presentOrder } from '../presenter.ts';
 import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
-import type { CheckoutBuyer, CheckoutContext, CreateOrderInput } from './context.ts';
+import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput } from './context.ts';
 import { lockBuyer } from './lock-buyer.ts';
 import { priceLines } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
@@ -20,7 +20,7 @@ import { insertOrder, writeLines } from './write-order.ts';
  * with the coupon's use. Problems are answered together as 422 (per-SKU reasons also in `meta.skus`),
  * and nothing is written unless there are none.
  */
-export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: CreateOrderInput): Promise<Order> {
+export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: CreateOrderInput, hooks: CheckoutHooks = {}): Promise<Order> {
   const context: CheckoutContext = { deps, buyer, input, now: deps.clock.now(), problems: new CheckoutProblems() };
   const lines = await validateLines(deps.db, context);
   const address = await shippingAddress(context);
@@ -34,6 +34,8 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
     await validateOwnership(locked, lines);
     context.problems.throwIfAny();
     const order = await insertOrder(locked, priced, address);
+    // A module above orders holds what it sells in the same transaction (a flash sale's unit); throwing undoes the order.
+    await hooks.onOrderWritten?.(tx, order.id, context.now);
     const coupon = await applyCoupon(locked, order.id, couponId, priced);
     context.problems.throwIfAny();
     return writeLines(locked, order, priced, coupon);

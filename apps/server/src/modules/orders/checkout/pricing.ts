@@ -28,8 +28,14 @@ export const catalogPrice: PriceAdjuster = {
   adjust: ({ row }) => effectiveSalePrice({ sale_price: row.sku.salePrice, list_price: row.sku.listPrice }),
 };
 
+/** A price the caller fixed for the SKU (a flash sale's, set by promotions), replacing the catalogue's. */
+export const promotionalPrice: PriceAdjuster = {
+  name: 'promotional_price',
+  adjust: ({ row }, unitPrice, context) => context.input.unit_prices?.get(row.sku.id) ?? unitPrice,
+};
+
 /** The adjusters every order runs, in order. */
-export const PRICE_ADJUSTERS: readonly PriceAdjuster[] = [catalogPrice];
+export const PRICE_ADJUSTERS: readonly PriceAdjuster[] = [catalogPrice, promotionalPrice];
 
 /** Prices each line from its list price through the adjusters, in order; a price never goes below zero. */
 export async function priceLines(context: CheckoutContext, lines: readonly CheckoutLine[], adjusters: readonly PriceAdjuster[] = PRICE_ADJUSTERS): Promise<PricedLine[]> {

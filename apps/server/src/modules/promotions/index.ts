@@ -1,0 +1,20 @@
+/**
+ * Promotions: flash sales (seckill) today. Above orders: a purchase places a `seckill` order through
+ * orders' checkout (the flash price as a fixed unit price, the unit taken in the order's transaction), and
+ * the unit of an order that ends unpaid comes back through the release step registered in `setup`.
+ */
+import type { ServerModule } from '../../platform/module.ts';
+import { registerOrderReleaseStep } from '../orders/index.ts';
+import { returnSeckillUnits } from './purchase.ts';
+import { promotionRoutes } from './routes.ts';
+import { promotionStaffRoutes } from './staff-routes.ts';
+import * as tables from './tables.ts';
+
+export const promotionsModule: ServerModule = {
+  name: 'promotions',
+  routes: promotionRoutes,
+  staffRoutes: promotionStaffRoutes,
+  tables,
+  features: ['seckill'],
+  setup: () => registerOrderReleaseStep(returnSeckillUnits),
+};

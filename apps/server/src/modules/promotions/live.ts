@@ -1,0 +1,75 @@
+import { gt } from 'drizzle-orm';
+import { seckillStatus, type Area } from '@lantern/domain';
+import type { Deps } from '../../platform/deps.ts';
+import { loadEvents, toSec } from './events.ts';
+import { seckillEvents } from './tables.ts';
+
+interface SnapshotEvent {
+  id: number;
+  fromSec: number;
+  toSec: number;
+  closed: boolean;
+  items: { id: number; sku_id: number; left: number }[];
+}
+
+interface Snapshot {
+  takenAtMs: number;
+  events: SnapshotEvent[];
+}
+
+/** How old the stock in a live answer may be. */
+export const LIVE_SNAPSHOT_MS = 1000;
+
+/**
+ * GET /sec_kill, polled every second by every waiting browser: the events of a site not yet ended, their
+ * stock read at most once a second per instance (one load in flight at a time, every caller of that second
+ * sharing it), never one query per request. The status is worked out per answer from the clock and the
+ * snapshot's window, so it turns at the exact instant; only `left` may be up to a second old. PostgreSQL
+ * stays the source of truth: the snapshot only shows it.
+ */
+export function liveSeckills(deps: Deps) {
+  const snapshots = new Map<Area, Snapshot>();
+  const loading = new Map<Area, Promise<Snapshot>>();
+
+  async function load(area: Area, nowMs: number): Promise<Snapshot> {
+    // Events that ended a minute ago still show as ended, so a page open at the close sees it end.
+    const loaded = await loadEvents(deps.db, area, gt(seckillEvents.toAt, new Date(nowMs - 60_000)));
+    return {
+      takenAtMs: nowMs,
+      events: loaded.filter(({ event }) => !event.closed).map(({ event, items }) => ({
+        id: event.id, fromSec: toSec(event.fromAt), toSec: toSec(event.toAt), closed: event.closed,
+        items: items.map((i) => ({ id: i.id, sku_id: i.skuId, left: i.left })),
+      })),
+    };
+  }
+
+  async function snapshotOf(area: Area, nowMs: number): Promise<Snapshot> {
+    const current = snapshots.get(area);
+    if (current && nowMs - current.takenAtMs < LIVE_SNAPSHOT_MS && nowMs >= current.takenAtMs) return current;
+    let pending = loading.get(area);
+    if (!pending) {
+      pending = load(area, nowMs).then((s) => {
+        snapshots.set(area, s);
+        return s;
+      }).finally(() => loading.delete(area));
+      loading.set(area, pending);
+    }
+    return pending;
+  }
+
+  return async function read(area: Area) {
+    const nowMs = deps.clock.now().getTime();
+    const snapshot = await snapshotOf(area, nowMs);
+    return {
+      server_timestamp: Math.floor(nowMs / 1000),
+      sec_kills: snapshot.events.map((e) => ({
+        id: e.id,
+        status: seckillStatus(nowMs, e.fromSec, e.toSec),
+        from_timestamp: e.fromSec,
+        to_timestamp: e.toSec,
+        left: e.items.reduce((sum, i) => sum + i.left, 0),
+        items: e.items,
+      })),
+    };
+  };
+}

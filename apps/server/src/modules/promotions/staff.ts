@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SeckillEvent, createSeckillRequest, updateSeckillRequest } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { loadSkuRows } from '../catalog/index.ts';
+import { loadEvents, presentEvents } from './events.ts';
+import { seckillEvents, seckillItems } from './tables.ts';
+
+type CreateInput = z.infer<typeof createSeckillRequest>['sec_kill'];
+type UpdateInput = z.infer<typeof updateSeckillRequest>['sec_kill'];
+
+const atSec = (sec: number) => new Date(sec * 1000);
+const optionalAt = (sec: number | null | undefined) => (sec === undefined ? undefined : sec === null ? null : atSec(sec));
+
+async function presentOne(deps: Deps, area: 'native' | 'abroad', id: number): Promise<SeckillEvent> {
+  const loaded = await loadEvents(deps.db, area, eq(seckillEvents.id, id));
+  const [event] = await presentEvents(deps.db, loaded, deps.clock.now());
+  return event!;
+}
+
+/** POST /api/admin/sec_kills: an event of one site with its items, each SKU of that site, once. */
+export async function createSeckill(deps: Deps, input: CreateInput): Promise<SeckillEvent> {
+  if (input.to_timestamp <= input.from_timestamp) throw fail.unprocessable('to_timestamp', 'invalid');
+  const skuIds = input.items.map((i) => i.sku_id);
+  if (new Set(skuIds).size !== skuIds.length) throw fail.unprocessable('sku_id', 'duplicate');
+  const rows = await loadSkuRows(deps.db, skuIds);
+  if (rows.length !== skuIds.length || rows.some((r) => r.sku.area !== input.area)) throw fail.unprocessable('sku_id', 'status_invalid');
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const [event] = await tx.insert(seckillEvents).values({
+      area: input.area, title: input.title, position: input.index ?? 0, fromAt: atSec(input.from_timestamp), toAt: atSec(input.to_timestamp),
+      requirePhone: input.require_phone ?? false, requireSteam: input.require_steam ?? false, requireWechat: input.require_wechat ?? false,
+      registeredFrom: optionalAt(input.registered_from_timestamp) ?? null, registeredTo: optionalAt(input.registered_to_timestamp) ?? null,
+      createdAt: now, updatedAt: now,
+    }).returning({ id: seckillEvents.id });
+    await tx.insert(seckillItems).values(input.items.map((item, position) => ({
+      eventId: event!.id, skuId: item.sku_id, price: item.price, stock: item.stock, left: item.stock, buyLimit: item.buy_limit ?? 1, position,
+    })));
+    return event!.id;
+  });
+  return presentOne(deps, input.area, id);
+}
+
+/** PATCH /api/admin/sec_kills/{id}: edits what is given; `closed: true` closes the event (nothing more is sold). */
+export async function updateSeckill(deps: Deps, id: number, input: UpdateInput): Promise<SeckillEvent> {
+  const [row] = await deps.db.select().from(seckillEvents).where(eq(seckillEvents.id, id)).limit(1);
+  if (!row) throw fail.notFound();
+  const fromAt = input.from_timestamp === undefined ? row.fromAt : atSec(input.from_timestamp);
+  const toAt = input.to_timestamp === undefined ? row.toAt : atSec(input.to_timestamp);
+  if (toAt.getTime() <= fromAt.getTime()) throw fail.unprocessable('to_timestamp', 'invalid');
+  await deps.db.update(seckillEvents).set({
+    title: input.title, position: input.index, fromAt, toAt, closed: input.closed,
+    requirePhone: input.require_phone, requireSteam: input.require_steam, requireWechat: input.require_wechat,
+    registeredFrom: optionalAt(input.registered_from_timestamp), registeredTo: optionalAt(input.registered_to_timestamp),
+    updatedAt: deps.clock.now(),
+  }).where(eq(seckillEvents.id, id));
+  return presentOne(deps, row.area, id);
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.ts';
+import { clients } from './client.ts';
+import { seedCatalog } from '../src/seed/catalog.ts';
+import { seedPromotions } from '../src/seed/promotions.ts';
+
+/** The demo flash sales: on both sites, one running, one starting in a few minutes, one ended. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.deps);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('seedPromotions', () => {
+  it('writes a running, an upcoming and an ended flash sale on each site', async () => {
+    expect(await seedPromotions(t.deps)).toBe(6);
+    const api = clients(t);
+    for (const site of [api.native, api.abroad]) {
+      const { sec_kills: groups } = (await site.get('/api/promotion', { query: { q: 'sec_kills' } })).json();
+      expect([groups.current.length, groups.pre.length, groups.history.length]).toEqual([1, 1, 1]);
+      const opensIn = groups.pre[0].from_timestamp - Math.floor(t.clock.now().getTime() / 1000);
+      expect(opensIn).toBeGreaterThan(0);
+      expect(opensIn).toBeLessThanOrEqual(5 * 60);
+      for (const event of [...groups.current, ...groups.pre, ...groups.history]) {
+        expect(event.items[0].sku).not.toBeNull();
+        expect(event.price).toBeLessThan(event.items[0].sku.sale_price);
+        expect(event.area).toBe(site.area);
+      }
+      const live = (await site.get('/sec_kill')).json();
+      expect(live.sec_kills.map((e: { status: string }) => e.status)).toEqual(['current', 'not_start']);
+    }
+  });
+});
