@@ -44,6 +44,9 @@ test('a wrong password keeps the popup open with the reason; the right one signs
   await expect(popup).toBeVisible();
 
   await popup.locator('input[name="password"]').fill(account.password);
+  // Failures from this address (every test signs in from 127.0.0.1) may have made the server ask for a
+  // captcha, which the popup fetches after showing the refusal: let that settle before looking for it.
+  await page.waitForLoadState('networkidle');
   if (await popup.locator('input[name="captcha"]').count()) {
     const id = (await popup.locator('button[data-captcha-id]').getAttribute('data-captcha-id'))!;
     const answer = ((await (await page.request.get(`${baseURL}/__dev/captcha/${id}`)).json()) as { answer: string }).answer;
