@@ -36,18 +36,26 @@ export function formatCalendarDate(date: CalendarDate): string {
 }
 
 /**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and this runs
+ * on every signed-in read of the account (today's check-in). An unknown zone throws, as the constructor does,
+ * and is not remembered.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, calendar: 'gregory', numberingSystem: 'latn', year: 'numeric', month: 'numeric', day: 'numeric' });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
  * The calendar date an instant falls on in an IANA time zone. Intl does the zone maths so that
  * offsets and their history come from the platform's time-zone database rather than from us.
  */
 export function calendarDateInZone(epochSeconds: number, timeZone: string): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(new Date(epochSeconds * 1000));
+  const parts = dateFormatIn(timeZone).formatToParts(new Date(epochSeconds * 1000));
   const part = (type: 'year' | 'month' | 'day') => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
 }
