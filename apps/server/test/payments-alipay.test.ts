@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { startProviderStub, type ProviderStub, type StubRequest } from './provider-stub.ts';
-import { buyGame, paymentRow, startGatewayPay } from './payments-factories.ts';
+import { buyGame, notificationsOf, orderRowOf, paymentRow, startGatewayPay } from './payments-factories.ts';
 import { steamCodes, stockKeys } from './keys-factories.ts';
-import { orders } from '../src/modules/orders/tables.ts';
-import { paymentNotifications, refunds } from '../src/modules/payments/tables.ts';
+import { refunds } from '../src/modules/payments/tables.ts';
 
 const APP_ID = '2021000000000001';
 /** Our application's key pair (Alipay holds the public half) and Alipay's (we hold the public half). */
@@ -61,8 +60,7 @@ afterAll(async () => {
   await stub.close();
 });
 
-const orderRow = async (id: number) => (await t.deps.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const notificationsOf = (outTradeNo: string) => t.deps.db.select().from(paymentNotifications).where(eq(paymentNotifications.outTradeNo, outTradeNo));
+const orderRow = (id: number) => orderRowOf(t, id);
 
 let notices = 0;
 /** An asynchronous notification as Alipay sends it, signed with Alipay's key (or `key`); `fields` override. */
@@ -138,7 +136,7 @@ describe('the Alipay notification', () => {
     expect((await orderRow(order.id)).version).toBe(order.version + 1);
     // TRADE_FINISHED later tells of the same money under a new notify id: on record, nothing more.
     expect((await deliver(tradeNotice(outTradeNo, { total_amount: '11.15', trade_status: 'TRADE_FINISHED' }))).body).toBe('success');
-    expect((await notificationsOf(outTradeNo)).map((n) => [n.gateway, n.verified, n.outcome]).sort()).toEqual([['alipay', true, 'applied'], ['alipay', true, 'ignored']]);
+    expect((await notificationsOf(t, outTradeNo)).map((n) => [n.gateway, n.verified, n.outcome]).sort()).toEqual([['alipay', true, 'applied'], ['alipay', true, 'ignored']]);
   });
 
   it('refuses an altered field, another key, a weaker sign_type and another app (400), applying nothing', async () => {
@@ -167,7 +165,7 @@ describe('the Alipay notification', () => {
       const cheap = tradeNotice(outTradeNo, { total_amount: '0.01' });
       const res = await deliver(cheap);
       expect([res.statusCode, res.json()]).toEqual([400, { errors: { amount: ['mismatch'] } }]);
-      expect(await notificationsOf(outTradeNo)).toEqual([
+      expect(await notificationsOf(t, outTradeNo)).toEqual([
         expect.objectContaining({ notifyId: cheap.notify_id, verified: true, outcome: 'refused', flagReason: 'amount_mismatch', flaggedAt: expect.any(Date) }),
       ]);
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ gateway: 'alipay', flagReason: 'amount_mismatch', expected: { amount: 1999 } }), expect.stringContaining('flagged'));

@@ -9,7 +9,8 @@ import { makeCoupon } from './commerce-factories.ts';
 import { accounts, wallets } from '../src/modules/accounts/tables.ts';
 import { creditWallet } from '../src/modules/accounts/wallet.ts';
 import { skus } from '../src/modules/catalog/tables.ts';
-import { payments } from '../src/modules/payments/tables.ts';
+import { paymentNotifications, payments } from '../src/modules/payments/tables.ts';
+import { orders } from '../src/modules/orders/tables.ts';
 
 type Api = ReturnType<typeof clients>;
 
@@ -120,4 +121,14 @@ export function shuffle<T>(items: readonly T[]): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/** An order's row as stored. */
+export async function orderRowOf(t: TestApp, id: number) {
+  return (await t.deps.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+}
+
+/** Every notification stored for a trade number, verified or not. */
+export function notificationsOf(t: TestApp, outTradeNo: string) {
+  return t.deps.db.select().from(paymentNotifications).where(eq(paymentNotifications.outTradeNo, outTradeNo));
 }

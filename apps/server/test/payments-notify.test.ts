@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
-import { buyGame, notify, paymentRow, sandboxOf, shuffle, signedNotification, startGatewayPay } from './payments-factories.ts';
-import { orders } from '../src/modules/orders/tables.ts';
-import { paymentNotifications, payments, refunds } from '../src/modules/payments/tables.ts';
+import { buyGame, notificationsOf, notify, orderRowOf, paymentRow, sandboxOf, shuffle, signedNotification, startGatewayPay } from './payments-factories.ts';
+import { payments, refunds } from '../src/modules/payments/tables.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
 import { settlePendingRefunds } from '../src/modules/payments/refunds.ts';
 import { UNVERIFIED_NOTIFICATIONS_PER_HOUR } from '../src/modules/payments/notifications.ts';
@@ -17,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const orderRow = async (id: number) => (await t.deps.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const notificationsOf = (outTradeNo: string) => t.deps.db.select().from(paymentNotifications).where(eq(paymentNotifications.outTradeNo, outTradeNo));
+const orderRow = (id: number) => orderRowOf(t, id);
 const refundOf = async (paymentId: number) => (await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)))[0];
 
 /** A pending order with a gateway attempt under way: what a notification is about. */
@@ -41,7 +39,7 @@ describe('a signed paid notification', () => {
     expect(res.body).toBe('success');
     expect(await paymentRow(t, started.payment_id)).toMatchObject({ state: 'succeeded', gatewayTradeNo: 'G-1', paidAt: expect.any(Date) });
     expect(await orderRow(order.id)).toMatchObject({ state: 'completed', version: order.version + 1 });
-    expect(await notificationsOf(started.outTradeNo)).toEqual([expect.objectContaining({ gateway: 'sandbox', notifyId: notice.notify_id, verified: true, outcome: 'applied', payload: notice })]);
+    expect(await notificationsOf(t, started.outTradeNo)).toEqual([expect.objectContaining({ gateway: 'sandbox', notifyId: notice.notify_id, verified: true, outcome: 'applied', payload: notice })]);
   });
 
   it('is accepted as JSON too, and cookies that came along are not asked for CSRF', async () => {
@@ -62,7 +60,7 @@ describe('a signed paid notification', () => {
       // Whichever came first, the money counts: the attempt succeeded and the order completed, once.
       expect(await paymentRow(t, started.payment_id)).toMatchObject({ state: 'succeeded' });
       expect(await orderRow(order.id)).toMatchObject({ state: 'completed', version: order.version + 1 });
-      const stored = await notificationsOf(started.outTradeNo);
+      const stored = await notificationsOf(t, started.outTradeNo);
       expect(stored.map((n) => n.notifyId).sort()).toEqual([success.notify_id, failure.notify_id].sort());
       expect(stored.find((n) => n.notifyId === success.notify_id)!.outcome).toBe('applied');
       expect(await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, started.payment_id))).toEqual([]);
@@ -74,7 +72,7 @@ describe('a signed paid notification', () => {
     const notice = paid();
     const answers = await Promise.all(Array.from({ length: 5 }, () => notify(t, notice)));
     expect(answers.every((a) => a.statusCode === 200 && a.body === 'success')).toBe(true);
-    expect(await notificationsOf(started.outTradeNo)).toHaveLength(1);
+    expect(await notificationsOf(t, started.outTradeNo)).toHaveLength(1);
     expect((await orderRow(order.id)).version).toBe(order.version + 1);
   });
 
@@ -83,7 +81,7 @@ describe('a signed paid notification', () => {
     await notify(t, paid());
     const again = await notify(t, paid());
     expect([again.statusCode, again.body]).toEqual([200, 'success']);
-    expect((await notificationsOf(started.outTradeNo)).map((n) => n.outcome).sort()).toEqual(['applied', 'ignored']);
+    expect((await notificationsOf(t, started.outTradeNo)).map((n) => n.outcome).sort()).toEqual(['applied', 'ignored']);
     expect(await refundOf(started.payment_id)).toBeUndefined();
   });
 });
@@ -98,7 +96,7 @@ describe('refused notifications', () => {
     delete unsigned.sign;
     expect((await notify(t, unsigned)).json()).toEqual({ errors: { sign: ['invalid'] } });
     expect((await notify(t, {})).json()).toEqual({ errors: { sign: ['invalid'] } });
-    const stored = await notificationsOf(started.outTradeNo);
+    const stored = await notificationsOf(t, started.outTradeNo);
     expect(stored.length).toBe(2);
     expect(stored.every((n) => !n.verified && n.outcome === 'refused')).toBe(true);
     expect((await paymentRow(t, started.payment_id)).state).toBe('created');
@@ -113,7 +111,7 @@ describe('refused notifications', () => {
     const { order, started, paid } = await attempt({ sku: { listPrice: 9900 } });
     const res = await notify(t, paid({ amount: 1 }));
     expect([res.statusCode, res.json()]).toEqual([400, { errors: { amount: ['mismatch'] } }]);
-    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'amount_mismatch', flaggedAt: expect.any(Date) });
+    expect((await notificationsOf(t, started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'amount_mismatch', flaggedAt: expect.any(Date) });
     expect((await paymentRow(t, started.payment_id)).state).toBe('created');
     expect((await orderRow(order.id)).state).toBe('pending');
     // Tampering with a signed field breaks the signature instead.
@@ -144,7 +142,7 @@ describe('refused notifications', () => {
     const { order, started, paid } = await attempt();
     await t.deps.db.update(payments).set({ gateway: 'alipay' }).where(eq(payments.id, started.payment_id));
     expect((await notify(t, paid())).json()).toEqual({ errors: { gateway: ['mismatch'] } });
-    expect((await notificationsOf(started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'gateway_mismatch' });
+    expect((await notificationsOf(t, started.outTradeNo))[0]).toMatchObject({ verified: true, outcome: 'refused', flagReason: 'gateway_mismatch' });
     expect((await orderRow(order.id)).state).toBe('pending');
   });
 
@@ -168,7 +166,7 @@ describe('an address that keeps sending forgeries', () => {
     }
     const over = await notify(t, { ...paid(), sign: 'f'.repeat(64) }, { ip: forger });
     expect([over.statusCode, over.json().errors]).toEqual([429, { base: ['rate_limit'] }]);
-    expect(await notificationsOf(started.outTradeNo)).toHaveLength(UNVERIFIED_NOTIFICATIONS_PER_HOUR);
+    expect(await notificationsOf(t, started.outTradeNo)).toHaveLength(UNVERIFIED_NOTIFICATIONS_PER_HOUR);
 
     const genuine = await notify(t, signedNotification(t, { out_trade_no: started.outTradeNo, amount: order.total_amount, currency: 'CNY' }), { ip: forger });
     expect(genuine.statusCode).toBe(200);
@@ -208,7 +206,7 @@ describe('money that arrives when the order can no longer take it', () => {
     expect(await paymentRow(t, started.payment_id)).toMatchObject({ state: 'refunded', gatewayTradeNo: 'G-LATE', failureReason: 'late_payment' });
     expect(await refundOf(started.payment_id)).toMatchObject({ amount: 4000, reason: 'late_payment', state: 'succeeded', gatewayRefundNo: expect.stringMatching(/^SBXR/) });
     expect(sandboxOf(t).refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ outTradeNo: started.outTradeNo, gatewayTradeNo: 'G-LATE', amount: 4000, reason: 'late_payment' })]);
-    expect((await notificationsOf(started.outTradeNo))[0]!.outcome).toBe('refunded');
+    expect((await notificationsOf(t, started.outTradeNo))[0]!.outcome).toBe('refunded');
 
     const shown = (await api.native.get(`/api/me/orders/${order.id}`, { token })).json();
     expect(shown).toMatchObject({ state: 'canceled', cancel_reason: 'expired' });

@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { buyGame, fundWallet, paymentRow, scoreOf, setScore, startGatewayPay, walletBalance } from './payments-factories.ts';
+import { buyGame, fundWallet, orderRowOf, paymentRow, scoreOf, setScore, startGatewayPay, walletBalance } from './payments-factories.ts';
 import { pointRecords, walletEntries, wallets } from '../src/modules/accounts/tables.ts';
-import { orders } from '../src/modules/orders/tables.ts';
 import { payments } from '../src/modules/payments/tables.ts';
 import { payLockKey } from '../src/modules/payments/order-access.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
@@ -19,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pay = (token: string, orderId: number, body: unknown, area: 'native' | 'abroad' = 'native') => api[area].patch(`/api/orders/${orderId}/pay`, body, { token });
-const orderRow = async (id: number) => (await t.deps.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const orderRow = (id: number) => orderRowOf(t, id);
 
 describe('pay with a gateway method', () => {
   it('records a created attempt and answers the signed redirect the /blank page submits', async () => {

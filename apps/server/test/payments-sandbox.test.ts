@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { buyGame, notify, paymentRow, postForm, signedNotification, startGatewayPay } from './payments-factories.ts';
-import { orders } from '../src/modules/orders/tables.ts';
+import { buyGame, notify, orderRowOf, paymentRow, postForm, signedNotification, startGatewayPay } from './payments-factories.ts';
 import { paymentNotifications } from '../src/modules/payments/tables.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
 import { checkoutPage } from '../src/modules/payments/sandbox-page.ts';
@@ -17,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const orderRow = async (id: number) => (await t.deps.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const orderRow = (id: number) => orderRowOf(t, id);
 const payQuery = (token: string, orderId: number, body?: unknown, area: 'native' | 'abroad' = 'native') =>
   api[area].patch(`/api/orders/${orderId}/pay_query`, body, { token });
 

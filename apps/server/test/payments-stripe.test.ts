@@ -4,9 +4,8 @@ import Stripe from 'stripe';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { startProviderStub, type ProviderStub, type StubRequest } from './provider-stub.ts';
-import { buyGame, paymentRow, startGatewayPay } from './payments-factories.ts';
+import { buyGame, notificationsOf, orderRowOf, paymentRow, startGatewayPay } from './payments-factories.ts';
 import { steamCodes, stockKeys } from './keys-factories.ts';
-import { orders } from '../src/modules/orders/tables.ts';
 import { paymentNotifications, refunds } from '../src/modules/payments/tables.ts';
 import { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '../src/platform/payment-gateways/stripe.ts';
 
@@ -49,8 +48,7 @@ afterAll(async () => {
   await stub.close();
 });
 
-const orderRow = async (id: number) => (await t.deps.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const notificationsOf = (outTradeNo: string) => t.deps.db.select().from(paymentNotifications).where(eq(paymentNotifications.outTradeNo, outTradeNo));
+const orderRow = (id: number) => orderRowOf(t, id);
 const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
 
 let events = 0;
@@ -132,7 +130,7 @@ describe('the Stripe webhook', () => {
     const replay = await deliver(event);
     expect([replay.statusCode, replay.body]).toEqual([200, 'success']);
     expect((await orderRow(order.id)).version).toBe(order.version + 1);
-    expect(await notificationsOf(outTradeNo)).toEqual([expect.objectContaining({ gateway: 'stripe', notifyId: event.id, verified: true, outcome: 'applied', flaggedAt: null })]);
+    expect(await notificationsOf(t, outTradeNo)).toEqual([expect.objectContaining({ gateway: 'stripe', notifyId: event.id, verified: true, outcome: 'applied', flaggedAt: null })]);
   });
 
   it('refuses an altered body, a wrong secret, a missing signature and a timestamp outside the tolerance (400), applying nothing', async () => {
@@ -147,7 +145,7 @@ describe('the Stripe webhook', () => {
     expect([unsigned.statusCode, unsigned.json()]).toEqual([400, { errors: { sign: ['blank'] } }]);
     expect((await paymentRow(t, checkout.payment_id)).state).toBe('created');
     expect((await orderRow(order.id)).state).toBe('pending');
-    expect((await notificationsOf(outTradeNo)).every((n) => !n.verified && n.outcome === 'refused')).toBe(true);
+    expect((await notificationsOf(t, outTradeNo)).every((n) => !n.verified && n.outcome === 'refused')).toBe(true);
 
     // The genuine event, within the tolerance, still applies: the forgeries did not take its id.
     const genuine = await deliver(event, { timestamp: nowSeconds() - STRIPE_WEBHOOK_TOLERANCE_SECONDS + 5 });
@@ -163,7 +161,7 @@ describe('the Stripe webhook', () => {
       expect((await deliver(short)).json()).toEqual({ errors: { amount: ['mismatch'] } });
       const euros = sessionEvent('checkout.session.completed', outTradeNo, { amount_total: 3000, currency: 'eur' });
       expect((await deliver(euros)).json()).toEqual({ errors: { currency: ['mismatch'] } });
-      const stored = await notificationsOf(outTradeNo);
+      const stored = await notificationsOf(t, outTradeNo);
       expect(stored.map((n) => [n.notifyId, n.verified, n.outcome, n.flagReason, n.flaggedAt instanceof Date]).sort()).toEqual([
         [short.id, true, 'refused', 'amount_mismatch', true], [euros.id, true, 'refused', 'currency_mismatch', true],
       ].sort());
@@ -195,7 +193,7 @@ describe('the Stripe webhook', () => {
     expect((await orderRow(order.id)).state).toBe('pending');
     expect((await deliver(sessionEvent('checkout.session.async_payment_succeeded', outTradeNo, { amount_total: 800 }))).body).toBe('success');
     expect((await orderRow(order.id)).state).toBe('completed');
-    expect((await notificationsOf(outTradeNo)).map((n) => n.outcome).sort()).toEqual(['applied', 'ignored']);
+    expect((await notificationsOf(t, outTradeNo)).map((n) => n.outcome).sort()).toEqual(['applied', 'ignored']);
   });
 
   it('acknowledges events the store does not act on without recording them', async () => {
