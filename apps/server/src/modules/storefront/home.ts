@@ -7,6 +7,7 @@ import { toTimestamp } from '../../platform/clock.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { customLayouts, layoutContents } from './tables.ts';
 import { loadContents, presentContents, type ContentKind, type ContentRecord } from './content.ts';
+import { loadHomeBlocks } from './home-blocks.ts';
 
 /** Some cube kinds show at most a few cubes (Hot_Group 4, Mall_Index_Headline 3; docs/product/catalogue.md#cube-caps); others are not capped. */
 export function capCubesByKind(cubes: readonly ContentRecord[]): ContentRecord[] {
@@ -48,10 +49,14 @@ async function livePackIds(deps: Deps, area: Area): Promise<number[]> {
 /**
  * GET /api/v7/home: every block of the store home in a bounded number of queries (the live content, the
  * pack ids, then the relations, SKUs, tags and tag rows of everything shown). Flash sales, coupon areas
- * and point-redeem draws are empty lists until the promotions module exists.
+ * and point-redeem draws come from the modules that provide them (`home-blocks.ts`).
  */
 export async function getHome(deps: Deps, viewer: Viewer): Promise<HomeResponse> {
-  const [contents, packIds] = await Promise.all([loadContents(deps, { area: viewer.area, placement: 'store' }), livePackIds(deps, viewer.area)]);
+  const [contents, packIds, provided] = await Promise.all([
+    loadContents(deps, { area: viewer.area, placement: 'store' }),
+    livePackIds(deps, viewer.area),
+    loadHomeBlocks(deps, viewer),
+  ]);
   const ofKind = (kind: ContentKind) => contents.filter((c) => c.kind === kind);
   const springboard = visibleSpringboard(ofKind('springboard'), deps.clock.now());
   const blocks = {
@@ -73,9 +78,9 @@ export async function getHome(deps: Deps, viewer: Viewer): Promise<HomeResponse>
     boxes: present(blocks.boxes),
     cubes: present(blocks.cubes),
     ellipses: present(blocks.ellipses),
-    seckills: [],
-    coupon_areas: [],
-    point_redeems: [],
+    seckills: provided.seckills,
+    coupon_areas: provided.coupon_areas,
+    point_redeems: provided.point_redeems,
     pack_ids: packIds,
   };
 }

@@ -7,3 +7,4 @@ export const storefrontModule: ServerModule = { name: 'storefront', routes: stor
 
 export { loadContents, presentContents } from './content.ts';
 export { homeFirstScreen, type FirstScreen } from './first-screen.ts';
+export { provideHomeBlock, type HomeBlock, type HomeBlockLoader } from './home-blocks.ts';
