@@ -74,6 +74,8 @@ export const seckillPurchaseResponse = z.object({ id: z.number().int() });
 /** GET /sec_kill: the live read every waiting browser polls — status and stock, at most a second old. */
 export const seckillLiveResponse = z.object({
   server_timestamp: timestamp,
+  /** The server's clock in milliseconds when it answered: the web keeps its offset to server time from it (whole seconds are too coarse to open a sale on time). */
+  server_time_ms: z.number().int(),
   sec_kills: z.array(z.object({
     id: z.number().int(),
     status: seckillStatusSchema,

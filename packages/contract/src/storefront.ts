@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from './common.ts';
 import { localized, skuSummary, tagRef } from './catalog.ts';
+import { seckillEvent, seckillItem } from './promotions.ts';
 
 /**
  * A SKU as a card on a merchandising block shows it (poster, capsule, compact row, banner price): cover,
@@ -24,6 +25,14 @@ export const skuCard = skuSummary.pick({
   released_at_timestamp: true,
 });
 export type SkuCardData = z.infer<typeof skuCard>;
+
+/**
+ * A flash sale as the store home shows it (docs/product/deals.md#flash-sales-on-the-web): the event with its
+ * items' SKUs as cards. The home is cached and shared, so its `status` and `left` may be seconds old: the web
+ * works the status out from its own server-time offset and reads stock live from GET /sec_kill.
+ */
+export const homeSeckill = seckillEvent.extend({ items: z.array(seckillItem.extend({ sku: skuCard.nullable() })) });
+export type HomeSeckill = z.infer<typeof homeSeckill>;
 
 /** One merchandising item (docs/product/catalogue.md#layout-content). */
 export const layoutContent = z.object({
@@ -54,8 +63,9 @@ export const homeResponse = z.object({
   boxes: z.array(layoutContent),
   cubes: z.array(layoutContent),
   ellipses: z.array(layoutContent),
-  /** Flash sales, coupon areas and point-redeem draws: filled by the promotions module. */
-  seckills: z.array(z.unknown()),
+  /** The site's current and upcoming flash sales, in index order (provided by the promotions module). */
+  seckills: z.array(homeSeckill),
+  /** Coupon areas and point-redeem draws: filled by the modules that own them. */
   coupon_areas: z.array(z.unknown()),
   point_redeems: z.array(z.unknown()),
   /** Layout pack ids the client loads in batches (docs/product/catalogue.md#layout-packs: at most 30 ids a batch, merged every 1 s). */

@@ -5,6 +5,8 @@
  */
 import type { ServerModule } from '../../platform/module.ts';
 import { registerOrderReleaseStep } from '../orders/index.ts';
+import { provideHomeBlock } from '../storefront/index.ts';
+import { homeSeckills } from './home-block.ts';
 import { returnSeckillUnits } from './purchase.ts';
 import { promotionRoutes } from './routes.ts';
 import { promotionStaffRoutes } from './staff-routes.ts';
@@ -16,5 +18,8 @@ export const promotionsModule: ServerModule = {
   staffRoutes: promotionStaffRoutes,
   tables,
   features: ['seckill'],
-  setup: () => registerOrderReleaseStep(returnSeckillUnits),
+  setup: () => {
+    registerOrderReleaseStep(returnSeckillUnits);
+    provideHomeBlock('seckills', homeSeckills);
+  },
 };

@@ -42,6 +42,8 @@ export const promotionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
   // Outside /api, for the flash-sale host's pages: the site is still the request's (host map, then port).
   app.get('/sec_kill', { schema: { tags, response: { 200: seckillLiveResponse } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return live(request.site.area);
+    const answer = await live(request.site.area);
+    // Milliseconds read after the snapshot: the web's offset to server time comes from this (docs/product/deals.md#flash-sales-on-the-web).
+    return { ...answer, server_time_ms: deps.clock.now().getTime() };
   });
 };

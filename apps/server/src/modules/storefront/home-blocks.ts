@@ -1,3 +1,4 @@
+import type { HomeResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 
@@ -13,16 +14,18 @@ import type { Viewer } from '../../platform/viewer.ts';
  */
 export const HOME_BLOCKS = ['seckills', 'coupon_areas', 'point_redeems'] as const;
 export type HomeBlock = (typeof HOME_BLOCKS)[number];
-export type HomeBlockLoader = (deps: Deps, viewer: Viewer) => Promise<unknown[]>;
+/** A block's entries in the shape the home answer gives them (the contract's type for that block). */
+export type HomeBlockEntries = { [B in HomeBlock]: HomeResponse[B] };
+export type HomeBlockLoader<B extends HomeBlock = HomeBlock> = (deps: Deps, viewer: Viewer) => Promise<HomeBlockEntries[B]>;
 
 const loaders = new Map<HomeBlock, HomeBlockLoader>();
 
-export function provideHomeBlock(block: HomeBlock, load: HomeBlockLoader): void {
-  loaders.set(block, load);
+export function provideHomeBlock<B extends HomeBlock>(block: B, load: HomeBlockLoader<B>): void {
+  loaders.set(block, load as HomeBlockLoader);
 }
 
 /** Every block, loaded in parallel; one that fails answers empty rather than taking the whole home down. */
-export async function loadHomeBlocks(deps: Deps, viewer: Viewer): Promise<Record<HomeBlock, unknown[]>> {
+export async function loadHomeBlocks(deps: Deps, viewer: Viewer): Promise<HomeBlockEntries> {
   const entries = await Promise.all(
     HOME_BLOCKS.map(async (block): Promise<[HomeBlock, unknown[]]> => {
       const load = loaders.get(block);
@@ -35,5 +38,5 @@ export async function loadHomeBlocks(deps: Deps, viewer: Viewer): Promise<Record
       }
     }),
   );
-  return Object.fromEntries(entries) as Record<HomeBlock, unknown[]>;
+  return Object.fromEntries(entries) as HomeBlockEntries;
 }
