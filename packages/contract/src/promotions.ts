@@ -52,16 +52,19 @@ export const promotionResponse = z.object({
   /** Links to other promotions: none are built yet. */
   normal_links: z.array(z.unknown()).optional(),
 });
+export type PromotionResponse = z.infer<typeof promotionResponse>;
 
 /** GET /api/events/sec_kills?q[id_in][]=1: the named events of the site, in index order. */
 export const seckillEventsQuery = z.object({
   q: z.object({ id_in: z.union([z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(100), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)]).optional() }).optional(),
 });
 export const seckillEventsResponse = z.object({ sec_kills: z.array(seckillEvent) });
+export type SeckillEventsResponse = z.infer<typeof seckillEventsResponse>;
 
 /** POST /api/events/sec_kills/{id}/qualify: whether the signed-in buyer could buy now (422 with the first reason if not). */
 export const qualifyRequest = z.object({ sku_id: id.optional() }).optional();
 export const qualifyResponse = z.object({ qualified: z.literal(true), item_id: z.number().int() });
+export type QualifyResponse = z.infer<typeof qualifyResponse>;
 
 /**
  * POST /api/sec_kill: creates a `seckill` order holding one unit at the flash price, unpaid for at most 10
@@ -70,6 +73,7 @@ export const qualifyResponse = z.object({ qualified: z.literal(true), item_id: z
  */
 export const seckillPurchaseRequest = z.object({ sec_kill: z.object({ id, sku_id: id.optional(), address_id: id.optional() }) });
 export const seckillPurchaseResponse = z.object({ id: z.number().int() });
+export type SeckillPurchaseResponse = z.infer<typeof seckillPurchaseResponse>;
 
 /** GET /sec_kill: the live read every waiting browser polls — status and stock, at most a second old. */
 export const seckillLiveResponse = z.object({
@@ -85,6 +89,8 @@ export const seckillLiveResponse = z.object({
     items: z.array(z.object({ id: z.number().int(), sku_id: z.number().int(), left: z.number().int() })),
   })),
 });
+
+export type SeckillLive = z.infer<typeof seckillLiveResponse>;
 
 const requirementFields = {
   require_phone: z.boolean().optional(),

@@ -55,4 +55,6 @@ export const paths = {
   notFound: '/404',
   serverError: '/500',
   ipError: '/ip_error',
+  /** Flash sales: current, upcoming and past (docs/product/deals.md#flash-sales-on-the-web). */
+  flashSales: '/flash-sales',
 } as const;

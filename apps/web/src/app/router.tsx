@@ -85,6 +85,7 @@ export function createRouter(client: QueryClient) {
         page(paths.notFound, () => import('../features/errors/components/ErrorPages').then((m) => m.NotFoundPage)),
         page(paths.serverError, () => import('../features/errors/components/ErrorPages').then((m) => m.ServerErrorPage)),
         page(paths.ipError, () => import('../features/errors/components/ErrorPages').then((m) => m.IpErrorPage)),
+        page(paths.flashSales, () => import('../features/flash-sales/components/FlashSalesPage').then((m) => m.FlashSalesPage)),
         { path: '*', element: <Navigate to={paths.notFound} replace /> },
       ],
     },

@@ -91,6 +91,13 @@ export const queryKeys = {
     home: ['storefront', 'home'] as const,
     pack: (id: number) => ['storefront', 'packs', id] as const,
   },
+  /** Flash sales: the same for every viewer of a site (the buy itself is a mutation). */
+  promotions: {
+    all: ['promotions'] as const,
+    grouped: ['promotions', 'sec_kills', 'grouped'] as const,
+    events: ['promotions', 'sec_kills', 'events'] as const,
+    live: ['promotions', 'sec_kills', 'live'] as const,
+  },
   shop: {
     navItems: ['shop', 'nav-items'] as const,
     home: ['shop', 'peri-home'] as const,

@@ -6,7 +6,8 @@ import { BelowFold } from './BelowFold';
 import { Booths, Boxes, Cubes, Ellipses, PosterRow, Springboard } from './Blocks';
 import { HeroBanners } from './HeroBanners';
 import { Packs } from './Packs';
-import { CouponAreas, FlashSales, PointRedeems } from './Promotions';
+import { FlashSales } from './FlashSaleBlock';
+import { CouponAreas, PointRedeems } from './Promotions';
 
 /** While the home loads: the banner's box and a shelf, so nothing jumps when the data arrives. */
 function HomeSkeleton() {

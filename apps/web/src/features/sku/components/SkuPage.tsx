@@ -20,6 +20,7 @@ import { useKeepSkuUnderItsId, useSku } from '../api/sku';
 import { useSkuService } from '../api/skuService';
 import { Gallery } from './Gallery';
 import { BuyButtons } from './BuyButtons';
+import { FlashSalePanel } from './FlashSalePanel';
 import { WishButton } from './WishButton';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
@@ -287,6 +288,7 @@ export function SkuPage() {
               </div>
               {details.summary ? <p className="text-sm leading-relaxed text-muted">{details.summary}</p> : null}
 
+              <FlashSalePanel sku={sku} />
               <div className="rounded-2xl bg-ink-900/80 p-4 ring-1 ring-ink-700 backdrop-blur" data-testid="buy-box">
                 <Editions sku={sku} />
                 <div className={cn('flex flex-wrap items-end justify-between gap-3', sku.editions.length > 1 && 'mt-4 border-t border-ink-800 pt-4')}>
