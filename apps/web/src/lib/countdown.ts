@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { serverNowMs } from './serverClock';
 
 /**
  * Time left as a clock: "29:59", "9:05", "1:02:03"; never negative. Countdowns of unpaid orders (docs/product/buying.md#order-expiry:
@@ -16,7 +17,8 @@ export function formatCountdown(secondsLeft: number): string {
 /** Seconds left until `deadlineSec` at `nowSec` (0 once passed). */
 export const secondsUntil = (deadlineSec: number, nowSec: number) => Math.max(0, deadlineSec - nowSec);
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Now in whole seconds of the server's clock once the web knows its offset to it (lib/serverClock), else the local clock. */
+export const nowSeconds = () => Math.floor(serverNowMs() / 1000);
 
 /** The current time in whole seconds, ticking every `everyMs` while `active` (a frozen value otherwise). */
 export function useNowSeconds(active = true, everyMs = 1000): number {
