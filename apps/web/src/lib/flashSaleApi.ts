@@ -48,8 +48,9 @@ export function useDocumentVisible(): boolean {
 
 /**
  * The live status and stock of the site's flash sales, read every second while `enabled` and the tab is
- * shown. Every component of the page asks with the same key, so the page makes one request a second
- * whatever it shows; a hidden tab stops, and reads again as soon as it is shown.
+ * shown; a hidden tab stops, and reads again as soon as it is shown. One component per page calls this (the
+ * home block, the list page, the game page's panel) and hands the answer to its cards, so a page makes one
+ * request a second whatever it shows (each observer of a query keeps its own interval).
  */
 export function useSeckillLive(enabled = true) {
   const visible = useDocumentVisible();
