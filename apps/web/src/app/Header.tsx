@@ -95,7 +95,7 @@ export function Header() {
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'relative rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+      'relative whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
       isActive ? 'text-fg after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-accent' : 'text-muted hover:text-fg',
     );
 
