@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  editionPreviewQuery, editionPreviewResponse, exploringQueue, queueSkuResponse, queueUpdateRequest, queuesQuery, queuesResponse,
+} from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { idParams } from '../../platform/params.ts';
+import { buyerOf, viewerOf } from '../../platform/viewer.ts';
+import { editionPreview, queueSku } from './previews.ts';
+import { liveSql, loadQueues, presentQueues, queueIdsHolding } from './queues.ts';
+import { startRun, updateRun } from './runs.ts';
+import { exploringQueues } from './tables.ts';
+
+const tags = ['promotions'];
+
+/** Exploring queues (docs/product/deals.md#exploring-queues) and the edition preview their pages show. */
+export const queueRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/promotion/queues', { schema: { tags, querystring: queuesQuery, response: { 200: queuesResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    const now = deps.clock.now();
+    const skuId = request.query.sku_id;
+    const holding = skuId === undefined ? undefined : await queueIdsHolding(deps.db, skuId);
+    if (holding?.length === 0) return { queues: [] };
+    const loaded = await loadQueues(deps.db, viewer.area, and(liveSql(now), holding === undefined ? undefined : inArray(exploringQueues.id, holding)));
+    return { queues: await presentQueues(deps.db, loaded, now, viewer.accountId) };
+  });
+
+  app.get('/api/promotion/queues/:id', { schema: { tags, params: idParams, response: { 200: exploringQueue } } }, async (request) => {
+    const viewer = viewerOf(request);
+    const loaded = await loadQueues(deps.db, viewer.area, eq(exploringQueues.id, request.params.id));
+    if (loaded.length === 0) throw fail.notFound();
+    const [queue] = await presentQueues(deps.db, loaded, deps.clock.now(), viewer.accountId);
+    return queue!;
+  });
+
+  app.post('/api/promotion/queues/:id/start', { schema: { tags, params: idParams, response: { 200: exploringQueue } } }, async (request) =>
+    startRun(deps, buyerOf(request), request.params.id));
+
+  app.patch('/api/promotion/queues/:id', { schema: { tags, params: idParams, body: queueUpdateRequest, response: { 200: exploringQueue } } }, async (request) =>
+    updateRun(deps, buyerOf(request), request.params.id, request.body.queue));
+
+  app.get('/api/promotion/queue_skus/:id', { schema: { tags, params: idParams, response: { 200: queueSkuResponse } } }, async (request) =>
+    queueSku(deps, viewerOf(request), request.params.id));
+
+  app.get('/api/v1/preview/editions/:id', { schema: { tags, params: idParams, querystring: editionPreviewQuery, response: { 200: editionPreviewResponse } } }, async (request) =>
+    editionPreview(deps, viewerOf(request), request.params.id));
+};
