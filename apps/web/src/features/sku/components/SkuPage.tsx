@@ -21,6 +21,7 @@ import { useSkuService } from '../api/skuService';
 import { Gallery } from './Gallery';
 import { BuyButtons } from './BuyButtons';
 import { WishButton } from './WishButton';
+import { QueueSkus } from './QueueSkus';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
 
@@ -236,6 +237,7 @@ export function SkuPage() {
         </Section>
       ) : null}
       <ServiceSections sku={sku} />
+      <QueueSkus skuId={sku.id} />
       {details.copyright ? <p className="text-xs leading-relaxed text-subtle">{details.copyright}</p> : null}
     </div>
   );
