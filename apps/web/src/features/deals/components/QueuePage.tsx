@@ -66,7 +66,7 @@ function QueueStep({ queue, itemId, index, onNext, busy }: { queue: ExploringQue
       <div className="grid gap-4 p-4 sm:p-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] lg:gap-6">
         <div className="min-w-0">{sku ? <Cover src={sku.sku_covers.horizontal} shape="horizontal" priority="eager" className="rounded-xl" /> : null}</div>
         <div className="min-w-0">
-          <p className="text-xs font-medium uppercase tracking-wide text-accent">{t('deals.queue.step', { current: index + 1, total: queue.items.length })}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-accent" data-testid="queue-step-label" data-current={index + 1} data-total={queue.items.length}>{t('deals.queue.step', { current: index + 1, total: queue.items.length })}</p>
           {sku ? (
             <>
               <h2 className="mt-1 text-xl font-bold text-fg sm:text-2xl" data-testid="queue-game-name">
