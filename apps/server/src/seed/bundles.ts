@@ -50,7 +50,7 @@ function pick(from: readonly Candidate[], n: number, taken: Set<number>, prefer:
 }
 
 interface DemoBundle {
-  title: LocalizedName;
+  title: Record<Area, LocalizedName>;
   pick: number;
   price: Record<Area, number>;
   pool: number;
@@ -59,8 +59,12 @@ interface DemoBundle {
 }
 
 const DEMO_BUNDLES: readonly DemoBundle[] = [
-  { title: { chs: '独立游戏任选 3 款 ¥99', en: 'Pick 3 indies for $19.99' }, pick: 3, price: { native: 9_900, abroad: 1_999 }, pool: 8, prefer: (c) => c.indie },
-  { title: { chs: '热门大作任选 2 款 ¥168', en: 'Any 2 hits for $39.99' }, pick: 2, price: { native: 16_800, abroad: 3_999 }, pool: 6, prefer: () => true },
+  {
+    title: { native: { chs: '独立游戏任选 3 款 ¥99', en: 'Pick 3 indies for ¥99' }, abroad: { chs: '独立游戏任选 3 款 $19.99', en: 'Pick 3 indies for $19.99' } },
+    pick: 3, price: { native: 9_900, abroad: 1_999 }, pool: 8, prefer: (c) => c.indie },
+  {
+    title: { native: { chs: '热门大作任选 2 款 ¥168', en: 'Any 2 hits for ¥168' }, abroad: { chs: '热门大作任选 2 款 $39.99', en: 'Any 2 hits for $39.99' } },
+    pick: 2, price: { native: 16_800, abroad: 3_999 }, pool: 6, prefer: () => true },
 ];
 
 /**
@@ -82,7 +86,7 @@ export async function seedBundlesAndQueues(deps: Deps): Promise<{ bundles: numbe
       const pool = pick(all, demo.pool, taken, demo.prefer, (c) => c.price * demo.pick >= demo.price[area] * 1.2);
       if (pool.length < demo.pick) continue;
       const [row] = await deps.db.insert(bundleActivities).values({
-        area, title: demo.title, coverSeed: `bundle~${demo.title.en}`, fromAt, toAt, pickCount: demo.pick, price: demo.price[area], createdAt: now, updatedAt: now,
+        area, title: demo.title[area], coverSeed: `bundle~${demo.title[area].en}`, fromAt, toAt, pickCount: demo.pick, price: demo.price[area], createdAt: now, updatedAt: now,
       }).returning({ id: bundleActivities.id });
       await deps.db.insert(bundleGames).values(pool.map((c, position) => ({ activityId: row!.id, skuId: c.id, position })));
       bundles += 1;
