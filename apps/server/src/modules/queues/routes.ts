@@ -6,6 +6,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { idParams } from '../../platform/params.ts';
+import { PreparedJson, sendJson } from '../../platform/send-json.ts';
 import { buyerOf, viewerOf } from '../../platform/viewer.ts';
 import { editionPreview, queueSku } from './previews.ts';
 import { liveSql, loadQueues, presentQueues, queueIdsHolding } from './queues.ts';
@@ -16,22 +17,42 @@ const tags = ['promotions'];
 
 /** Exploring queues (docs/product/deals.md#exploring-queues) and the edition preview their pages show. */
 export const queueRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/promotion/queues', { schema: { tags, querystring: queuesQuery, response: { 200: queuesResponse } } }, async (request) => {
+  // A guest's reads carry no progress, so every guest of a site shares them through the short-lived cache
+  // (every game page asks for its queues); a signed-in viewer's carry their run and are built fresh.
+  app.get('/api/promotion/queues', { schema: { tags, querystring: queuesQuery, response: { 200: queuesResponse } } }, async (request, reply) => {
     const viewer = viewerOf(request);
-    const now = deps.clock.now();
     const skuId = request.query.sku_id;
-    const holding = skuId === undefined ? undefined : await queueIdsHolding(deps.db, skuId);
-    if (holding?.length === 0) return { queues: [] };
-    const loaded = await loadQueues(deps.db, viewer.area, and(liveSql(now), holding === undefined ? undefined : inArray(exploringQueues.id, holding)));
-    return { queues: await presentQueues(deps.db, loaded, now, viewer.accountId) };
+    const build = async () => {
+      const now = deps.clock.now();
+      const holding = skuId === undefined ? undefined : await queueIdsHolding(deps.db, skuId);
+      if (holding?.length === 0) return { queues: [] };
+      const loaded = await loadQueues(deps.db, viewer.area, and(liveSql(now), holding === undefined ? undefined : inArray(exploringQueues.id, holding)));
+      return { queues: await presentQueues(deps.db, loaded, now, viewer.accountId) };
+    };
+    if (viewer.accountId !== null) return build();
+    const json = await deps.cache.get(`queues:${viewer.area}:${skuId ?? 'all'}`, async () => new PreparedJson(JSON.stringify(queuesResponse.parse(await build()))));
+    return sendJson(request, reply, json);
   });
 
-  app.get('/api/promotion/queues/:id', { schema: { tags, params: idParams, response: { 200: exploringQueue } } }, async (request) => {
+  app.get('/api/promotion/queues/:id', { schema: { tags, params: idParams, response: { 200: exploringQueue } } }, async (request, reply) => {
     const viewer = viewerOf(request);
-    const loaded = await loadQueues(deps.db, viewer.area, eq(exploringQueues.id, request.params.id));
-    if (loaded.length === 0) throw fail.notFound();
-    const [queue] = await presentQueues(deps.db, loaded, deps.clock.now(), viewer.accountId);
-    return queue!;
+    const build = async () => {
+      const loaded = await loadQueues(deps.db, viewer.area, eq(exploringQueues.id, request.params.id));
+      if (loaded.length === 0) return null;
+      const [queue] = await presentQueues(deps.db, loaded, deps.clock.now(), viewer.accountId);
+      return queue!;
+    };
+    if (viewer.accountId !== null) {
+      const queue = await build();
+      if (!queue) throw fail.notFound();
+      return queue;
+    }
+    const json = await deps.cache.get(`queue:${viewer.area}:${request.params.id}`, async () => {
+      const queue = await build();
+      return queue === null ? null : new PreparedJson(JSON.stringify(exploringQueue.parse(queue)));
+    });
+    if (json === null) throw fail.notFound();
+    return sendJson(request, reply, json);
   });
 
   app.post('/api/promotion/queues/:id/start', { schema: { tags, params: idParams, response: { 200: exploringQueue } } }, async (request) =>
