@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { sandboxAction, say } from './buying-helpers';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 import { apiGet } from './store-helpers';
@@ -110,4 +111,30 @@ test('explore a queue from the home page, game by game, and get the reward once'
   await expect(page.getByTestId('queue-done')).toBeVisible();
   const me = await apiGet<{ score: number }>(page.request, baseURL!, '/api/me');
   expect(me.score).toBeGreaterThanOrEqual(100);
+});
+
+async function violations(page: Page) {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the bundle and queue pages meet WCAG 2.1 AA (axe)', async ({ page, context, baseURL }, info) => {
+  test.slow();
+  const account = await signUpViaApi(context, baseURL!, areaOf(info), 'axedeals');
+  await skipAccountPrompts(page, account.id);
+  const { activities } = await apiGet<{ activities: Activity[] }>(page.request, baseURL!, '/api/v7/bundle_promo_activities');
+  const { queues } = await apiGet<{ queues: Array<{ id: number; items: Array<{ sku_id: number }> }> }>(page.request, baseURL!, '/api/promotion/queues');
+  await page.goto('/bundles');
+  await expect(page.getByTestId('bundle-card').first()).toBeVisible();
+  expect(await violations(page), 'bundles').toEqual([]);
+  await page.goto(`/bundles/${activities[0]!.id}`);
+  await page.locator('[data-testid=bundle-game] input[type=checkbox]').first().check();
+  expect(await violations(page), 'bundle').toEqual([]);
+  await page.goto(`/queues/${queues[0]!.id}`);
+  await page.getByTestId('queue-start').click();
+  await expect(page.getByTestId('edition-preview')).toBeVisible();
+  expect(await violations(page), 'queue step').toEqual([]);
+  await page.goto(`/sku/${queues[0]!.items[0]!.sku_id}`);
+  await expect(page.getByTestId('queue-skus')).toBeVisible();
+  expect(await violations(page), 'game page queue section').toEqual([]);
 });

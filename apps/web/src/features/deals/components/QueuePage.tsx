@@ -102,8 +102,9 @@ function QueueBody({ queue }: { queue: ExploringQueue }) {
   const live = queue.status === 'current' && !queue.closed;
   const progress = me ? queue.progress : null;
   const viewed = progress?.viewed_item_ids ?? [];
-  const index = Math.max(0, queue.items.findIndex((i) => !viewed.includes(i.id)));
+  // The first game not seen yet; when all are seen but the run is not completed (a refused completion), the last.
   const current = queue.items.find((i) => !viewed.includes(i.id)) ?? queue.items[queue.items.length - 1];
+  const index = current ? queue.items.indexOf(current) : 0;
 
   const failed = (error: unknown) => {
     const reason = isApiError(error) ? Object.values(error.errors).flat()[0] : undefined;
