@@ -9,6 +9,7 @@ import { scoreOf } from './payments-factories.ts';
 import { editions } from '../src/modules/catalog/tables.ts';
 import { accountCoupons } from '../src/modules/coupons/tables.ts';
 import { bundleOrders } from '../src/modules/bundles/tables.ts';
+import { auditLog } from '../src/platform/db/platform-tables.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -63,6 +64,8 @@ describe('bundle staff API', () => {
     const list = (await api.native.get('/api/v7/bundle_promo_activities')).json().activities.map((a: { id: number }) => a.id);
     expect(list).not.toContain(activity.id);
     expect((await api.native.patch('/api/admin/bundle_promo_activities/987654321', { bundle: { closed: true } }, { token: admin.token })).statusCode).toBe(404);
+    // Every staff call is in the audit log: who changed which activity.
+    await expect.poll(async () => (await t.deps.db.select().from(auditLog).where(and(eq(auditLog.route, '/api/admin/bundle_promo_activities/:id'), eq(auditLog.accountId, admin.id)))).length).toBeGreaterThanOrEqual(3);
   });
 });
 
