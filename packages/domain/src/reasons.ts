@@ -87,6 +87,8 @@ export const REASON_CODES = [
   'region_invalid', // SKU region-locked away from the buyer
   'not_in_cart', // a cart order naming a SKU not in the cart
   'not_applicable', // a coupon that covers none of the order's SKUs
+  'pick_count', // a bundle order that is not exactly the activity's number of distinct games
+  'not_in_pool', // a bundle order naming a game outside the activity's pool
 
   // Payments (docs/product/buying.md#payment; decisions/0005)
   'unusual',

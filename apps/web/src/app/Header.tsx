@@ -13,6 +13,7 @@ const NAV = [
   { to: paths.root, key: 'nav.store', end: true },
   { to: paths.peripheral, key: 'nav.peripherals', end: false },
   { to: paths.flashSales, key: 'nav.flash_sales', end: false },
+  { to: paths.bundles, key: 'nav.bundles', end: false },
   { to: paths.community, key: 'nav.community', end: false },
   { to: paths.headlines, key: 'nav.headlines', end: false },
 ] as const;

@@ -105,6 +105,20 @@ export const queryKeys = {
   },
   /** Mainland provinces → cities → areas and the country list: the same for everyone, never stale. */
   districts: ['districts'] as const,
+  /** Bundle promotions: the same for every viewer of the site. */
+  bundles: {
+    all: ['bundles'] as const,
+    list: ['bundles', 'list'] as const,
+    detail: (id: number | string) => ['bundles', 'detail', String(id)] as const,
+  },
+  /** Exploring queues carry the viewer's progress, so they live under the account. */
+  queues: {
+    all: ['me', 'queues'] as const,
+    live: (skuId?: number) => ['me', 'queues', 'live', skuId ?? 'all'] as const,
+    detail: (id: number | string) => ['me', 'queues', 'detail', String(id)] as const,
+    item: (itemId: number) => ['me', 'queues', 'item', itemId] as const,
+  },
+  editionPreview: (skuId: number) => ['catalog', 'edition-preview', skuId] as const,
 } as const;
 
 /** The part of a key under `queryKeys.keys.all` that tells a revealed code from a list. */

@@ -16,3 +16,4 @@ export { findTag, listCategories, periTags, tagsByIds, tagsWithTimestamp } from 
 export { listWishes } from './wishes.ts';
 export { skuMatches, type SkuMatch } from './sku-match.ts';
 export type { LocalizedName, EditionDetail } from './tables.ts';
+export { loadEdition } from './edition.ts';

@@ -8,6 +8,7 @@ import { HeroBanners } from './HeroBanners';
 import { Packs } from './Packs';
 import { FlashSales } from './FlashSaleBlock';
 import { CouponAreas, PointRedeems } from './Promotions';
+import { DealsLinks } from './DealsLinks';
 
 /** While the home loads: the banner's box and a shelf, so nothing jumps when the data arrives. */
 function HomeSkeleton() {
@@ -50,6 +51,7 @@ export function HomePage() {
           <HeroBanners banners={data.banners} cubes={data.cubes} />
           <Ellipses items={data.ellipses} />
           {data.seckills.length > 0 ? <FlashSales items={data.seckills} /> : null}
+          <DealsLinks />
           {/* Below the fold: rendered just after the first paint, and laid out only near the viewport (BelowFold). */}
           {data.springboard ? (
             <BelowFold minHeight="26rem" order={0}>

@@ -22,6 +22,7 @@ import { Gallery } from './Gallery';
 import { BuyButtons } from './BuyButtons';
 import { FlashSalePanel } from './FlashSalePanel';
 import { WishButton } from './WishButton';
+import { QueueSkus } from './QueueSkus';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
 
@@ -237,6 +238,7 @@ export function SkuPage() {
         </Section>
       ) : null}
       <ServiceSections sku={sku} />
+      <QueueSkus skuId={sku.id} />
       {details.copyright ? <p className="text-xs leading-relaxed text-subtle">{details.copyright}</p> : null}
     </div>
   );

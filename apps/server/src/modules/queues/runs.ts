@@ -1,0 +1,72 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { queueComplete } from '@lantern/domain';
+import type { ExploringQueue } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { fail } from '../../platform/errors.ts';
+import type { Buyer } from '../../platform/viewer.ts';
+import { awardScore } from '../accounts/index.ts';
+import { grantCoupon } from '../coupons/index.ts';
+import { isLive, loadQueues, presentQueues, type LoadedQueue } from './queues.ts';
+import { exploringQueues, exploringRuns } from './tables.ts';
+
+/** The queue of the buyer's site, open now; 404 when there is none, `inactive` when it is not open. */
+async function liveQueue(deps: Deps, buyer: Buyer, queueId: number): Promise<LoadedQueue> {
+  const [loaded] = await loadQueues(deps.db, buyer.area, eq(exploringQueues.id, queueId));
+  if (!loaded) throw fail.notFound();
+  if (!isLive(loaded.queue, deps.clock.now())) throw fail.unprocessable('queue', 'inactive');
+  return loaded;
+}
+
+async function present(deps: Deps, buyer: Buyer, loaded: LoadedQueue): Promise<ExploringQueue> {
+  const [queue] = await presentQueues(deps.db, [loaded], deps.clock.now(), buyer.accountId);
+  return queue!;
+}
+
+/** POST /api/promotion/queues/{id}/start: the buyer's run, once (starting again keeps the run as it is). */
+export async function startRun(deps: Deps, buyer: Buyer, queueId: number): Promise<ExploringQueue> {
+  const loaded = await liveQueue(deps, buyer, queueId);
+  await deps.db.insert(exploringRuns).values({ queueId, accountId: buyer.accountId, startedAt: deps.clock.now() }).onConflictDoNothing();
+  return present(deps, buyer, loaded);
+}
+
+/** Gives the queue's reward to the account, in the transaction that completed its run. */
+async function giveReward(tx: Tx, loaded: LoadedQueue, buyer: Buyer, now: Date): Promise<void> {
+  const { queue } = loaded;
+  if (queue.rewardPoints !== null) {
+    await awardScore(tx, buyer.accountId, queue.rewardPoints, 'exploring_queue', { type: 'exploring_queue', id: queue.id });
+    return;
+  }
+  const granted = await grantCoupon(tx, buyer.accountId, queue.area, queue.rewardCouponId!, now);
+  // Already holding the coupon is still a reward received; a coupon gone or ended refuses the completion (nothing is written).
+  if ('problem' in granted && granted.problem !== 'held') throw fail.unprocessable('reward', 'exhausted');
+}
+
+/**
+ * PATCH /api/promotion/queues/{id} (docs/product/deals.md#exploring-queues): adds the items viewed to the
+ * run (starting it if needed); `complete: true` finishes it. A run whose reward was given answers
+ * `completed`; finishing with items unseen answers `not_completed`. Finishing sets `completed_at` with a
+ * conditional UPDATE (still null) and gives the reward in that same transaction: one reward per account and
+ * queue, however many requests race.
+ */
+export async function updateRun(deps: Deps, buyer: Buyer, queueId: number, input: { viewed_item_ids?: number[]; complete?: boolean }): Promise<ExploringQueue> {
+  const loaded = await liveQueue(deps, buyer, queueId);
+  const itemIds = loaded.items.map((i) => i.id);
+  const asked = input.viewed_item_ids ?? [];
+  if (asked.some((id) => !itemIds.includes(id))) throw fail.unprocessable('viewed_item_ids', 'invalid');
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await tx.insert(exploringRuns).values({ queueId, accountId: buyer.accountId, startedAt: now }).onConflictDoNothing();
+    // The row lock serializes this account's updates of the run, so no viewed item is lost between two tabs.
+    const [run] = await tx.select().from(exploringRuns).where(and(eq(exploringRuns.queueId, queueId), eq(exploringRuns.accountId, buyer.accountId))).for('update');
+    if (run!.completedAt !== null) throw fail.unprocessable('queue', 'completed');
+    const viewed = [...new Set([...run!.viewedItemIds, ...asked])].filter((id) => itemIds.includes(id));
+    if (input.complete === true && !queueComplete(itemIds, viewed)) throw fail.unprocessable('queue', 'not_completed');
+    const finished = await tx.update(exploringRuns)
+      .set({ viewedItemIds: sql`${JSON.stringify(viewed)}::jsonb`, completedAt: input.complete === true ? now : null })
+      .where(and(eq(exploringRuns.id, run!.id), isNull(exploringRuns.completedAt))).returning({ completedAt: exploringRuns.completedAt });
+    if (finished.length === 0) throw fail.unprocessable('queue', 'completed');
+    if (input.complete === true) await giveReward(tx, loaded, buyer, now);
+  });
+  return present(deps, buyer, loaded);
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BUNDLES_API, QUEUES_API, type BundleActivity, type ExploringQueue } from '@lantern/contract';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The live bundle promotions, for the home's deals links (GET /api/v7/bundle_promo_activities). */
+export const homeBundlesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.bundles.list,
+    queryFn: ({ signal }) => api.get<{ activities: BundleActivity[] }>(BUNDLES_API.activities, { auth: 'optional', signal }),
+    retry: false,
+  });
+
+/** The live exploring queues (GET /api/promotion/queues). */
+export const homeQueuesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.queues.live(),
+    queryFn: ({ signal }) => api.get<{ queues: ExploringQueue[] }>(QUEUES_API.queues, { auth: 'optional', signal }),
+    retry: false,
+  });
+
+export const useHomeDeals = () => ({ bundles: useQuery(homeBundlesQuery()), queues: useQuery(homeQueuesQuery()) });

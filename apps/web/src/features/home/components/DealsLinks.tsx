@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { pickText, useLanguage } from '../../../lib/localize';
+import { Section } from '../../../ui/Section';
+import { useHomeDeals } from '../api/deals';
+
+/** Links to the bundle deals and the live exploring queues; nothing while there are none (docs/product/deals.md). */
+export function DealsLinks() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { bundles, queues } = useHomeDeals();
+  const activities = bundles.data?.activities ?? [];
+  const live = queues.data?.queues ?? [];
+  if (activities.length === 0 && live.length === 0) return null;
+  const card = 'flex min-h-20 flex-col justify-center rounded-xl bg-ink-850 px-4 py-3 ring-1 ring-ink-700 transition hover:ring-accent/50';
+  return (
+    <Section id="home-deals" title={t('deals.home_title')} testId="home-deals">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {activities.length > 0 ? (
+          <li>
+            <Link to={paths.bundles} className={card} data-testid="home-bundles-link">
+              <span className="font-semibold text-fg">{t('deals.home_bundles')}</span>
+              <span className="text-sm text-muted">
+                {activities
+                  .slice(0, 2)
+                  .map((a) => pickText(a.title, language))
+                  .join(' · ') || t('deals.home_bundles_body')}
+              </span>
+            </Link>
+          </li>
+        ) : null}
+        {live.map((q) => (
+          <li key={q.id}>
+            <Link to={paths.queue(q.id)} className={card} data-testid="home-queue-link">
+              <span className="font-semibold text-fg">{pickText(q.title, language)}</span>
+              <span className="text-sm text-muted">{t('deals.home_queue_body', { count: q.items.length })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
