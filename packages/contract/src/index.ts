@@ -18,3 +18,4 @@ export * from './redeem.ts';
 export * from './user-center.ts';
 export * from './admin.ts';
 export * from './promotions.ts';
+export * from './points-shop.ts';

@@ -36,3 +36,4 @@ export * from './redeem.ts';
 export * from './product-kinds.ts';
 export * from './order-payability.ts';
 export * from './roles.ts';
+export * from './points-shop.ts';

@@ -15,6 +15,8 @@ import { redeemModule } from './redeem/index.ts';
 import { userCenterModule } from './user-center/index.ts';
 import { auditModule } from './audit/index.ts';
 import { promotionsModule } from './promotions/index.ts';
+import { pointsShopModule } from './points-shop/index.ts';
+import { giftPacksModule } from './gift-packs/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -37,6 +39,8 @@ export const MODULES: readonly ServerModule[] = [
   paymentsModule,
   redeemModule,
   promotionsModule,
+  pointsShopModule,
+  giftPacksModule,
   userCenterModule,
   auditModule,
 ];
