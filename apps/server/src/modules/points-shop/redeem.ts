@@ -7,7 +7,7 @@ import { AppError, fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { scoreOf, spendScore } from '../accounts/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
-import { grantCoupon, type CouponGrantProblem } from '../coupons/index.ts';
+import { grantCoupon, heldCouponId, type CouponGrantProblem } from '../coupons/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { completeGrantOrder, createOrder, heldProducts, lockBuyer, runAfterCommit, type CompletionOutcome, type OrderReleaseStep } from '../orders/index.ts';
 import { presentRedeems, redeemedCounts, toSec, windowOf, type RedeemRow } from './redeems.ts';
@@ -91,6 +91,8 @@ export async function redeemPoints(deps: Deps, buyer: Buyer, redeemId: number): 
     let accountCouponId: number | null = null;
     let orderId: number | null = null;
     if (row.type === 'coupon') {
+      // Held already is told apart from run out: the account cannot take a second one either way.
+      if ((await heldCouponId(tx, buyer.accountId, row.couponId!)) !== null) throw couponRefusal('held');
       const granted = await grantCoupon(tx, buyer.accountId, row.area, row.couponId!, now);
       if ('problem' in granted) throw couponRefusal(granted.problem);
       accountCouponId = granted.accountCouponId;
