@@ -12,6 +12,7 @@ import { UserMenu } from './UserMenu';
 const NAV = [
   { to: paths.root, key: 'nav.store', end: true },
   { to: paths.peripheral, key: 'nav.peripherals', end: false },
+  { to: paths.pointsShop, key: 'nav.points_shop', end: false },
   { to: paths.community, key: 'nav.community', end: false },
   { to: paths.headlines, key: 'nav.headlines', end: false },
 ] as const;
