@@ -76,8 +76,6 @@ export const queryKeys = {
   skuService: (skuId: number) => ['me', 'sku-service', skuId] as const,
   /** The points shop with the viewer's points and redeemed counts (a guest's too: it changes on sign-in). */
   pointRedeems: ['me', 'point_redeems'] as const,
-  /** The live gift packs with the viewer's claimed state. */
-  giftPacks: ['me', 'gift_packs'] as const,
   /** The coupons the viewer holds, as ids, for the home's coupon areas. */
   heldCouponIds: ['me', 'coupons', 'held_ids'] as const,
   users: {

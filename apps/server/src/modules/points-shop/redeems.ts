@@ -83,7 +83,7 @@ export async function listPointRedeems(deps: Deps, area: Area, accountId: number
  * The home block `point_redeems` ("point-redeem draws"): the shop's live redeems with some left, at most
  * HOME_POINT_REDEEMS. Shared by every viewer of the site (the home is cached), so nothing of the viewer.
  */
-export const HOME_POINT_REDEEMS = 8;
+export const HOME_POINT_REDEEMS = 6;
 export async function homePointRedeems(deps: Deps, area: Area): Promise<PointRedeem[]> {
   const nowSec = toSec(deps.clock.now());
   return (await shownRedeems(deps, area)).filter((r) => offerStatus(r, nowSec) === 'current' && r.left_count > 0).slice(0, HOME_POINT_REDEEMS);

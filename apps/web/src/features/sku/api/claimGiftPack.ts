@@ -19,7 +19,6 @@ export function useClaimGiftPack(skuId: number, callbacks: MutationCallbacks<Gif
     onSuccess: (res, id) => {
       callbacks.onSuccess?.(res, id);
       void client.invalidateQueries({ queryKey: queryKeys.coupons.all });
-      void client.invalidateQueries({ queryKey: queryKeys.giftPacks });
       void invalidateCart(client);
     },
     onError: callbacks.onError,
