@@ -1,7 +1,7 @@
 import { pointRedeemRefusal, type PointRedeemRefusal } from '@lantern/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
@@ -161,6 +161,12 @@ export function PointsShopPage() {
     onError: (e) => toast.fail(errorToText(t, e)),
   });
   const nowSec = Math.floor(Date.now() / 1000);
+  // The home's draws link to one item (#redeem-{id}): brought into view once the list is there.
+  const { hash } = useLocation();
+  const loaded = shop.isSuccess;
+  useEffect(() => {
+    if (loaded && hash.startsWith('#redeem-')) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' });
+  }, [loaded, hash]);
 
   if (shop.isPending) return <PageSpinner label={t('ui.loading')} />;
   const data = shop.data;
