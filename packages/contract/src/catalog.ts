@@ -151,11 +151,40 @@ export const autocompleteResponse = z.object({
   suggestions: z.array(z.object({ id: z.number().int(), name: localized, sku_ename: z.string(), cover: z.string(), sale_price: z.number().int(), currency })),
 });
 
+/** A coupon as a gift pack lists it: what it takes off, from what order total, until when. */
+export const giftPackCoupon = z.object({
+  id: z.number().int(),
+  title: localized,
+  discount_type: z.enum(['amount', 'percentage']),
+  value: z.number().int(),
+  minimum_order: z.number().int(),
+  valid_until_timestamp: timestamp.nullable(),
+});
+
+/**
+ * A gift pack event (docs/product/deals.md#gift-packs): its coupons, claimed together once per account.
+ * `sku_ids` are the games whose page shows it (empty: none); `claimed` is the viewer's (false signed out).
+ */
+export const giftPack = z.object({
+  id: z.number().int(),
+  area,
+  title: localized,
+  weight: z.number().int(),
+  created_at_timestamp: timestamp,
+  from_timestamp: timestamp,
+  to_timestamp: timestamp.nullable(),
+  status: z.enum(['current', 'not_start', 'end']),
+  coupons: z.array(giftPackCoupon),
+  sku_ids: z.array(z.number().int()),
+  claimed: z.boolean(),
+});
+export type GiftPack = z.infer<typeof giftPack>;
+
 /** GET /api/skus/{id}/service: what is offered with a SKU to a signed-in user (gift packs, cross-sale). */
 export const skuService = z.object({
   cross_sale: z.array(skuSummary),
-  /** Gift packs join when promotions exist. */
-  gift_packs: z.array(z.object({ id: z.number().int(), weight: z.number().int(), created_at_timestamp: timestamp })),
+  /** The live gift packs tied to this SKU, in gift-pack order, with the viewer's claimed state. */
+  gift_packs: z.array(giftPack),
 });
 
 export const wishlistResponse = z.object({ skus: z.array(skuSummary.extend({ wished_at_timestamp: timestamp })), meta: listMeta });

@@ -19,3 +19,4 @@ export * from './user-center.ts';
 export * from './admin.ts';
 export * from './promotions.ts';
 export * from './bundles.ts';
+export * from './points-shop.ts';

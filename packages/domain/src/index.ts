@@ -37,3 +37,4 @@ export * from './product-kinds.ts';
 export * from './order-payability.ts';
 export * from './roles.ts';
 export * from './bundles.ts';
+export * from './points-shop.ts';

@@ -122,6 +122,7 @@ export const REASON_CODES = [
   'opened',
   'not_completed',
   'completed',
+  'already_claimed', // a gift pack this account has claimed already
 
   // Keys, library, redeem codes, staff (docs/product/buying.md#keys; decisions/0006)
   'not_keyed', // a SKU sold without keys (a peripheral) given keys to import

@@ -17,6 +17,8 @@ import { auditModule } from './audit/index.ts';
 import { promotionsModule } from './promotions/index.ts';
 import { bundlesModule } from './bundles/index.ts';
 import { queuesModule } from './queues/index.ts';
+import { pointsShopModule } from './points-shop/index.ts';
+import { giftPacksModule } from './gift-packs/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -41,6 +43,8 @@ export const MODULES: readonly ServerModule[] = [
   promotionsModule,
   bundlesModule,
   queuesModule,
+  pointsShopModule,
+  giftPacksModule,
   userCenterModule,
   auditModule,
 ];

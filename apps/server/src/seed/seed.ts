@@ -7,6 +7,7 @@ import { DEMO_COUPON_CODES, seedCoupons } from './coupons.ts';
 import { seedKeysAndCodes } from './keys.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedBundlesAndQueues } from './bundles.ts';
+import { seedPointsAndGifts } from './points-and-gifts.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -26,5 +27,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   const seckills = await seedPromotions(deps);
   deps.log.info({ seckills }, 'seeded demo flash sales (on now, starting in 5 minutes, ended) on both sites');
   deps.log.info(await seedBundlesAndQueues(deps), 'seeded demo bundles (/bundles) and an exploring queue on both sites');
+  const pointsAndGifts = await seedPointsAndGifts(deps);
+  deps.log.info(pointsAndGifts, 'seeded the points shop, gift packs and coupon areas on both sites; demo shoppers have points');
   return true;
 }

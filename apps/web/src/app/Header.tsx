@@ -14,6 +14,7 @@ const NAV = [
   { to: paths.peripheral, key: 'nav.peripherals', end: false },
   { to: paths.flashSales, key: 'nav.flash_sales', end: false },
   { to: paths.bundles, key: 'nav.bundles', end: false },
+  { to: paths.pointsShop, key: 'nav.points_shop', end: false },
   { to: paths.community, key: 'nav.community', end: false },
   { to: paths.headlines, key: 'nav.headlines', end: false },
 ] as const;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../lib/session';
-import { HeartIcon, HomeIcon, KeyIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
+import { GiftIcon, HeartIcon, HomeIcon, KeyIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
 import { toast } from '../ui/toastStore';
 import { paths } from './paths';
 import { Avatar } from './Avatar';
@@ -51,6 +51,9 @@ export function UserMenuContent({ me, trigger }: { me: Me; trigger: ReactNode })
           </Menu.Item>
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.points)}>
             <StarIcon /> {t('nav.points')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.pointsShop)} data-testid="menu-points-shop">
+            <GiftIcon /> {t('nav.points_shop')}
           </Menu.Item>
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.wishes)} data-testid="menu-wishes">
             <HeartIcon /> {t('nav.wishes')}

@@ -45,6 +45,7 @@ export const paths = {
   addresses: '/setting/addresses',
   points: '/user_center/points',
   wishes: '/user_center/wishes',
+  pointsShop: '/points-shop',
   sku: (id: number | string) => `/sku/${id}`,
   skuPattern: '/sku/:id',
   peripheral: '/peripheral',

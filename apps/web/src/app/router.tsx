@@ -56,6 +56,7 @@ export function createRouter(client: QueryClient) {
         }),
         page(paths.peripheral, () => import('../features/peripheral/components/PeripheralPage').then((m) => m.PeripheralPage)),
         page(paths.periTagPattern, () => import('../features/peripheral/components/PeriTagPage').then((m) => m.PeriTagPage)),
+        page(paths.pointsShop, () => import('../features/points-shop/components/PointsShopPage').then((m) => m.PointsShopPage)),
         page(paths.signIn, () => import('../features/auth/components/SignInPage').then((m) => m.SignInPage)),
         page(paths.signUp, () => import('../features/auth/components/SignUpPage').then((m) => m.SignUpPage)),
         page(paths.passwordReset, () => import('../features/auth/components/PasswordResetPage').then((m) => m.PasswordResetPage)),

@@ -74,6 +74,10 @@ export const queryKeys = {
     info: ['me', 'user_center', 'info'] as const,
   },
   skuService: (skuId: number) => ['me', 'sku-service', skuId] as const,
+  /** The points shop with the viewer's points and redeemed counts (a guest's too: it changes on sign-in). */
+  pointRedeems: ['me', 'point_redeems'] as const,
+  /** The coupons the viewer holds, as ids, for the home's coupon areas. */
+  heldCouponIds: ['me', 'coupons', 'held_ids'] as const,
   users: {
     detail: (id: string) => ['users', id] as const,
     service: (id: string) => ['users', id, 'service'] as const,

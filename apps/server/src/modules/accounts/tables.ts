@@ -51,6 +51,8 @@ export const accounts = pgTable(
     uniqueIndex('accounts_phone_key').on(t.phone),
     uniqueIndex('accounts_nickname_key').on(sql`lower(${t.nickname})`),
     uniqueIndex('accounts_credential_key').on(t.credentialHash),
+    // Spending is a conditional UPDATE (spendScore); the check holds whatever else writes the score.
+    check('accounts_score_non_negative', sql`${t.score} >= 0`),
   ],
 );
 

@@ -15,5 +15,6 @@ export { topSkusByTag, listedSkusOfTag } from './lists.ts';
 export { findTag, listCategories, periTags, tagsByIds, tagsWithTimestamp } from './taxonomy.ts';
 export { listWishes } from './wishes.ts';
 export { skuMatches, type SkuMatch } from './sku-match.ts';
+export { provideSkuGiftPacks, type SkuGiftPacksLoader } from './sku-gift-packs.ts';
 export type { LocalizedName, EditionDetail } from './tables.ts';
 export { loadEdition } from './edition.ts';

@@ -11,6 +11,7 @@ import { regionParam, viewerOf } from '../../platform/viewer.ts';
 import { getSkuDetail } from './sku-detail.ts';
 import { getProductDetail } from './product-detail.ts';
 import { crossSale, skusByIds, suggestSkus, SUGGEST_SIZE } from './lists.ts';
+import { skuGiftPacks } from './sku-gift-packs.ts';
 
 const tags = ['catalog'];
 
@@ -55,8 +56,10 @@ export const skuRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
    * honest empty list: no promotion exists to offer one until the promotions module lands.
    */
   app.get('/api/skus/:id/service', { schema: { tags, params: idParams, querystring: regionParam, response: { 200: skuService } } }, async (request) => {
-    requireAuth(request);
+    const { accountId } = requireAuth(request);
     const viewer = viewerOf(request, request.query.region);
-    return { cross_sale: await crossSale(deps, viewer, request.params.id), gift_packs: [] };
+    // Cross-sale first: it answers 404 for a SKU the viewer cannot see, before any gift pack is read.
+    const cross_sale = await crossSale(deps, viewer, request.params.id);
+    return { cross_sale, gift_packs: await skuGiftPacks(deps, viewer, accountId, request.params.id) };
   });
 };

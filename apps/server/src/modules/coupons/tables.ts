@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CouponScope } from '@lantern/domain';
 import { accounts } from '../accounts/tables.ts';
 import type { LocalizedName } from '../catalog/tables.ts';
@@ -54,3 +54,29 @@ export const accountCoupons = pgTable('account_coupons', {
   index('account_coupons_account_area_idx').on(t.accountId, t.area, t.createdAt),
   check('account_coupons_use_consistent', sql`(${t.usedAt} IS NULL) = (${t.orderId} IS NULL)`),
 ]);
+
+/**
+ * A coupon area of the store home (docs/product/deals.md#coupon-areas): a titled group of the site's
+ * coupons, shown in its window, in `position` order. Claiming is the coupon's own claim.
+ */
+export const couponAreas = pgTable('coupon_areas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  area: text('area', { enum: ['native', 'abroad'] }).notNull(),
+  title: jsonb('title').$type<LocalizedName>().notNull(),
+  position: integer('position').notNull().default(0),
+  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+  toAt: timestamp('to_at', { withTimezone: true }),
+  closed: boolean('closed').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('coupon_areas_area_idx').on(t.area, t.position),
+  check('coupon_areas_window_valid', sql`${t.toAt} IS NULL OR ${t.toAt} > ${t.fromAt}`),
+]);
+
+/** The coupons of an area, in the order staff listed them. */
+export const couponAreaCoupons = pgTable('coupon_area_coupons', {
+  areaId: bigint('area_id', { mode: 'number' }).notNull().references(() => couponAreas.id),
+  couponId: bigint('coupon_id', { mode: 'number' }).notNull().references(() => coupons.id),
+  position: integer('position').notNull(),
+}, (t) => [primaryKey({ columns: [t.areaId, t.couponId] })]);

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { POINT_DETAILS_PER } from '../../../lib/constants';
@@ -118,6 +120,9 @@ export function PointsPage() {
   return (
     <SettingsShell title={t('points.title')} subtitle={t('points.subtitle')}>
       <CheckIn me={me} />
+      <Link to={paths.pointsShop} className="mt-4 flex items-center justify-between rounded-xl bg-ink-900/70 px-4 py-3 text-sm font-semibold text-accent ring-1 ring-ink-700 hover:ring-accent/50" data-testid="points-shop-link">
+        {t('points.shop_link')} <span aria-hidden="true">→</span>
+      </Link>
       <Records />
     </SettingsShell>
   );

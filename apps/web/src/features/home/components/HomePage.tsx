@@ -7,8 +7,9 @@ import { Booths, Boxes, Cubes, Ellipses, PosterRow, Springboard } from './Blocks
 import { HeroBanners } from './HeroBanners';
 import { Packs } from './Packs';
 import { FlashSales } from './FlashSaleBlock';
-import { CouponAreas, PointRedeems } from './Promotions';
 import { DealsLinks } from './DealsLinks';
+import { CouponAreasBlock } from './CouponAreasBlock';
+import { PointRedeemsBlock } from './PointRedeemsBlock';
 
 /** While the home loads: the banner's box and a shelf, so nothing jumps when the data arrives. */
 function HomeSkeleton() {
@@ -70,7 +71,7 @@ export function HomePage() {
               </BelowFold>
             ) : null,
           )}
-          {data.coupon_areas.length > 0 ? <CouponAreas items={data.coupon_areas} /> : null}
+          {data.coupon_areas.length > 0 ? <CouponAreasBlock items={data.coupon_areas} /> : null}
           {data.cubes.some((c) => c.cube_kind !== 'Hot_Group') ? (
             <BelowFold minHeight="40rem" order={6}>
               <Cubes cubes={data.cubes} />
@@ -81,7 +82,7 @@ export function HomePage() {
               <Boxes boxes={data.boxes} />
             </BelowFold>
           ) : null}
-          {data.point_redeems.length > 0 ? <PointRedeems items={data.point_redeems} /> : null}
+          {data.point_redeems.length > 0 ? <PointRedeemsBlock items={data.point_redeems} /> : null}
           <Packs ids={data.pack_ids} />
         </div>
       )}

@@ -1,12 +1,10 @@
 import type { SkuDetail, SkuSummary } from '@lantern/contract';
-import { sortGiftPacks } from '@lantern/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickDetails, pickText, useLanguage } from '../../../lib/localize';
-import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { cn } from '../../../ui/cn';
@@ -17,12 +15,13 @@ import { Section } from '../../../ui/Section';
 import { KindBadge, SkuCard } from '../../../ui/SkuCard';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useKeepSkuUnderItsId, useSku } from '../api/sku';
-import { useSkuService } from '../api/skuService';
 import { Gallery } from './Gallery';
 import { BuyButtons } from './BuyButtons';
 import { FlashSalePanel } from './FlashSalePanel';
 import { WishButton } from './WishButton';
 import { QueueSkus } from './QueueSkus';
+import { GiftPacks } from './GiftPacks';
+import { CrossSale } from './CrossSale';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
 
@@ -158,41 +157,6 @@ function Bundles({ sku }: { sku: SkuDetail }) {
   );
 }
 
-/** Signed-in extras: cross-sale and gift packs, each only when there is something to show. */
-function ServiceSections({ sku }: { sku: SkuDetail }) {
-  const { t } = useTranslation();
-  const { data: me } = useMe();
-  const service = useSkuService(sku.id, !!me);
-  if (!me || !service.data) return null;
-  const { cross_sale, gift_packs } = service.data;
-  return (
-    <>
-      {gift_packs.length > 0 ? (
-        <Section id="sku-gift-packs" title={t('sku.gift_packs')} testId="gift-packs">
-          <ul className="flex flex-wrap gap-2">
-            {sortGiftPacks(gift_packs).map((g) => (
-              <li key={g.id} className="rounded-xl border border-dashed border-accent/50 bg-accent/5 px-4 py-3 text-sm font-semibold text-accent">
-                {t('sku.gift_pack', { id: g.id })}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {cross_sale.length > 0 ? (
-        <Section id="sku-cross-sale" title={t('sku.cross_sale')} testId="cross-sale">
-          <ul className="divide-y divide-ink-800">
-            {cross_sale.slice(0, 8).map((s) => (
-              <li key={s.id}>
-                <SkuCard sku={s} variant="compact" />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-    </>
-  );
-}
-
 /** /sku/{id}: the game (or DLC, bundle, peripheral) with its editions, media, details and relations. */
 export function SkuPage() {
   const { id = '' } = useParams();
@@ -237,8 +201,9 @@ export function SkuPage() {
           </div>
         </Section>
       ) : null}
-      <ServiceSections sku={sku} />
       <QueueSkus skuId={sku.id} />
+      <GiftPacks skuId={sku.id} />
+      <CrossSale skuId={sku.id} />
       {details.copyright ? <p className="text-xs leading-relaxed text-subtle">{details.copyright}</p> : null}
     </div>
   );
