@@ -54,6 +54,8 @@ Targets (issue 3): search p99 under 50 ms; home and SKU detail at least a third 
 | orders created and paid, per second | ${c.ordersPerSecond} |
 | ratio to the single-row INSERT | ${c.ratio.toFixed(2)} |
 | create + pay latency p50 / p99 | ${c.p50} ms / ${c.p99} ms |
+| SQL statements per create + pay (one buyer alone: create + pay) | **${c.statements.create.length + c.statements.pay.length}** (${c.statements.create.length} + ${c.statements.pay.length}) |
+| SQL statements per completed create + pay, whole run | ${c.statementsPerCheckout.toFixed(1)} |
 | orders completed | ${c.completed} |
 | keys delivered / lines waiting for keys | ${c.delivered} / ${c.waiting} |
 | oversold units | **${c.oversold}** |
@@ -66,6 +68,17 @@ Targets (issue 3): search p99 under 50 ms; home and SKU detail at least a third 
 (ordering). Paying completes the order and assigns the key in the payment's transaction (\`FOR UPDATE SKIP
 LOCKED\`). The baseline is a route doing one single-row INSERT on the same connection pool, at 50 connections.
 Oversold, keys given twice and buyers charged twice must be 0 (issue 4).
+Statements are counted where node-postgres sends them (every pooled client's \`query\`, BEGIN and COMMIT
+included); the whole-run figure also holds the statements of refused calls and the outbox and job pollers.
+
+<details><summary>The statements of one create + pay</summary>
+
+POST /api/orders:
+${c.statements.create.map((t, i) => `${i + 1}. \`${t}\``).join('\n')}
+
+PATCH /api/orders/{id}/pay:
+${c.statements.pay.map((t, i) => `${i + 1}. \`${t}\``).join('\n')}
+</details>
 `;
   },
   async lighthouse() {
