@@ -118,7 +118,12 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     let next = 0;
     let completed = 0;
 
-    // One buyer alone first, with every statement written down: what one create + pay costs.
+    // One buyer alone first, with every statement written down: what one create + pay costs. The baseline's
+    // last requests may still be finishing their INSERTs, so the trace starts once the pool is quiet.
+    for (let seen = -1; seen !== traced.count;) {
+      seen = traced.count;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const statements = { create: [] as string[], pay: [] as string[] };
     {
       const token = tokens[next++]!;

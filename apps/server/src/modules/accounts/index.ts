@@ -16,4 +16,5 @@ export { awardScore } from './points.ts';
 export { scoreOf, spendScore } from './point-spending.ts';
 export { walletOf, debitWalletForOrder, creditWallet, type WalletView, type DebitResult } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
+export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';

@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
 import { walletEntries, wallets } from './tables.ts';
 
 type WalletCurrency = (typeof wallets.$inferSelect)['currency'];
@@ -26,19 +27,24 @@ export type DebitResult = { ok: true; balanceAfter: number } | { ok: false; reas
 export async function debitWalletForOrder(
   tx: DbOrTx, debit: { accountId: number; currency: WalletCurrency; amount: number; orderId: number; now: Date },
 ): Promise<DebitResult> {
-  const [row] = await tx.update(wallets)
+  // The debit and its ledger row in one statement: the row is written from what the UPDATE answered, so
+  // a debit that does not fit writes nothing at all.
+  const debited = tx.update(wallets)
     .set({ balance: sql`${wallets.balance} - ${debit.amount}` })
     .where(and(eq(wallets.accountId, debit.accountId), eq(wallets.currency, debit.currency), eq(wallets.status, 'active'), gte(wallets.balance, debit.amount)))
-    .returning({ balance: wallets.balance });
+    .returning({ balance: wallets.balance })
+    .getSQL();
+  const [row] = await rowsOf<{ balance: number }>(tx, sql`
+    with debited as (${debited})
+    insert into ${walletEntries} (account_id, currency, delta, balance_after, reason, order_id, created_at)
+    select ${debit.accountId}::bigint, ${debit.currency}::text, ${-debit.amount}::bigint, debited.balance, 'order_payment', ${debit.orderId}::bigint, ${debit.now.toISOString()}::timestamptz
+    from debited
+    returning balance_after as balance`);
   if (!row) {
     const wallet = await walletOf(tx, debit.accountId, debit.currency);
     return { ok: false, reason: wallet.status === 'frozen' ? 'wallet_frozen' : 'insufficient_balance' };
   }
-  await tx.insert(walletEntries).values({
-    accountId: debit.accountId, currency: debit.currency, delta: -debit.amount, balanceAfter: row.balance, reason: 'order_payment',
-    orderId: debit.orderId, createdAt: debit.now,
-  });
-  return { ok: true, balanceAfter: row.balance };
+  return { ok: true, balanceAfter: Number(row.balance) };
 }
 
 /** Adds money to a wallet (top-up, refund, adjustment) with its ledger row; makes the wallet if it is the first. */
