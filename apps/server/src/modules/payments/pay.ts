@@ -7,7 +7,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
-import { debitWalletForOrder, spendScore } from '../accounts/index.ts';
+import { spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
 import {
   claimOrderForPayment, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
 } from '../orders/index.ts';
@@ -173,23 +173,25 @@ async function payInStore(tx: Tx, deps: Deps, order: OrderRecord, method: 'walle
 }
 
 /**
- * Takes the money (a conditional debit that refuses with the listing's reason), records the succeeded
- * payment — ending any unfinished gateway attempt in the same statement — and completes the order.
+ * Takes the money (a conditional debit or spend that refuses with the listing's reason), records the
+ * succeeded payment — ending any unfinished gateway attempt, and for the wallet debiting it, in the same
+ * statement — and completes the order.
  */
 async function takeInStore(
   tx: Tx, deps: Deps, order: OrderRecord, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date, complete: () => Promise<CompletionOutcome>,
 ): Promise<{ paymentId: number; completion: CompletionOutcome }> {
-  if (method === 'wallet') {
-    const debit = await debitWalletForOrder(tx, { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now });
-    if (!debit.ok) throw fail.unprocessable('payment_method', debit.reason);
-  } else if (!(await spendScore(tx, order.accountId, amount, 'order_payment', { type: 'order', id: order.id }))) {
+  if (method === 'points' && !(await spendScore(tx, order.accountId, amount, 'order_payment', { type: 'order', id: order.id }))) {
     throw fail.unprocessable('payment_method', 'insufficient_points');
   }
   const canceled = tx.update(payments).set({ state: 'canceled', updatedAt: now }).where(and(eq(payments.orderId, order.id), eq(payments.state, 'created'))).getSQL();
+  const debit = method === 'wallet' ? { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now } : null;
   const inserted = tx.insert(payments).values({
     orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
     amount, currency: method === 'points' ? 'POINTS' : order.currency, state: 'succeeded', createdAt: now, paidAt: now, updatedAt: now,
-  }).returning({ id: payments.id }).getSQL();
-  const [payment] = await rowsOf<{ id: number | string }>(tx, sql`with canceled as (${canceled}) ${inserted}`);
+  }).returning({ id: payments.id, debited: (debit ? sql<boolean>`exists (select from wallet_debit)` : sql<boolean>`true`).as('debited') }).getSQL();
+  // The wallet's debit (accounts' conditional UPDATE and ledger row) in the statement that records the
+  // payment; a debit that did not fit leaves `debited` false, and the throw rolls the payment back.
+  const [payment] = await rowsOf<{ id: number | string; debited: boolean }>(tx, sql`with ${debit ? sql`${walletDebitCtes(tx, debit)}, ` : sql``}canceled as (${canceled}) ${inserted}`);
+  if (!payment!.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, order.accountId, order.currency));
   return { paymentId: Number(payment!.id), completion: await complete() };
 }
