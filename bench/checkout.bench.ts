@@ -13,7 +13,7 @@ import { products, skus } from '../apps/server/src/modules/catalog/tables.ts';
 import { importKeys } from '../apps/server/src/modules/keys/index.ts';
 import * as keyTables from '../apps/server/src/modules/keys/tables.ts';
 import * as orderTables from '../apps/server/src/modules/orders/tables.ts';
-import { load, percentile, type LoadResult } from './lib.ts';
+import { load, percentile, profiled, type LoadResult } from './lib.ts';
 
 const { gameKeys, keyDeliveries } = keyTables;
 const { orders } = orderTables;
@@ -138,7 +138,7 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     }
     const countedBefore = traced.count;
     const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    await profiled('checkout', () => Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       while (next < tokens.length) {
         const token = tokens[next++]!;
         const t0 = performance.now();
@@ -153,7 +153,7 @@ export async function checkoutBench(): Promise<CheckoutBench> {
         else completed++;
         latencies.push(performance.now() - t0);
       }
-    }));
+    })));
     const elapsedSeconds = (performance.now() - started) / 1000;
     const statementsPerCheckout = (traced.count - countedBefore) / Math.max(1, completed - 1);
     await app.close();
