@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_LIFETIME_SECONDS, isInRefreshProtection, isSessionWithinLifetime, type Area,
 } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
@@ -69,16 +69,31 @@ export async function authenticate(deps: Deps, token: string, area: Area): Promi
   const key = `${area}:${tokenHash}`;
   const cached = deps.sessions.get(key);
   if (cached) return cached;
-  const [row] = await deps.db
-    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId, role: accounts.role, region: accounts.region, expiresAt: accessTokens.expiresAt })
-    .from(accessTokens)
-    .innerJoin(accounts, eq(accounts.id, accessTokens.accountId))
-    .where(and(eq(accessTokens.tokenHash, tokenHash), eq(accessTokens.area, area), gt(accessTokens.expiresAt, deps.clock.now()), isNull(accounts.closedAt)))
-    .limit(1);
+  const [row] = await tokenQuery(deps.db).execute({ tokenHash, area, now: deps.clock.now() });
   if (!row) return null;
   const found: Authenticated = { accountId: row.accountId, familyId: row.familyId, role: row.role, region: row.region };
   deps.sessions.set(key, row.accountId, found, row.expiresAt);
   return found;
+}
+
+/** The token lookup, built once per database and prepared (a named statement on node-postgres), as every signed-in call misses the cache now and then. */
+function buildTokenQuery(db: Db) {
+  return db
+    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId, role: accounts.role, region: accounts.region, expiresAt: accessTokens.expiresAt })
+    .from(accessTokens)
+    .innerJoin(accounts, eq(accounts.id, accessTokens.accountId))
+    .where(and(
+      eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), eq(accessTokens.area, sql.placeholder('area')),
+      gt(accessTokens.expiresAt, sql.placeholder('now')), isNull(accounts.closedAt),
+    ))
+    .limit(1)
+    .prepare('accounts_access_token');
+}
+const tokenQueries = new WeakMap<Db, ReturnType<typeof buildTokenQuery>>();
+function tokenQuery(db: Db) {
+  let query = tokenQueries.get(db);
+  if (!query) tokenQueries.set(db, (query = buildTokenQuery(db)));
+  return query;
 }
 
 /**
