@@ -140,7 +140,9 @@ export class RedisStore implements KeyValueStore {
     let set = this.listeners.get(name);
     if (!set) {
       this.listeners.set(name, (set = new Set()));
-      await this.subscriber.subscribe(name);
+      // Not awaited: a start must not hang on Redis (ioredis sends it once connected, and again after a
+      // reconnect); messages missed meanwhile are what their subscribers' own time limits are for.
+      this.subscriber.subscribe(name).catch(() => undefined);
     }
     set.add(onMessage);
     return async () => {
