@@ -6,7 +6,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { accounts } from '../apps/server/src/modules/accounts/tables.ts';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
-import { load, percentile, startBareServer, type LoadResult } from './lib.ts';
+import { load, percentile, profiled, startBareServer, type LoadResult } from './lib.ts';
 
 /**
  * GET /api/me throughput against a bare Fastify route answering a constant, measured in the same run on the
@@ -33,7 +33,7 @@ export async function accountsBench(): Promise<{ rows: LoadResult[]; ratio: numb
   await load('warm-up', bareUrl, { seconds: 2 });
   const bareResult = await load('bare Fastify route', bareUrl);
   await load('warm-up', `${base}/api/me`, { seconds: 2, headers: { authorization: `Bearer ${session.accessToken}` } });
-  const meResult = await load('GET /api/me', `${base}/api/me`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+  const meResult = await profiled('me', () => load('GET /api/me', `${base}/api/me`, { headers: { authorization: `Bearer ${session.accessToken}` } }));
   if (meResult.non2xx > 0) throw new Error(`GET /api/me answered ${meResult.non2xx} non-2xx responses`);
 
   const latencies: number[] = [];

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compose } from '../apps/server/src/platform/compose.ts';
@@ -12,10 +13,26 @@ import { products, skus } from '../apps/server/src/modules/catalog/tables.ts';
 import { importKeys } from '../apps/server/src/modules/keys/index.ts';
 import * as keyTables from '../apps/server/src/modules/keys/tables.ts';
 import * as orderTables from '../apps/server/src/modules/orders/tables.ts';
-import { load, percentile, type LoadResult } from './lib.ts';
+import { load, percentile, profiled, type LoadResult } from './lib.ts';
 
 const { gameKeys, keyDeliveries } = keyTables;
 const { orders } = orderTables;
+
+/**
+ * Every statement the pool sends, counted where node-postgres sends it (each pooled client's `query`): what
+ * the server really asks PostgreSQL for, BEGIN/COMMIT and prepared executions included.
+ */
+const traced = { count: 0, texts: null as string[] | null };
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
+  traced.count++;
+  if (traced.texts) {
+    const first = args[0] as string | { text?: string; name?: string };
+    const text = typeof first === 'string' ? first : `${first.name ? `[${first.name}] ` : ''}${first.text ?? ''}`;
+    traced.texts.push(text.replace(/\s+/g, ' ').slice(0, 160));
+  }
+  return clientQuery.apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 const BUYERS = 1_500;
 const KEYS = 1_000;
@@ -31,6 +48,10 @@ export interface CheckoutBench {
   delivered: number;
   waiting: number;
   failures: Record<string, number>;
+  /** SQL statements one create + pay sends (BEGIN and COMMIT included), traced on a lone buyer before the load. */
+  statements: { create: string[]; pay: string[] };
+  /** Statements per completed create + pay over the whole concurrent run. */
+  statementsPerCheckout: number;
   oversold: number;
   duplicateKeys: number;
   doubleCharged: number;
@@ -96,8 +117,28 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     const latencies: number[] = [];
     let next = 0;
     let completed = 0;
+
+    // One buyer alone first, with every statement written down: what one create + pay costs. The baseline's
+    // last requests may still be finishing their INSERTs, so the trace starts once the pool is quiet.
+    for (let seen = -1; seen !== traced.count;) {
+      seen = traced.count;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const statements = { create: [] as string[], pay: [] as string[] };
+    {
+      const token = tokens[next++]!;
+      traced.texts = statements.create;
+      const created = await call(token, 'POST', '/api/orders', { order: { sku_ids: [game.id], cate: 'game', type: 'one_click' } });
+      traced.texts = statements.pay;
+      const { id, version } = created.body as { id: number; version: number };
+      const paid = await call(token, 'PATCH', `/api/orders/${id}/pay`, { payment_method: 'wallet', payment_from: 'web', version });
+      traced.texts = null;
+      if (created.status !== 201 || paid.status !== 200) throw new Error(`the traced checkout answered ${created.status} / ${paid.status}`);
+      completed++;
+    }
+    const countedBefore = traced.count;
     const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    await profiled('checkout', () => Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       while (next < tokens.length) {
         const token = tokens[next++]!;
         const t0 = performance.now();
@@ -112,8 +153,9 @@ export async function checkoutBench(): Promise<CheckoutBench> {
         else completed++;
         latencies.push(performance.now() - t0);
       }
-    }));
+    })));
     const elapsedSeconds = (performance.now() - started) / 1000;
+    const statementsPerCheckout = (traced.count - countedBefore) / Math.max(1, completed - 1);
     await app.close();
 
     const count = async (query: ReturnType<typeof sql>) => {
@@ -138,7 +180,7 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     return {
       baseline, ordersPerSecond, ratio: ordersPerSecond / baseline.requestsPerSecond,
       p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)),
-      completed, delivered, waiting, failures, oversold, duplicateKeys, doubleCharged,
+      completed, delivered, waiting, failures, statements, statementsPerCheckout, oversold, duplicateKeys, doubleCharged,
     };
   } finally {
     await close();

@@ -57,3 +57,26 @@ export function wireBytes(url: string): Promise<number> {
       .on('error', reject);
   });
 }
+
+/**
+ * With BENCH_CPU_PROFILE=<file prefix> set, records a V8 CPU profile of this process while `work` runs
+ * (the measured phase only, not the set-up) and writes it to `<prefix>-<name>.cpuprofile` for Chrome
+ * DevTools or a script; without it, just runs `work`.
+ */
+export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const prefix = process.env.BENCH_CPU_PROFILE;
+  if (!prefix) return work();
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${prefix}-${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}

@@ -11,6 +11,7 @@ import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
 import { ResponseCache } from './response-cache.ts';
+import { SessionCache } from './session-cache.ts';
 import { composePaymentGateways } from './payment-gateways/select.ts';
 import { RangeGeoIp } from './geoip.ts';
 import { SandboxGenbaSupplier } from './genba-supplier.ts';
@@ -64,6 +65,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     captcha: new CaptchaService(kv),
     limiter: new RateLimiter(kv),
     cache: new ResponseCache(config.CATALOG_CACHE_SECONDS),
+    sessions: new SessionCache(clock, kv),
     identity: new SandboxIdentityProvider(kv),
     geoip: new RangeGeoIp(config.GEOIP_RANGES),
     genba: new SandboxGenbaSupplier(),
@@ -71,12 +73,14 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     paymentGateways,
     log,
   };
+  await deps.sessions.start();
   warnOfSandboxesInProduction(config, log, { sms: !overrides.sms, mail: !overrides.mail && !config.SMTP_URL });
   return {
     deps,
     database,
     async close() {
       await deps.outbox.drain();
+      await deps.sessions.stop();
       await kv.close();
       if (!overrides.database) await database.close();
     },

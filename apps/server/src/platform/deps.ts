@@ -13,6 +13,8 @@ import type { Outbox } from './outbox.ts';
 import type { PaymentGateways } from './payment-gateways/select.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type { SessionCache } from './session-cache.ts';
+import type { SessionAccount } from './auth.ts';
 
 /** What services are given: the platform's pieces, each behind an interface so tests and adapters can swap them. */
 export interface Deps {
@@ -24,6 +26,8 @@ export interface Deps {
   outbox: Outbox;
   captcha: CaptchaService;
   limiter: RateLimiter;
+  /** Access-token lookups, kept for a few seconds; revocations drop them (session-cache.ts). */
+  sessions: SessionCache<SessionAccount>;
   /** Shared catalogue reads, briefly kept in memory. */
   cache: ResponseCache;
   identity: IdentityProvider;

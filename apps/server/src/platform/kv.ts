@@ -20,6 +20,10 @@ export interface KeyValueStore {
   decr(key: string): Promise<void>;
   /** Seconds until the key expires, or 0 when it does not exist. */
   ttl(key: string): Promise<number>;
+  /** Tells every subscriber of the channel (on every instance sharing the store); nothing is kept. */
+  publish(channel: string, message: string): Promise<void>;
+  /** Calls `onMessage` for each message published on the channel from now on; answers how to stop. */
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -65,8 +69,20 @@ export class MemoryStore implements KeyValueStore {
     const entry = this.live(key);
     return entry ? Math.ceil((entry.expiresAt - this.now()) / 1000) : 0;
   }
+  private readonly listeners = new Map<string, Set<(message: string) => void>>();
+  async publish(channel: string, message: string) {
+    for (const listener of this.listeners.get(channel) ?? []) listener(message);
+  }
+  async subscribe(channel: string, onMessage: (message: string) => void) {
+    const set = this.listeners.get(channel) ?? new Set();
+    this.listeners.set(channel, set.add(onMessage));
+    return async () => {
+      set.delete(onMessage);
+    };
+  }
   async close() {
     this.entries.clear();
+    this.listeners.clear();
   }
   /** Drops expired entries now and then, so a long-running process does not keep dead keys. */
   private sweep() {
@@ -107,7 +123,34 @@ export class RedisStore implements KeyValueStore {
   async ttl(key: string) {
     return Math.max(0, await this.redis.ttl(this.prefix + key));
   }
+  async publish(channel: string, message: string) {
+    await this.redis.publish(this.prefix + channel, message);
+  }
+  /** A subscribed Redis connection can do nothing else, so subscribers get one connection of their own. */
+  private subscriber: Redis | null = null;
+  private readonly listeners = new Map<string, Set<(message: string) => void>>();
+  async subscribe(channel: string, onMessage: (message: string) => void) {
+    const name = this.prefix + channel;
+    if (!this.subscriber) {
+      this.subscriber = this.redis.duplicate();
+      this.subscriber.on('message', (from: string, message: string) => {
+        for (const listener of this.listeners.get(from) ?? []) listener(message);
+      });
+    }
+    let set = this.listeners.get(name);
+    if (!set) {
+      this.listeners.set(name, (set = new Set()));
+      // Not awaited: a start must not hang on Redis (ioredis sends it once connected, and again after a
+      // reconnect); messages missed meanwhile are what their subscribers' own time limits are for.
+      this.subscriber.subscribe(name).catch(() => undefined);
+    }
+    set.add(onMessage);
+    return async () => {
+      set.delete(onMessage);
+    };
+  }
   async close() {
+    await this.subscriber?.quit();
     await this.redis.quit();
   }
 }

@@ -47,7 +47,7 @@ export async function resetPassword(deps: Deps, site: Site, channel: Channel, in
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash, lockedAt: null, updatedAt: deps.clock.now() }).where(eq(accounts.id, account.id));
-    await revokeAllSessions(tx, account.id, deps.clock.now());
+    await revokeAllSessions(deps, tx, account.id, deps.clock.now());
     await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');
   });
   deps.outbox.deliverSoon();
@@ -87,7 +87,7 @@ export async function bindContact(
     await deps.db.transaction(async (tx) => {
       await tx.update(accounts).set({ [channel === 'email' ? 'email' : 'phone']: target, updatedAt: now }).where(eq(accounts.id, accountId));
       await completeTaskOnce(tx, accountId, channel === 'email' ? 'bind_email' : 'bind_phone', BIND_TASK_SCORE);
-      await revokeOtherSessions(tx, accountId, session.familyId, now);
+      await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
       const notice = `${channel === 'email' ? 'email' : 'phone'}_${mode === 'bind' ? 'bound' : 'changed'}` as const;
       await queueSecurityNotice(deps, tx, site.language, account, notice);
     });
@@ -117,7 +117,7 @@ export async function unbindPhone(deps: Deps, site: Site, session: { accountId: 
     // Stamped by the service clock, like the window it is counted in.
     await tx.insert(phoneUnbinds).values({ accountId, phone: account.phone!, createdAt: now });
     await tx.update(accounts).set({ phone: null, updatedAt: now }).where(eq(accounts.id, accountId));
-    await revokeOtherSessions(tx, accountId, session.familyId, now);
+    await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
     await queueSecurityNotice(deps, tx, site.language, account, 'phone_removed');
   });
   deps.outbox.deliverSoon();

@@ -77,7 +77,7 @@ export async function identify(deps: Deps, site: Site, accountId: number, input:
           updatedAt: now,
         })
         .where(eq(accounts.id, accountId));
-      if (minor) await revokeAllSessions(tx, accountId, now);
+      if (minor) await revokeAllSessions(deps, tx, accountId, now);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw refuse('code', 'taken');

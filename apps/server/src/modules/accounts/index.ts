@@ -14,6 +14,7 @@ export { findAccount, type Account } from './lookup.ts';
 export { listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
 export { scoreOf, spendScore } from './point-spending.ts';
-export { walletOf, debitWalletForOrder, creditWallet, type WalletView, type DebitResult } from './wallet.ts';
+export { walletOf, debitWalletForOrder, walletDebitCtes, walletRefusal, creditWallet, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
+export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';

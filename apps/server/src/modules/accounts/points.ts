@@ -25,8 +25,16 @@ export async function completeTaskOnce(tx: DbOrTx, accountId: number, task: stri
  * two sites' different dates (Beijing and UTC) can neither double a day nor skip one.
  */
 export function checkInDay(now: Date, homeArea: Area): string {
-  return clockInDay(toTimestamp(now), SITES[homeArea].timeZone);
+  // Every signed-in read asks (GET /api/me three times): the day is kept per minute, exact because time
+  // zones are whole minutes off UTC, so a day always begins on a minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = lastDay[homeArea];
+  if (known.minute === minute) return known.day;
+  const day = clockInDay(toTimestamp(now), SITES[homeArea].timeZone);
+  lastDay[homeArea] = { minute, day };
+  return day;
 }
+const lastDay: Record<Area, { minute: number; day: string }> = { native: { minute: NaN, day: '' }, abroad: { minute: NaN, day: '' } };
 
 /** POST /api/me/clock_in: once per check-in day; the second answers `greater_than` (docs/product/accounts.md#check-in). */
 export async function clockIn(deps: Deps, homeArea: Area, accountId: number) {

@@ -99,7 +99,7 @@ export async function completeMe(deps: Deps, site: Site, session: { accountId: n
         .where(eq(accounts.id, accountId))
         .returning();
       await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE);
-      await revokeOtherSessions(tx, accountId, session.familyId, now);
+      await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
       await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');
       if (bindsPhone) await queueSecurityNotice(deps, tx, site.language, { email: account.email, phone: null }, 'phone_bound');
       return row!;

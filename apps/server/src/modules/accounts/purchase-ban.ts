@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
@@ -14,4 +14,13 @@ export async function setPurchaseBan(deps: Deps, accountId: number, banned: bool
   const bannedAt = banned ? (current.bannedAt ?? deps.clock.now()) : null;
   await deps.db.update(accounts).set({ purchaseBannedAt: bannedAt }).where(eq(accounts.id, accountId));
   return { account_id: accountId, banned, banned_at_timestamp: toTimestamp(bannedAt) };
+}
+
+/**
+ * Whether the account is barred from buying, as a scalar subquery (true, false, or null for a closed or
+ * unknown account): the checkout reads it in the statement that writes the order, under the buyer's lock,
+ * so a ban that committed first is always seen.
+ */
+export function purchaseBannedSql(accountId: number): SQL {
+  return sql`(select ${accounts.purchaseBannedAt} is not null from ${accounts} where ${and(eq(accounts.id, accountId), isNull(accounts.closedAt))})`;
 }

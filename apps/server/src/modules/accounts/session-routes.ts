@@ -73,7 +73,7 @@ export const sessionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
     // Signing out always succeeds: by the access token, or by the refresh cookie when the access token lapsed.
     const refresh = request.cookies[COOKIES.refresh(request.site.area)];
     const familyId = request.auth?.familyId ?? (refresh ? await familyOfRefreshToken(deps.db, refresh, request.site.area) : null);
-    if (familyId) await revokeFamily(deps.db, familyId, deps.clock.now());
+    if (familyId) await revokeFamily(deps, deps.db, familyId, deps.clock.now());
     clearSessionCookies(reply, request.site.area);
     return reply.status(204).send();
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_LIFETIME_SECONDS, isInRefreshProtection, isSessionWithinLifetime, type Area,
 } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
@@ -59,15 +59,41 @@ export function startSession(deps: Deps, db: DbOrTx, accountId: number, area: Ar
   return issuePair(db, now, accountId, area, randomUUID(), now);
 }
 
-/** The account behind an access token on this site, or null when it is unknown, expired or revoked. */
+/**
+ * The account behind an access token on this site, or null when it is unknown, expired or revoked. Kept
+ * for a few seconds per instance (platform/session-cache.ts): every revocation below drops the account's
+ * tokens from it, here at once and on the other instances through the key-value store.
+ */
 export async function authenticate(deps: Deps, token: string, area: Area): Promise<Authenticated | null> {
-  const [row] = await deps.db
-    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId, role: accounts.role, region: accounts.region })
+  const tokenHash = hashToken(token);
+  const key = `${area}:${tokenHash}`;
+  const cached = deps.sessions.get(key);
+  if (cached) return cached;
+  const [row] = await tokenQuery(deps.db).execute({ tokenHash, area, now: deps.clock.now() });
+  if (!row) return null;
+  const found: Authenticated = { accountId: row.accountId, familyId: row.familyId, role: row.role, region: row.region };
+  deps.sessions.set(key, row.accountId, found, row.expiresAt);
+  return found;
+}
+
+/** The token lookup, built once per database and prepared (a named statement on node-postgres), as every signed-in call misses the cache now and then. */
+function buildTokenQuery(db: Db) {
+  return db
+    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId, role: accounts.role, region: accounts.region, expiresAt: accessTokens.expiresAt })
     .from(accessTokens)
     .innerJoin(accounts, eq(accounts.id, accessTokens.accountId))
-    .where(and(eq(accessTokens.tokenHash, hashToken(token)), eq(accessTokens.area, area), gt(accessTokens.expiresAt, deps.clock.now()), isNull(accounts.closedAt)))
-    .limit(1);
-  return row ?? null;
+    .where(and(
+      eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), eq(accessTokens.area, sql.placeholder('area')),
+      gt(accessTokens.expiresAt, sql.placeholder('now')), isNull(accounts.closedAt),
+    ))
+    .limit(1)
+    .prepare('accounts_access_token');
+}
+const tokenQueries = new WeakMap<Db, ReturnType<typeof buildTokenQuery>>();
+function tokenQuery(db: Db) {
+  let query = tokenQueries.get(db);
+  if (!query) tokenQueries.set(db, (query = buildTokenQuery(db)));
+  return query;
 }
 
 /**
@@ -88,14 +114,16 @@ export async function rotateSession(deps: Deps, refreshToken: string, area: Area
     if (!isSessionWithinLifetime(toTimestamp(row.signedInAt), toTimestamp(now))) throw fail.unauthorized('session_expired');
     if (row.rotatedAt) {
       if (isInRefreshProtection(toTimestamp(row.rotatedAt), toTimestamp(now))) throw fail.conflict('refresh_token', 'in_protection');
-      await revokeFamily(tx, row.familyId, now);
+      await revokeFamily(deps, tx, row.familyId, now);
       return 'revoked' as const;
     }
     await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
     // The access tokens of the old pair die with the rotation; the new pair carries on the family.
     await tx.delete(accessTokens).where(eq(accessTokens.familyId, row.familyId));
     return issuePair(tx, now, row.accountId, area, row.familyId, row.signedInAt);
-  }).then((result) => {
+  }).then(async (result) => {
+    // The old pair's access tokens (or the whole family) are gone: no instance may go on trusting them.
+    if (result !== 'revoked') await deps.sessions.forgetAccount(result.accountId);
     // Thrown after the transaction, so the revocation commits.
     if (result === 'revoked') throw fail.unauthorized('refresh_token_reused');
     return result;
@@ -112,13 +140,22 @@ export async function familyOfRefreshToken(db: DbOrTx, refreshToken: string, are
   return row?.familyId ?? null;
 }
 
-export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  await db.delete(accessTokens).where(eq(accessTokens.familyId, familyId));
+/*
+ * Each revocation forgets the account in the token cache before it writes and the cache will not keep the
+ * account again for its window, so a lookup that reads before the revoking transaction commits is never kept.
+ */
+
+export async function revokeFamily(deps: Pick<Deps, 'sessions'>, db: DbOrTx, familyId: string, now: Date) {
+  const [row] = await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ accountId: refreshTokens.accountId });
+  const deleted = await db.delete(accessTokens).where(eq(accessTokens.familyId, familyId)).returning({ accountId: accessTokens.accountId });
+  const accountId = row?.accountId ?? deleted[0]?.accountId;
+  if (accountId !== undefined) await deps.sessions.forgetAccount(accountId);
 }
 
 /** Signs the account out everywhere: after a password reset, or when the account may no longer be used. */
-export async function revokeAllSessions(db: DbOrTx, accountId: number, now: Date) {
+export async function revokeAllSessions(deps: Pick<Deps, 'sessions'>, db: DbOrTx, accountId: number, now: Date) {
+  await deps.sessions.forgetAccount(accountId);
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
   await db.delete(accessTokens).where(eq(accessTokens.accountId, accountId));
 }
@@ -127,7 +164,8 @@ export async function revokeAllSessions(db: DbOrTx, accountId: number, now: Date
  * Signs the account out everywhere but the session that made a security change (a new password, a new
  * contact): whoever else holds a session — perhaps the one who stole the old password — is out.
  */
-export async function revokeOtherSessions(db: DbOrTx, accountId: number, keepFamilyId: string, now: Date) {
+export async function revokeOtherSessions(deps: Pick<Deps, 'sessions'>, db: DbOrTx, accountId: number, keepFamilyId: string, now: Date) {
+  await deps.sessions.forgetAccount(accountId);
   await db.update(refreshTokens).set({ revokedAt: now })
     .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepFamilyId)));
   await db.delete(accessTokens).where(and(eq(accessTokens.accountId, accountId), ne(accessTokens.familyId, keepFamilyId)));

@@ -1,5 +1,6 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
 import { walletEntries, wallets } from './tables.ts';
 
 type WalletCurrency = (typeof wallets.$inferSelect)['currency'];
@@ -24,21 +25,43 @@ export type DebitResult = { ok: true; balanceAfter: number } | { ok: false; reas
  * row's unique (order, reason) key makes a second payment of the same order from the wallet impossible.
  */
 export async function debitWalletForOrder(
-  tx: DbOrTx, debit: { accountId: number; currency: WalletCurrency; amount: number; orderId: number; now: Date },
+  tx: DbOrTx, debit: WalletDebit,
 ): Promise<DebitResult> {
-  const [row] = await tx.update(wallets)
+  const [row] = await rowsOf<{ balance_after: number | string }>(tx, sql`with ${walletDebitCtes(tx, debit)} select balance_after from wallet_debit`);
+  if (!row) return { ok: false, reason: await walletRefusal(tx, debit.accountId, debit.currency) };
+  return { ok: true, balanceAfter: Number(row.balance_after) };
+}
+
+export interface WalletDebit {
+  accountId: number;
+  currency: WalletCurrency;
+  amount: number;
+  orderId: number;
+  now: Date;
+}
+
+/**
+ * `debitWalletForOrder` as CTEs, for a caller that records its side of the payment in the same statement:
+ * `wallet_debit` holds one row (`balance_after`) when the debit went through and none when it did not fit
+ * (`walletRefusal` then says why). The ledger row is written from what the conditional UPDATE answered, so
+ * a debit that does not fit writes nothing at all.
+ */
+export function walletDebitCtes(tx: DbOrTx, debit: WalletDebit): SQL {
+  const debited = tx.update(wallets)
     .set({ balance: sql`${wallets.balance} - ${debit.amount}` })
     .where(and(eq(wallets.accountId, debit.accountId), eq(wallets.currency, debit.currency), eq(wallets.status, 'active'), gte(wallets.balance, debit.amount)))
-    .returning({ balance: wallets.balance });
-  if (!row) {
-    const wallet = await walletOf(tx, debit.accountId, debit.currency);
-    return { ok: false, reason: wallet.status === 'frozen' ? 'wallet_frozen' : 'insufficient_balance' };
-  }
-  await tx.insert(walletEntries).values({
-    accountId: debit.accountId, currency: debit.currency, delta: -debit.amount, balanceAfter: row.balance, reason: 'order_payment',
-    orderId: debit.orderId, createdAt: debit.now,
-  });
-  return { ok: true, balanceAfter: row.balance };
+    .returning({ balance: wallets.balance })
+    .getSQL();
+  return sql`debited as (${debited}), wallet_debit as (
+    insert into ${walletEntries} (account_id, currency, delta, balance_after, reason, order_id, created_at)
+    select ${debit.accountId}::bigint, ${debit.currency}::text, ${-debit.amount}::bigint, debited.balance, 'order_payment', ${debit.orderId}::bigint, ${debit.now.toISOString()}::timestamptz
+    from debited
+    returning balance_after)`;
+}
+
+/** Why a wallet debit did not fit: the wallet is frozen, or its balance is short. */
+export async function walletRefusal(db: DbOrTx, accountId: number, currency: WalletCurrency): Promise<'wallet_frozen' | 'insufficient_balance'> {
+  return (await walletOf(db, accountId, currency)).status === 'frozen' ? 'wallet_frozen' : 'insufficient_balance';
 }
 
 /** Adds money to a wallet (top-up, refund, adjustment) with its ledger row; makes the wallet if it is the first. */

@@ -8,9 +8,10 @@ import * as tables from './tables.ts';
 
 export const catalogModule: ServerModule = { name: 'catalog', routes: catalogRoutes, tables, features: ['store', 'search', 'wishlist'] };
 
+export { skuRowsJsonSql, skuRowsFromJson } from './sku-rows.ts';
 export { loadSkuRows, loadProductSkuRows, loadViewableSkuRows, loadViewableProductSkuRows, type SkuRow } from './sku-rows.ts';
 export { keepListed, keepViewable } from './visibility.ts';
-export { presentSkus, presentSkuMap, skuCoversOf, toSkuSummary, type SkuExtras } from './presenter.ts';
+export { coverUrls, presentSkus, presentSkuMap, skuCoversOf, toSkuSummary, type SkuExtras } from './presenter.ts';
 export { topSkusByTag, listedSkusOfTag } from './lists.ts';
 export { findTag, listCategories, periTags, tagsByIds, tagsWithTimestamp } from './taxonomy.ts';
 export { listWishes } from './wishes.ts';

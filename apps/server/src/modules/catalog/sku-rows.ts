@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { fromJsonRow } from '../../platform/db/json-rows.ts';
 import { products, skus } from './tables.ts';
 import { viewableSql } from './visibility.ts';
 
@@ -21,6 +22,21 @@ export const skuRowFields = { sku: skus, cate: products.cate, kind: products.kin
 /** SKUs joined to their products, filtered by `where`; callers add ordering and limits. */
 export function selectSkuRows(db: DbOrTx, where: SQL | undefined) {
   return db.select(skuRowFields).from(skus).innerJoin(products, eq(products.id, skus.productId)).where(where);
+}
+
+/**
+ * The SkuRows matching `where` as one JSON value (null when none), for a statement that reads them
+ * alongside its own work — paying an order reads its lines' SKUs in the statement that completes it.
+ * Read back with `skuRowsFromJson`.
+ */
+export function skuRowsJsonSql(where: SQL): SQL {
+  return sql`(select json_agg(json_build_object('sku', row_to_json(${skus}), 'cate', ${products.cate}, 'kind', ${products.kind}, 'base_product_id', ${products.baseProductId}))
+    from ${skus} inner join ${products} on ${products.id} = ${skus.productId} where ${where})`;
+}
+
+export function skuRowsFromJson(json: unknown): SkuRow[] {
+  return ((json ?? []) as { sku: Record<string, unknown>; cate: SkuRow['cate']; kind: SkuRow['kind']; base_product_id: number | null }[])
+    .map((r) => ({ sku: fromJsonRow(skus, r.sku), cate: r.cate, kind: r.kind, baseProductId: r.base_product_id }));
 }
 
 /** The SKUs of the given ids (any order, missing ids skipped), optionally narrowed further. */

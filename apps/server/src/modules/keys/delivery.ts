@@ -2,7 +2,7 @@ import { isKeyedKind } from '@lantern/domain';
 import type { Tx } from '../../platform/db/client.ts';
 import type { FulfilmentStep, PaidLine } from '../orders/index.ts';
 import { keyDeliveries } from './tables.ts';
-import { isSupplierSku, lockPool, takeKey } from './pool.ts';
+import { isSupplierSku, lockPool, takeKey, takeKeyAndDeliver } from './pool.ts';
 import { orderFromSupplierAfterCommit, type SupplierUnit } from './supplier-orders.ts';
 
 type DeliveryState = (typeof keyDeliveries.$inferSelect)['state'];
@@ -35,12 +35,11 @@ export const keyDeliveryStep: FulfilmentStep = {
 /** Delivers one unit, or records why it waits. Answers true when the unit is left for the supplier. */
 async function deliverUnit(tx: Tx, { line, row }: PaidLine, unit: number, now: Date): Promise<boolean> {
   const holder = { orderGameId: line.id, unit, accountId: line.accountId };
-  let keyId = await takeKey(tx, row.sku.id, holder, now);
-  if (keyId === null) {
-    // Checked again under the SKU's pool lock: an import that committed meanwhile is seen now.
-    await lockPool(tx, row.sku.id);
-    keyId = await takeKey(tx, row.sku.id, holder, now);
-  }
+  // The common case, a stocked pool: the key and its delivered record in one statement.
+  if (await takeKeyAndDeliver(tx, row.sku.id, { ...holder, orderId: line.orderId }, now)) return false;
+  // Checked again under the SKU's pool lock: an import that committed meanwhile is seen now.
+  await lockPool(tx, row.sku.id);
+  const keyId = await takeKey(tx, row.sku.id, holder, now);
   let state: DeliveryState = 'delivered';
   let supplier = false;
   if (keyId === null) {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
 import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
 
 export type KeyType = (typeof gameKeys.$inferSelect)['keyType'];
@@ -32,6 +33,32 @@ export async function takeKey(tx: Tx, skuId: number, holder: KeyHolder, now: Dat
     .where(and(eq(gameKeys.id, free.id), eq(gameKeys.state, 'available')))
     .returning({ id: gameKeys.id });
   return taken?.id ?? null;
+}
+
+/**
+ * `takeKey` and the unit's `delivered` record in one statement, for the common case of a stocked pool:
+ * the same SKIP LOCKED pick and re-checked update, with the delivery written from the key the update took,
+ * so an empty pool writes nothing. Answers whether the unit got its key; when not, the caller goes the
+ * careful way (the pool lock, then the waiting states).
+ */
+export async function takeKeyAndDeliver(tx: Tx, skuId: number, holder: KeyHolder & { orderId: number }, now: Date): Promise<boolean> {
+  const free = tx.select({ id: gameKeys.id }).from(gameKeys)
+    .where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')))
+    .orderBy(asc(gameKeys.id)).limit(1).for('update', { skipLocked: true }).getSQL();
+  const taken = tx.update(gameKeys)
+    .set({ state: 'assigned', orderGameId: holder.orderGameId, unit: holder.unit, accountId: holder.accountId, assignedAt: now })
+    .where(and(sql`${gameKeys.id} = (select id from free)`, eq(gameKeys.state, 'available')))
+    .returning({ id: gameKeys.id })
+    .getSQL();
+  const at = now.toISOString();
+  const rows = await rowsOf<{ unit: number }>(tx, sql`
+    with free as (${free}), taken as (${taken})
+    insert into ${keyDeliveries} (order_game_id, unit, order_id, account_id, sku_id, state, source, created_at, delivered_at)
+    select ${holder.orderGameId}::bigint, ${holder.unit}::integer, ${holder.orderId}::bigint, ${holder.accountId}::bigint, ${skuId}::bigint,
+      'delivered', 'pool', ${at}::timestamptz, ${at}::timestamptz
+    from taken
+    returning unit`);
+  return rows.length > 0;
 }
 
 /**

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { UNPAID_ORDER_STATES } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { loadSkuRows } from '../catalog/index.ts';
+import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
+import { loadSkuRows, skuRowsFromJson, skuRowsJsonSql } from '../catalog/index.ts';
 import { fulfilmentSteps, type AfterCommit, type PaidLine } from './fulfilment.ts';
-import { lockOrderForPayment } from './own-order.ts';
+import { lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
 import { orderUnpayableReason } from './payability.ts';
 import { orderGames, orders } from './tables.ts';
 
@@ -22,7 +24,7 @@ export type CompletionOutcome =
  * the caller why not.
  */
 export async function completePaidOrder(tx: Tx, deps: Deps, orderId: number, now: Date): Promise<CompletionOutcome> {
-  const steps = fulfilmentSteps();
+  fulfilmentSteps();
   const order = await lockOrderForPayment(tx, orderId);
   if (!order) throw new Error(`order ${orderId} vanished under a payment`);
   const unpayable = orderUnpayableReason(order, now);
@@ -30,13 +32,63 @@ export async function completePaidOrder(tx: Tx, deps: Deps, orderId: number, now
   if (unpayable !== null) return { outcome: 'not_payable', orderId, reason: unpayable };
 
   await tx.update(orders).set({ state: 'completed', completedAt: now, version: order.version + 1 }).where(eq(orders.id, orderId));
-  const paid = await paidLinesOf(tx, orderId);
+  return fulfil(tx, deps, orderId, await paidLinesOf(tx, orderId), now);
+}
+
+async function fulfil(tx: Tx, deps: Deps, orderId: number, paid: readonly PaidLine[], now: Date): Promise<CompletionOutcome> {
   const afterCommit: AfterCommit[] = [];
-  for (const step of steps) {
+  for (const step of fulfilmentSteps()) {
     const later = await step.run(tx, deps, paid, now);
     if (later) afterCommit.push(later);
   }
   return { outcome: 'completed', orderId, afterCommit };
+}
+
+/** An order the buyer's payment has just completed, with its lines and their SKUs, not yet fulfilled. */
+export interface ClaimedOrder {
+  order: OrderRecord;
+  paid: PaidLine[];
+}
+
+/**
+ * The way a payment taken in the store (wallet, points) completes an order: one conditional UPDATE that
+ * moves the buyer's own order from unpaid to completed only while it may still be paid (inside its
+ * payment window, docs/product/buying.md#order-expiry) and unchanged since the buyer saw it (`version`),
+ * answering the order, its lines and their SKUs in the same statement. Null when nothing matched (not the
+ * buyer's, ended, expired, stale): the caller then finds out why on the slow path, which also sweeps the
+ * expired order. The row stays locked until the caller's transaction ends, and is completed only if the
+ * money then moves in it: a refusal after this rolls the completion back. Fulfil it with `fulfilClaimedOrder`.
+ */
+export async function claimOrderForPayment(tx: Tx, owner: OrderOwner, orderId: number, version: number, now: Date): Promise<ClaimedOrder | null> {
+  fulfilmentSteps();
+  const claim = tx.update(orders).set({ state: 'completed', completedAt: now, version: sql`${orders.version} + 1` })
+    .where(and(
+      eq(orders.id, orderId), eq(orders.accountId, owner.accountId), eq(orders.area, owner.area),
+      inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now), eq(orders.version, version),
+    ))
+    .returning()
+    .getSQL();
+  const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = ${orderId})`);
+  const [row] = await rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[] | null; skus: unknown }>(tx, sql`
+    with claimed as (${claim})
+    select row_to_json(claimed) as "order",
+      (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
+      ${skusOfLines} as skus
+    from claimed`);
+  if (!row) return null;
+  const skuRows = new Map(skuRowsFromJson(row.skus).map((r) => [r.sku.id, r]));
+  const paid = (row.lines ?? []).map((json) => {
+    const line = fromJsonRow(orderGames, json);
+    const skuRow = skuRows.get(line.skuId);
+    if (!skuRow) throw new Error(`order ${orderId} holds an unknown SKU ${line.skuId}`);
+    return { line, row: skuRow };
+  });
+  return { order: fromJsonRow(orders, row.order), paid };
+}
+
+/** Runs every fulfilment step (keys, library, shipment) for an order `claimOrderForPayment` completed, in its transaction. */
+export function fulfilClaimedOrder(tx: Tx, deps: Deps, claimed: ClaimedOrder, now: Date): Promise<CompletionOutcome> {
+  return fulfil(tx, deps, claimed.order.id, claimed.paid, now);
 }
 
 async function paidLinesOf(tx: Tx, orderId: number): Promise<PaidLine[]> {

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SITES } from '@lantern/domain';
 import type { PayResponse, PaymentMethod } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
 import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
-import { debitWalletForOrder, spendScore } from '../accounts/index.ts';
-import { completePaidOrder, expireOrders, runAfterCommit, type CompletionOutcome, type OrderRecord } from '../orders/index.ts';
+import { spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
+import {
+  claimOrderForPayment, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
+} from '../orders/index.ts';
 import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts';
 import { payerOrder, withPayLock, type Payer } from './order-access.ts';
 import { payments } from './tables.ts';
@@ -54,55 +57,97 @@ export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Prom
  */
 export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput): Promise<PayResponse> {
   const now = deps.clock.now();
-  // An order past its window becomes canceled (and its coupon returns) before anyone may pay it.
-  await expireOrders(deps, now, { accountId: payer.accountId });
-  await payerOrder(deps.db, payer, orderId);
-
   return withPayLock(deps.kv, orderId, async () => {
-    const started = await deps.db.transaction(async (tx) => {
-      const order = await payerOrder(tx, payer, orderId, { lock: true });
-      const facts = await loadPaymentFacts(tx, order, now);
-      if (facts.unpayable) throw fail.unprocessable('state', facts.unpayable);
-      if (order.version !== input.version) throw fail.conflict('version', 'stale');
-      const option = paymentOptions(facts, deps.paymentGateways).find((o) => o.method === input.payment_method);
-      if (!option) throw fail.unprocessable('payment_method', 'invalid');
-      if (!option.available) throw fail.unprocessable('payment_method', option.reason ?? 'invalid');
-
-      await cancelOpenAttempts(tx, order.id, now);
-      const method = input.payment_method;
-      if (isGatewayMethod(method)) {
-        // Available (checked above) means some gateway takes it here; the attempt remembers which.
-        const gateway = deps.paymentGateways.gatewayFor(order.area, method)!;
-        return { kind: 'gateway' as const, order, method, gateway, payment: await insertAttempt(tx, order, method, gateway.name, input, now) };
-      }
-      const amount = method === 'points' ? facts.pointsAmount ?? 0 : order.totalAmount;
-      return { kind: 'paid' as const, ...(await payInStore(tx, deps, order, method, amount, input, now)) };
-    });
-
-    if (started.kind === 'paid') {
-      // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
-      void runAfterCommit(deps, started.completion);
-      return { payment_id: started.paymentId, status: 'complete', order_id: orderId };
+    if (!isGatewayMethod(input.payment_method)) {
+      const paid = await payInStoreAtOnce(deps, payer, orderId, input.payment_method, input, now);
+      if (paid) return paid;
     }
-    const { order, method, gateway, payment } = started;
-    try {
-      const site = SITES[order.area];
-      const siteUrl = deps.config.siteUrls[order.area];
-      const checkout = await gateway.createCheckout({
-        method, outTradeNo: payment.outTradeNo, amount: payment.amount, currency: order.currency, area: order.area, language: site.language,
-        subject: site.language === 'zh-CN' ? `Lantern 订单 ${order.id}` : `Lantern order ${order.id}`,
-        siteUrl,
-        returnUrl: returnPath(order.id, payment.id),
-        notifyUrl: `${siteUrl}/api/payments/notify/${gateway.name}`,
-      });
-      return { payment_id: payment.id, ...checkout };
-    } catch (err) {
-      // The gateway could not open a checkout: the attempt is over, the order stays payable.
-      await deps.db.update(payments).set({ state: 'failed', failureReason: 'checkout_failed', updatedAt: deps.clock.now() })
-        .where(and(eq(payments.id, payment.id), eq(payments.state, 'created')));
-      throw err;
-    }
+    // The careful path: a gateway method, or an order the one-statement claim did not match (someone
+    // else's, ended, expired, stale). An order past its window becomes canceled (and its coupon returns)
+    // here, before it is answered.
+    await expireOrders(deps, now, { accountId: payer.accountId });
+    await payerOrder(deps.db, payer, orderId);
+    return payWithChecks(deps, payer, orderId, input, now);
   });
+}
+
+/**
+ * Wallet and points on the common path: the buyer's own payable order is claimed and completed by one
+ * conditional UPDATE (orders' claimOrderForPayment), then the money moves and the payment is recorded in
+ * the same transaction; a method the order cannot take, or money that does not fit, throws and rolls the
+ * claim back with everything else. Answers null when the claim matched nothing, for the careful path to
+ * say why (docs/decisions/0010-checkout-at-speed.md).
+ */
+async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, method: 'wallet' | 'points', input: PayInput, now: Date): Promise<PayResponse | null> {
+  const done = await deps.db.transaction(async (tx) => {
+    const claimed = await claimOrderForPayment(tx, payer, orderId, input.version, now);
+    if (!claimed) return null;
+    const amount = inStoreAmount(claimed, method);
+    const completion = await takeInStore(tx, deps, claimed.order, method, amount, input, now, () => fulfilClaimedOrder(tx, deps, claimed, now));
+    return completion;
+  });
+  if (!done) return null;
+  // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
+  void runAfterCommit(deps, done.completion);
+  return { payment_id: done.paymentId, status: 'complete', order_id: orderId };
+}
+
+/** What a claimed order costs in the method, with the same refusals the listing gives (paymentOptions). */
+function inStoreAmount({ order, paid }: ClaimedOrder, method: 'wallet' | 'points'): number {
+  const cashSupported = paid.every(({ line }) => line.cashPayable);
+  const pointsAmount = paid.reduce<number | null>((sum, { line }) => (sum === null || line.pointsPrice === null ? null : sum + line.pointsPrice * line.quantity), 0);
+  if (method === 'wallet') {
+    if (!cashSupported) throw fail.unprocessable('payment_method', 'cash_unsupported');
+    return order.totalAmount;
+  }
+  if (pointsAmount === null) throw fail.unprocessable('payment_method', 'points_unsupported');
+  return pointsAmount;
+}
+
+async function payWithChecks(deps: Deps, payer: Payer, orderId: number, input: PayInput, now: Date): Promise<PayResponse> {
+  const started = await deps.db.transaction(async (tx) => {
+    const order = await payerOrder(tx, payer, orderId, { lock: true });
+    const facts = await loadPaymentFacts(tx, order, now);
+    if (facts.unpayable) throw fail.unprocessable('state', facts.unpayable);
+    if (order.version !== input.version) throw fail.conflict('version', 'stale');
+    const option = paymentOptions(facts, deps.paymentGateways).find((o) => o.method === input.payment_method);
+    if (!option) throw fail.unprocessable('payment_method', 'invalid');
+    if (!option.available) throw fail.unprocessable('payment_method', option.reason ?? 'invalid');
+
+    const method = input.payment_method;
+    if (isGatewayMethod(method)) {
+      await cancelOpenAttempts(tx, order.id, now);
+      // Available (checked above) means some gateway takes it here; the attempt remembers which.
+      const gateway = deps.paymentGateways.gatewayFor(order.area, method)!;
+      return { kind: 'gateway' as const, order, method, gateway, payment: await insertAttempt(tx, order, method, gateway.name, input, now) };
+    }
+    const amount = method === 'points' ? facts.pointsAmount ?? 0 : order.totalAmount;
+    return { kind: 'paid' as const, ...(await payInStore(tx, deps, order, method, amount, input, now)) };
+  });
+
+  if (started.kind === 'paid') {
+    // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
+    void runAfterCommit(deps, started.completion);
+    return { payment_id: started.paymentId, status: 'complete', order_id: orderId };
+  }
+  const { order, method, gateway, payment } = started;
+  try {
+    const site = SITES[order.area];
+    const siteUrl = deps.config.siteUrls[order.area];
+    const checkout = await gateway.createCheckout({
+      method, outTradeNo: payment.outTradeNo, amount: payment.amount, currency: order.currency, area: order.area, language: site.language,
+      subject: site.language === 'zh-CN' ? `Lantern 订单 ${order.id}` : `Lantern order ${order.id}`,
+      siteUrl,
+      returnUrl: returnPath(order.id, payment.id),
+      notifyUrl: `${siteUrl}/api/payments/notify/${gateway.name}`,
+    });
+    return { payment_id: payment.id, ...checkout };
+  } catch (err) {
+    // The gateway could not open a checkout: the attempt is over, the order stays payable.
+    await deps.db.update(payments).set({ state: 'failed', failureReason: 'checkout_failed', updatedAt: deps.clock.now() })
+      .where(and(eq(payments.id, payment.id), eq(payments.state, 'created')));
+    throw err;
+  }
 }
 
 async function insertAttempt(tx: Tx, order: OrderRecord, method: GatewayMethod, gateway: string, input: PayInput, now: Date) {
@@ -119,18 +164,34 @@ async function insertAttempt(tx: Tx, order: OrderRecord, method: GatewayMethod, 
  * balance changed since the check) is the same 422 as the listing would have said.
  */
 async function payInStore(tx: Tx, deps: Deps, order: OrderRecord, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date): Promise<{ paymentId: number; completion: CompletionOutcome }> {
-  if (method === 'wallet') {
-    const debit = await debitWalletForOrder(tx, { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now });
-    if (!debit.ok) throw fail.unprocessable('payment_method', debit.reason);
-  } else if (!(await spendScore(tx, order.accountId, amount, 'order_payment', { type: 'order', id: order.id }))) {
+  return takeInStore(tx, deps, order, method, amount, input, now, async () => {
+    const completion = await completePaidOrder(tx, deps, order.id, now);
+    // The order row is locked and was checked payable above, so anything else is a bug: roll the money back.
+    if (completion.outcome !== 'completed') throw new Error(`order ${order.id} could not complete under its own lock: ${completion.outcome}`);
+    return completion;
+  });
+}
+
+/**
+ * Takes the money (a conditional debit or spend that refuses with the listing's reason), records the
+ * succeeded payment — ending any unfinished gateway attempt, and for the wallet debiting it, in the same
+ * statement — and completes the order.
+ */
+async function takeInStore(
+  tx: Tx, deps: Deps, order: OrderRecord, method: 'wallet' | 'points', amount: number, input: PayInput, now: Date, complete: () => Promise<CompletionOutcome>,
+): Promise<{ paymentId: number; completion: CompletionOutcome }> {
+  if (method === 'points' && !(await spendScore(tx, order.accountId, amount, 'order_payment', { type: 'order', id: order.id }))) {
     throw fail.unprocessable('payment_method', 'insufficient_points');
   }
-  const [payment] = await tx.insert(payments).values({
+  const canceled = tx.update(payments).set({ state: 'canceled', updatedAt: now }).where(and(eq(payments.orderId, order.id), eq(payments.state, 'created'))).getSQL();
+  const debit = method === 'wallet' ? { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now } : null;
+  const inserted = tx.insert(payments).values({
     orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
     amount, currency: method === 'points' ? 'POINTS' : order.currency, state: 'succeeded', createdAt: now, paidAt: now, updatedAt: now,
-  }).returning({ id: payments.id });
-  const completion = await completePaidOrder(tx, deps, order.id, now);
-  // The order row is locked and was checked payable above, so anything else is a bug: roll the money back.
-  if (completion.outcome !== 'completed') throw new Error(`order ${order.id} could not complete under its own lock: ${completion.outcome}`);
-  return { paymentId: payment!.id, completion };
+  }).returning({ id: payments.id, debited: (debit ? sql<boolean>`exists (select from wallet_debit)` : sql<boolean>`true`).as('debited') }).getSQL();
+  // The wallet's debit (accounts' conditional UPDATE and ledger row) in the statement that records the
+  // payment; a debit that did not fit leaves `debited` false, and the throw rolls the payment back.
+  const [payment] = await rowsOf<{ id: number | string; debited: boolean }>(tx, sql`with ${debit ? sql`${walletDebitCtes(tx, debit)}, ` : sql``}canceled as (${canceled}) ${inserted}`);
+  if (!payment!.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, order.accountId, order.currency));
+  return { paymentId: Number(payment!.id), completion: await complete() };
 }

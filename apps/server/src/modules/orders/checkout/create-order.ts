@@ -1,17 +1,21 @@
 import type { Order } from '@lantern/contract';
 import type { Deps } from '../../../platform/deps.ts';
-import { skuCoversOf } from '../../catalog/index.ts';
+import { coverUrls } from '../../catalog/index.ts';
+import { purchaseBannedSql } from '../../accounts/index.ts';
+import { removeFromCart } from '../../cart/index.ts';
 import { presentOrder } from '../presenter.ts';
 import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
-import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput } from './context.ts';
+import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput, LockedCheckout } from './context.ts';
 import { lockBuyer } from './lock-buyer.ts';
 import { priceLines } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
 import { shippingAddress } from './shipping-address.ts';
-import { validateBuyer } from './validate-buyer.ts';
+import { purchaseBan, refuseBlockedMarket, validateBuyer } from './validate-buyer.ts';
 import { validateLines } from './validate-lines.ts';
-import { validateOwnership } from './validate-ownership.ts';
-import { insertOrder, writeLines } from './write-order.ts';
+import { heldFromRows, heldProductsQuery, noteOwnershipProblems, ownershipProductIds, validateOwnership } from './validate-ownership.ts';
+import { insertOrder, placeOrder, writeLines, type OrderLineRow, type OrderRow } from './write-order.ts';
+import type { PricedLine } from './pricing.ts';
+import type { AddressSnapshot } from '../tables.ts';
 
 /**
  * POST /api/orders, and every other way an order is placed: the checkout as named steps. What depends
@@ -30,6 +34,8 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
   const written = await deps.db.transaction(async (tx) => {
     const locked = { ...context, tx };
     await lockBuyer(tx, buyer.accountId);
+    // Nothing found wrong so far and no coupon (the common order): the rules' reads and the write are one statement.
+    if (couponId === null && !context.problems.any()) return placeAtOnce(locked, priced, address, hooks);
     await validateBuyer(tx, deps, buyer);
     await validateOwnership(locked, lines);
     context.problems.throwIfAny();
@@ -42,6 +48,29 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
   });
   // Answered from what the transaction wrote: a new order has no payments, keys or shipment yet, and
   // reading it back (with the expiry sweep every read runs) would cost a checkout some ten round trips.
-  const covers = await skuCoversOf(deps.db, written.lines.map((l) => l.skuId));
+  // The covers come from the SKU rows the checkout read at its start.
+  const covers = new Map(lines.map((l) => [l.row.sku.id, coverUrls(l.row.sku.coverSeed)]));
   return presentOrder(written.order, written.lines, context.now, { covers });
+}
+
+/**
+ * The order and its lines written in one statement that also reads the account-wide rules (the purchase
+ * ban, what the account holds: write-order.ts placeOrder), then the same refusals in the same order as
+ * the step-by-step way — the market (403), the ban (403), the ownership rules (422) — each rolling the
+ * write back. Then the flash-sale hook, and a cart order's lines leave the cart.
+ */
+async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[], address: AddressSnapshot | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  const { tx, deps, buyer, input, now, problems } = locked;
+  refuseBlockedMarket(deps, buyer);
+  const productIds = ownershipProductIds(priced);
+  const placed = await placeOrder(locked, priced, address, {
+    banned: purchaseBannedSql(buyer.accountId),
+    held: productIds.length === 0 ? null : heldProductsQuery(tx, buyer.accountId, productIds, now).getSQL(),
+  });
+  if (placed.banned) throw purchaseBan();
+  noteOwnershipProblems(priced, heldFromRows(placed.held), problems);
+  problems.throwIfAny();
+  await hooks.onOrderWritten?.(tx, placed.order.id, now);
+  if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, priced.map((l) => l.row.sku.id));
+  return { order: placed.order, lines: placed.lines.sort((a, b) => a.id - b.id) };
 }

@@ -18,6 +18,10 @@ export class CheckoutProblems {
     pushOnce((this.perSku[skuId] ??= []), reason);
   }
 
+  any(): boolean {
+    return Object.keys(this.errors).length > 0;
+  }
+
   throwIfAny(): void {
     if (Object.keys(this.errors).length === 0) return;
     throw new AppError(422, this.errors, Object.keys(this.perSku).length > 0 ? { skus: this.perSku } : undefined);

@@ -12,7 +12,14 @@ import type { CheckoutBuyer } from './context.ts';
  * its disable-buy message). Read under the buyer's lock, so a ban that committed first is always seen.
  */
 export async function validateBuyer(tx: Tx, deps: Deps, buyer: Pick<CheckoutBuyer, 'accountId' | 'area' | 'ip'>): Promise<void> {
-  if (buyer.ip !== null && isPurchaseBlocked(buyer.area, deps.geoip.countryOf(buyer.ip))) throw new AppError(403, { ip: ['purchase_blocked'] });
+  refuseBlockedMarket(deps, buyer);
   const account = await findAccount(tx, buyer.accountId);
-  if (account?.purchaseBannedAt) throw new AppError(403, { account: ['purchase_ban'] });
+  if (account?.purchaseBannedAt) throw purchaseBan();
 }
+
+/** The market rule alone (no read): the first of the account-wide rules. */
+export function refuseBlockedMarket(deps: Deps, buyer: Pick<CheckoutBuyer, 'area' | 'ip'>): void {
+  if (buyer.ip !== null && isPurchaseBlocked(buyer.area, deps.geoip.countryOf(buyer.ip))) throw new AppError(403, { ip: ['purchase_blocked'] });
+}
+
+export const purchaseBan = () => new AppError(403, { account: ['purchase_ban'] });

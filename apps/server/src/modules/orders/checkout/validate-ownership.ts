@@ -3,6 +3,7 @@ import { UNPAID_ORDER_STATES, isGameKind } from '@lantern/domain';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { orderGames, orders } from '../tables.ts';
 import type { CheckoutLine, LockedCheckout } from './context.ts';
+import type { CheckoutProblems } from './problems.ts';
 
 /**
  * The rules about what the account already has, for games, DLC and bundles: one it owns is refused
@@ -11,12 +12,23 @@ import type { CheckoutLine, LockedCheckout } from './context.ts';
  * Runs under the buyer's lock (lock-buyer.ts), so what it reads cannot change before the order is written.
  */
 export async function validateOwnership({ tx, buyer, now, problems }: LockedCheckout, lines: readonly CheckoutLine[]): Promise<void> {
+  const productIds = ownershipProductIds(lines);
+  if (productIds.length === 0) return;
+  noteOwnershipProblems(lines, await heldProducts(tx, buyer.accountId, productIds, now), problems);
+}
+
+/** The products whose holding decides the rules: the ordered games' own, and the bases of DLC (empty: no rule applies). */
+export function ownershipProductIds(lines: readonly CheckoutLine[]): number[] {
   const games = lines.map((l) => l.row).filter((row) => isGameKind(row.kind));
-  if (games.length === 0) return;
+  if (games.length === 0) return [];
+  return [...games.map((r) => r.sku.productId), ...games.map((r) => r.baseProductId).filter((id): id is number => id !== null)];
+}
+
+/** The ownership rules applied to what the account holds (`heldProducts`, or the same read inside the order's write). */
+export function noteOwnershipProblems(lines: readonly CheckoutLine[], held: ReadonlyMap<number, 'owned' | 'locked'>, problems: CheckoutProblems): void {
   const ordered = new Set(lines.map((l) => l.row.sku.productId));
-  const baseIds = games.map((r) => r.baseProductId).filter((id): id is number => id !== null);
-  const held = await heldProducts(tx, buyer.accountId, [...games.map((r) => r.sku.productId), ...baseIds], now);
-  for (const row of games) {
+  for (const { row } of lines) {
+    if (!isGameKind(row.kind)) continue;
     const holding = held.get(row.sku.productId);
     if (holding) problems.sku(row.sku.id, holding);
     if (row.kind === 'dlc' && row.baseProductId !== null && held.get(row.baseProductId) !== 'owned' && !ordered.has(row.baseProductId)) {
@@ -32,7 +44,12 @@ export async function validateOwnership({ tx, buyer, now, problems }: LockedChec
  * "not completed" before the payment commits and "not unpaid" after it).
  */
 export async function heldProducts(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date): Promise<Map<number, 'owned' | 'locked'>> {
-  const rows = await db
+  return heldFromRows(await heldProductsQuery(db, accountId, productIds, now));
+}
+
+/** The read of `heldProducts`, to run alone or inside another statement (its columns are product_id and state). */
+export function heldProductsQuery(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date) {
+  return db
     .selectDistinct({ productId: orderGames.productId, state: orders.state })
     .from(orderGames)
     .innerJoin(orders, eq(orders.id, orderGames.orderId))
@@ -41,6 +58,9 @@ export async function heldProducts(db: DbOrTx, accountId: number, productIds: re
       inArray(orderGames.productId, [...productIds]),
       or(eq(orders.state, 'completed'), and(inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now))),
     ));
+}
+
+export function heldFromRows(rows: readonly { productId: number; state: string }[]): Map<number, 'owned' | 'locked'> {
   const held = new Map<number, 'owned' | 'locked'>();
   for (const row of rows) {
     if (row.state === 'completed') held.set(row.productId, 'owned');

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { fromJsonRow, rowsOf } from '../../../platform/db/json-rows.ts';
 import { SITES, orderExpiresAt, orderTotals } from '@lantern/domain';
 import { removeFromCart } from '../../cart/index.ts';
 import { orderGames, orders, type AddressSnapshot } from '../tables.ts';
@@ -12,18 +13,65 @@ export type OrderLineRow = typeof orderGames.$inferSelect;
 const totalsOf = (lines: readonly PricedLine[], couponAmount: number) =>
   orderTotals(lines.map((l) => ({ list_price: l.listPrice, sale_price: l.salePrice, quantity: l.quantity })), couponAmount);
 
+/** The values of a new pending order, before any coupon: its payment window runs from now (30 minutes, 10 for a flash sale). */
+function orderValues({ buyer, input, now }: LockedCheckout, lines: readonly PricedLine[], address: AddressSnapshot | null) {
+  const totals = totalsOf(lines, 0);
+  const createdAtSec = Math.floor(now.getTime() / 1000);
+  return {
+    accountId: buyer.accountId, area: buyer.area, type: input.type, cate: input.cate, state: 'pending' as const, currency: SITES[buyer.area].currency,
+    listAmount: totals.list_amount, subtotalAmount: totals.subtotal_amount, couponAmount: 0, totalAmount: totals.total_amount, address,
+    createdAt: now, expiresAt: new Date(orderExpiresAt({ type: input.type, createdAtSec }) * 1000 + (now.getTime() % 1000)),
+  };
+}
+
+const lineValues = (buyer: LockedCheckout['buyer'], orderId: number | SQL, lines: readonly PricedLine[], shares: readonly number[]) => lines.map((l, i) => ({
+  orderId, accountId: buyer.accountId, skuId: l.row.sku.id, productId: l.row.sku.productId, skuName: l.row.sku.skuName, quantity: l.quantity,
+  listPrice: l.listPrice, salePrice: l.salePrice, couponAmount: shares[i]!, amount: l.salePrice * l.quantity - shares[i]!,
+  pointsPrice: l.pointsPrice, cashPayable: l.cashPayable,
+}));
+
+/** What `placeOrder` wrote, and what the account-wide rules read in the same statement. */
+export interface PlacedOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  /** True when staff barred the account from buying. */
+  banned: boolean;
+  /** The rows of `heldProductsQuery` (product_id, state), or none when no rule needed them. */
+  held: { productId: number; state: string }[];
+}
+
+/**
+ * An order without a coupon in one statement: the order and its lines written, and — read in the same
+ * statement, after the buyer's lock was taken, so nothing a concurrent checkout committed is missed —
+ * whether the account is barred from buying and what it already holds of the ordered products (`checks`,
+ * heldProductsQuery). The caller refuses after reading them, which rolls the write back with the
+ * transaction: nothing is kept unless every rule passed.
+ */
+export async function placeOrder(checkout: LockedCheckout, lines: readonly PricedLine[], address: AddressSnapshot | null, checks: { banned: SQL; held: SQL | null }): Promise<PlacedOrder> {
+  const { tx, buyer } = checkout;
+  const placed = tx.insert(orders).values(orderValues(checkout, lines, address)).returning().getSQL();
+  const written = tx.insert(orderGames).values(lineValues(buyer, sql`(select id from placed)`, lines, lines.map(() => 0))).returning().getSQL();
+  const [row] = await rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; banned: boolean | null; held: { product_id: number | string; state: string }[] | null }>(tx, sql`
+    with placed as (${placed}), written as (${written})
+    select row_to_json(placed) as "order",
+      (select json_agg(written order by written.id) from written) as lines,
+      ${checks.banned} as banned,
+      ${checks.held === null ? sql`null` : sql`(select json_agg(h) from (${checks.held}) h)`} as held
+    from placed`);
+  return {
+    order: fromJsonRow(orders, row!.order),
+    lines: row!.lines.map((l) => fromJsonRow(orderGames, l)),
+    banned: row!.banned === true,
+    held: (row!.held ?? []).map((h) => ({ productId: Number(h.product_id), state: h.state })),
+  };
+}
+
 /**
  * Writes the pending order before its coupon is applied (a coupon's use names its order), with its
  * payment window from now: 30 minutes, 10 for a flash sale.
  */
-export async function insertOrder({ tx, buyer, input, now }: LockedCheckout, lines: readonly PricedLine[], address: AddressSnapshot | null): Promise<OrderRow> {
-  const totals = totalsOf(lines, 0);
-  const createdAtSec = Math.floor(now.getTime() / 1000);
-  const [order] = await tx.insert(orders).values({
-    accountId: buyer.accountId, area: buyer.area, type: input.type, cate: input.cate, state: 'pending', currency: SITES[buyer.area].currency,
-    listAmount: totals.list_amount, subtotalAmount: totals.subtotal_amount, couponAmount: 0, totalAmount: totals.total_amount, address,
-    createdAt: now, expiresAt: new Date(orderExpiresAt({ type: input.type, createdAtSec }) * 1000 + (now.getTime() % 1000)),
-  }).returning();
+export async function insertOrder(checkout: LockedCheckout, lines: readonly PricedLine[], address: AddressSnapshot | null): Promise<OrderRow> {
+  const [order] = await checkout.tx.insert(orders).values(orderValues(checkout, lines, address)).returning();
   return order!;
 }
 
@@ -40,11 +88,7 @@ export async function writeLines(checkout: LockedCheckout, order: OrderRow, line
       .where(eq(orders.id, order.id)).returning();
     written = updated!;
   }
-  const rows = await tx.insert(orderGames).values(lines.map((l, i) => ({
-    orderId: order.id, accountId: buyer.accountId, skuId: l.row.sku.id, productId: l.row.sku.productId, skuName: l.row.sku.skuName, quantity: l.quantity,
-    listPrice: l.listPrice, salePrice: l.salePrice, couponAmount: coupon.shares[i]!, amount: l.salePrice * l.quantity - coupon.shares[i]!,
-    pointsPrice: l.pointsPrice, cashPayable: l.cashPayable,
-  }))).returning();
+  const rows = await tx.insert(orderGames).values(lineValues(buyer, order.id, lines, coupon.shares)).returning();
   if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, lines.map((l) => l.row.sku.id));
   return { order: written, lines: rows.sort((a, b) => a.id - b.id) };
 }
