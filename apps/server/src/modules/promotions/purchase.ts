@@ -6,7 +6,8 @@ import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { findAccount } from '../accounts/index.ts';
 import { loadSkuRows } from '../catalog/index.ts';
-import { createOrder, type OrderReleaseStep } from '../orders/index.ts';
+import { createOrder, heldProducts, orderCounts, type OrderReleaseStep } from '../orders/index.ts';
+import { tellGatesReleased, type GateItem, type GateOutcome, type SeckillGate } from './gate.ts';
 import { statusOf, toSec, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -28,14 +29,26 @@ async function heldUnits(db: DbOrTx, itemId: number, accountId: number): Promise
   return row?.n ?? 0;
 }
 
-async function facts(db: DbOrTx, event: EventRow, item: ItemRow, accountId: number, now: Date, unitAvailable: boolean): Promise<SeckillPurchaseFacts> {
-  const account = await findAccount(db, accountId);
+/** Whether the account owns the game the event requires (any edition of that SKU's product). */
+async function ownsRequiredGame(db: DbOrTx, skuId: number, accountId: number, now: Date): Promise<boolean> {
+  const [row] = await loadSkuRows(db, [skuId]);
+  if (!row) return false;
+  return (await heldProducts(db, accountId, [row.sku.productId], now)).get(row.sku.productId) === 'owned';
+}
+
+async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, now: Date, unitAvailable: boolean): Promise<SeckillPurchaseFacts> {
+  const account = await findAccount(db, buyer.accountId);
   if (!account) throw fail.unauthorized();
+  // What only some events require is read only for them: the rush's events usually require neither.
+  const [ownsGame, completedOrders] = await Promise.all([
+    event.requiredSkuId === null ? false : ownsRequiredGame(db, event.requiredSkuId, buyer.accountId, now),
+    event.requiredCompletedOrders === 0 ? 0 : orderCounts(db, buyer.accountId, buyer.area, now).then((c) => c.completed),
+  ]);
   return {
     status: statusOf(event, now),
     closed: event.closed,
     unitAvailable,
-    bought: await heldUnits(db, item.id, accountId),
+    bought: await heldUnits(db, item.id, buyer.accountId),
     requirements: {
       buyLimit: item.buyLimit,
       phone: event.requirePhone,
@@ -43,9 +56,11 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, accountId: numb
       wechat: event.requireWechat,
       registeredFromSec: event.registeredFrom === null ? null : toSec(event.registeredFrom),
       registeredToSec: event.registeredTo === null ? null : toSec(event.registeredTo),
+      ownedGame: event.requiredSkuId !== null,
+      completedOrders: event.requiredCompletedOrders,
     },
     // Steam and WeChat binding do not exist yet: an event requiring them cannot be qualified for (`unbound`).
-    buyer: { phoneBound: account.phone !== null, steamBound: false, wechatBound: false, registeredAtSec: toSec(account.createdAt) },
+    buyer: { phoneBound: account.phone !== null, steamBound: false, wechatBound: false, registeredAtSec: toSec(account.createdAt), ownsGame, completedOrders },
   };
 }
 
@@ -56,32 +71,62 @@ function refuseIfAny(refusal: ReturnType<typeof seckillRefusal>): void {
 /** POST /api/events/sec_kills/{id}/qualify: the first reason the buyer could not buy now, or qualified. */
 export async function qualify(deps: Deps, buyer: Buyer, eventId: number, skuId: number | undefined) {
   const { event, item } = await findTarget(deps.db, buyer.area, eventId, skuId);
-  refuseIfAny(seckillRefusal(await facts(deps.db, event, item, buyer.accountId, deps.clock.now(), item.left > 0)));
+  refuseIfAny(seckillRefusal(await facts(deps.db, event, item, buyer, deps.clock.now(), item.left > 0)));
   return { qualified: true as const, item_id: item.id };
 }
 
+/** What the gate needs of an item, by what a request names (an event, a SKU or none): items are never edited. */
+type ItemKey = `${string}:${number}:${number | ''}`;
+const MAX_KNOWN_ITEMS = 10_000;
+
 /**
- * POST /api/sec_kill: a `seckill` order of one unit at the flash price. Checkout runs as for any order (SKU
- * status, owned, region, purchase ban, under the buyer's lock); in the order's transaction the unit is
- * taken with one conditional UPDATE (`left > 0`, so stock never goes below zero however many buy at once),
- * the account's held units are counted (its lock serializes its own purchases), and any refusal undoes
- * the order and the unit together.
+ * POST /api/sec_kill: a `seckill` order of one unit at the flash price. First the gate
+ * (docs/decisions/0009-flash-sales.md "Gating the rush"): sold out or over the limit are answered there, no
+ * SQL. An admitted buyer goes through checkout as for any order (SKU status, owned, region, purchase ban,
+ * under the buyer's lock); in the order's transaction the unit is taken with one conditional UPDATE
+ * (`left > 0`, so stock never goes below zero however many buy at once), the account's held units are
+ * counted (its lock serializes its own purchases), and any refusal undoes the order and the unit together.
+ * The gate is then told what PostgreSQL decided, so a refused buyer's token goes back.
  */
-export async function purchase(deps: Deps, buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
-  const { event, item } = await findTarget(deps.db, buyer.area, asked.id, asked.sku_id);
-  const [sku] = await loadSkuRows(deps.db, [item.skuId]);
-  if (!sku) throw fail.notFound();
-  const order = await createOrder(deps, buyer, { sku_ids: [item.skuId], cate: sku.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
-    async onOrderWritten(tx: Tx, orderId: number, now: Date) {
-      const taken = await tx.update(seckillItems).set({ left: sql`${seckillItems.left} - 1` })
-        .where(and(eq(seckillItems.id, item.id), sql`${seckillItems.left} > 0`)).returning({ left: seckillItems.left });
-      // Sold out is the first flash-sale reason: answered without reading anything more (the rush's common answer).
-      if (taken.length === 0) throw fail.unprocessable('sec_kill', 'no_inventory');
-      refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer.accountId, now, true)));
-      await tx.insert(seckillPurchases).values({ itemId: item.id, accountId: buyer.accountId, orderId, createdAt: now });
-    },
-  });
-  return { id: order.id };
+export function seckillPurchase(deps: Deps, gate: SeckillGate) {
+  const known = new Map<ItemKey, GateItem>();
+
+  return async function purchase(buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
+    const key: ItemKey = `${buyer.area}:${asked.id}:${asked.sku_id ?? ''}`;
+    let gated = known.get(key);
+    let target: { event: EventRow; item: ItemRow } | undefined;
+    if (!gated) {
+      target = await findTarget(deps.db, buyer.area, asked.id, asked.sku_id);
+      gated = { id: target.item.id, buyLimit: target.item.buyLimit };
+      if (known.size >= MAX_KNOWN_ITEMS) known.clear();
+      known.set(key, gated);
+    }
+    const entry = await gate.enter(gated, buyer.accountId);
+    if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
+    let outcome: GateOutcome = 'refused';
+    try {
+      const { event, item } = target ?? await findTarget(deps.db, buyer.area, asked.id, asked.sku_id);
+      const [sku] = await loadSkuRows(deps.db, [item.skuId]);
+      if (!sku) throw fail.notFound();
+      const order = await createOrder(deps, buyer, { sku_ids: [item.skuId], cate: sku.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
+        async onOrderWritten(tx: Tx, orderId: number, now: Date) {
+          const taken = await tx.update(seckillItems).set({ left: sql`${seckillItems.left} - 1` })
+            .where(and(eq(seckillItems.id, item.id), sql`${seckillItems.left} > 0`)).returning({ left: seckillItems.left });
+          // Sold out is the first flash-sale reason: answered without reading anything more (the rush's common answer).
+          if (taken.length === 0) {
+            outcome = 'sold_out';
+            throw fail.unprocessable('sec_kill', 'no_inventory');
+          }
+          refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer, now, true)));
+          await tx.insert(seckillPurchases).values({ itemId: item.id, accountId: buyer.accountId, orderId, createdAt: now });
+        },
+      });
+      outcome = 'taken';
+      return { id: order.id };
+    } finally {
+      await entry.admitted.settle(outcome);
+    }
+  };
 }
 
 /**
@@ -92,11 +137,15 @@ export const returnSeckillUnits: OrderReleaseStep = {
   name: 'seckill units',
   async run(tx, orderIds) {
     const released = await tx.update(seckillPurchases).set({ released: true })
-      .where(and(inArray(seckillPurchases.orderId, [...orderIds]), eq(seckillPurchases.released, false))).returning({ itemId: seckillPurchases.itemId });
+      .where(and(inArray(seckillPurchases.orderId, [...orderIds]), eq(seckillPurchases.released, false)))
+      .returning({ itemId: seckillPurchases.itemId, accountId: seckillPurchases.accountId });
     const perItem = new Map<number, number>();
     for (const { itemId } of released) perItem.set(itemId, (perItem.get(itemId) ?? 0) + 1);
     for (const [itemId, units] of [...perItem].sort(([a], [b]) => a - b)) {
       await tx.update(seckillItems).set({ left: sql`${seckillItems.left} + ${units}` }).where(eq(seckillItems.id, itemId));
     }
+    // The gates hear it before the commit: if the transaction then fails they admit a few too many for a
+    // moment, which PostgreSQL refuses; never too few.
+    await tellGatesReleased(released.map((r) => ({ itemId: r.itemId, accountId: r.accountId, units: 1 })));
   },
 };

@@ -4,6 +4,7 @@ import { skuCoversOf } from '../../catalog/index.ts';
 import { presentOrder } from '../presenter.ts';
 import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
 import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput } from './context.ts';
+import { reserveLines } from './line-reservations.ts';
 import { lockBuyer } from './lock-buyer.ts';
 import { priceLines } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
@@ -36,6 +37,7 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
     const order = await insertOrder(locked, priced, address);
     // A module above orders holds what it sells in the same transaction (a flash sale's unit); throwing undoes the order.
     await hooks.onOrderWritten?.(tx, order.id, context.now);
+    await reserveLines(locked, order.id, priced);
     const coupon = await applyCoupon(locked, order.id, couponId, priced);
     context.problems.throwIfAny();
     return writeLines(locked, order, priced, coupon);
