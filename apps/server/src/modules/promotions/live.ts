@@ -1,6 +1,8 @@
 import { gt } from 'drizzle-orm';
 import { seckillStatus, type Area } from '@lantern/domain';
+import { seckillLiveResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
+import { PreparedJson } from '../../platform/send-json.ts';
 import { loadEvents, toSec } from './events.ts';
 import { seckillEvents } from './tables.ts';
 
@@ -57,19 +59,34 @@ export function liveSeckills(deps: Deps) {
     return pending;
   }
 
-  return async function read(area: Area) {
+  const answer = (snapshot: Snapshot, nowMs: number) => ({
+    server_timestamp: Math.floor(nowMs / 1000),
+    sec_kills: snapshot.events.map((e) => ({
+      id: e.id,
+      status: seckillStatus(nowMs, e.fromSec, e.toSec),
+      from_timestamp: e.fromSec,
+      to_timestamp: e.toSec,
+      left: e.items.reduce((sum, i) => sum + i.left, 0),
+      items: e.items,
+    })),
+  });
+
+  /**
+   * The answer as bytes, made once per snapshot and clock second and shared by every poller of that second.
+   * Windows are whole seconds, so a status can turn only at a whole second (not_start at from, current one
+   * millisecond later, end at to): the first millisecond of a second is its own answer.
+   */
+  const prepared = new Map<Area, { snapshot: Snapshot; key: number; json: PreparedJson }>();
+  async function bytes(area: Area): Promise<PreparedJson> {
     const nowMs = deps.clock.now().getTime();
     const snapshot = await snapshotOf(area, nowMs);
-    return {
-      server_timestamp: Math.floor(nowMs / 1000),
-      sec_kills: snapshot.events.map((e) => ({
-        id: e.id,
-        status: seckillStatus(nowMs, e.fromSec, e.toSec),
-        from_timestamp: e.fromSec,
-        to_timestamp: e.toSec,
-        left: e.items.reduce((sum, i) => sum + i.left, 0),
-        items: e.items,
-      })),
-    };
-  };
+    const key = Math.floor(nowMs / 1000) * 2 + (nowMs % 1000 === 0 ? 0 : 1);
+    const kept = prepared.get(area);
+    if (kept && kept.snapshot === snapshot && kept.key === key) return kept.json;
+    const json = new PreparedJson(JSON.stringify(seckillLiveResponse.parse(answer(snapshot, nowMs))));
+    prepared.set(area, { snapshot, key, json });
+    return json;
+  }
+
+  return { bytes };
 }

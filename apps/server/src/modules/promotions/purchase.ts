@@ -5,9 +5,9 @@ import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { findAccount } from '../accounts/index.ts';
-import { loadSkuRows } from '../catalog/index.ts';
+import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrder, heldProducts, orderCounts, type OrderReleaseStep } from '../orders/index.ts';
-import { tellGatesReleased, type GateItem, type GateOutcome, type SeckillGate } from './gate.ts';
+import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
 import { statusOf, toSec, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -75,50 +75,92 @@ export async function qualify(deps: Deps, buyer: Buyer, eventId: number, skuId: 
   return { qualified: true as const, item_id: item.id };
 }
 
-/** What the gate needs of an item, by what a request names (an event, a SKU or none): items are never edited. */
+/** An item as a request names it (event, SKU or none), with its product's cate: items are never edited after creation. */
 type ItemKey = `${string}:${number}:${number | ''}`;
-const MAX_KNOWN_ITEMS = 10_000;
+interface KnownItem {
+  item: ItemRow;
+  cate: SkuRow['cate'];
+}
+const MAX_KNOWN = 10_000;
 
 /**
- * POST /api/sec_kill: a `seckill` order of one unit at the flash price. First the gate
- * (docs/decisions/0009-flash-sales.md "Gating the rush"): sold out or over the limit are answered there, no
- * SQL. An admitted buyer goes through checkout as for any order (SKU status, owned, region, purchase ban,
- * under the buyer's lock); in the order's transaction the unit is taken with one conditional UPDATE
- * (`left > 0`, so stock never goes below zero however many buy at once), the account's held units are
- * counted (its lock serializes its own purchases), and any refusal undoes the order and the unit together.
- * The gate is then told what PostgreSQL decided, so a refused buyer's token goes back.
+ * Staff edits of events (closing, window, requirements) bump this, so this instance's kept event rows are
+ * read again at once; other instances read theirs again within a second.
+ */
+let eventsVersion = 0;
+export const eventsChanged = () => void (eventsVersion += 1);
+/** How long an instance answers purchases from an event row it read (what staff may change of it). */
+const EVENT_ROW_MS = 1000;
+
+/**
+ * POST /api/sec_kill: a `seckill` order of one unit at the flash price (docs/decisions/0009-flash-sales.md
+ * "The purchase", "Gating the rush"). First the gate: sold out or over the limit are answered there, no SQL.
+ * An admitted buyer goes through checkout as for any order (SKU status, owned, region, purchase ban, under
+ * the buyer's lock). At the end of the order's transaction the flash-sale reasons are checked and the unit
+ * is taken with the purchase row in one statement (a conditional UPDATE, `left > 0`, so stock never goes
+ * below zero however many buy at once); the item's row lock is then held only until the commit. Any refusal
+ * undoes the order and the unit together, and the gate is told what PostgreSQL decided, so a refused
+ * buyer's token goes back.
  */
 export function seckillPurchase(deps: Deps, gate: SeckillGate) {
-  const known = new Map<ItemKey, GateItem>();
+  const items = new Map<ItemKey, KnownItem>();
+  const events = new Map<number, { row: EventRow; readAtMs: number; version: number }>();
+
+  async function itemOf(area: Buyer['area'], asked: { id: number; sku_id?: number }): Promise<KnownItem & { event?: EventRow }> {
+    const key: ItemKey = `${area}:${asked.id}:${asked.sku_id ?? ''}`;
+    const known = items.get(key);
+    if (known) return known;
+    const { event, item } = await findTarget(deps.db, area, asked.id, asked.sku_id);
+    const [sku] = await loadSkuRows(deps.db, [item.skuId]);
+    if (!sku) throw fail.notFound();
+    if (items.size >= MAX_KNOWN) items.clear();
+    items.set(key, { item, cate: sku.cate });
+    keepEvent(event);
+    return { item, cate: sku.cate, event };
+  }
+
+  function keepEvent(row: EventRow) {
+    if (events.size >= MAX_KNOWN) events.clear();
+    events.set(row.id, { row, readAtMs: deps.clock.now().getTime(), version: eventsVersion });
+  }
+
+  async function eventOf(eventId: number): Promise<EventRow> {
+    const kept = events.get(eventId);
+    const nowMs = deps.clock.now().getTime();
+    if (kept && kept.version === eventsVersion && nowMs - kept.readAtMs < EVENT_ROW_MS && nowMs >= kept.readAtMs) return kept.row;
+    const [row] = await deps.db.select().from(seckillEvents).where(eq(seckillEvents.id, eventId)).limit(1);
+    if (!row) throw fail.notFound();
+    keepEvent(row);
+    return row;
+  }
 
   return async function purchase(buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
-    const key: ItemKey = `${buyer.area}:${asked.id}:${asked.sku_id ?? ''}`;
-    let gated = known.get(key);
-    let target: { event: EventRow; item: ItemRow } | undefined;
-    if (!gated) {
-      target = await findTarget(deps.db, buyer.area, asked.id, asked.sku_id);
-      gated = { id: target.item.id, buyLimit: target.item.buyLimit };
-      if (known.size >= MAX_KNOWN_ITEMS) known.clear();
-      known.set(key, gated);
-    }
-    const entry = await gate.enter(gated, buyer.accountId);
+    const known = await itemOf(buyer.area, asked);
+    const { item } = known;
+    const entry = await gate.enter({ id: item.id, buyLimit: item.buyLimit }, buyer.accountId);
     if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
     let outcome: GateOutcome = 'refused';
     try {
-      const { event, item } = target ?? await findTarget(deps.db, buyer.area, asked.id, asked.sku_id);
-      const [sku] = await loadSkuRows(deps.db, [item.skuId]);
-      if (!sku) throw fail.notFound();
-      const order = await createOrder(deps, buyer, { sku_ids: [item.skuId], cate: sku.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
-        async onOrderWritten(tx: Tx, orderId: number, now: Date) {
-          const taken = await tx.update(seckillItems).set({ left: sql`${seckillItems.left} - 1` })
-            .where(and(eq(seckillItems.id, item.id), sql`${seckillItems.left} > 0`)).returning({ left: seckillItems.left });
-          // Sold out is the first flash-sale reason: answered without reading anything more (the rush's common answer).
-          if (taken.length === 0) {
+      const event = known.event ?? await eventOf(item.eventId);
+      const order = await createOrder(deps, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
+        async beforeCommit(tx: Tx, orderId: number, now: Date) {
+          const refusal = seckillRefusal(await facts(tx, event, item, buyer, now, true));
+          if (refusal) {
+            // Refused: sold out still comes first among the flash-sale reasons.
+            const [row] = await tx.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item.id));
+            if ((row?.left ?? 0) <= 0) outcome = 'sold_out';
+            refuseIfAny(outcome === 'sold_out' ? { field: 'sec_kill', reason: 'no_inventory' } : refusal);
+          }
+          // The unit and the purchase row in one statement, the transaction's last: the row lock it takes
+          // is held only for the commit.
+          const taken = await tx.execute(sql`WITH taken AS (
+              UPDATE ${seckillItems} SET "left" = "left" - 1 WHERE id = ${item.id} AND "left" > 0 RETURNING id)
+            INSERT INTO ${seckillPurchases} (item_id, account_id, order_id, created_at)
+            SELECT id, ${buyer.accountId}, ${orderId}, ${now} FROM taken RETURNING id`) as unknown as { rows: unknown[] };
+          if (taken.rows.length === 0) {
             outcome = 'sold_out';
             throw fail.unprocessable('sec_kill', 'no_inventory');
           }
-          refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer, now, true)));
-          await tx.insert(seckillPurchases).values({ itemId: item.id, accountId: buyer.accountId, orderId, createdAt: now });
         },
       });
       outcome = 'taken';

@@ -7,6 +7,7 @@ import {
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { idParams, asList } from '../../platform/params.ts';
+import { sendJson } from '../../platform/send-json.ts';
 import { buyerOf } from '../../platform/viewer.ts';
 import { loadEvents, presentEvents } from './events.ts';
 import { liveSeckills } from './live.ts';
@@ -46,6 +47,6 @@ export const promotionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
   // Outside /api, for the flash-sale host's pages: the site is still the request's (host map, then port).
   app.get('/sec_kill', { schema: { tags, response: { 200: seckillLiveResponse } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return live(request.site.area);
+    return sendJson(request, reply, await live.bytes(request.site.area));
   });
 };

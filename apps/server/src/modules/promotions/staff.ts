@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { loadEvents, presentEvents } from './events.ts';
+import { eventsChanged } from './purchase.ts';
 import { seckillEvents, seckillItems } from './tables.ts';
 
 type CreateInput = z.infer<typeof createSeckillRequest>['sec_kill'];
@@ -67,5 +68,6 @@ export async function updateSeckill(deps: Deps, id: number, input: UpdateInput):
     requiredSkuId: input.require_owned_sku_id, requiredCompletedOrders: input.require_completed_orders,
     updatedAt: deps.clock.now(),
   }).where(eq(seckillEvents.id, id));
+  eventsChanged();
   return presentOne(deps, row.area, id);
 }

@@ -40,7 +40,9 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
     await reserveLines(locked, order.id, priced);
     const coupon = await applyCoupon(locked, order.id, couponId, priced);
     context.problems.throwIfAny();
-    return writeLines(locked, order, priced, coupon);
+    const result = await writeLines(locked, order, priced, coupon);
+    await hooks.beforeCommit?.(tx, order.id, context.now);
+    return result;
   });
   // Answered from what the transaction wrote: a new order has no payments, keys or shipment yet, and
   // reading it back (with the expiry sweep every read runs) would cost a checkout some ten round trips.
