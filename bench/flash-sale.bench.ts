@@ -86,6 +86,14 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
     for (const b of buyers) tokens.push((await startSession(deps, deps.db, b.id, 'native')).accessToken);
 
     const app = await buildApp(deps, { serveWeb: false });
+    // Requests still being answered when the load stops are waited for before anything is counted.
+    let inFlight = 0;
+    app.addHook('onRequest', async () => void (inFlight += 1));
+    app.addHook('onResponse', async () => void (inFlight -= 1));
+    const drained = async () => {
+      // Bounded: a request whose client went away may never report its response.
+      for (let waited = 0; inFlight > 0 && waited < 120_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
     await deps.db.execute(sql`CREATE TABLE bench_units (id bigserial PRIMARY KEY, claimed boolean NOT NULL DEFAULT false)`);
     await deps.db.execute(sql`CREATE INDEX bench_units_free ON bench_units (id) WHERE NOT claimed`);
     await deps.db.execute(sql`CREATE TABLE bench_claims (id bigserial PRIMARY KEY, unit_id bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
@@ -126,6 +134,7 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
         });
       },
     });
+    await drained();
 
     const ok = answers.filter((a) => a.reason === 'ok');
     const lastSaleAt = ok.length === 0 ? 0 : Math.max(...ok.map((a) => a.at));
@@ -141,6 +150,7 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
     await load('warm-up', `${base}/sec_kill`, { seconds: 2 });
     const bare = await load('bare route (constant)', bareServer.url);
     const live = await load('GET /sec_kill', `${base}/sec_kill`);
+    await drained();
     await app.close();
 
     const count = async (query: ReturnType<typeof sql>) => Number(((await deps.db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);

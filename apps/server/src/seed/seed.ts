@@ -6,6 +6,7 @@ import { seedCatalog } from './catalog.ts';
 import { DEMO_COUPON_CODES, seedCoupons } from './coupons.ts';
 import { seedKeysAndCodes } from './keys.ts';
 import { seedPromotions } from './promotions.ts';
+import { seedPeripheralStock } from './peripheral-stock.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -24,5 +25,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info({ coupons, codes: DEMO_COUPON_CODES }, 'seeded demo coupons (claim on /user_center/coupons; the codes with "Have a code?")');
   const seckills = await seedPromotions(deps);
   deps.log.info({ seckills }, 'seeded demo flash sales (on now, starting in 5 minutes, ended) on both sites');
+  deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some low, some sold out)');
   return true;
 }

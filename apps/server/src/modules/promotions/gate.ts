@@ -15,6 +15,8 @@ export interface SeckillGate {
   enter(item: GateItem, accountId: number): Promise<GateEntry>;
   /** Units of orders that ended unpaid went back to `left` (possibly not committed yet: too many is safe). */
   released(units: readonly ReleasedUnits[]): Promise<void>;
+  /** Whether this instance already knows the item sold out (memory only, no I/O): a buyer who waited is refused. */
+  knownSoldOut(itemId: number): boolean;
 }
 
 export interface GateItem {
@@ -94,6 +96,11 @@ export class RedisSeckillGate implements SeckillGate {
 
   get scope() {
     return this.scripts.scope;
+  }
+
+  /** Redis answers sold out itself at `enter`; admitted buyers hold a token, so none is refused here. */
+  knownSoldOut(): boolean {
+    return false;
   }
 
   /** Loads the item's `left` and every account's held units from PostgreSQL into Redis. */
@@ -194,6 +201,10 @@ export class LocalSeckillGate implements SeckillGate {
 
   async released(units: readonly ReleasedUnits[]): Promise<void> {
     for (const u of units) this.soldOut.set(u.itemId, false);
+  }
+
+  knownSoldOut(itemId: number): boolean {
+    return this.soldOut.get(itemId) === true;
   }
 }
 

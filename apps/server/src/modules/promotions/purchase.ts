@@ -1,10 +1,11 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { seckillRefusal, type SeckillPurchaseFacts } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { withConnection, type DbOrTx, type Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { findAccount } from '../accounts/index.ts';
+import { libraryProductIds } from '../library/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrder, heldProducts, orderCounts, type OrderReleaseStep } from '../orders/index.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
@@ -29,11 +30,14 @@ async function heldUnits(db: DbOrTx, itemId: number, accountId: number): Promise
   return row?.n ?? 0;
 }
 
-/** Whether the account owns the game the event requires (any edition of that SKU's product). */
+/** Whether the account owns the game the event requires (any edition of that SKU's product; docs/product/deals.md#flash-sale-owned-game). */
 async function ownsRequiredGame(db: DbOrTx, skuId: number, accountId: number, now: Date): Promise<boolean> {
   const [row] = await loadSkuRows(db, [skuId]);
   if (!row) return false;
-  return (await heldProducts(db, accountId, [row.sku.productId], now)).get(row.sku.productId) === 'owned';
+  const productId = row.sku.productId;
+  // In the library (a paid order or a redeemed code), or a completed order's line not yet delivered there.
+  const [library, held] = await Promise.all([libraryProductIds(db, accountId, [productId]), heldProducts(db, accountId, [productId], now)]);
+  return library.has(productId) || held.get(productId) === 'owned';
 }
 
 async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, now: Date, unitAvailable: boolean): Promise<SeckillPurchaseFacts> {
@@ -93,6 +97,36 @@ export const eventsChanged = () => void (eventsVersion += 1);
 const EVENT_ROW_MS = 1000;
 
 /**
+ * How many admitted buyers an instance takes through checkout at once, each on one connection of its own
+ * for the whole checkout (`withConnection`); the others wait their turn, first come first served, holding
+ * nothing. Without it a rush's buyers all start together, their statements interleave in the pool's queue
+ * with every other request's, and none finishes for seconds; with it each finishes in a few milliseconds
+ * and the rest of the pool stays free for the other routes (and the session lookups of sold-out answers).
+ */
+const CHECKOUTS_AT_ONCE = 8;
+
+/** A first-come-first-served counting semaphore. */
+class Turns {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(): Promise<() => void> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    };
+  }
+}
+
+/**
  * POST /api/sec_kill: a `seckill` order of one unit at the flash price (docs/decisions/0009-flash-sales.md
  * "The purchase", "Gating the rush"). First the gate: sold out or over the limit are answered there, no SQL.
  * An admitted buyer goes through checkout as for any order (SKU status, owned, region, purchase ban, under
@@ -103,6 +137,7 @@ const EVENT_ROW_MS = 1000;
  * buyer's token goes back.
  */
 export function seckillPurchase(deps: Deps, gate: SeckillGate) {
+  const checkouts = new Turns(CHECKOUTS_AT_ONCE);
   const items = new Map<ItemKey, KnownItem>();
   const events = new Map<number, { row: EventRow; readAtMs: number; version: number }>();
 
@@ -140,9 +175,16 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
     const entry = await gate.enter({ id: item.id, buyLimit: item.buyLimit }, buyer.accountId);
     if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
     let outcome: GateOutcome = 'refused';
+    let release: (() => void) | undefined;
     try {
+      release = await checkouts.acquire();
+      // Waiting for a turn may have outlasted the stock: a gate that knows so refuses without a transaction.
+      if (gate.knownSoldOut(item.id)) {
+        outcome = 'sold_out';
+        throw fail.unprocessable('sec_kill', 'no_inventory');
+      }
       const event = known.event ?? await eventOf(item.eventId);
-      const order = await createOrder(deps, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
+      const order = await withConnection(deps.db, (db) => createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
         async beforeCommit(tx: Tx, orderId: number, now: Date) {
           const refusal = seckillRefusal(await facts(tx, event, item, buyer, now, true));
           if (refusal) {
@@ -162,10 +204,11 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
             throw fail.unprocessable('sec_kill', 'no_inventory');
           }
         },
-      });
+      }));
       outcome = 'taken';
       return { id: order.id };
     } finally {
+      release?.();
       await entry.admitted.settle(outcome);
     }
   };

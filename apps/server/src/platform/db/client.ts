@@ -53,6 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the pool, and without a listener that would crash the process. The pool replaces the client itself.
     pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzlePg(pool);
+    pools.set(db as unknown as Db, pool);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
@@ -60,6 +61,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * Runs `work` with the database bound to one pooled connection, taken once and given back at the end: a
+ * request of many statements (a checkout) then waits for the pool once rather than at every statement, which
+ * under a rush is what keeps it from queueing behind every other request's statement each time. Transactions
+ * inside are real ones on that connection. PGlite has a single connection: `work` gets the database as is.
+ */
+export async function withConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  const pool = pools.get(db);
+  if (!pool) return work(db);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await work(drizzlePg(client) as unknown as Db);
+  } catch (error) {
+    // A connection that failed mid-statement (ended by the server, a timeout) is not given back for reuse.
+    if (error instanceof Error && /terminat|Connection terminated|ECONNRESET/i.test(error.message)) broken = error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**
