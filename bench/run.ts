@@ -92,7 +92,7 @@ Oversold, keys given twice and buyers charged twice must be 0 (issue 4).
 | GET /sec_kill ratio to bare |${col((r) => r.liveRatio.toFixed(2))}
 
 Each buyer holds one keep-alive connection and posts \`POST /api/sec_kill\` again as soon as it is answered,
-for 12 s; buyers who got their unit keep trying (limit 1), so the limit is tested under load. The baseline
+until the stock is gone and 5 s more (at most 60 s); buyers who got their unit keep trying (limit 1), so the limit is tested under load. The baseline
 is a route of the same server and pool claiming one row (\`FOR UPDATE SKIP LOCKED\`) and inserting one row in a
 transaction, under the same 2,000 connections. Oversold units (held beyond the stock, or \`left\` not matching
 the units held, or orders without a unit) and accounts over their limit are counted in SQL after the run.

@@ -172,6 +172,14 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
   return async function purchase(buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
     const known = await itemOf(buyer.area, asked);
     const { item } = known;
+    const event = known.event ?? await eventOf(item.eventId);
+    const now = deps.clock.now();
+    if (event.closed || statusOf(event, now) !== 'current') {
+      // Before the opening (buyers polling) or after the close: no order is worth starting. The reasons are
+      // answered in their order as qualify does, and the last of them, inactive, always applies.
+      const [row] = await deps.db.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item.id));
+      refuseIfAny(seckillRefusal(await facts(deps.db, event, item, buyer, now, (row?.left ?? 0) > 0)));
+    }
     const entry = await gate.enter({ id: item.id, buyLimit: item.buyLimit }, buyer.accountId);
     if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
     let outcome: GateOutcome = 'refused';
@@ -183,7 +191,6 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
         outcome = 'sold_out';
         throw fail.unprocessable('sec_kill', 'no_inventory');
       }
-      const event = known.event ?? await eventOf(item.eventId);
       const order = await withConnection(deps.db, (db) => createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
         async beforeCommit(tx: Tx, orderId: number, now: Date) {
           const refusal = seckillRefusal(await facts(tx, event, item, buyer, now, true));
