@@ -88,13 +88,21 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
     for (const b of buyers) tokens.push((await startSession(deps, deps.db, b.id, 'native')).accessToken);
 
     const app = await buildApp(deps, { serveWeb: false });
-    // Requests still being answered when the load stops are waited for before anything is counted.
+    // Requests still being answered when the load stops are waited for before anything is counted: until
+    // none is open, or (a request whose client went away may never report its end) the units held stop
+    // changing for two seconds.
     let inFlight = 0;
     app.addHook('onRequest', async () => void (inFlight += 1));
     app.addHook('onResponse', async () => void (inFlight -= 1));
+    const heldNow = async () => Number(((await deps.db.execute(sql`SELECT count(*) AS n FROM ${seckillPurchases}`)) as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
     const drained = async () => {
-      // Bounded: a request whose client went away may never report its response.
-      for (let waited = 0; inFlight > 0 && waited < 120_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      let last = await heldNow();
+      for (let stable = 0; inFlight > 0 && stable < 4;) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const now = await heldNow();
+        stable = now === last ? stable + 1 : 0;
+        last = now;
+      }
     };
     await deps.db.execute(sql`CREATE TABLE bench_units (id bigserial PRIMARY KEY, claimed boolean NOT NULL DEFAULT false)`);
     await deps.db.execute(sql`CREATE INDEX bench_units_free ON bench_units (id) WHERE NOT claimed`);
@@ -148,11 +156,11 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
     await drained();
 
     const ok = answers.filter((a) => a.reason === 'ok');
-    const lastSaleAt = ok.length === 0 ? 0 : Math.max(...ok.map((a) => a.at));
+    const lastSaleAt = ok.reduce((max, a) => Math.max(max, a.at), 0);
     const sellSeconds = (ok.length === UNITS ? lastSaleAt : RUSH_MAX_SECONDS * 1000) / 1000;
     const during = answers.filter((a) => a.at <= lastSaleAt).map((a) => a.ms).sort((a, b) => a - b);
     const after = answers.filter((a) => a.at > lastSaleAt);
-    const afterSeconds = Math.max(0.001, (Math.max(...answers.map((a) => a.at)) - lastSaleAt) / 1000);
+    const afterSeconds = Math.max(0.001, (answers.reduce((max, a) => Math.max(max, a.at), 0) - lastSaleAt) / 1000);
     const soldOut = after.filter((a) => a.reason === 'sec_kill:no_inventory').length;
     const otherAnswers: Record<string, number> = {};
     for (const a of answers) if (a.reason !== 'ok' && a.reason !== 'sec_kill:no_inventory') otherAnswers[a.reason] = (otherAnswers[a.reason] ?? 0) + 1;
