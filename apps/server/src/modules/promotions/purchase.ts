@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { seckillRefusal, type SeckillPurchaseFacts } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import { withConnection, type DbOrTx, type Tx } from '../../platform/db/client.ts';
+import { holdConnection, isConnectionError, type Db, type DbOrTx, type HeldConnection, type Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { findAccount } from '../accounts/index.ts';
@@ -97,32 +97,46 @@ export const eventsChanged = () => void (eventsVersion += 1);
 const EVENT_ROW_MS = 1000;
 
 /**
- * How many admitted buyers an instance takes through checkout at once, each on one connection of its own
- * for the whole checkout (`withConnection`); the others wait their turn, first come first served, holding
- * nothing. Without it a rush's buyers all start together, their statements interleave in the pool's queue
- * with every other request's, and none finishes for seconds; with it each finishes in a few milliseconds
- * and the rest of the pool stays free for the other routes (and the session lookups of sold-out answers).
+ * How many admitted buyers an instance takes through checkout at once, each in a lane with one connection
+ * of its own (`holdConnection`); the others wait their turn, first come first served, holding nothing. A
+ * lane keeps its connection while buyers are waiting and hands it to the next one, so a checkout never waits
+ * in the pool's queue — under a rush that queue is full of every sold-out answer's session lookup, and a
+ * checkout's statements queued behind them one by one would take seconds. Without lanes the rush's buyers
+ * would all start together and none would finish; with them each finishes in a few milliseconds and the
+ * rest of the pool stays free for the other routes.
  */
-const CHECKOUTS_AT_ONCE = 8;
+const LANES = 8;
 
-/** A first-come-first-served counting semaphore. */
-class Turns {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-  constructor(size: number) {
-    this.free = size;
-  }
-  async acquire(): Promise<() => void> {
-    if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
+interface Lane {
+  connection: HeldConnection | null;
+}
+
+/** A first-come-first-served set of lanes, each keeping its connection while there is a queue. */
+class CheckoutLanes {
+  private readonly free: Lane[] = Array.from({ length: LANES }, () => ({ connection: null }));
+  private readonly waiting: ((lane: Lane) => void)[] = [];
+  constructor(private readonly db: Db) {}
+
+  async run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    const lane = this.free.pop() ?? await new Promise<Lane>((resolve) => this.waiting.push(resolve));
+    try {
+      lane.connection ??= await holdConnection(this.db);
+      return await work(lane.connection.db);
+    } catch (error) {
+      if (isConnectionError(error)) {
+        lane.connection?.release(error);
+        lane.connection = null;
+      }
+      throw error;
+    } finally {
       const next = this.waiting.shift();
-      if (next) next();
-      else this.free += 1;
-    };
+      if (next) next(lane);
+      else {
+        lane.connection?.release();
+        lane.connection = null;
+        this.free.push(lane);
+      }
+    }
   }
 }
 
@@ -137,7 +151,7 @@ class Turns {
  * buyer's token goes back.
  */
 export function seckillPurchase(deps: Deps, gate: SeckillGate) {
-  const checkouts = new Turns(CHECKOUTS_AT_ONCE);
+  const lanes = new CheckoutLanes(deps.db);
   const items = new Map<ItemKey, KnownItem>();
   const events = new Map<number, { row: EventRow; readAtMs: number; version: number }>();
 
@@ -183,39 +197,38 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
     const entry = await gate.enter({ id: item.id, buyLimit: item.buyLimit }, buyer.accountId);
     if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
     let outcome: GateOutcome = 'refused';
-    let release: (() => void) | undefined;
     try {
-      release = await checkouts.acquire();
-      // Waiting for a turn may have outlasted the stock: a gate that knows so refuses without a transaction.
-      if (gate.knownSoldOut(item.id)) {
-        outcome = 'sold_out';
-        throw fail.unprocessable('sec_kill', 'no_inventory');
-      }
-      const order = await withConnection(deps.db, (db) => createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
-        async beforeCommit(tx: Tx, orderId: number, now: Date) {
-          const refusal = seckillRefusal(await facts(tx, event, item, buyer, now, true));
-          if (refusal) {
-            // Refused: sold out still comes first among the flash-sale reasons.
-            const [row] = await tx.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item.id));
-            if ((row?.left ?? 0) <= 0) outcome = 'sold_out';
-            refuseIfAny(outcome === 'sold_out' ? { field: 'sec_kill', reason: 'no_inventory' } : refusal);
-          }
-          // The unit and the purchase row in one statement, the transaction's last: the row lock it takes
-          // is held only for the commit.
-          const taken = await tx.execute(sql`WITH taken AS (
-              UPDATE ${seckillItems} SET "left" = "left" - 1 WHERE id = ${item.id} AND "left" > 0 RETURNING id)
-            INSERT INTO ${seckillPurchases} (item_id, account_id, order_id, created_at)
-            SELECT id, ${buyer.accountId}, ${orderId}, ${now} FROM taken RETURNING id`) as unknown as { rows: unknown[] };
-          if (taken.rows.length === 0) {
-            outcome = 'sold_out';
-            throw fail.unprocessable('sec_kill', 'no_inventory');
-          }
-        },
-      }));
+      const order = await lanes.run((db) => {
+        // Waiting for a lane may have outlasted the stock: a gate that knows so refuses without a transaction.
+        if (gate.knownSoldOut(item.id)) {
+          outcome = 'sold_out';
+          throw fail.unprocessable('sec_kill', 'no_inventory');
+        }
+        return createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
+          async beforeCommit(tx: Tx, orderId: number, now: Date) {
+            const refusal = seckillRefusal(await facts(tx, event, item, buyer, now, true));
+            if (refusal) {
+              // Refused: sold out still comes first among the flash-sale reasons.
+              const [row] = await tx.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item.id));
+              if ((row?.left ?? 0) <= 0) outcome = 'sold_out';
+              refuseIfAny(outcome === 'sold_out' ? { field: 'sec_kill', reason: 'no_inventory' } : refusal);
+            }
+            // The unit and the purchase row in one statement, the transaction's last: the row lock it takes
+            // is held only for the commit.
+            const taken = await tx.execute(sql`WITH taken AS (
+                UPDATE ${seckillItems} SET "left" = "left" - 1 WHERE id = ${item.id} AND "left" > 0 RETURNING id)
+              INSERT INTO ${seckillPurchases} (item_id, account_id, order_id, created_at)
+              SELECT id, ${buyer.accountId}, ${orderId}, ${now} FROM taken RETURNING id`) as unknown as { rows: unknown[] };
+            if (taken.rows.length === 0) {
+              outcome = 'sold_out';
+              throw fail.unprocessable('sec_kill', 'no_inventory');
+            }
+          },
+        });
+      });
       outcome = 'taken';
       return { id: order.id };
     } finally {
-      release?.();
       await entry.admitted.settle(outcome);
     }
   };

@@ -65,26 +65,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 const pools = new WeakMap<Db, pg.Pool>();
 
+/** One pooled connection taken out of the pool until released; `broken` drops it instead of reusing it. */
+export interface HeldConnection {
+  db: Db;
+  release(broken?: Error): void;
+}
+
 /**
- * Runs `work` with the database bound to one pooled connection, taken once and given back at the end: a
- * request of many statements (a checkout) then waits for the pool once rather than at every statement, which
- * under a rush is what keeps it from queueing behind every other request's statement each time. Transactions
- * inside are real ones on that connection. PGlite has a single connection: `work` gets the database as is.
+ * Takes one pooled connection, with the database bound to it: work of many statements (a checkout) then
+ * waits for the pool once rather than at every statement, which under a rush is what keeps it from
+ * queueing behind every other request's statement each time; a caller may also keep it across several such
+ * pieces of work. Transactions on it are real ones on that connection. PGlite has a single connection: the
+ * database is answered as is.
  */
-export async function withConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+export async function holdConnection(db: Db): Promise<HeldConnection> {
   const pool = pools.get(db);
-  if (!pool) return work(db);
+  if (!pool) return { db, release: () => {} };
   const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    return await work(drizzlePg(client) as unknown as Db);
-  } catch (error) {
-    // A connection that failed mid-statement (ended by the server, a timeout) is not given back for reuse.
-    if (error instanceof Error && /terminat|Connection terminated|ECONNRESET/i.test(error.message)) broken = error;
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  return { db: drizzlePg(client) as unknown as Db, release: (broken) => client.release(broken) };
+}
+
+/** Whether an error means the connection itself failed (ended by the server, reset), so it must not be reused. */
+export function isConnectionError(error: unknown): error is Error {
+  return error instanceof Error && /terminat|Connection terminated|ECONNRESET|not queryable/i.test(error.message);
 }
 
 /**
