@@ -104,8 +104,9 @@ Where the time goes (profiled with \`--cpu-prof\` and read from the counts above
 checkout: \`createOrder\` runs some fourteen statements (SKU rows, address, prices; then in the transaction the
 buyer's advisory lock, the account rules, ownership, the order row, the coupon, the lines) before the
 flash-sale step adds three (account, units held, and the unit with its purchase row in one statement) and the
-commit. Admitted buyers go through it eight at a time per instance, each on one connection for the whole
-checkout; the serial section is the item's row lock, held from that last statement to the commit. The server
+commit. Admitted buyers go through it in eight lanes per instance, each lane keeping one connection while
+buyers queue (a checkout never waits in the pool behind the sold-out answers' session lookups); the serial
+section is the item's row lock, held from that last statement to the commit. The server
 process was mostly idle in the profile: the time is spent waiting on PostgreSQL (on two cores shared with the
 load generator and other work), so the purchase rate is bound by checkout's statement count and the commit,
 not by the flash-sale code. A lean seckill order written inside promotions would have to repeat orders' rules
