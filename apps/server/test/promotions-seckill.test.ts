@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const withRedis = Boolean(process.env.REDIS_URL);
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 
 interface EventOptions {
@@ -146,8 +147,10 @@ describe('POST /api/sec_kill', () => {
     const limited = (await makeEvent({ stock: 5, buyLimit: 1 })).event;
     const buyer = await makeAccount(t);
     expect((await buy(buyer.token, limited.id)).statusCode).toBe(201);
-    // A second copy of a game already being paid for is the order game lock, which comes first; the limit itself is shown on a virtual item below.
-    expect(await errorsOf(buyer.token, limited.id)).toEqual({ sku: ['locked'] });
+    // A second copy of a game already being paid for: with Redis the gate knows the account holds its limit
+    // and answers before any SQL; without it checkout's order game lock comes first. The limit itself is
+    // shown on a virtual item below.
+    expect(await errorsOf(buyer.token, limited.id)).toEqual(withRedis ? { sec_kill: ['exceed_limit'] } : { sku: ['locked'] });
 
     expect(await errorsOf((await makeAccount(t)).token, (await makeEvent({ require_wechat: true, require_phone: true })).event.id)).toEqual({ wechat: ['unbound'] });
     expect(await errorsOf((await makeAccount(t)).token, (await makeEvent({ require_phone: true, require_steam: true })).event.id)).toEqual({ phone: ['unbound'] });
@@ -185,10 +188,12 @@ describe('POST /api/sec_kill', () => {
     expect(row?.n).toBe(2);
   });
 
-  it('refuses the catalogue\'s reasons first (SKU not on sale)', async () => {
+  it('refuses the catalogue\'s reasons first (SKU not on sale) while units are left; sold out is answered at the gate before them', async () => {
     const sku = await makeSku(t, { status: 'off' });
-    const { event } = await makeEvent({ skuId: sku.id, stock: 0 });
+    const { event } = await makeEvent({ skuId: sku.id, stock: 3 });
     expect((await buy((await makeAccount(t)).token, event.id)).json().errors).toEqual({ sku: ['status_invalid'] });
+    const soldOut = await makeEvent({ skuId: (await makeSku(t, { status: 'off' })).id, stock: 0 });
+    expect((await buy((await makeAccount(t)).token, soldOut.event.id)).json().errors).toEqual({ sec_kill: ['no_inventory'] });
   });
 });
 

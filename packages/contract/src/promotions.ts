@@ -26,6 +26,10 @@ export const seckillRequirements = z.object({
   wechat: z.boolean(),
   registered_from_timestamp: timestamp.nullable(),
   registered_to_timestamp: timestamp.nullable(),
+  /** A game the buyer must own (any edition of this SKU's product), or null. */
+  owned_sku_id: z.number().int().nullable(),
+  /** The order quota: completed orders the account must have on the site (0: none). */
+  completed_orders: z.number().int(),
 });
 
 /** An event: `price` is its lowest item price, `left` the units left over all its items. */
@@ -98,6 +102,8 @@ const requirementFields = {
   require_wechat: z.boolean().optional(),
   registered_from_timestamp: timestamp.min(0).max(32_503_680_000).nullable().optional(),
   registered_to_timestamp: timestamp.min(0).max(32_503_680_000).nullable().optional(),
+  require_owned_sku_id: id.nullable().optional(),
+  require_completed_orders: z.number().int().min(0).max(1000).optional(),
 };
 
 /** POST /api/admin/sec_kills (admins): an event with its items. */

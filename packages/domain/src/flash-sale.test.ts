@@ -44,8 +44,8 @@ describe('flash-sale status', () => {
 describe('seckillRefusal', () => {
   const eligible: SeckillPurchaseFacts = {
     status: 'current', closed: false, unitAvailable: true, bought: 0,
-    requirements: { buyLimit: 1, phone: true, steam: false, wechat: false, registeredFromSec: 1000, registeredToSec: 2000 },
-    buyer: { phoneBound: true, steamBound: false, wechatBound: false, registeredAtSec: 1500 },
+    requirements: { buyLimit: 1, phone: true, steam: false, wechat: false, registeredFromSec: 1000, registeredToSec: 2000, ownedGame: false, completedOrders: 0 },
+    buyer: { phoneBound: true, steamBound: false, wechatBound: false, registeredAtSec: 1500, ownsGame: false, completedOrders: 0 },
   };
   const refuse = (over: Partial<SeckillPurchaseFacts>, requirements: Partial<SeckillPurchaseFacts['requirements']> = {}, buyer: Partial<SeckillPurchaseFacts['buyer']> = {}) =>
     seckillRefusal({ ...eligible, ...over, requirements: { ...eligible.requirements, ...requirements }, buyer: { ...eligible.buyer, ...buyer } });
@@ -63,6 +63,10 @@ describe('seckillRefusal', () => {
     expect(refuse({}, { steam: true })).toEqual({ field: 'steam', reason: 'unbound' });
     expect(refuse({}, {}, { registeredAtSec: 999 })).toEqual({ field: 'registered_at', reason: 'invalid' });
     expect(refuse({}, {}, { registeredAtSec: 2001 })).toEqual({ field: 'registered_at', reason: 'invalid' });
+    expect(refuse({}, { ownedGame: true })).toEqual({ field: 'owned_game', reason: 'blank' });
+    expect(refuse({}, { ownedGame: true }, { ownsGame: true })).toBeNull();
+    expect(refuse({}, { completedOrders: 3 }, { completedOrders: 2 })).toEqual({ field: 'order_quota', reason: 'quota_invalid' });
+    expect(refuse({}, { completedOrders: 3 }, { completedOrders: 3 })).toBeNull();
     expect(refuse({ status: 'not_start' })).toEqual({ field: 'event', reason: 'inactive' });
     expect(refuse({ status: 'end' })).toEqual({ field: 'event', reason: 'inactive' });
     expect(refuse({ closed: true })).toEqual({ field: 'event', reason: 'inactive' });
@@ -83,6 +87,9 @@ describe('seckillRefusal', () => {
     expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, wants, lacks)).toEqual({ field: 'wechat', reason: 'unbound' });
     expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { steam: true }, lacks)).toEqual({ field: 'phone', reason: 'unbound' });
     expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { steam: true }, { registeredAtSec: 1 })).toEqual({ field: 'steam', reason: 'unbound' });
-    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, {}, { registeredAtSec: 1 })).toEqual({ field: 'registered_at', reason: 'invalid' });
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { ownedGame: true, completedOrders: 1 }, { registeredAtSec: 1 })).toEqual({ field: 'registered_at', reason: 'invalid' });
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { ownedGame: true, completedOrders: 1 })).toEqual({ field: 'owned_game', reason: 'blank' });
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { completedOrders: 1 })).toEqual({ field: 'order_quota', reason: 'quota_invalid' });
+    expect(refuse({ ...everything, unitAvailable: true, bought: 0 })).toEqual({ field: 'event', reason: 'inactive' });
   });
 });

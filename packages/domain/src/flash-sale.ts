@@ -50,6 +50,10 @@ export interface SeckillRequirements {
   /** The registration date window, inclusive, in server seconds. */
   readonly registeredFromSec: number | null;
   readonly registeredToSec: number | null;
+  /** The buyer must own this game (a completed order of its product), or null. */
+  readonly ownedGame: boolean;
+  /** The order quota: completed orders the account must have on the site before it may buy (0: none). */
+  readonly completedOrders: number;
 }
 
 /** What is known of the buyer. Steam and WeChat binding do not exist yet: such requirements cannot be met. */
@@ -58,6 +62,10 @@ export interface SeckillBuyerFacts {
   readonly steamBound: boolean;
   readonly wechatBound: boolean;
   readonly registeredAtSec: number;
+  /** Owns the game the event requires (false when it requires none). */
+  readonly ownsGame: boolean;
+  /** Its completed orders on the site (0 when the event sets no quota: then it is not counted). */
+  readonly completedOrders: number;
 }
 
 export interface SeckillPurchaseFacts {
@@ -76,12 +84,14 @@ export type SeckillRefusal =
   | { field: 'sec_kill'; reason: 'no_inventory' | 'exceed_limit' }
   | { field: 'wechat' | 'phone' | 'steam'; reason: 'unbound' }
   | { field: 'registered_at'; reason: 'invalid' }
+  | { field: 'owned_game'; reason: 'blank' }
+  | { field: 'order_quota'; reason: 'quota_invalid' }
   | { field: 'event'; reason: 'inactive' };
 
 /**
  * Why a buyer may not take a unit, first match wins in the product's order: no inventory left; buy count
  * over the limit; WeChat unbound; phone, then Steam binding blank; registration date outside the window;
- * the event not running (not started, ended or closed). Null: the buyer qualifies. The catalogue's own
+ * the required game not owned; fewer completed orders than the quota; the event not running (not started, ended or closed). Null: the buyer qualifies. The catalogue's own
  * refusals (SKU status, owned, no base, region) and the purchase ban are checkout's, before and around these.
  */
 export function seckillRefusal(facts: SeckillPurchaseFacts): SeckillRefusal | null {
@@ -93,6 +103,8 @@ export function seckillRefusal(facts: SeckillPurchaseFacts): SeckillRefusal | nu
   if (r.steam && !buyer.steamBound) return { field: 'steam', reason: 'unbound' };
   if (r.registeredFromSec !== null && buyer.registeredAtSec < r.registeredFromSec) return { field: 'registered_at', reason: 'invalid' };
   if (r.registeredToSec !== null && buyer.registeredAtSec > r.registeredToSec) return { field: 'registered_at', reason: 'invalid' };
+  if (r.ownedGame && !buyer.ownsGame) return { field: 'owned_game', reason: 'blank' };
+  if (r.completedOrders > 0 && buyer.completedOrders < r.completedOrders) return { field: 'order_quota', reason: 'quota_invalid' };
   if (facts.closed || facts.status !== 'current') return { field: 'event', reason: 'inactive' };
   return null;
 }

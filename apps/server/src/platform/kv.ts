@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /**
@@ -24,7 +25,30 @@ export interface KeyValueStore {
   publish(channel: string, message: string): Promise<void>;
   /** Calls `onMessage` for each message published on the channel from now on; answers how to stop. */
   subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Atomic scripts over several keys, where the store is shared (Redis): a module that must check and
+   * change counters in one step across instances (a flash sale's stock gate) runs them here. Absent from
+   * the in-process store: such a module then keeps a per-instance fallback of its own.
+   */
+  readonly scripts?: ScriptRunner;
   close(): Promise<void>;
+}
+
+/** Runs a Lua script on the shared store; keys are given unprefixed (the store adds its prefix). */
+export interface ScriptRunner {
+  /** Which keys these are: runners of two instances on the same Redis and prefix share a scope (and their counters). */
+  readonly scope: string;
+  run(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown>;
+}
+
+/** A script with its SHA1, so it is sent once and then called by hash (EVALSHA). */
+export interface LuaScript {
+  readonly source: string;
+  readonly sha1: string;
+}
+
+export function luaScript(source: string): LuaScript {
+  return { source, sha1: createHash('sha1').update(source).digest('hex') };
 }
 
 export class MemoryStore implements KeyValueStore {
@@ -96,9 +120,23 @@ const DECR_IF_PRESENT = "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) th
 
 export class RedisStore implements KeyValueStore {
   private readonly redis: Redis;
+  readonly scripts: ScriptRunner;
   /** `prefix` keeps instances that share a Redis (tests, several apps) out of each other's keys. */
-  constructor(url: string, private readonly prefix = 'lantern:') {
+  constructor(private readonly url: string, private readonly prefix = 'lantern:') {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.scripts = {
+      scope: `${this.url}#${this.prefix}`,
+      run: async (script, keys, args) => {
+        const prefixed = keys.map((k) => this.prefix + k);
+        try {
+          return await this.redis.evalsha(script.sha1, prefixed.length, ...prefixed, ...args);
+        } catch (error) {
+          // First use on this Redis (or after a restart emptied its script cache): send the source once.
+          if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+          return this.redis.eval(script.source, prefixed.length, ...prefixed, ...args);
+        }
+      },
+    };
   }
   async get(key: string) {
     return this.redis.get(this.prefix + key);

@@ -38,3 +38,8 @@ export function sendJson(request: FastifyRequest, reply: unknown, body: Prepared
   }
   return r.headers({ 'content-type': JSON_TYPE, vary: 'accept-encoding' }).send(body.body);
 }
+
+/** Sends JSON bytes a route put together itself (validated when their parts were built), uncompressed: for small bodies. */
+export function sendJsonBytes(reply: unknown, body: Buffer) {
+  return (reply as FastifyReply).header('content-type', JSON_TYPE).send(body);
+}

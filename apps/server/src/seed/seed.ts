@@ -8,6 +8,7 @@ import { seedKeysAndCodes } from './keys.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
+import { seedPeripheralStock } from './peripheral-stock.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -29,5 +30,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedBundlesAndQueues(deps), 'seeded demo bundles (/bundles) and an exploring queue on both sites');
   const pointsAndGifts = await seedPointsAndGifts(deps);
   deps.log.info(pointsAndGifts, 'seeded the points shop, gift packs and coupon areas on both sites; demo shoppers have points');
+  deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some down to their last units, none sold out)');
   return true;
 }

@@ -74,6 +74,7 @@ export const FLASH_REFUSALS = [
   { field: 'phone', reason: 'unbound', kind: 'phone_unbound' },
   { field: 'steam', reason: 'unbound', kind: 'steam_unbound' },
   { field: 'registered_at', reason: 'invalid', kind: 'registered_at' },
+  { field: 'owned_game', reason: 'blank', kind: 'owned_game' },
   { field: null, reason: 'quota_invalid', kind: 'quota_invalid' },
   { field: null, reason: 'inactive', kind: 'inactive' },
   { field: null, reason: 'purchase_ban', kind: 'purchase_ban' },
@@ -107,7 +108,7 @@ export function flashBuyOutcome(error: unknown): FlashBuyOutcome {
 export type FlashAction = 'security' | 'orders' | 'library' | null;
 
 export const flashRefusalAction = (kind: FlashRefusalKind): FlashAction =>
-  kind === 'phone_unbound' ? 'security' : kind === 'locked' ? 'orders' : kind === 'owned' ? 'library' : null;
+  kind === 'phone_unbound' ? 'security' : kind === 'locked' ? 'orders' : kind === 'owned' || kind === 'owned_game' ? 'library' : null;
 
 export interface RefusalContext {
   /** The item's limit per account. */

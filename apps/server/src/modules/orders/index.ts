@@ -21,6 +21,7 @@ export type { CheckoutBuyer, CheckoutHooks, CreateOrderInput } from './checkout/
 export { PRICE_ADJUSTERS, type PriceAdjuster } from './checkout/pricing.ts';
 export { heldProducts } from './checkout/validate-ownership.ts';
 export { lockBuyer } from './checkout/lock-buyer.ts';
+export { registerLineReservation, type LineReservation, type ReservedLine } from './checkout/line-reservations.ts';
 export { completeGrantOrder, findGrantOrder } from './grant-orders.ts';
 
 // Reading and ending orders.

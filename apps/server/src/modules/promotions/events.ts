@@ -47,6 +47,8 @@ export async function presentEvents(db: DbOrTx, loaded: readonly { event: EventR
       wechat: event.requireWechat,
       registered_from_timestamp: secOrNull(event.registeredFrom),
       registered_to_timestamp: secOrNull(event.registeredTo),
+      owned_sku_id: event.requiredSkuId,
+      completed_orders: event.requiredCompletedOrders,
     },
   }));
 }

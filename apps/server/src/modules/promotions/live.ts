@@ -1,5 +1,6 @@
 import { gt } from 'drizzle-orm';
 import { seckillStatus, type Area } from '@lantern/domain';
+import { seckillLiveResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { loadEvents, toSec } from './events.ts';
 import { seckillEvents } from './tables.ts';
@@ -57,19 +58,41 @@ export function liveSeckills(deps: Deps) {
     return pending;
   }
 
-  return async function read(area: Area) {
+  const answer = (snapshot: Snapshot, nowMs: number) => ({
+    server_timestamp: Math.floor(nowMs / 1000),
+    sec_kills: snapshot.events.map((e) => ({
+      id: e.id,
+      status: seckillStatus(nowMs, e.fromSec, e.toSec),
+      from_timestamp: e.fromSec,
+      to_timestamp: e.toSec,
+      left: e.items.reduce((sum, i) => sum + i.left, 0),
+      items: e.items,
+    })),
+  });
+
+  /**
+   * The answer as bytes, made once per snapshot and clock second and shared by every poller of that second.
+   * Windows are whole seconds, so a status can turn only at a whole second (not_start at from, current one
+   * millisecond later, end at to): the first millisecond of a second is its own answer. Only
+   * `server_time_ms` is written per request, in front of the shared bytes: the web keeps its offset to
+   * server time from it (docs/product/deals.md#flash-sales-on-the-web), so it must be this answer's clock,
+   * not that of the second's first caller. The body is a few hundred bytes, so it is not compressed.
+   */
+  const prepared = new Map<Area, { snapshot: Snapshot; key: number; rest: Buffer }>();
+  async function bytes(area: Area): Promise<Buffer> {
+    const snapshot = await snapshotOf(area, deps.clock.now().getTime());
+    // Read after the snapshot, so a load's wait does not make the answer's clock stale.
     const nowMs = deps.clock.now().getTime();
-    const snapshot = await snapshotOf(area, nowMs);
-    return {
-      server_timestamp: Math.floor(nowMs / 1000),
-      sec_kills: snapshot.events.map((e) => ({
-        id: e.id,
-        status: seckillStatus(nowMs, e.fromSec, e.toSec),
-        from_timestamp: e.fromSec,
-        to_timestamp: e.toSec,
-        left: e.items.reduce((sum, i) => sum + i.left, 0),
-        items: e.items,
-      })),
-    };
-  };
+    const key = Math.floor(nowMs / 1000) * 2 + (nowMs % 1000 === 0 ? 0 : 1);
+    let kept = prepared.get(area);
+    if (!kept || kept.snapshot !== snapshot || kept.key !== key) {
+      const { server_time_ms: _first, ...rest } = seckillLiveResponse.parse({ server_time_ms: nowMs, ...answer(snapshot, nowMs) });
+      // `{"server_timestamp":…}` without its opening brace: the per-request field goes in front.
+      kept = { snapshot, key, rest: Buffer.from(JSON.stringify(rest).slice(1), 'utf8') };
+      prepared.set(area, kept);
+    }
+    return Buffer.concat([Buffer.from(`{"server_time_ms":${nowMs},`, 'utf8'), kept.rest]);
+  }
+
+  return { bytes };
 }

@@ -1,12 +1,14 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { seckillRefusal, type SeckillPurchaseFacts } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { holdConnection, isConnectionError, type Db, type DbOrTx, type HeldConnection, type Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { findAccount } from '../accounts/index.ts';
-import { loadSkuRows } from '../catalog/index.ts';
-import { createOrder, type OrderReleaseStep } from '../orders/index.ts';
+import { libraryProductIds } from '../library/index.ts';
+import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
+import { createOrder, heldProducts, orderCounts, type OrderReleaseStep } from '../orders/index.ts';
+import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
 import { statusOf, toSec, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -28,14 +30,29 @@ async function heldUnits(db: DbOrTx, itemId: number, accountId: number): Promise
   return row?.n ?? 0;
 }
 
-async function facts(db: DbOrTx, event: EventRow, item: ItemRow, accountId: number, now: Date, unitAvailable: boolean): Promise<SeckillPurchaseFacts> {
-  const account = await findAccount(db, accountId);
+/** Whether the account owns the game the event requires (any edition of that SKU's product; docs/product/deals.md#flash-sale-owned-game). */
+async function ownsRequiredGame(db: DbOrTx, skuId: number, accountId: number, now: Date): Promise<boolean> {
+  const [row] = await loadSkuRows(db, [skuId]);
+  if (!row) return false;
+  const productId = row.sku.productId;
+  // In the library (a paid order or a redeemed code), or a completed order's line not yet delivered there.
+  const [library, held] = await Promise.all([libraryProductIds(db, accountId, [productId]), heldProducts(db, accountId, [productId], now)]);
+  return library.has(productId) || held.get(productId) === 'owned';
+}
+
+async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, now: Date, unitAvailable: boolean): Promise<SeckillPurchaseFacts> {
+  const account = await findAccount(db, buyer.accountId);
   if (!account) throw fail.unauthorized();
+  // What only some events require is read only for them: the rush's events usually require neither.
+  const [ownsGame, completedOrders] = await Promise.all([
+    event.requiredSkuId === null ? false : ownsRequiredGame(db, event.requiredSkuId, buyer.accountId, now),
+    event.requiredCompletedOrders === 0 ? 0 : orderCounts(db, buyer.accountId, buyer.area, now).then((c) => c.completed),
+  ]);
   return {
     status: statusOf(event, now),
     closed: event.closed,
     unitAvailable,
-    bought: await heldUnits(db, item.id, accountId),
+    bought: await heldUnits(db, item.id, buyer.accountId),
     requirements: {
       buyLimit: item.buyLimit,
       phone: event.requirePhone,
@@ -43,9 +60,11 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, accountId: numb
       wechat: event.requireWechat,
       registeredFromSec: event.registeredFrom === null ? null : toSec(event.registeredFrom),
       registeredToSec: event.registeredTo === null ? null : toSec(event.registeredTo),
+      ownedGame: event.requiredSkuId !== null,
+      completedOrders: event.requiredCompletedOrders,
     },
     // Steam and WeChat binding do not exist yet: an event requiring them cannot be qualified for (`unbound`).
-    buyer: { phoneBound: account.phone !== null, steamBound: false, wechatBound: false, registeredAtSec: toSec(account.createdAt) },
+    buyer: { phoneBound: account.phone !== null, steamBound: false, wechatBound: false, registeredAtSec: toSec(account.createdAt), ownsGame, completedOrders },
   };
 }
 
@@ -56,32 +75,163 @@ function refuseIfAny(refusal: ReturnType<typeof seckillRefusal>): void {
 /** POST /api/events/sec_kills/{id}/qualify: the first reason the buyer could not buy now, or qualified. */
 export async function qualify(deps: Deps, buyer: Buyer, eventId: number, skuId: number | undefined) {
   const { event, item } = await findTarget(deps.db, buyer.area, eventId, skuId);
-  refuseIfAny(seckillRefusal(await facts(deps.db, event, item, buyer.accountId, deps.clock.now(), item.left > 0)));
+  refuseIfAny(seckillRefusal(await facts(deps.db, event, item, buyer, deps.clock.now(), item.left > 0)));
   return { qualified: true as const, item_id: item.id };
 }
 
+/** An item as a request names it (event, SKU or none), with its product's cate: items are never edited after creation. */
+type ItemKey = `${string}:${number}:${number | ''}`;
+interface KnownItem {
+  item: ItemRow;
+  cate: SkuRow['cate'];
+}
+const MAX_KNOWN = 10_000;
+
 /**
- * POST /api/sec_kill: a `seckill` order of one unit at the flash price. Checkout runs as for any order (SKU
- * status, owned, region, purchase ban, under the buyer's lock); in the order's transaction the unit is
- * taken with one conditional UPDATE (`left > 0`, so stock never goes below zero however many buy at once),
- * the account's held units are counted (its lock serializes its own purchases), and any refusal undoes
- * the order and the unit together.
+ * Staff edits of events (closing, window, requirements) bump this, so this instance's kept event rows are
+ * read again at once; other instances read theirs again within a second.
  */
-export async function purchase(deps: Deps, buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
-  const { event, item } = await findTarget(deps.db, buyer.area, asked.id, asked.sku_id);
-  const [sku] = await loadSkuRows(deps.db, [item.skuId]);
-  if (!sku) throw fail.notFound();
-  const order = await createOrder(deps, buyer, { sku_ids: [item.skuId], cate: sku.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
-    async onOrderWritten(tx: Tx, orderId: number, now: Date) {
-      const taken = await tx.update(seckillItems).set({ left: sql`${seckillItems.left} - 1` })
-        .where(and(eq(seckillItems.id, item.id), sql`${seckillItems.left} > 0`)).returning({ left: seckillItems.left });
-      // Sold out is the first flash-sale reason: answered without reading anything more (the rush's common answer).
-      if (taken.length === 0) throw fail.unprocessable('sec_kill', 'no_inventory');
-      refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer.accountId, now, true)));
-      await tx.insert(seckillPurchases).values({ itemId: item.id, accountId: buyer.accountId, orderId, createdAt: now });
-    },
-  });
-  return { id: order.id };
+let eventsVersion = 0;
+export const eventsChanged = () => void (eventsVersion += 1);
+/** How long an instance answers purchases from an event row it read (what staff may change of it). */
+const EVENT_ROW_MS = 1000;
+
+/**
+ * How many admitted buyers an instance takes through checkout at once, each in a lane with one connection
+ * of its own (`holdConnection`); the others wait their turn, first come first served, holding nothing. A
+ * lane keeps its connection while buyers are waiting and hands it to the next one, so a checkout never waits
+ * in the pool's queue — under a rush that queue is full of every sold-out answer's session lookup, and a
+ * checkout's statements queued behind them one by one would take seconds. Without lanes the rush's buyers
+ * would all start together and none would finish; with them each finishes in a few milliseconds and the
+ * rest of the pool stays free for the other routes.
+ */
+const LANES = 8;
+
+interface Lane {
+  connection: HeldConnection | null;
+}
+
+/** A first-come-first-served set of lanes, each keeping its connection while there is a queue. */
+class CheckoutLanes {
+  private readonly free: Lane[] = Array.from({ length: LANES }, () => ({ connection: null }));
+  private readonly waiting: ((lane: Lane) => void)[] = [];
+  constructor(private readonly db: Db) {}
+
+  async run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    const lane = this.free.pop() ?? await new Promise<Lane>((resolve) => this.waiting.push(resolve));
+    try {
+      lane.connection ??= await holdConnection(this.db);
+      return await work(lane.connection.db);
+    } catch (error) {
+      if (isConnectionError(error)) {
+        lane.connection?.release(error);
+        lane.connection = null;
+      }
+      throw error;
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(lane);
+      else {
+        lane.connection?.release();
+        lane.connection = null;
+        this.free.push(lane);
+      }
+    }
+  }
+}
+
+/**
+ * POST /api/sec_kill: a `seckill` order of one unit at the flash price (docs/decisions/0009-flash-sales.md
+ * "The purchase", "Gating the rush"). First the gate: sold out or over the limit are answered there, no SQL.
+ * An admitted buyer goes through checkout as for any order (SKU status, owned, region, purchase ban, under
+ * the buyer's lock). At the end of the order's transaction the flash-sale reasons are checked and the unit
+ * is taken with the purchase row in one statement (a conditional UPDATE, `left > 0`, so stock never goes
+ * below zero however many buy at once); the item's row lock is then held only until the commit. Any refusal
+ * undoes the order and the unit together, and the gate is told what PostgreSQL decided, so a refused
+ * buyer's token goes back.
+ */
+export function seckillPurchase(deps: Deps, gate: SeckillGate) {
+  const lanes = new CheckoutLanes(deps.db);
+  const items = new Map<ItemKey, KnownItem>();
+  const events = new Map<number, { row: EventRow; readAtMs: number; version: number }>();
+
+  async function itemOf(area: Buyer['area'], asked: { id: number; sku_id?: number }): Promise<KnownItem & { event?: EventRow }> {
+    const key: ItemKey = `${area}:${asked.id}:${asked.sku_id ?? ''}`;
+    const known = items.get(key);
+    if (known) return known;
+    const { event, item } = await findTarget(deps.db, area, asked.id, asked.sku_id);
+    const [sku] = await loadSkuRows(deps.db, [item.skuId]);
+    if (!sku) throw fail.notFound();
+    if (items.size >= MAX_KNOWN) items.clear();
+    items.set(key, { item, cate: sku.cate });
+    keepEvent(event);
+    return { item, cate: sku.cate, event };
+  }
+
+  function keepEvent(row: EventRow) {
+    if (events.size >= MAX_KNOWN) events.clear();
+    events.set(row.id, { row, readAtMs: deps.clock.now().getTime(), version: eventsVersion });
+  }
+
+  async function eventOf(eventId: number): Promise<EventRow> {
+    const kept = events.get(eventId);
+    const nowMs = deps.clock.now().getTime();
+    if (kept && kept.version === eventsVersion && nowMs - kept.readAtMs < EVENT_ROW_MS && nowMs >= kept.readAtMs) return kept.row;
+    const [row] = await deps.db.select().from(seckillEvents).where(eq(seckillEvents.id, eventId)).limit(1);
+    if (!row) throw fail.notFound();
+    keepEvent(row);
+    return row;
+  }
+
+  return async function purchase(buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
+    const known = await itemOf(buyer.area, asked);
+    const { item } = known;
+    const event = known.event ?? await eventOf(item.eventId);
+    const now = deps.clock.now();
+    if (event.closed || statusOf(event, now) !== 'current') {
+      // Before the opening (buyers polling) or after the close: no order is worth starting. The reasons are
+      // answered in their order as qualify does, and the last of them, inactive, always applies.
+      const [row] = await deps.db.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item.id));
+      refuseIfAny(seckillRefusal(await facts(deps.db, event, item, buyer, now, (row?.left ?? 0) > 0)));
+    }
+    const entry = await gate.enter({ id: item.id, buyLimit: item.buyLimit }, buyer.accountId);
+    if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
+    let outcome: GateOutcome = 'refused';
+    try {
+      const order = await lanes.run((db) => {
+        // Waiting for a lane may have outlasted the stock: a gate that knows so refuses without a transaction.
+        if (gate.knownSoldOut(item.id)) {
+          outcome = 'sold_out';
+          throw fail.unprocessable('sec_kill', 'no_inventory');
+        }
+        return createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
+          async beforeCommit(tx: Tx, orderId: number, now: Date) {
+            const refusal = seckillRefusal(await facts(tx, event, item, buyer, now, true));
+            if (refusal) {
+              // Refused: sold out still comes first among the flash-sale reasons.
+              const [row] = await tx.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item.id));
+              if ((row?.left ?? 0) <= 0) outcome = 'sold_out';
+              refuseIfAny(outcome === 'sold_out' ? { field: 'sec_kill', reason: 'no_inventory' } : refusal);
+            }
+            // The unit and the purchase row in one statement, the transaction's last: the row lock it takes
+            // is held only for the commit.
+            const taken = await tx.execute(sql`WITH taken AS (
+                UPDATE ${seckillItems} SET "left" = "left" - 1 WHERE id = ${item.id} AND "left" > 0 RETURNING id)
+              INSERT INTO ${seckillPurchases} (item_id, account_id, order_id, created_at)
+              SELECT id, ${buyer.accountId}, ${orderId}, ${now} FROM taken RETURNING id`) as unknown as { rows: unknown[] };
+            if (taken.rows.length === 0) {
+              outcome = 'sold_out';
+              throw fail.unprocessable('sec_kill', 'no_inventory');
+            }
+          },
+        });
+      });
+      outcome = 'taken';
+      return { id: order.id };
+    } finally {
+      await entry.admitted.settle(outcome);
+    }
+  };
 }
 
 /**
@@ -92,11 +242,15 @@ export const returnSeckillUnits: OrderReleaseStep = {
   name: 'seckill units',
   async run(tx, orderIds) {
     const released = await tx.update(seckillPurchases).set({ released: true })
-      .where(and(inArray(seckillPurchases.orderId, [...orderIds]), eq(seckillPurchases.released, false))).returning({ itemId: seckillPurchases.itemId });
+      .where(and(inArray(seckillPurchases.orderId, [...orderIds]), eq(seckillPurchases.released, false)))
+      .returning({ itemId: seckillPurchases.itemId, accountId: seckillPurchases.accountId });
     const perItem = new Map<number, number>();
     for (const { itemId } of released) perItem.set(itemId, (perItem.get(itemId) ?? 0) + 1);
     for (const [itemId, units] of [...perItem].sort(([a], [b]) => a - b)) {
       await tx.update(seckillItems).set({ left: sql`${seckillItems.left} + ${units}` }).where(eq(seckillItems.id, itemId));
     }
+    // The gates hear it before the commit: if the transaction then fails they admit a few too many for a
+    // moment, which PostgreSQL refuses; never too few.
+    await tellGatesReleased(released.map((r) => ({ itemId: r.itemId, accountId: r.accountId, units: 1 })));
   },
 };

@@ -7,10 +7,12 @@ import {
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { idParams, asList } from '../../platform/params.ts';
+import { sendJsonBytes } from '../../platform/send-json.ts';
 import { buyerOf } from '../../platform/viewer.ts';
 import { loadEvents, presentEvents } from './events.ts';
 import { liveSeckills } from './live.ts';
-import { purchase, qualify } from './purchase.ts';
+import { openSeckillGate } from './gate.ts';
+import { qualify, seckillPurchase } from './purchase.ts';
 import { seckillEvents } from './tables.ts';
 
 const tags = ['promotions'];
@@ -18,6 +20,9 @@ const tags = ['promotions'];
 /** Flash sales (docs/product/deals.md#flash-sale-status): lists, qualifying, buying, and the live read. */
 export const promotionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   const live = liveSeckills(deps);
+  const gate = openSeckillGate(deps);
+  app.addHook('onClose', async () => gate.close());
+  const purchase = seckillPurchase(deps, gate.gate);
 
   app.get('/api/promotion', { schema: { tags, querystring: promotionQuery, response: { 200: promotionResponse } } }, async (request) => {
     if (request.query.q === 'normal_links') return { normal_links: [] };
@@ -37,13 +42,11 @@ export const promotionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
     qualify(deps, buyerOf(request), request.params.id, request.body?.sku_id));
 
   app.post('/api/sec_kill', { schema: { tags, body: seckillPurchaseRequest, response: { 201: seckillPurchaseResponse } } }, async (request, reply) =>
-    reply.status(201).send(await purchase(deps, buyerOf(request), request.body.sec_kill)));
+    reply.status(201).send(await purchase(buyerOf(request), request.body.sec_kill)));
 
   // Outside /api, for the flash-sale host's pages: the site is still the request's (host map, then port).
   app.get('/sec_kill', { schema: { tags, response: { 200: seckillLiveResponse } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    const answer = await live(request.site.area);
-    // Milliseconds read after the snapshot: the web's offset to server time comes from this (docs/product/deals.md#flash-sales-on-the-web).
-    return { ...answer, server_time_ms: deps.clock.now().getTime() };
+    return sendJsonBytes(reply, await live.bytes(request.site.area));
   });
 };

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SeckillEvent, createSeckillRequest, updateSeckillRequest } from '@lantern/contract';
+import { isGameKind } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { loadEvents, presentEvents } from './events.ts';
+import { eventsChanged } from './purchase.ts';
 import { seckillEvents, seckillItems } from './tables.ts';
 
 type CreateInput = z.infer<typeof createSeckillRequest>['sec_kill'];
@@ -19,6 +21,13 @@ async function presentOne(deps: Deps, area: 'native' | 'abroad', id: number): Pr
   return event!;
 }
 
+/** The game an event requires the buyer to own must be a game (any site: owning it is what counts). */
+async function checkRequiredSku(deps: Deps, skuId: number | null | undefined): Promise<void> {
+  if (skuId === undefined || skuId === null) return;
+  const [row] = await loadSkuRows(deps.db, [skuId]);
+  if (!row || !isGameKind(row.kind)) throw fail.unprocessable('require_owned_sku_id', 'status_invalid');
+}
+
 /** POST /api/admin/sec_kills: an event of one site with its items, each SKU of that site, once. */
 export async function createSeckill(deps: Deps, input: CreateInput): Promise<SeckillEvent> {
   if (input.to_timestamp <= input.from_timestamp) throw fail.unprocessable('to_timestamp', 'invalid');
@@ -26,12 +35,14 @@ export async function createSeckill(deps: Deps, input: CreateInput): Promise<Sec
   if (new Set(skuIds).size !== skuIds.length) throw fail.unprocessable('sku_id', 'duplicate');
   const rows = await loadSkuRows(deps.db, skuIds);
   if (rows.length !== skuIds.length || rows.some((r) => r.sku.area !== input.area)) throw fail.unprocessable('sku_id', 'status_invalid');
+  await checkRequiredSku(deps, input.require_owned_sku_id);
   const now = deps.clock.now();
   const id = await deps.db.transaction(async (tx) => {
     const [event] = await tx.insert(seckillEvents).values({
       area: input.area, title: input.title, position: input.index ?? 0, fromAt: atSec(input.from_timestamp), toAt: atSec(input.to_timestamp),
       requirePhone: input.require_phone ?? false, requireSteam: input.require_steam ?? false, requireWechat: input.require_wechat ?? false,
       registeredFrom: optionalAt(input.registered_from_timestamp) ?? null, registeredTo: optionalAt(input.registered_to_timestamp) ?? null,
+      requiredSkuId: input.require_owned_sku_id ?? null, requiredCompletedOrders: input.require_completed_orders ?? 0,
       createdAt: now, updatedAt: now,
     }).returning({ id: seckillEvents.id });
     await tx.insert(seckillItems).values(input.items.map((item, position) => ({
@@ -49,11 +60,14 @@ export async function updateSeckill(deps: Deps, id: number, input: UpdateInput):
   const fromAt = input.from_timestamp === undefined ? row.fromAt : atSec(input.from_timestamp);
   const toAt = input.to_timestamp === undefined ? row.toAt : atSec(input.to_timestamp);
   if (toAt.getTime() <= fromAt.getTime()) throw fail.unprocessable('to_timestamp', 'invalid');
+  await checkRequiredSku(deps, input.require_owned_sku_id);
   await deps.db.update(seckillEvents).set({
     title: input.title, position: input.index, fromAt, toAt, closed: input.closed,
     requirePhone: input.require_phone, requireSteam: input.require_steam, requireWechat: input.require_wechat,
     registeredFrom: optionalAt(input.registered_from_timestamp), registeredTo: optionalAt(input.registered_to_timestamp),
+    requiredSkuId: input.require_owned_sku_id, requiredCompletedOrders: input.require_completed_orders,
     updatedAt: deps.clock.now(),
   }).where(eq(seckillEvents.id, id));
+  eventsChanged();
   return presentOne(deps, row.area, id);
 }

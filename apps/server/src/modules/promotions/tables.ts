@@ -8,7 +8,9 @@ import { orders } from '../orders/tables.ts';
  * A flash-sale (seckill) event on one area (docs/product/deals.md#flash-sale-status): its window in server
  * time and its place in lists (`position`, answered as `index`). Its status is never stored: it is derived
  * from the clock (`seckillStatus`), so nothing has to flip it at the opening instant; staff can only close it.
- * What it requires of a buyer is set here: a bound phone, Steam or WeChat account, a registration window.
+ * What it requires of a buyer is set here: a bound phone, Steam or WeChat account, a registration window,
+ * a game owned (any edition of `required_sku_id`'s product), an order quota (`required_completed_orders`:
+ * completed orders on the site, docs/product/deals.md#flash-sale-purchase).
  */
 export const seckillEvents = pgTable('seckill_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -23,11 +25,14 @@ export const seckillEvents = pgTable('seckill_events', {
   requireWechat: boolean('require_wechat').notNull().default(false),
   registeredFrom: timestamp('registered_from', { withTimezone: true }),
   registeredTo: timestamp('registered_to', { withTimezone: true }),
+  requiredSkuId: bigint('required_sku_id', { mode: 'number' }).references(() => skus.id),
+  requiredCompletedOrders: integer('required_completed_orders').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 }, (t) => [
   index('seckill_events_area_window_idx').on(t.area, t.toAt),
   check('seckill_events_window_valid', sql`${t.toAt} > ${t.fromAt}`),
+  check('seckill_events_quota_valid', sql`${t.requiredCompletedOrders} >= 0`),
 ]);
 
 /**

@@ -53,6 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the pool, and without a listener that would crash the process. The pool replaces the client itself.
     pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzlePg(pool);
+    pools.set(db as unknown as Db, pool);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
@@ -60,6 +61,33 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** One pooled connection taken out of the pool until released; `broken` drops it instead of reusing it. */
+export interface HeldConnection {
+  db: Db;
+  release(broken?: Error): void;
+}
+
+/**
+ * Takes one pooled connection, with the database bound to it: work of many statements (a checkout) then
+ * waits for the pool once rather than at every statement, which under a rush is what keeps it from
+ * queueing behind every other request's statement each time; a caller may also keep it across several such
+ * pieces of work. Transactions on it are real ones on that connection. PGlite has a single connection: the
+ * database is answered as is.
+ */
+export async function holdConnection(db: Db): Promise<HeldConnection> {
+  const pool = pools.get(db);
+  if (!pool) return { db, release: () => {} };
+  const client = await pool.connect();
+  return { db: drizzlePg(client) as unknown as Db, release: (broken) => client.release(broken) };
+}
+
+/** Whether an error means the connection itself failed (ended by the server, reset), so it must not be reused. */
+export function isConnectionError(error: unknown): error is Error {
+  return error instanceof Error && /terminat|Connection terminated|ECONNRESET|not queryable/i.test(error.message);
 }
 
 /**

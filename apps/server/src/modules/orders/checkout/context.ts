@@ -49,4 +49,9 @@ export interface LockedCheckout extends CheckoutContext {
  */
 export interface CheckoutHooks {
   onOrderWritten?(tx: Tx, orderId: number, now: Date): Promise<void>;
+  /**
+   * The last statements of the order's transaction, after every line is written: where a module takes a
+   * contended row (a flash sale's stock), so its lock is held only until the commit that follows.
+   */
+  beforeCommit?(tx: Tx, orderId: number, now: Date): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { removeFromCart } from '../../cart/index.ts';
 import { presentOrder } from '../presenter.ts';
 import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
 import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput, LockedCheckout } from './context.ts';
+import { reserveLines } from './line-reservations.ts';
 import { lockBuyer } from './lock-buyer.ts';
 import { priceLines } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
@@ -42,9 +43,12 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
     const order = await insertOrder(locked, priced, address);
     // A module above orders holds what it sells in the same transaction (a flash sale's unit); throwing undoes the order.
     await hooks.onOrderWritten?.(tx, order.id, context.now);
+    await reserveLines(locked, order.id, priced);
     const coupon = await applyCoupon(locked, order.id, couponId, priced);
     context.problems.throwIfAny();
-    return writeLines(locked, order, priced, coupon);
+    const result = await writeLines(locked, order, priced, coupon);
+    await hooks.beforeCommit?.(tx, order.id, context.now);
+    return result;
   });
   // Answered from what the transaction wrote: a new order has no payments, keys or shipment yet, and
   // reading it back (with the expiry sweep every read runs) would cost a checkout some ten round trips.
@@ -57,7 +61,8 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
  * The order and its lines written in one statement that also reads the account-wide rules (the purchase
  * ban, what the account holds: write-order.ts placeOrder), then the same refusals in the same order as
  * the step-by-step way — the market (403), the ban (403), the ownership rules (422) — each rolling the
- * write back. Then the flash-sale hook, and a cart order's lines leave the cart.
+ * write back. Then the hooks of the modules above (a flash sale's unit), the lines' reservations (a
+ * peripheral's stock), a cart order's lines leave the cart, and the last hook before the commit.
  */
 async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[], address: AddressSnapshot | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { tx, deps, buyer, input, now, problems } = locked;
@@ -71,6 +76,9 @@ async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[]
   noteOwnershipProblems(priced, heldFromRows(placed.held), problems);
   problems.throwIfAny();
   await hooks.onOrderWritten?.(tx, placed.order.id, now);
+  await reserveLines(locked, placed.order.id, priced);
+  problems.throwIfAny();
   if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, priced.map((l) => l.row.sku.id));
+  await hooks.beforeCommit?.(tx, placed.order.id, now);
   return { order: placed.order, lines: placed.lines.sort((a, b) => a.id - b.id) };
 }

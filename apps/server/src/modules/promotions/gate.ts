@@ -1,0 +1,238 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Deps } from '../../platform/deps.ts';
+import { luaScript, type ScriptRunner } from '../../platform/kv.ts';
+import { seckillItems, seckillPurchases } from './tables.ts';
+
+/**
+ * The flash-sale rush's front door (docs/decisions/0009-flash-sales.md "Gating the rush"). Before any SQL,
+ * a buyer asks the gate: the common answers of a rush — sold out, over the limit — are given here, and
+ * only an admitted buyer goes on to PostgreSQL, which still decides (its conditional UPDATE and the limit
+ * counted under the buyer's lock). A gate may admit too many (PostgreSQL refuses the extra) but must not
+ * refuse for long what PostgreSQL would allow: every gate re-reads PostgreSQL at least once a second
+ * while it is asked, so a unit lost between the two (a crash after admission) comes back within a second.
+ */
+export interface SeckillGate {
+  enter(item: GateItem, accountId: number): Promise<GateEntry>;
+  /** Units of orders that ended unpaid went back to `left` (possibly not committed yet: too many is safe). */
+  released(units: readonly ReleasedUnits[]): Promise<void>;
+  /** Whether this instance already knows the item sold out (memory only, no I/O): a buyer who waited is refused. */
+  knownSoldOut(itemId: number): boolean;
+}
+
+export interface GateItem {
+  id: number;
+  buyLimit: number;
+}
+
+export interface ReleasedUnits {
+  itemId: number;
+  accountId: number;
+  units: number;
+}
+
+/** What PostgreSQL made of an admitted buyer. */
+export type GateOutcome = 'taken' | 'sold_out' | 'refused';
+
+export type GateEntry =
+  | { refused: 'no_inventory' | 'exceed_limit' }
+  | { admitted: { settle(outcome: GateOutcome): Promise<void> } };
+
+/** How old the gate's copy of PostgreSQL's stock may get while buyers keep asking. */
+export const GATE_SYNC_MS = 1000;
+/** Gate keys of an item nobody asks about expire; the next buyer loads them again. */
+const KEY_TTL_SECONDS = 3600;
+
+const leftKey = (itemId: number) => `seckill:${itemId}:left`;
+const heldKey = (itemId: number) => `seckill:${itemId}:held`;
+
+/**
+ * Check-and-take in one step: -1 the keys are not loaded, 0 sold out, -2 the account holds its limit,
+ * 1 admitted (one unit and one of the account's holds taken).
+ */
+const ENTER = luaScript(`
+local left = tonumber(redis.call('get', KEYS[1]))
+if left == nil then return -1 end
+if left <= 0 then return 0 end
+local held = tonumber(redis.call('hget', KEYS[2], ARGV[1]) or '0')
+if held >= tonumber(ARGV[2]) then return -2 end
+redis.call('decr', KEYS[1])
+redis.call('hincrby', KEYS[2], ARGV[1], 1)
+return 1`);
+
+/** Gives back the account's hold, and the unit unless PostgreSQL found none (then the counter is 0). */
+const SETTLE = luaScript(`
+if redis.call('exists', KEYS[1]) == 0 then return 0 end
+if ARGV[2] == 'sold_out' then redis.call('set', KEYS[1], 0, 'KEEPTTL') else redis.call('incrby', KEYS[1], ARGV[3]) end
+local held = tonumber(redis.call('hget', KEYS[2], ARGV[1]) or '0')
+if held <= tonumber(ARGV[3]) then redis.call('hdel', KEYS[2], ARGV[1]) else redis.call('hincrby', KEYS[2], ARGV[1], -tonumber(ARGV[3])) end
+return 1`);
+
+/** Replaces both keys with PostgreSQL's count: left, then account/held pairs. */
+const LOAD = luaScript(`
+redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[2])
+redis.call('del', KEYS[2])
+for i = 3, #ARGV, 2 do redis.call('hset', KEYS[2], ARGV[i], ARGV[i + 1]) end
+if #ARGV > 2 then redis.call('expire', KEYS[2], ARGV[2]) end
+return 1`);
+
+/** Runs `load` for a key at most once at a time; callers of that moment share it. */
+function singleFlight<K>() {
+  const pending = new Map<K, Promise<void>>();
+  return (key: K, load: () => Promise<void>) => {
+    let running = pending.get(key);
+    if (!running) {
+      running = load().finally(() => pending.delete(key));
+      pending.set(key, running);
+    }
+    return running;
+  };
+}
+
+/** Redis (shared by every instance): stock and per-account holds checked and taken by one script. */
+export class RedisSeckillGate implements SeckillGate {
+  private readonly syncedAt = new Map<number, number>();
+  private readonly once = singleFlight<number>();
+  constructor(private readonly deps: Deps, private readonly scripts: ScriptRunner) {}
+
+  get scope() {
+    return this.scripts.scope;
+  }
+
+  /** Redis answers sold out itself at `enter`; admitted buyers hold a token, so none is refused here. */
+  knownSoldOut(): boolean {
+    return false;
+  }
+
+  /** Loads the item's `left` and every account's held units from PostgreSQL into Redis. */
+  sync(itemId: number): Promise<void> {
+    return this.once(itemId, async () => {
+      const startedAt = this.deps.clock.now().getTime();
+      const [[item], held] = await Promise.all([
+        this.deps.db.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, itemId)),
+        this.deps.db.select({ accountId: seckillPurchases.accountId, n: count() }).from(seckillPurchases)
+          .where(and(eq(seckillPurchases.itemId, itemId), eq(seckillPurchases.released, false))).groupBy(seckillPurchases.accountId),
+      ]);
+      if (!item) return;
+      await this.scripts.run(LOAD, [leftKey(itemId), heldKey(itemId)], [item.left, KEY_TTL_SECONDS, ...held.flatMap((h) => [h.accountId, h.n])]);
+      this.syncedAt.set(itemId, startedAt);
+    });
+  }
+
+  async enter(item: GateItem, accountId: number): Promise<GateEntry> {
+    try {
+      const last = this.syncedAt.get(item.id);
+      const now = this.deps.clock.now().getTime();
+      if (last === undefined || now - last >= GATE_SYNC_MS || now < last) await this.sync(item.id);
+      let answer = await this.scripts.run(ENTER, [leftKey(item.id), heldKey(item.id)], [accountId, item.buyLimit]);
+      if (answer === -1) {
+        await this.sync(item.id);
+        answer = await this.scripts.run(ENTER, [leftKey(item.id), heldKey(item.id)], [accountId, item.buyLimit]);
+      }
+      if (answer === 0) return { refused: 'no_inventory' };
+      if (answer === -2) return { refused: 'exceed_limit' };
+      if (answer !== 1) return PASS;
+      return {
+        admitted: {
+          settle: async (outcome) => {
+            if (outcome === 'taken') return;
+            await this.quietly(() => this.scripts.run(SETTLE, [leftKey(item.id), heldKey(item.id)], [accountId, outcome, 1]));
+          },
+        },
+      };
+    } catch (error) {
+      // Redis unreachable: PostgreSQL alone decides, as without a gate.
+      this.deps.log.warn({ err: error, itemId: item.id }, 'flash-sale gate unavailable; buyer goes to PostgreSQL');
+      return PASS;
+    }
+  }
+
+  async released(units: readonly ReleasedUnits[]): Promise<void> {
+    for (const u of units) {
+      await this.quietly(() => this.scripts.run(SETTLE, [leftKey(u.itemId), heldKey(u.itemId)], [u.accountId, 'released', u.units]));
+    }
+  }
+
+  /** Leftover work after PostgreSQL answered: if Redis fails here, the next sync puts it right. */
+  private async quietly(work: () => Promise<unknown>) {
+    try {
+      await work();
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'flash-sale gate not updated; the next sync corrects it');
+    }
+  }
+}
+
+const PASS: GateEntry = { admitted: { settle: async () => {} } };
+
+/**
+ * Without Redis: one instance's "sold out" flag per item, from PostgreSQL (read at most once a second while
+ * asked) and from its own sold-out answers. It only ever refuses; admitting is PostgreSQL's. Per-account
+ * limits are not kept here (an instance cannot see another's buyers): PostgreSQL answers them.
+ */
+export class LocalSeckillGate implements SeckillGate {
+  private readonly soldOut = new Map<number, boolean>();
+  private readonly syncedAt = new Map<number, number>();
+  private readonly once = singleFlight<number>();
+  readonly scope = `local:${Math.random()}`;
+  constructor(private readonly deps: Deps) {}
+
+  private sync(itemId: number): Promise<void> {
+    return this.once(itemId, async () => {
+      const startedAt = this.deps.clock.now().getTime();
+      const [item] = await this.deps.db.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, itemId));
+      this.soldOut.set(itemId, (item?.left ?? 0) <= 0);
+      this.syncedAt.set(itemId, startedAt);
+    });
+  }
+
+  async enter(item: GateItem): Promise<GateEntry> {
+    const last = this.syncedAt.get(item.id);
+    const now = this.deps.clock.now().getTime();
+    if (last === undefined || now - last >= GATE_SYNC_MS || now < last) await this.sync(item.id);
+    if (this.soldOut.get(item.id)) return { refused: 'no_inventory' };
+    return {
+      admitted: {
+        settle: async (outcome) => {
+          if (outcome === 'sold_out') this.soldOut.set(item.id, true);
+        },
+      },
+    };
+  }
+
+  async released(units: readonly ReleasedUnits[]): Promise<void> {
+    for (const u of units) this.soldOut.set(u.itemId, false);
+  }
+
+  knownSoldOut(itemId: number): boolean {
+    return this.soldOut.get(itemId) === true;
+  }
+}
+
+/**
+ * The gates of this process by scope. Release steps are registered once per process (orders keeps them
+ * without knowing any instance), so a release is told to one gate of each scope: instances sharing a
+ * Redis are one scope and must count it once; each in-process gate is a scope of its own.
+ */
+const gates = new Map<string, Set<SeckillGate>>();
+
+export function openSeckillGate(deps: Deps): { gate: SeckillGate; close(): void } {
+  const gate = deps.kv.scripts ? new RedisSeckillGate(deps, deps.kv.scripts) : new LocalSeckillGate(deps);
+  const scope = gates.get(gate.scope) ?? new Set();
+  scope.add(gate);
+  gates.set(gate.scope, scope);
+  return {
+    gate,
+    close() {
+      scope.delete(gate);
+      if (scope.size === 0 && gates.get(gate.scope) === scope) gates.delete(gate.scope);
+    },
+  };
+}
+
+export async function tellGatesReleased(units: readonly ReleasedUnits[]): Promise<void> {
+  if (units.length === 0) return;
+  for (const scope of gates.values()) {
+    const [gate] = scope;
+    await gate?.released(units);
+  }
+}
