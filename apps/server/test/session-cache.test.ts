@@ -115,18 +115,4 @@ describe('two instances on one database', () => {
     expect((await me(api2.native, other.access_token)).statusCode).toBe(401);
     expect((await me(api2.native, user.token)).statusCode).toBe(200);
   });
-
-  it.runIf(process.env.REDIS_URL)('with Redis, tells the other instance at once', async () => {
-    const user = await makeAccount(t);
-    expect((await me(api2.native, user.token)).statusCode).toBe(200);
-    // Subscribed before: the message is waited for as an event, never by sleeping.
-    const heard = new Promise<void>((resolve) => {
-      void second.deps.kv.subscribe('sessions:revoked', (message) => {
-        if (message === String(user.id)) resolve();
-      });
-    });
-    expect((await api.native.delete('/api/access_token', { token: user.token })).statusCode).toBe(204);
-    await heard;
-    expect((await me(api2.native, user.token)).statusCode).toBe(401);
-  });
 });
