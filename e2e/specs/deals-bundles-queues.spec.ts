@@ -22,7 +22,8 @@ test('pick a bundle, see the lock on a second order, pay the first in the sandbo
 
   // The list, from the header link: each live activity as a card.
   await page.goto('/');
-  await page.getByRole('navigation', { name: say(info, '主导航', 'Main') }).first().getByRole('link', { name: say(info, '组合优惠', 'Bundles') }).click();
+  await page.getByRole('navigation', { name: say(info, '主导航', 'Main') }).first().getByRole('link', { name: say(info, '优惠活动', 'Deals') }).click();
+  await page.getByRole('navigation', { name: say(info, '优惠活动', 'Deals') }).getByRole('link', { name: say(info, '组合优惠', 'Bundles') }).click();
   await expect(page).toHaveURL(/\/bundles$/);
   await expect(page.getByTestId('bundle-card')).toHaveCount(activities.length);
   await page.locator(`[data-testid=bundle-card][data-bundle-id="${activity.id}"] a`).click();

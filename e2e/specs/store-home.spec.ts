@@ -73,7 +73,8 @@ test('the store home renders every block the API gives, and nothing for the empt
   for (const u of packRequests) expect(u.searchParams.getAll('ids[]').length).toBeLessThanOrEqual(30);
   for (const p of served) await expect(root.getByTestId('pack').filter({ hasText: nameOn(info, p.title) })).toHaveCount(1);
 
-  // Promotion blocks render only when they have entries; until promotions exist there is no placeholder.
+  // Promotion blocks render only when they have entries (never an empty placeholder); the demo has all three.
+  expect(home.seckills.length * home.coupon_areas.length * home.point_redeems.length).toBeGreaterThan(0);
   await expect(root.getByTestId('seckills')).toHaveCount(home.seckills.length ? 1 : 0);
   await expect(root.getByTestId('coupon-areas')).toHaveCount(home.coupon_areas.length ? 1 : 0);
   await expect(root.getByTestId('point-redeems')).toHaveCount(home.point_redeems.length ? 1 : 0);

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-
 import { useCartCount } from '../lib/cart';
 import { useMe } from '../lib/session';
 import { cn } from '../ui/cn';
+import { isDealsPath } from '../ui/DealsNav';
 import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { paths } from './paths';
@@ -12,9 +13,8 @@ import { UserMenu } from './UserMenu';
 const NAV = [
   { to: paths.root, key: 'nav.store', end: true },
   { to: paths.peripheral, key: 'nav.peripherals', end: false },
-  { to: paths.flashSales, key: 'nav.flash_sales', end: false },
-  { to: paths.bundles, key: 'nav.bundles', end: false },
-  { to: paths.pointsShop, key: 'nav.points_shop', end: false },
+  // One entry for the deals pages (flash sales, bundles, points shop), which link to each other (ui/DealsNav).
+  { to: paths.flashSales, key: 'nav.deals', end: false, section: isDealsPath },
   { to: paths.community, key: 'nav.community', end: false },
   { to: paths.headlines, key: 'nav.headlines', end: false },
 ] as const;
@@ -95,10 +95,12 @@ export function Header() {
   const unread = me ? me.badges.private_messages + me.badges.notifications : 0;
   const inCart = useCartCount();
 
+  /** An entry that stands for several pages (Deals) shows as current on any of them. */
+  const inSection = (entry: (typeof NAV)[number]) => 'section' in entry && entry.section(location.pathname);
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'relative whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
-      isActive ? 'text-fg after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-accent' : 'text-muted hover:text-fg',
+      'relative whitespace-nowrap rounded-lg px-2 py-2 text-sm font-semibold transition-colors xl:px-3',
+      isActive ? 'text-fg after:absolute after:inset-x-2 after:-bottom-[13px] xl:after:inset-x-3 after:h-0.5 after:rounded-full after:bg-accent' : 'text-muted hover:text-fg',
     );
 
   return (
@@ -109,7 +111,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <button
           type="button"
-          className="grid size-9 place-items-center rounded-lg text-muted hover:bg-ink-800 hover:text-fg md:hidden"
+          className="grid size-9 place-items-center rounded-lg text-muted hover:bg-ink-800 hover:text-fg lg:hidden"
           aria-label={t('nav.menu')}
           aria-expanded={open}
           aria-controls="mobile-nav"
@@ -118,17 +120,17 @@ export function Header() {
           <MenuIcon className="size-5" />
         </button>
         <Brand />
-        <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="ml-2 hidden items-center gap-1 lg:flex">
           {NAV.map((n) => (
-            <NavLink key={n.to} to={n.to} end={n.end} className={navLinkClass}>
+            <NavLink key={n.to} to={n.to} end={n.end} className={({ isActive }) => navLinkClass({ isActive: isActive || inSection(n) })}>
               {t(n.key)}
             </NavLink>
           ))}
         </nav>
-        <SearchBox className="mx-auto hidden w-full max-w-sm lg:block" />
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1 lg:ml-0">
-          {/* Phones search from the menu panel; the header keeps room for the account buttons. */}
-          <span className="hidden sm:contents lg:hidden">
+        <SearchBox className="mx-auto hidden w-full max-w-sm xl:block" />
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1 xl:ml-0">
+          {/* Phones search from the menu panel, tablets and small laptops from the search page: the header keeps room for the account buttons. */}
+          <span className="hidden sm:contents xl:hidden">
             <IconLink to={paths.search} label={t('nav.search')} testId="header-search-link">
               <SearchIcon className="size-5" />
             </IconLink>
@@ -148,7 +150,7 @@ export function Header() {
         </div>
       </div>
       {open ? (
-        <div id="mobile-nav" className="border-t border-ink-800 bg-ink-950 px-4 pb-4 pt-3 md:hidden">
+        <div id="mobile-nav" className="border-t border-ink-800 bg-ink-950 px-4 pb-4 pt-3 lg:hidden">
           <SearchBox className="mb-3" />
           <nav aria-label={t('nav.main')} className="flex flex-col">
             {NAV.map((n) => (
@@ -156,7 +158,7 @@ export function Header() {
                 key={n.to}
                 to={n.to}
                 end={n.end}
-                className={({ isActive }) => cn('rounded-lg px-3 py-2.5 font-semibold', isActive ? 'bg-ink-800 text-fg' : 'text-muted')}
+                className={({ isActive }) => cn('rounded-lg px-3 py-2.5 font-semibold', isActive || inSection(n) ? 'bg-ink-800 text-fg' : 'text-muted')}
               >
                 {t(n.key)}
               </NavLink>

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { FlashSaleCard } from '../../../ui/FlashSale';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { DealsNav } from '../../../ui/DealsNav';
 
 const TABS = ['current', 'pre', 'history'] as const;
 type Tab = (typeof TABS)[number];
@@ -38,6 +39,7 @@ export function FlashSalesPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-10 pt-5 sm:px-6 sm:pt-8" data-testid="flash-sales-page">
+      <DealsNav />
       <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('flash.title')}</h1>
       <p className="mt-1 text-sm text-muted">{t('flash.subtitle')}</p>
       <LinkTabs

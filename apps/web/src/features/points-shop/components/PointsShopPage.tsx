@@ -20,6 +20,7 @@ import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
 import { usePointRedeems, type PointRedeem } from '../api/pointRedeems';
 import { usePointsOrder, useRedeemPoints, type PointRedeemResult } from '../api/redeemPoints';
+import { DealsNav } from '../../../ui/DealsNav';
 
 /** The picture of an item: a game's wide cover, or the drawn cover of a coupon. */
 function coverOf(r: PointRedeem): string {
@@ -175,6 +176,7 @@ export function PointsShopPage() {
   const counts = new Map((data?.redeemed ?? []).map((c) => [c.point_redeem_id, c.count]));
   return (
     <div className="mx-auto max-w-7xl px-4 pb-10 pt-6 sm:px-6" data-testid="points-shop">
+      <DealsNav />
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{t('points_shop.title')}</h1>

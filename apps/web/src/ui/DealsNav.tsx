@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '../app/paths';
+import { cn } from './cn';
+
+/** The deals pages, one header entry ("Deals") between them: flash sales, bundles, the points shop. */
+export const DEALS_PAGES = [
+  { to: paths.flashSales, key: 'nav.flash_sales' },
+  { to: paths.bundles, key: 'nav.bundles' },
+  { to: paths.pointsShop, key: 'nav.points_shop' },
+] as const;
+
+/** Whether a path is one of the deals pages (or below one), so the header's "Deals" shows as the current section. */
+export const isDealsPath = (pathname: string) => DEALS_PAGES.some((p) => pathname === p.to || pathname.startsWith(`${p.to}/`));
+
+/**
+ * The row of links at the top of each deals page. The header keeps one "Deals" entry rather than three, so
+ * the main navigation fits beside the search box and the account buttons at every width.
+ */
+export function DealsNav({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.deals')} className={cn('-mx-1 mb-4 flex gap-1 overflow-x-auto px-1 pb-1', className)} data-testid="deals-nav">
+      {DEALS_PAGES.map((p) => (
+        <NavLink
+          key={p.to}
+          to={p.to}
+          className={({ isActive }) =>
+            cn(
+              'whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 ring-inset transition-colors',
+              isActive ? 'bg-accent text-accent-ink ring-accent' : 'text-muted ring-ink-700 hover:text-fg hover:ring-ink-600',
+            )
+          }
+        >
+          {t(p.key)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
