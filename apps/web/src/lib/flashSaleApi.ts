@@ -7,8 +7,7 @@ import { api } from './api';
 import { flashBuyOutcome, type FlashBuyOutcome } from './flashSale';
 import { queryKeys } from './query-keys';
 import { noteServerTime } from './serverClock';
-import { useMe } from './session';
-import { openSignIn } from './signInStore';
+import { whenSignedIn } from './session';
 
 /** How often a page showing flash sales reads the live stock and status (GET /sec_kill). */
 export const LIVE_POLL_MS = 1000;
@@ -75,7 +74,6 @@ export type ShownBuyFailure = Extract<FlashBuyOutcome, { refusal: unknown } | { 
  * checkout. A 404 goes to /404, a blocked purchase to /ip_error; other refusals are answered for the page to say.
  */
 export function useFlashBuy() {
-  const { data: me } = useMe();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ eventId: number; outcome: ShownBuyFailure } | null>(null);
@@ -100,8 +98,7 @@ export function useFlashBuy() {
   });
   const buy = (eventId: number, skuId?: number) => {
     setFailure(null);
-    if (!me) return openSignIn();
-    mutation.mutate({ eventId, skuId });
+    whenSignedIn(client, () => mutation.mutate({ eventId, skuId }));
   };
   return { buy, pending: mutation.isPending ? mutation.variables.eventId : null, failure, clearFailure: () => setFailure(null) };
 }

@@ -27,6 +27,28 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
+/**
+ * Runs an action for a signed-in visitor and opens the sign-in popup for a guest. A click made before the
+ * session check has answered waits for that answer: a signed-in visitor's first click on a page that is
+ * still loading is not a guest's. A check that fails (the network) does nothing rather than ask a signed-in
+ * visitor to sign in again.
+ */
+export function whenSignedIn(client: QueryClient, action: (me: Me) => void): void {
+  const known = client.getQueryData(meQuery.queryKey);
+  if (known !== undefined) {
+    if (known) action(known);
+    else openSignIn();
+    return;
+  }
+  client.ensureQueryData(meQuery).then((me) => (me ? action(me) : openSignIn()), () => undefined);
+}
+
+/** `whenSignedIn` for a component's handlers. */
+export function useWhenSignedIn(): (action: (me: Me) => void) => void {
+  const client = useQueryClient();
+  return (action) => whenSignedIn(client, action);
+}
+
 export const meCheckQuery = (accountId: number) =>
   queryOptions({
     queryKey: queryKeys.me.check(accountId),

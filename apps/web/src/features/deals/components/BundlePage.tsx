@@ -7,8 +7,7 @@ import { paths } from '../../../app/paths';
 import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { describeOrderFailure, isPurchaseBlocked, orderFailureData } from '../../../lib/orderErrors';
-import { useMe } from '../../../lib/session';
-import { openSignIn } from '../../../lib/signInStore';
+import { useWhenSignedIn } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
@@ -66,7 +65,7 @@ function BundleBody({ activity }: { activity: BundleActivity }) {
   const language = useLanguage();
   const site = useSite();
   const navigate = useNavigate();
-  const { data: me } = useMe();
+  const whenSignedIn = useWhenSignedIn();
   const order = useOrderBundle();
   const [picked, setPicked] = useState<number[]>([]);
   const [failure, setFailure] = useState<{ general: string[]; perSku: Record<number, string[]> } | null>(null);
@@ -84,8 +83,8 @@ function BundleBody({ activity }: { activity: BundleActivity }) {
   };
 
   const submit = () => {
-    if (!me) return openSignIn();
     if (problem) return;
+    whenSignedIn(() =>
     order.mutate(
       { id: activity.id, gameIds: picked },
       {
@@ -107,7 +106,7 @@ function BundleBody({ activity }: { activity: BundleActivity }) {
           setFailure({ general: general.length > 0 ? general : [t('errors.server_error')], perSku });
         },
       },
-    );
+    ));
   };
 
   return (

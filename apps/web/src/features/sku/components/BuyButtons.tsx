@@ -5,8 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
 import { cartErrorText, cartQuery, stationName, useAddToCart } from '../../../lib/cart';
-import { useMe } from '../../../lib/session';
-import { openSignIn } from '../../../lib/signInStore';
+import { useMe, useWhenSignedIn } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { Button, buttonClass } from '../../../ui/Button';
 import { CartIcon } from '../../../ui/icons';
@@ -26,14 +25,14 @@ export function BuyButtons({ sku }: { sku: SkuDetail }) {
   const site = useSite();
   const navigate = useNavigate();
   const add = useAddToCart();
+  const whenSignedIn = useWhenSignedIn();
   const cart = useQuery({ ...cartQuery(), enabled: !!me });
   if (!isPurchasable(sku)) return null;
   const physical = sku.cate === 'physical';
   const inCart = cart.data?.cart_skus.some((l) => l.sku_id === sku.id) ?? false;
   const preSale = sku.status === 'pre_sale';
 
-  const addToCart = () => {
-    if (!me) return openSignIn();
+  const addToCart = () => whenSignedIn(() =>
     add.mutate(
       { skuId: sku.id, physical },
       {
@@ -43,12 +42,8 @@ export function BuyButtons({ sku }: { sku: SkuDetail }) {
           toast.fail(cartErrorText(t, e, stationName(t, site.area)));
         },
       },
-    );
-  };
-  const buyNow = () => {
-    if (!me) return openSignIn();
-    navigate(paths.cartConfirm({ skuIds: [sku.id], cate: sku.cate, type: 'one_click', from: paths.sku(sku.id) }));
-  };
+    ));
+  const buyNow = () => whenSignedIn(() => navigate(paths.cartConfirm({ skuIds: [sku.id], cate: sku.cate, type: 'one_click', from: paths.sku(sku.id) })));
 
   return (
     <div className="mt-4 grid grid-cols-2 gap-2" data-testid="buy-buttons">
