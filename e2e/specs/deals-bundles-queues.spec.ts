@@ -42,11 +42,11 @@ test('pick a bundle, see the lock on a second order, pay the first in the sandbo
   await expect(page.getByTestId('bundle-regular')).toHaveAttribute('data-amount', String(regular));
 
   // Order → checkout; on the international site by a full navigation to its own host.
-  await page.evaluate(() => ((window as unknown as { __spa: number }).__spa = 1));
+  await page.evaluate(() => ((globalThis as unknown as { __spa: number }).__spa = 1));
   await order.click();
   await expect(page).toHaveURL(/\/orders\/\d+\/checkout$/);
   const orderId = Number(/\/orders\/(\d+)\//.exec(page.url())![1]);
-  const survived = await page.evaluate(() => (window as unknown as { __spa?: number }).__spa);
+  const survived = await page.evaluate(() => (globalThis as unknown as { __spa?: number }).__spa);
   expect(survived).toBe(areaOf(info) === 'abroad' ? undefined : 1);
   await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(activity.price));
 
