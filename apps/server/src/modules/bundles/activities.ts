@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, not, type SQL } from 'drizzle-orm';
 import { SITES, seckillStatus, type Area } from '@lantern/domain';
 import { API, type BundleActivity } from '@lantern/contract';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { toTimestamp } from '../../platform/clock.ts';
 import { loadSkuRows, presentSkuMap, type SkuRow } from '../catalog/index.ts';
 import { bundleActivities, bundleGames } from './tables.ts';
 
@@ -12,10 +13,9 @@ export interface LoadedActivity {
   pool: PoolRow[];
 }
 
-const toSec = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** The status from the clock, as flash sales do (docs/product/deals.md#flash-sale-status). */
-export const statusOf = (activity: ActivityRow, now: Date) => seckillStatus(now.getTime(), toSec(activity.fromAt), toSec(activity.toAt));
+export const statusOf = (activity: ActivityRow, now: Date) => seckillStatus(now.getTime(), toTimestamp(activity.fromAt), toTimestamp(activity.toAt));
 
 /** Open for orders: inside its window and not closed. */
 export const isLive = (activity: ActivityRow, now: Date) => !activity.closed && statusOf(activity, now) === 'current';
@@ -43,8 +43,8 @@ export async function presentActivities(db: DbOrTx, loaded: readonly LoadedActiv
     area: activity.area,
     title: activity.title,
     covers: { vertical: API.cover(activity.coverSeed, 'vertical'), horizontal: API.cover(activity.coverSeed, 'horizontal') },
-    from_timestamp: toSec(activity.fromAt),
-    to_timestamp: toSec(activity.toAt),
+    from_timestamp: toTimestamp(activity.fromAt),
+    to_timestamp: toTimestamp(activity.toAt),
     status: statusOf(activity, now),
     closed: activity.closed,
     pick_count: activity.pickCount,

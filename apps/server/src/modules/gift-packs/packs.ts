@@ -10,8 +10,7 @@ import { giftPackClaims, giftPackCoupons, giftPacks, giftPackSkus } from './tabl
 
 type PackRow = typeof giftPacks.$inferSelect;
 
-const toSec = (date: Date) => Math.floor(date.getTime() / 1000);
-const windowOf = (row: PackRow) => ({ from_timestamp: toSec(row.fromAt), to_timestamp: row.toAt === null ? null : toSec(row.toAt) });
+const windowOf = (row: PackRow) => ({ from_timestamp: toTimestamp(row.fromAt), to_timestamp: toTimestamp(row.toAt) });
 
 /** Packs with their coupons, games and the account's claimed state, in gift-pack order (docs/product/deals.md#gift-pack-ordering). */
 export async function presentPacks(db: DbOrTx, rows: readonly PackRow[], accountId: number | null, now: Date): Promise<GiftPack[]> {
@@ -24,7 +23,7 @@ export async function presentPacks(db: DbOrTx, rows: readonly PackRow[], account
   ]);
   const coupons = await couponsByIds(db, couponLinks.map((l) => l.couponId));
   const claimed = new Set(claims.map((c) => c.packId));
-  const nowSec = toSec(now);
+  const nowSec = toTimestamp(now);
   return sortGiftPacks(rows.map((row) => ({
     id: row.id,
     area: row.area,
@@ -71,7 +70,7 @@ export async function claimGiftPack(deps: Deps, accountId: number, area: Area, p
   const now = deps.clock.now();
   const [pack] = await deps.db.select().from(giftPacks).where(and(eq(giftPacks.id, packId), eq(giftPacks.area, area))).limit(1);
   if (!pack) throw fail.notFound();
-  const early = giftPackRefusal({ ...windowOf(pack), closed: pack.closed, claimed: false }, toSec(now));
+  const early = giftPackRefusal({ ...windowOf(pack), closed: pack.closed, claimed: false }, toTimestamp(now));
   if (early) throw fail.unprocessable('event_gift_pack', early);
   const accountCouponIds = await deps.db.transaction(async (tx) => {
     const inserted = await tx.insert(giftPackClaims).values({ packId, accountId, createdAt: now }).onConflictDoNothing().returning({ id: giftPackClaims.id });

@@ -5,12 +5,13 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
+import { toTimestamp } from '../../platform/clock.ts';
 import { scoreOf, spendScore } from '../accounts/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { grantCoupon, heldCouponId, type CouponGrantProblem } from '../coupons/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { completeGrantOrder, createOrder, heldProducts, lockBuyer, runAfterCommit, type CompletionOutcome, type OrderReleaseStep } from '../orders/index.ts';
-import { presentRedeems, redeemedCounts, toSec, windowOf, type RedeemRow } from './redeems.ts';
+import { presentRedeems, redeemedCounts, windowOf, type RedeemRow } from './redeems.ts';
 import { pointRedeems, pointRedemptions } from './tables.ts';
 
 /** Points missing: 422 `points: no_grade_left`, with how many are missing so the page can say it. */
@@ -37,7 +38,7 @@ async function refuseIfAny(tx: Tx, row: RedeemRow, accountId: number, now: Date,
   const [redeemed, score] = await Promise.all([redeemedCounts(tx, accountId, [row.id]), checkPoints ? scoreOf(tx, accountId) : Promise.resolve(Number.MAX_SAFE_INTEGER)]);
   const refusal = pointRedeemRefusal({
     ...windowOf(row), points: row.points, left_count: row.leftCount, per_account_limit: row.perAccountLimit, redeemed: redeemed.get(row.id) ?? 0, score,
-  }, toSec(now));
+  }, toTimestamp(now));
   if (!refusal) return;
   if (refusal.reason === 'no_grade_left') throw notEnoughPoints(refusal.missing);
   throw fail.unprocessable(refusal.field, refusal.reason);

@@ -3,6 +3,7 @@ import { offerStatus, type Area } from '@lantern/domain';
 import type { PointRedeem } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { toTimestamp } from '../../platform/clock.ts';
 import { scoreOf } from '../accounts/index.ts';
 import { loadSkuRows, presentSkuMap } from '../catalog/index.ts';
 import { couponsByIds } from '../coupons/index.ts';
@@ -10,11 +11,10 @@ import { pointRedeems, pointRedemptions } from './tables.ts';
 
 export type RedeemRow = typeof pointRedeems.$inferSelect;
 
-export const toSec = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The window and counters the domain's refusal rule reads. */
 export function windowOf(row: RedeemRow) {
-  return { from_timestamp: toSec(row.fromAt), to_timestamp: row.toAt === null ? null : toSec(row.toAt), closed: row.closed };
+  return { from_timestamp: toTimestamp(row.fromAt), to_timestamp: toTimestamp(row.toAt), closed: row.closed };
 }
 
 /** Redeems with their SKU or coupon described (one query for each kind). */
@@ -25,7 +25,7 @@ export async function presentRedeems(db: DbOrTx, rows: readonly RedeemRow[], now
     skuIds.length === 0 ? new Map() : presentSkuMap(db, await loadSkuRows(db, skuIds)),
     couponsByIds(db, rows.flatMap((r) => (r.couponId === null ? [] : [r.couponId]))),
   ]);
-  const nowSec = toSec(now);
+  const nowSec = toTimestamp(now);
   return rows.map((row) => {
     const window = windowOf(row);
     return {
@@ -85,6 +85,6 @@ export async function listPointRedeems(deps: Deps, area: Area, accountId: number
  */
 export const HOME_POINT_REDEEMS = 6;
 export async function homePointRedeems(deps: Deps, area: Area): Promise<PointRedeem[]> {
-  const nowSec = toSec(deps.clock.now());
+  const nowSec = toTimestamp(deps.clock.now());
   return (await shownRedeems(deps, area)).filter((r) => offerStatus(r, nowSec) === 'current' && r.left_count > 0).slice(0, HOME_POINT_REDEEMS);
 }

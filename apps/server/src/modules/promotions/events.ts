@@ -3,17 +3,16 @@ import { seckillStatus } from '@lantern/domain';
 import type { SeckillEvent } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { toTimestamp } from '../../platform/clock.ts';
 import { loadSkuRows, presentSkus } from '../catalog/index.ts';
 import { seckillEvents, seckillItems } from './tables.ts';
 
 export type EventRow = typeof seckillEvents.$inferSelect;
 export type ItemRow = typeof seckillItems.$inferSelect;
 
-export const toSec = (at: Date) => Math.floor(at.getTime() / 1000);
-const secOrNull = (at: Date | null) => (at === null ? null : toSec(at));
 
 /** An event's status from the server's clock (docs/product/deals.md#flash-sale-status). */
-export const statusOf = (event: EventRow, now: Date) => seckillStatus(now.getTime(), toSec(event.fromAt), toSec(event.toAt));
+export const statusOf = (event: EventRow, now: Date) => seckillStatus(now.getTime(), toTimestamp(event.fromAt), toTimestamp(event.toAt));
 
 /** The events of an area matching `where`, in index order, with their items in their order. */
 export async function loadEvents(db: DbOrTx, area: Area, where?: SQL): Promise<{ event: EventRow; items: ItemRow[] }[]> {
@@ -34,8 +33,8 @@ export async function presentEvents(db: DbOrTx, loaded: readonly { event: EventR
     area: event.area,
     title: event.title,
     index: event.position,
-    from_timestamp: toSec(event.fromAt),
-    to_timestamp: toSec(event.toAt),
+    from_timestamp: toTimestamp(event.fromAt),
+    to_timestamp: toTimestamp(event.toAt),
     status: statusOf(event, now),
     closed: event.closed,
     price: items.length === 0 ? null : Math.min(...items.map((i) => i.price)),
@@ -45,8 +44,8 @@ export async function presentEvents(db: DbOrTx, loaded: readonly { event: EventR
       phone: event.requirePhone,
       steam: event.requireSteam,
       wechat: event.requireWechat,
-      registered_from_timestamp: secOrNull(event.registeredFrom),
-      registered_to_timestamp: secOrNull(event.registeredTo),
+      registered_from_timestamp: toTimestamp(event.registeredFrom),
+      registered_to_timestamp: toTimestamp(event.registeredTo),
       owned_sku_id: event.requiredSkuId,
       completed_orders: event.requiredCompletedOrders,
     },

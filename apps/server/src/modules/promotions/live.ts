@@ -2,7 +2,8 @@ import { gt } from 'drizzle-orm';
 import { seckillStatus, type Area } from '@lantern/domain';
 import { seckillLiveResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { loadEvents, toSec } from './events.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { loadEvents } from './events.ts';
 import { seckillEvents } from './tables.ts';
 
 interface SnapshotEvent {
@@ -38,7 +39,7 @@ export function liveSeckills(deps: Deps) {
     return {
       takenAtMs: nowMs,
       events: loaded.filter(({ event }) => !event.closed).map(({ event, items }) => ({
-        id: event.id, fromSec: toSec(event.fromAt), toSec: toSec(event.toAt), closed: event.closed,
+        id: event.id, fromSec: toTimestamp(event.fromAt), toSec: toTimestamp(event.toAt), closed: event.closed,
         items: items.map((i) => ({ id: i.id, sku_id: i.skuId, left: i.left })),
       })),
     };

@@ -4,13 +4,14 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
+import { toTimestamp } from '../../platform/clock.ts';
 import { findAccount } from '../accounts/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrder, heldProducts, orderCounts, type OrderReleaseStep } from '../orders/index.ts';
 import { CheckoutLanes } from './checkout-lanes.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
-import { statusOf, toSec, type EventRow, type ItemRow } from './events.ts';
+import { statusOf, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
 /** The event of this site and the item asked for (the first when no SKU is named); a 404 otherwise. */
@@ -59,13 +60,13 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, n
       phone: event.requirePhone,
       steam: event.requireSteam,
       wechat: event.requireWechat,
-      registeredFromSec: event.registeredFrom === null ? null : toSec(event.registeredFrom),
-      registeredToSec: event.registeredTo === null ? null : toSec(event.registeredTo),
+      registeredFromSec: toTimestamp(event.registeredFrom),
+      registeredToSec: toTimestamp(event.registeredTo),
       ownedGame: event.requiredSkuId !== null,
       completedOrders: event.requiredCompletedOrders,
     },
     // Steam and WeChat binding do not exist yet: an event requiring them cannot be qualified for (`unbound`).
-    buyer: { phoneBound: account.phone !== null, steamBound: false, wechatBound: false, registeredAtSec: toSec(account.createdAt), ownsGame, completedOrders },
+    buyer: { phoneBound: account.phone !== null, steamBound: false, wechatBound: false, registeredAtSec: toTimestamp(account.createdAt), ownsGame, completedOrders },
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, not, type SQL } from 'drizzle-orm';
 import { seckillStatus, type Area } from '@lantern/domain';
 import type { ExploringQueue } from '@lantern/contract';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { toTimestamp } from '../../platform/clock.ts';
 import { loadSkuRows, presentSkuMap } from '../catalog/index.ts';
 import { couponTitles } from '../coupons/index.ts';
 import { exploringQueueItems, exploringQueues, exploringRuns } from './tables.ts';
@@ -14,9 +15,8 @@ export interface LoadedQueue {
   items: ItemRow[];
 }
 
-const toSec = (at: Date) => Math.floor(at.getTime() / 1000);
 
-export const statusOf = (queue: QueueRow, now: Date) => seckillStatus(now.getTime(), toSec(queue.fromAt), toSec(queue.toAt));
+export const statusOf = (queue: QueueRow, now: Date) => seckillStatus(now.getTime(), toTimestamp(queue.fromAt), toTimestamp(queue.toAt));
 export const isLive = (queue: QueueRow, now: Date) => !queue.closed && statusOf(queue, now) === 'current';
 export const liveSql = (now: Date): SQL => and(not(exploringQueues.closed), lt(exploringQueues.fromAt, now), gt(exploringQueues.toAt, now))!;
 
@@ -55,8 +55,8 @@ export async function presentQueues(db: DbOrTx, loaded: readonly LoadedQueue[], 
       id: queue.id,
       area: queue.area,
       title: queue.title,
-      from_timestamp: toSec(queue.fromAt),
-      to_timestamp: toSec(queue.toAt),
+      from_timestamp: toTimestamp(queue.fromAt),
+      to_timestamp: toTimestamp(queue.toAt),
       status: statusOf(queue, now),
       closed: queue.closed,
       reward: {
@@ -66,10 +66,10 @@ export async function presentQueues(db: DbOrTx, loaded: readonly LoadedQueue[], 
       },
       items: items.map((i) => ({ id: i.id, queue_id: queue.id, position: i.position, sku_id: i.skuId, sku: summaries.get(i.skuId) ?? null })),
       progress: run ? {
-        started_timestamp: toSec(run.startedAt),
+        started_timestamp: toTimestamp(run.startedAt),
         viewed_item_ids: run.viewedItemIds,
         completed: run.completedAt !== null,
-        completed_timestamp: run.completedAt === null ? null : toSec(run.completedAt),
+        completed_timestamp: run.completedAt === null ? null : toTimestamp(run.completedAt),
       } : null,
     };
   });
