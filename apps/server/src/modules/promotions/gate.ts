@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { luaScript, type ScriptRunner } from '../../platform/kv.ts';
@@ -39,15 +40,22 @@ export type GateEntry =
 
 /** How old the gate's copy of PostgreSQL's stock may get while buyers keep asking. */
 export const GATE_SYNC_MS = 1000;
+/**
+ * An admission not settled after this long is taken for lost (its instance crashed between Redis and
+ * PostgreSQL) and no longer counted at the next sync, so its unit comes back. A checkout finishes in
+ * milliseconds even in a rush; a slow one counted lost only lets one buyer too many through to PostgreSQL,
+ * which refuses it.
+ */
+export const GATE_ADMISSION_LOST_MS = 30_000;
 /** Gate keys of an item nobody asks about expire; the next buyer loads them again. */
 const KEY_TTL_SECONDS = 3600;
 
-const leftKey = (itemId: number) => `seckill:${itemId}:left`;
-const heldKey = (itemId: number) => `seckill:${itemId}:held`;
+const gateKeys = (itemId: number) => [`seckill:${itemId}:left`, `seckill:${itemId}:held`, `seckill:${itemId}:pending`];
 
 /**
  * Check-and-take in one step: -1 the keys are not loaded, 0 sold out, -2 the account holds its limit,
- * 1 admitted (one unit and one of the account's holds taken).
+ * 1 admitted (one unit and one of the account's holds taken, and the admission recorded as pending until
+ * it is settled). KEYS: left, held, pending. ARGV: account, limit, admission id, now (ms).
  */
 const ENTER = luaScript(`
 local left = tonumber(redis.call('get', KEYS[1]))
@@ -57,22 +65,58 @@ local held = tonumber(redis.call('hget', KEYS[2], ARGV[1]) or '0')
 if held >= tonumber(ARGV[2]) then return -2 end
 redis.call('decr', KEYS[1])
 redis.call('hincrby', KEYS[2], ARGV[1], 1)
+redis.call('hset', KEYS[3], ARGV[3], ARGV[1] .. ':' .. ARGV[4])
+redis.call('expire', KEYS[3], ${KEY_TTL_SECONDS})
 return 1`);
 
-/** Gives back the account's hold, and the unit unless PostgreSQL found none (then the counter is 0). */
+/**
+ * What PostgreSQL made of an admission, or units released later. The admission (ARGV[4], empty for a
+ * release) stops being pending. Taken: nothing else changes (the unit and hold are now PostgreSQL's too).
+ * Sold out: the counter is 0. Otherwise the units and the account's holds go back. KEYS: left, held,
+ * pending. ARGV: account, outcome, units, admission id.
+ */
 const SETTLE = luaScript(`
+if ARGV[4] ~= '' then redis.call('hdel', KEYS[3], ARGV[4]) end
+if ARGV[2] == 'taken' then return 1 end
 if redis.call('exists', KEYS[1]) == 0 then return 0 end
 if ARGV[2] == 'sold_out' then redis.call('set', KEYS[1], 0, 'KEEPTTL') else redis.call('incrby', KEYS[1], ARGV[3]) end
 local held = tonumber(redis.call('hget', KEYS[2], ARGV[1]) or '0')
 if held <= tonumber(ARGV[3]) then redis.call('hdel', KEYS[2], ARGV[1]) else redis.call('hincrby', KEYS[2], ARGV[1], -tonumber(ARGV[3])) end
 return 1`);
 
-/** Replaces both keys with PostgreSQL's count: left, then account/held pairs. */
+/**
+ * Replaces the counter and holds with PostgreSQL's, less what admitted buyers still on their way to
+ * PostgreSQL hold: `left` = PostgreSQL's left minus the pending admissions, held = PostgreSQL's holds plus
+ * the pending ones. Pending admissions older than ARGV[4] ms are dropped as lost first. Without the pending
+ * part, a sync during a rush would hand out again every unit already promised to a buyer in a checkout lane
+ * and fill the lanes with buyers PostgreSQL must refuse. KEYS: left, held, pending. ARGV: left, ttl, now,
+ * lost-after, then account/held pairs.
+ */
 const LOAD = luaScript(`
-redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[2])
+local now = tonumber(ARGV[3])
+local lostAfter = tonumber(ARGV[4])
+local pendingOf = {}
+local pending = 0
+local entries = redis.call('hgetall', KEYS[3])
+for i = 1, #entries, 2 do
+  local account, at = string.match(entries[i + 1], '^(.*):(%d+)$')
+  if at == nil or now - tonumber(at) > lostAfter then
+    redis.call('hdel', KEYS[3], entries[i])
+  else
+    pending = pending + 1
+    pendingOf[account] = (pendingOf[account] or 0) + 1
+  end
+end
+local left = tonumber(ARGV[1]) - pending
+if left < 0 then left = 0 end
+redis.call('set', KEYS[1], left, 'EX', ARGV[2])
 redis.call('del', KEYS[2])
-for i = 3, #ARGV, 2 do redis.call('hset', KEYS[2], ARGV[i], ARGV[i + 1]) end
-if #ARGV > 2 then redis.call('expire', KEYS[2], ARGV[2]) end
+for i = 5, #ARGV, 2 do
+  redis.call('hset', KEYS[2], ARGV[i], tonumber(ARGV[i + 1]) + (pendingOf[ARGV[i]] or 0))
+  pendingOf[ARGV[i]] = nil
+end
+for account, n in pairs(pendingOf) do redis.call('hset', KEYS[2], account, n) end
+redis.call('expire', KEYS[2], ARGV[2])
 return 1`);
 
 /** Runs `load` for a key at most once at a time; callers of that moment share it. */
@@ -88,19 +132,32 @@ function singleFlight<K>() {
   };
 }
 
+let admissions = 0;
+/** An admission's id, unique across the instances sharing a Redis. */
+const admissionId = (() => {
+  const instance = randomBytes(6).toString('base64url');
+  return () => `${instance}.${(admissions += 1)}`;
+})();
+
 /** Redis (shared by every instance): stock and per-account holds checked and taken by one script. */
 export class RedisSeckillGate implements SeckillGate {
   private readonly syncedAt = new Map<number, number>();
   private readonly once = singleFlight<number>();
+  /** Items PostgreSQL answered sold out to a buyer of this instance since the last sync. */
+  private readonly soldOut = new Set<number>();
   constructor(private readonly deps: Deps, private readonly scripts: ScriptRunner) {}
 
   get scope() {
     return this.scripts.scope;
   }
 
-  /** Redis answers sold out itself at `enter`; admitted buyers hold a token, so none is refused here. */
-  knownSoldOut(): boolean {
-    return false;
+  /**
+   * Whether PostgreSQL already told this instance the item is sold out: buyers admitted just before that
+   * and still waiting for a lane are refused without a transaction. Cleared at the next sync, which reads
+   * PostgreSQL again, and by a release.
+   */
+  knownSoldOut(itemId: number): boolean {
+    return this.soldOut.has(itemId);
   }
 
   /** Loads the item's `left` and every account's held units from PostgreSQL into Redis. */
@@ -113,7 +170,8 @@ export class RedisSeckillGate implements SeckillGate {
           .where(and(eq(seckillPurchases.itemId, itemId), eq(seckillPurchases.released, false))).groupBy(seckillPurchases.accountId),
       ]);
       if (!item) return;
-      await this.scripts.run(LOAD, [leftKey(itemId), heldKey(itemId)], [item.left, KEY_TTL_SECONDS, ...held.flatMap((h) => [h.accountId, h.n])]);
+      await this.scripts.run(LOAD, gateKeys(itemId), [item.left, KEY_TTL_SECONDS, startedAt, GATE_ADMISSION_LOST_MS, ...held.flatMap((h) => [h.accountId, h.n])]);
+      if (item.left > 0) this.soldOut.delete(itemId);
       this.syncedAt.set(itemId, startedAt);
     });
   }
@@ -123,10 +181,12 @@ export class RedisSeckillGate implements SeckillGate {
       const last = this.syncedAt.get(item.id);
       const now = this.deps.clock.now().getTime();
       if (last === undefined || now - last >= GATE_SYNC_MS || now < last) await this.sync(item.id);
-      let answer = await this.scripts.run(ENTER, [leftKey(item.id), heldKey(item.id)], [accountId, item.buyLimit]);
+      const admission = admissionId();
+      const ask = () => this.scripts.run(ENTER, gateKeys(item.id), [accountId, item.buyLimit, admission, this.deps.clock.now().getTime()]);
+      let answer = await ask();
       if (answer === -1) {
         await this.sync(item.id);
-        answer = await this.scripts.run(ENTER, [leftKey(item.id), heldKey(item.id)], [accountId, item.buyLimit]);
+        answer = await ask();
       }
       if (answer === 0) return { refused: 'no_inventory' };
       if (answer === -2) return { refused: 'exceed_limit' };
@@ -134,8 +194,8 @@ export class RedisSeckillGate implements SeckillGate {
       return {
         admitted: {
           settle: async (outcome) => {
-            if (outcome === 'taken') return;
-            await this.quietly(() => this.scripts.run(SETTLE, [leftKey(item.id), heldKey(item.id)], [accountId, outcome, 1]));
+            if (outcome === 'sold_out') this.soldOut.add(item.id);
+            await this.quietly(() => this.scripts.run(SETTLE, gateKeys(item.id), [accountId, outcome, 1, admission]));
           },
         },
       };
@@ -148,7 +208,8 @@ export class RedisSeckillGate implements SeckillGate {
 
   async released(units: readonly ReleasedUnits[]): Promise<void> {
     for (const u of units) {
-      await this.quietly(() => this.scripts.run(SETTLE, [leftKey(u.itemId), heldKey(u.itemId)], [u.accountId, 'released', u.units]));
+      this.soldOut.delete(u.itemId);
+      await this.quietly(() => this.scripts.run(SETTLE, gateKeys(u.itemId), [u.accountId, 'released', u.units, '']));
     }
   }
 
