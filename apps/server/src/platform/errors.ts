@@ -10,7 +10,9 @@ export type FieldErrors = Record<string, ReasonCode[]>;
 
 /**
  * An answer the client is meant to understand: a status and stable reason codes per field (docs/product/README.md#errors).
- * Services throw these; the central handler turns them into `{ errors, meta }`.
+ * Services throw these; the central handler turns them into `{ errors, meta }`. It carries no stack trace:
+ * it is an answer, not a fault, and capturing one was a visible share of a flash-sale rush's CPU, where most
+ * answers are refusals ("sold out", "limit reached").
  */
 export class AppError extends Error {
   constructor(
@@ -18,7 +20,13 @@ export class AppError extends Error {
     readonly errors: FieldErrors,
     readonly meta?: Record<string, unknown>,
   ) {
-    super(`${status} ${JSON.stringify(errors)}`);
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(`${status} ${JSON.stringify(errors)}`);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 }
 
