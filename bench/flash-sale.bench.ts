@@ -174,7 +174,8 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
 
     const count = async (query: ReturnType<typeof sql>) => Number(((await deps.db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
     const [row] = await deps.db.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item!.id));
-    const held = await count(sql`SELECT count(*) AS n FROM ${seckillPurchases} WHERE item_id = ${item!.id}`);
+    // Units held: purchases not given back (a refused buyer's reservation went back, and stays as history).
+    const held = await count(sql`SELECT count(*) AS n FROM ${seckillPurchases} WHERE item_id = ${item!.id} AND NOT released`);
     const seckillOrders = await count(sql`SELECT count(*) AS n FROM orders o JOIN ${seckillPurchases} p ON p.order_id = o.id WHERE p.item_id = ${item!.id} AND o.type = 'seckill'`);
     const overLimit = await count(sql`SELECT count(*) AS n FROM (SELECT account_id FROM ${seckillPurchases} WHERE item_id = ${item!.id} AND NOT released GROUP BY account_id HAVING count(*) > ${BUY_LIMIT}) d`);
     const left = row!.left;

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { accounts } from '../src/modules/accounts/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { seckillItems, seckillPurchases } from '../src/modules/promotions/tables.ts';
+import { RESERVATION_LOST_SECONDS, releaseLostReservations, reserveUnit } from '../src/modules/promotions/reservations.ts';
+import { GATE_ADMISSION_LOST_MS } from '../src/modules/promotions/gate.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -266,7 +268,7 @@ describe('300 parallel buyers for 50 units', () => {
     expect(results.filter((r) => r.statusCode !== 201).map((r) => JSON.stringify(r.json().errors))).toEqual(Array(250).fill(JSON.stringify({ sec_kill: ['no_inventory'] })));
     expect(await leftOf(event.items[0].id)).toBe(0);
     const held = await t.deps.db.select({ accountId: seckillPurchases.accountId, n: count() }).from(seckillPurchases)
-      .where(eq(seckillPurchases.itemId, event.items[0].id)).groupBy(seckillPurchases.accountId);
+      .where(and(eq(seckillPurchases.itemId, event.items[0].id), eq(seckillPurchases.released, false))).groupBy(seckillPurchases.accountId);
     expect(held).toHaveLength(50);
     expect(held.every((h) => h.n === 1)).toBe(true);
   });
@@ -287,11 +289,38 @@ describe('two server instances on one database', () => {
       expect(results.filter((r) => r.statusCode === 201)).toHaveLength(20);
       expect(await leftOf(event.items[0].id)).toBe(0);
       const held = await t.deps.db.select({ accountId: seckillPurchases.accountId, n: count() }).from(seckillPurchases)
-        .where(eq(seckillPurchases.itemId, event.items[0].id)).groupBy(seckillPurchases.accountId);
+        .where(and(eq(seckillPurchases.itemId, event.items[0].id), eq(seckillPurchases.released, false))).groupBy(seckillPurchases.accountId);
       expect(held).toHaveLength(20);
       expect(held.every((h) => h.n === 1)).toBe(true);
+      // An account's second attempt may have reserved a unit before being refused: it went back, once.
+      const reserved = await t.deps.db.select({ n: count() }).from(seckillPurchases)
+        .where(and(eq(seckillPurchases.itemId, event.items[0].id), isNull(seckillPurchases.orderId), eq(seckillPurchases.released, false)));
+      expect(reserved[0]!.n).toBe(0);
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a unit reserved by a checkout that never finished (its instance died)', () => {
+  it('comes back once the lost-reservation window has passed, and a buyer gets it', async () => {
+    const { event } = await makeEvent({ stock: 1, buyLimit: 1 });
+    const itemId = event.items[0].id as number;
+    const [crashed, buyer] = await Promise.all([makeAccount(t), makeAccount(t)]);
+    // The reservation's statement ran; the order's transaction never did.
+    expect(await reserveUnit(t.deps.db, itemId, crashed.id, t.clock.now())).not.toBeNull();
+    expect(await leftOf(itemId)).toBe(0);
+    expect((await buy(buyer.token, event.id)).json().errors).toEqual({ sec_kill: ['no_inventory'] });
+    // Inside the window nothing goes back: the checkout might still be running.
+    t.clock.advance(RESERVATION_LOST_SECONDS - 5);
+    expect(await releaseLostReservations(t.deps)).toBe(0);
+    t.clock.advance(10);
+    expect(await releaseLostReservations(t.deps)).toBe(1);
+    expect(await releaseLostReservations(t.deps)).toBe(0);
+    expect(await leftOf(itemId)).toBe(1);
+    t.clock.advance(Math.ceil(GATE_ADMISSION_LOST_MS / 1000));
+    const res = await buy(buyer.token, event.id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await leftOf(itemId)).toBe(0);
   });
 });

@@ -15,18 +15,19 @@ export type FieldErrors = Record<string, ReasonCode[]>;
  * answers are refusals ("sold out", "limit reached").
  */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errors: FieldErrors,
-    readonly meta?: Record<string, unknown>,
-  ) {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  readonly meta?: Record<string, unknown>;
+
+  constructor(status: number, errors: FieldErrors, meta?: Record<string, unknown>) {
+    const message = `${status} ${JSON.stringify(errors)}`;
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
-    try {
-      super(`${status} ${JSON.stringify(errors)}`);
-    } finally {
-      Error.stackTraceLimit = stackTraceLimit;
-    }
+    super(message);
+    Error.stackTraceLimit = stackTraceLimit;
+    this.status = status;
+    this.errors = errors;
+    this.meta = meta;
   }
 }
 

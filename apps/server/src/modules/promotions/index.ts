@@ -8,6 +8,7 @@ import { registerOrderReleaseStep } from '../orders/index.ts';
 import { provideHomeBlock } from '../storefront/index.ts';
 import { homeSeckills } from './home-block.ts';
 import { returnSeckillUnits } from './purchase.ts';
+import { lostReservationsJob } from './reservations.ts';
 import { promotionRoutes } from './routes.ts';
 import { promotionStaffRoutes } from './staff-routes.ts';
 import * as tables from './tables.ts';
@@ -17,6 +18,7 @@ export const promotionsModule: ServerModule = {
   routes: promotionRoutes,
   staffRoutes: promotionStaffRoutes,
   tables,
+  jobs: [lostReservationsJob],
   features: ['seckill'],
   setup: () => {
     registerOrderReleaseStep(returnSeckillUnits);

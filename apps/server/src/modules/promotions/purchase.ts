@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { seckillRefusal, type SeckillPurchaseFacts } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
@@ -11,6 +11,7 @@ import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrder, heldProducts, orderCounts, type OrderReleaseStep } from '../orders/index.ts';
 import { CheckoutLanes } from './checkout-lanes.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
+import { attachReservation, releaseReservation, reserveUnit } from './reservations.ts';
 import { statusOf, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -25,10 +26,14 @@ async function findTarget(db: DbOrTx, area: Buyer['area'], eventId: number, skuI
   return { event, item };
 }
 
-/** Units of the item the account holds: its seckill orders not ended unpaid. */
+/**
+ * Units of the item the account holds: its seckill orders not ended unpaid. A reservation no order has taken
+ * yet is not one: two attempts of one account at once each reserve a unit, and the first to take the
+ * buyer's lock must not be refused for the other's reservation (the second is, and gives its unit back).
+ */
 async function heldUnits(db: DbOrTx, itemId: number, accountId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(seckillPurchases)
-    .where(and(eq(seckillPurchases.itemId, itemId), eq(seckillPurchases.accountId, accountId), eq(seckillPurchases.released, false)));
+    .where(and(eq(seckillPurchases.itemId, itemId), eq(seckillPurchases.accountId, accountId), eq(seckillPurchases.released, false), isNotNull(seckillPurchases.orderId)));
   return row?.n ?? 0;
 }
 
@@ -42,10 +47,13 @@ async function ownsRequiredGame(db: DbOrTx, skuId: number, accountId: number, no
   return library.has(productId) || held.get(productId) === 'owned';
 }
 
+/** Whether the event asks anything of the account row (a bound phone, a registration window). */
+const needsAccount = (event: EventRow) => event.requirePhone || event.requireSteam || event.requireWechat || event.registeredFrom !== null || event.registeredTo !== null;
+
 async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, now: Date, unitAvailable: boolean): Promise<SeckillPurchaseFacts> {
-  const account = await findAccount(db, buyer.accountId);
-  if (!account) throw fail.unauthorized();
-  // What only some events require is read only for them: the rush's events usually require neither.
+  // What only some events require is read only for them: the rush's events usually require none of it.
+  const account = needsAccount(event) ? await findAccount(db, buyer.accountId) : null;
+  if (needsAccount(event) && !account) throw fail.unauthorized();
   const [ownsGame, completedOrders] = await Promise.all([
     event.requiredSkuId === null ? false : ownsRequiredGame(db, event.requiredSkuId, buyer.accountId, now),
     event.requiredCompletedOrders === 0 ? 0 : orderCounts(db, buyer.accountId, buyer.area, now).then((c) => c.completed),
@@ -66,7 +74,7 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, n
       completedOrders: event.requiredCompletedOrders,
     },
     // Steam and WeChat binding do not exist yet: an event requiring them cannot be qualified for (`unbound`).
-    buyer: { phoneBound: account.phone !== null, steamBound: false, wechatBound: false, registeredAtSec: toTimestamp(account.createdAt), ownsGame, completedOrders },
+    buyer: { phoneBound: account?.phone != null, steamBound: false, wechatBound: false, registeredAtSec: account ? toTimestamp(account.createdAt) : 0, ownsGame, completedOrders },
   };
 }
 
@@ -156,33 +164,30 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
     if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
     let outcome: GateOutcome = 'refused';
     try {
-      const order = await lanes.run((db) => {
+      const order = await lanes.run(async (db) => {
         // Waiting for a lane may have outlasted the stock: a gate that knows so refuses without a transaction.
         if (gate.knownSoldOut(item.id)) {
           outcome = 'sold_out';
           throw fail.unprocessable('sec_kill', 'no_inventory');
         }
-        return createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
-          async beforeCommit(tx: Tx, orderId: number, now: Date) {
-            const refusal = seckillRefusal(await facts(tx, event, item, buyer, now, true));
-            if (refusal) {
-              // Refused: sold out still comes first among the flash-sale reasons.
-              const [row] = await tx.select({ left: seckillItems.left }).from(seckillItems).where(eq(seckillItems.id, item.id));
-              if ((row?.left ?? 0) <= 0) outcome = 'sold_out';
-              refuseIfAny(outcome === 'sold_out' ? { field: 'sec_kill', reason: 'no_inventory' } : refusal);
-            }
-            // The unit and the purchase row in one statement, the transaction's last: the row lock it takes
-            // is held only for the commit.
-            const taken = await tx.execute(sql`WITH taken AS (
-                UPDATE ${seckillItems} SET "left" = "left" - 1 WHERE id = ${item.id} AND "left" > 0 RETURNING id)
-              INSERT INTO ${seckillPurchases} (item_id, account_id, order_id, created_at)
-              SELECT id, ${buyer.accountId}, ${orderId}, ${now} FROM taken RETURNING id`) as unknown as { rows: unknown[] };
-            if (taken.rows.length === 0) {
-              outcome = 'sold_out';
-              throw fail.unprocessable('sec_kill', 'no_inventory');
-            }
-          },
-        });
+        // The unit first, in a statement of its own (reservations.ts): PostgreSQL's stock decides here.
+        const reservation = await reserveUnit(db, item.id, buyer.accountId, deps.clock.now());
+        if (reservation === null) {
+          outcome = 'sold_out';
+          throw fail.unprocessable('sec_kill', 'no_inventory');
+        }
+        try {
+          return await createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
+            async beforeCommit(tx: Tx, orderId: number, now: Date) {
+              refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer, now, true)));
+              // Given back meanwhile only if this checkout outlasted the lost-reservation window.
+              if (!await attachReservation(tx, reservation, orderId)) throw fail.unprocessable('sec_kill', 'no_inventory');
+            },
+          });
+        } catch (error) {
+          await releaseReservation(db, reservation);
+          throw error;
+        }
       });
       outcome = 'taken';
       return { id: order.id };

@@ -63,10 +63,12 @@ export const seckillPurchases = pgTable('seckill_purchases', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   itemId: bigint('item_id', { mode: 'number' }).notNull().references(() => seckillItems.id),
   accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
-  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+  /** Null while reserved: the unit is taken before its order's transaction (reservations.ts). */
+  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
   released: boolean('released').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [
   uniqueIndex('seckill_purchases_order_key').on(t.orderId),
+  index('seckill_purchases_reserved_idx').on(t.createdAt).where(sql`${t.orderId} IS NULL AND NOT ${t.released}`),
   index('seckill_purchases_held_idx').on(t.itemId, t.accountId).where(sql`not ${t.released}`),
 ]);

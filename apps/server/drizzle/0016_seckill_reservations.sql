@@ -1,0 +1,2 @@
+ALTER TABLE "seckill_purchases" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "seckill_purchases_reserved_idx" ON "seckill_purchases" USING btree ("created_at") WHERE "seckill_purchases"."order_id" IS NULL AND NOT "seckill_purchases"."released";
