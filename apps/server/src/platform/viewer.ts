@@ -39,5 +39,6 @@ export function viewerOf(request: FastifyRequest, requestedRegion?: string): Vie
 /** The signed-in buyer of a request, or the 401 that opens the sign-in popup. */
 export function buyerOf(request: FastifyRequest): Buyer {
   const { accountId } = requireAuth(request);
-  return { ...viewerOf(request), accountId, ip: request.ip };
+  // A client that has gone away leaves no address (Node drops the socket's): its country is unknown, not a 500.
+  return { ...viewerOf(request), accountId, ip: request.ip ?? '' };
 }
