@@ -1,5 +1,6 @@
 import type { ServerModule } from '../platform/module.ts';
 import { accountsModule } from './accounts/index.ts';
+import { moderationModule } from './moderation/index.ts';
 import { regionModule } from './region/index.ts';
 import { catalogModule } from './catalog/index.ts';
 import { storefrontModule } from './storefront/index.ts';
@@ -28,6 +29,7 @@ import { giftPacksModule } from './gift-packs/index.ts';
  */
 export const MODULES: readonly ServerModule[] = [
   accountsModule,
+  moderationModule,
   regionModule,
   catalogModule,
   storefrontModule,

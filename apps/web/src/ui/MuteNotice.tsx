@@ -7,7 +7,7 @@ function until(t: (k: string, o?: Record<string, unknown>) => string, unmuteAt?:
   return t('mute.until', { time: new Date(unmuteAt * 1000).toLocaleString(lang) });
 }
 
-/** Community-muted notice (docs/product/screens.md#mute-notice): a short explanation and an OK button. */
+/** Community-muted notice (docs/product/screens.md#mute-notice): a short explanation, the contact-staff text and an OK button. */
 export function MuteNotice({ open, onOpenChange, unmuteAt }: { open: boolean; onOpenChange: (o: boolean) => void; unmuteAt?: number | null }) {
   const { t, i18n } = useTranslation();
   return (
@@ -24,6 +24,7 @@ export function MuteNotice({ open, onOpenChange, unmuteAt }: { open: boolean; on
     >
       <p className="text-sm text-muted">{t('mute.notice_body')}</p>
       {unmuteAt ? <p className="mt-2 text-sm text-fg">{until(t, unmuteAt, i18n.language)}</p> : null}
+      <p className="mt-3 text-sm text-subtle">{t('mute.contact_staff')}</p>
     </Modal>
   );
 }

@@ -1,0 +1,19 @@
+/**
+ * Moderation (docs/product/community.md#moderation): the guard every community write calls (mutes, warn
+ * bans, rate limits by account age and standing), watched words, reports and the staff queue. Above
+ * accounts (the mute is the account's own `muted_until`, set through its service), below every module that
+ * writes community content: they call `assertMayWrite` and `screenText` and register what a report can point
+ * at with `registerReportTarget` in their `setup` (decisions/0013).
+ */
+import type { ServerModule } from '../../platform/module.ts';
+import { moderationRoutes } from './routes.ts';
+import { moderationStaffRoutes } from './staff-routes.ts';
+import * as tables from './tables.ts';
+
+export const moderationModule: ServerModule = { name: 'moderation', routes: moderationRoutes, staffRoutes: moderationStaffRoutes, tables };
+
+export { assertMayWrite } from './guard.ts';
+export { screenText, WORDS_REFRESH_SECONDS } from './words.ts';
+export { registerReportTarget, type ReportTarget } from './targets.ts';
+export { muteAccount, unmuteAccount } from './mutes.ts';
+export type { CommunityAction } from '@lantern/domain';

@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { REPORT_REASON_WEIGHTS, type ReportReason, type ReportResolution } from '@lantern/domain';
+import type { Deps } from '../../platform/deps.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { fail } from '../../platform/errors.ts';
+import { moderationReports as r } from './tables.ts';
+import { reportTarget } from './targets.ts';
+import { assertMayWrite } from './guard.ts';
+import { muteAccount } from './mutes.ts';
+
+type ReportRow = typeof r.$inferSelect;
+
+function present(row: ReportRow) {
+  return {
+    id: row.id,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    reason: row.reason,
+    text: row.text,
+    status: row.status,
+    created_at_timestamp: toTimestamp(row.createdAt),
+  };
+}
+
+/**
+ * A user reports something (docs/product/community.md#reports): the target must be of a registered type
+ * (else 422) and exist (else 404); one's own content cannot be reported; the report counts against the
+ * day's report budget; one open report per reporter and target (`taken`).
+ */
+export async function createReport(deps: Deps, reporterId: number, input: { target_type: string; target_id: number; reason: ReportReason; text?: string }) {
+  const target = reportTarget(input.target_type);
+  if (!target) throw fail.unprocessable('target_type', 'invalid');
+  const loaded = await target.load(deps, input.target_id);
+  if (!loaded) throw fail.notFound('target_id');
+  if (loaded.authorId === reporterId) throw fail.unprocessable('target_id', 'invalid');
+  await assertMayWrite(deps, reporterId, 'report');
+  const [row] = await deps.db
+    .insert(r)
+    .values({
+      reporterId,
+      targetType: input.target_type,
+      targetId: input.target_id,
+      targetAuthorId: loaded.authorId,
+      area: loaded.area,
+      summary: loaded.summary.slice(0, 500),
+      reason: input.reason,
+      severity: REPORT_REASON_WEIGHTS[input.reason],
+      text: input.text ?? '',
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoNothing({ target: [r.reporterId, r.targetType, r.targetId], where: sql`${r.status} = 'open'` })
+    .returning();
+  if (!row) throw fail.unprocessable('target_id', 'taken');
+  return { report: present(row) };
+}
+
+/** Each reporter's resolved and upheld counts, for the accuracy the queue is ordered by. */
+function reporterStats(deps: Deps) {
+  return deps.db
+    .select({
+      reporterId: r.reporterId,
+      upheld: sql<number>`count(*) filter (where ${r.status} = 'upheld')`.as('upheld'),
+      resolved: sql<number>`count(*) filter (where ${r.status} <> 'open')`.as('resolved'),
+    })
+    .from(r)
+    .groupBy(r.reporterId)
+    .as('reporter_stats');
+}
+
+/**
+ * The staff queue: by severity (the reason's weight), then the reporter's accuracy (REPORT accuracy smoothed
+ * as domain `reporterAccuracy`: (upheld + 1) / (resolved + 2)), then oldest first.
+ */
+export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld' | 'dismissed'; page: number; per: number }) {
+  const stats = reporterStats(deps);
+  const accuracy = sql<number>`(coalesce(${stats.upheld}, 0) + 1)::float8 / (coalesce(${stats.resolved}, 0) + 2)`.mapWith(Number);
+  const rows = await deps.db
+    .select({ report: r, accuracy })
+    .from(r)
+    .leftJoin(stats, eq(stats.reporterId, r.reporterId))
+    .where(eq(r.status, query.status))
+    .orderBy(desc(r.severity), desc(accuracy), asc(r.createdAt), asc(r.id))
+    .limit(query.per)
+    .offset((query.page - 1) * query.per);
+  const [total] = await deps.db.select({ n: count() }).from(r).where(eq(r.status, query.status));
+  return {
+    reports: rows.map(({ report, accuracy }) => ({
+      ...present(report),
+      area: report.area,
+      reporter_id: report.reporterId,
+      reporter_accuracy: Math.round(accuracy * 1000) / 1000,
+      severity: report.severity,
+      target_author_id: report.targetAuthorId,
+      summary: report.summary,
+      resolution: report.resolution,
+      resolved_by: report.resolvedBy,
+      resolved_at_timestamp: toTimestamp(report.resolvedAt),
+    })),
+    meta: { total_count: total!.n, page: query.page, per: query.per },
+  };
+}
+
+/**
+ * Staff resolve a report, and with it every open report on the same target, in one transaction: the action is
+ * applied through the target's registered type (hide or delete; mute hides the target and mutes its author for
+ * `muteDays`), each report records who resolved it and when. Dismissing upholds nothing, so it lowers the
+ * reporters' accuracy; the rest raise it and count against the author's standing.
+ */
+export async function resolveReport(deps: Deps, staffId: number, reportId: number, input: { action: ReportResolution; mute_days?: number; note?: string }) {
+  const [report] = await deps.db.select().from(r).where(eq(r.id, reportId)).limit(1);
+  if (!report) throw fail.notFound();
+  if (report.status !== 'open') throw fail.unprocessable('base', 'state_invalid');
+  if (input.action === 'mute' && input.mute_days === undefined) throw fail.unprocessable('mute_days', 'blank');
+  if (input.action === 'mute' && report.targetAuthorId === null) throw fail.unprocessable('base', 'invalid');
+  const target = reportTarget(report.targetType);
+  if (!target && input.action !== 'dismiss') throw fail.unprocessable('target_type', 'invalid');
+  const now = deps.clock.now();
+  let unmuteAt: Date | null = null;
+  const ids = await deps.db.transaction(async (tx) => {
+    const resolved = await tx
+      .update(r)
+      .set({ status: input.action === 'dismiss' ? 'dismissed' : 'upheld', resolution: input.action, resolvedBy: staffId, resolvedAt: now, note: input.note ?? null })
+      .where(and(eq(r.targetType, report.targetType), eq(r.targetId, report.targetId), eq(r.status, 'open')))
+      .returning({ id: r.id });
+    // Another staff member resolved them meanwhile: nothing is applied twice.
+    if (!resolved.some((x) => x.id === reportId)) throw fail.unprocessable('base', 'state_invalid');
+    if (input.action === 'hide' || input.action === 'mute') await target!.hide(deps, report.targetId, tx);
+    if (input.action === 'delete') await target!.remove(deps, report.targetId, tx);
+    if (input.action === 'mute') {
+      unmuteAt = new Date(now.getTime() + input.mute_days! * 86_400_000);
+      await muteAccount(deps, report.targetAuthorId!, unmuteAt, input.note ?? `report ${reportId}: ${report.reason}`, staffId, { tx, reportId });
+    }
+    return resolved.map((x) => x.id).sort((a, b) => a - b);
+  });
+  return { target_type: report.targetType, target_id: report.targetId, action: input.action, resolved_report_ids: ids, unmute_at_timestamp: toTimestamp(unmuteAt) };
+}

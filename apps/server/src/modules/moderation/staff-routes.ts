@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createWatchedWordRequest, muteRequest, muteState, reportQueueQuery, reportQueueResponse, resolveReportRequest,
+  resolveReportResponse, updateWatchedWordRequest, watchedWord, watchedWordsQuery, watchedWordsResponse,
+} from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { idParams } from '../../platform/params.ts';
+import { reportQueue, resolveReport } from './reports.ts';
+import { createWatchedWord, deleteWatchedWord, listWatchedWords, updateWatchedWord } from './words.ts';
+import { muteAccount, unmuteAccount } from './mutes.ts';
+
+const tags = ['admin'];
+
+/** The moderation desk (docs/product/community.md#moderation): every staff member (`api_staff`) works it. */
+export const moderationStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/admin/reports', { schema: { tags, querystring: reportQueueQuery, response: { 200: reportQueueResponse } } }, async (request) =>
+    reportQueue(deps, request.query));
+
+  app.post('/api/admin/reports/:id/resolve', { schema: { tags, params: idParams, body: resolveReportRequest, response: { 200: resolveReportResponse } } }, async (request) =>
+    resolveReport(deps, requireAuth(request).accountId, request.params.id, request.body.resolution));
+
+  app.get('/api/admin/watched_words', { schema: { tags, querystring: watchedWordsQuery, response: { 200: watchedWordsResponse } } }, async (request) =>
+    listWatchedWords(deps, request.query));
+
+  app.post('/api/admin/watched_words', { schema: { tags, body: createWatchedWordRequest, response: { 201: watchedWord } } }, async (request, reply) =>
+    reply.status(201).send(await createWatchedWord(deps, requireAuth(request).accountId, request.body.watched_word)));
+
+  app.patch('/api/admin/watched_words/:id', { schema: { tags, params: idParams, body: updateWatchedWordRequest, response: { 200: watchedWord } } }, async (request) =>
+    updateWatchedWord(deps, request.params.id, request.body.watched_word));
+
+  app.delete('/api/admin/watched_words/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    await deleteWatchedWord(deps, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/admin/accounts/:id/mute', { schema: { tags, params: idParams, body: muteRequest, response: { 200: muteState } } }, async (request) => {
+    const { days, reason } = request.body.mute;
+    const until = new Date(deps.clock.now().getTime() + days * 86_400_000);
+    return muteAccount(deps, request.params.id, until, reason, requireAuth(request).accountId);
+  });
+
+  app.delete('/api/admin/accounts/:id/mute', { schema: { tags, params: idParams, response: { 200: muteState } } }, async (request) =>
+    unmuteAccount(deps, request.params.id, 'unmuted by staff', requireAuth(request).accountId));
+};

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MODERATION_API } from '@lantern/contract';
+import { createTestApp, type TestApp } from './harness.ts';
+import { clients } from './client.ts';
+import { makeAccount } from './catalog-factories.ts';
+import { WORDS_REFRESH_SECONDS, screenText } from '../src/modules/moderation/index.ts';
+
+/**
+ * Two instances on one database: each keeps its own copy of the watched words. A staff change made on one is
+ * seen by the other at the latest after WORDS_REFRESH_SECONDS on any store (at once with Redis: the
+ * .redis test).
+ */
+let t: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  second = await createTestApp({ sameDatabaseAs: t });
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+it('sees a word staff added on the other instance once its copy is refreshed', async () => {
+  expect((await screenText(second.deps, ['no mercy for griefers'], 'abroad')).action).toBe('allow');
+  const staff = await makeAccount(t, { role: 'staff', area: 'abroad' });
+  const res = await clients(t).abroad.post(MODERATION_API.adminWatchedWords, { watched_word: { word: 'griefers', action: 'block' } }, { token: staff.token });
+  expect(res.statusCode).toBe(201);
+  // The instance that made the change knows at once.
+  await expect(screenText(t.deps, ['no mercy for griefers'], 'abroad')).rejects.toMatchObject({ status: 422 });
+  t.clock.advance(WORDS_REFRESH_SECONDS);
+  await expect(screenText(second.deps, ['no mercy for griefers'], 'abroad')).rejects.toMatchObject({ status: 422, errors: { censor_words: ['banned'] } });
+});

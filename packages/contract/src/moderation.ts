@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  MUTE_DAYS_MAX, REPORT_REASONS, REPORT_RESOLUTIONS, REPORT_TEXT_MAX, WATCHED_WORD_ACTIONS, WATCHED_WORD_MAX,
+} from '@lantern/domain';
+import { area, listMeta, pagingQuery, timestamp } from './common.ts';
+
+/** Moderation (docs/product/community.md#moderation): reports, the staff queue, watched words, mutes. */
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const reportReason = z.enum(REPORT_REASONS);
+export const reportResolution = z.enum(REPORT_RESOLUTIONS);
+export const watchedWordAction = z.enum(WATCHED_WORD_ACTIONS);
+/** What a report points at: a type a community module registered (post, comment, talk, headline…). */
+export const reportTargetType = z.string().trim().regex(/^[a-z][a-z_]{0,39}$/);
+
+/** POST /api/reports */
+export const createReportRequest = z.object({
+  report: z.object({
+    target_type: reportTargetType,
+    target_id: id,
+    reason: reportReason,
+    text: z.string().trim().max(REPORT_TEXT_MAX).optional(),
+  }),
+});
+
+export const report = z.object({
+  id: z.number().int(),
+  target_type: z.string(),
+  target_id: z.number().int(),
+  reason: reportReason,
+  text: z.string(),
+  status: z.enum(['open', 'upheld', 'dismissed']),
+  created_at_timestamp: timestamp,
+});
+export type Report = z.infer<typeof report>;
+
+/** One report as the staff queue shows it: who reported, how reliable they have been, what it points at. */
+export const queuedReport = report.extend({
+  area,
+  reporter_id: z.number().int(),
+  reporter_accuracy: z.number(),
+  severity: z.number().int(),
+  target_author_id: z.number().int().nullable(),
+  summary: z.string(),
+  resolution: reportResolution.nullable(),
+  resolved_by: z.number().int().nullable(),
+  resolved_at_timestamp: timestamp.nullable(),
+});
+
+export const reportQueueQuery = pagingQuery(20).extend({ status: z.enum(['open', 'upheld', 'dismissed']).default('open') });
+export const reportQueueResponse = z.object({ reports: z.array(queuedReport), meta: listMeta });
+
+/** POST /api/admin/reports/{id}/resolve: resolves every open report on the report's target. */
+export const resolveReportRequest = z.object({
+  resolution: z.object({
+    action: reportResolution,
+    mute_days: z.number().int().min(1).max(MUTE_DAYS_MAX).optional(),
+    note: z.string().trim().max(500).optional(),
+  }),
+});
+export const resolveReportResponse = z.object({
+  target_type: z.string(),
+  target_id: z.number().int(),
+  action: reportResolution,
+  resolved_report_ids: z.array(z.number().int()),
+  unmute_at_timestamp: timestamp.nullable(),
+});
+
+export const watchedWord = z.object({
+  id: z.number().int(),
+  word: z.string(),
+  action: watchedWordAction,
+  /** null: both sites. */
+  area: area.nullable(),
+  created_at_timestamp: timestamp,
+});
+const wordText = z.string().trim().min(1).max(WATCHED_WORD_MAX);
+export const createWatchedWordRequest = z.object({ watched_word: z.object({ word: wordText, action: watchedWordAction, area: area.nullable().default(null) }) });
+export const updateWatchedWordRequest = z.object({ watched_word: z.object({ word: wordText.optional(), action: watchedWordAction.optional(), area: area.nullable().optional() }) });
+export const watchedWordsQuery = pagingQuery(50, 200).extend({ area: area.optional() });
+export const watchedWordsResponse = z.object({ watched_words: z.array(watchedWord), meta: listMeta });
+
+/** POST /api/admin/accounts/{id}/mute */
+export const muteRequest = z.object({ mute: z.object({ days: z.number().int().min(1).max(MUTE_DAYS_MAX), reason: z.string().trim().min(1).max(200) }) });
+export const muteState = z.object({ account_id: z.number().int(), is_mute: z.boolean(), unmute_at_timestamp: timestamp.nullable() });
+
+export const MODERATION_API = {
+  reports: '/api/reports',
+  adminReports: '/api/admin/reports',
+  adminResolveReport: (id: number | string) => `/api/admin/reports/${id}/resolve`,
+  adminWatchedWords: '/api/admin/watched_words',
+  adminWatchedWord: (id: number | string) => `/api/admin/watched_words/${id}`,
+  adminMute: (id: number | string) => `/api/admin/accounts/${id}/mute`,
+} as const;

@@ -1,0 +1,283 @@
+/**
+ * Moderation rules (docs/product/community.md#moderation): who may write in the community now, how fast,
+ * which staff-managed words a text may hold, and in which order reports reach the staff. Pure: the server
+ * counts and stores, these functions decide.
+ */
+
+/** Every community write the moderation guard is asked about. */
+export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline'] as const;
+export type CommunityAction = (typeof COMMUNITY_ACTIONS)[number];
+
+/**
+ * Actions a mute or a warn ban stops: everything that publishes words. Liking and reporting stay open to a
+ * muted account (a mute is about what it says, and a report helps the staff).
+ */
+export const MUTE_BLOCKED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline']);
+
+/** An account is new for this many days after signing up and gets the slower schedule (Discourse's trust level 0 as a model). */
+export const NEW_ACCOUNT_DAYS = 3;
+/** An upheld report against an account within this many days puts it on the new-account schedule again. */
+export const STANDING_WINDOW_DAYS = 30;
+/** This many upheld reports (on distinct targets) within the standing window give a warn ban… */
+export const WARN_BAN_STRIKES = 3;
+/** …lasting this many days from the latest of them. */
+export const WARN_BAN_DAYS = 7;
+/** The daily budget's window. */
+export const BUDGET_WINDOW_SECONDS = 86_400;
+
+export interface ActionLimit {
+  /** Seconds to wait after the last admitted one (0: none). */
+  gapSeconds: number;
+  /** How many are admitted per budget window. */
+  perDay: number;
+}
+
+export type Standing = 'new' | 'regular';
+
+/**
+ * The schedule (docs/product/limits.md#community), after Discourse's defaults: topics 15 s apart (120 s for new
+ * users), replies 5 s (30 s), 20 topics and 50 likes a day, 3 topics and 10 replies on the first day, 20 flags.
+ */
+export const ACTION_LIMITS: Record<CommunityAction, Record<Standing, ActionLimit>> = {
+  post: { new: { gapSeconds: 120, perDay: 3 }, regular: { gapSeconds: 15, perDay: 20 } },
+  review: { new: { gapSeconds: 120, perDay: 3 }, regular: { gapSeconds: 15, perDay: 20 } },
+  headline: { new: { gapSeconds: 120, perDay: 3 }, regular: { gapSeconds: 15, perDay: 20 } },
+  talk: { new: { gapSeconds: 120, perDay: 5 }, regular: { gapSeconds: 15, perDay: 40 } },
+  comment: { new: { gapSeconds: 30, perDay: 10 }, regular: { gapSeconds: 5, perDay: 200 } },
+  reply: { new: { gapSeconds: 30, perDay: 10 }, regular: { gapSeconds: 5, perDay: 200 } },
+  like: { new: { gapSeconds: 0, perDay: 50 }, regular: { gapSeconds: 0, perDay: 50 } },
+  report: { new: { gapSeconds: 0, perDay: 5 }, regular: { gapSeconds: 0, perDay: 20 } },
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * New accounts (first NEW_ACCOUNT_DAYS days) and accounts with an upheld report in the standing window
+ * write on the slower schedule.
+ */
+export function standingOf(createdAt: Date, upheldAt: readonly Date[], now: Date): Standing {
+  if (now.getTime() - createdAt.getTime() < NEW_ACCOUNT_DAYS * DAY_MS) return 'new';
+  const since = now.getTime() - STANDING_WINDOW_DAYS * DAY_MS;
+  return upheldAt.some((at) => at.getTime() > since) ? 'new' : 'regular';
+}
+
+export function actionLimit(action: CommunityAction, standing: Standing): ActionLimit {
+  return ACTION_LIMITS[action][standing];
+}
+
+/**
+ * Until when a warn ban holds, or null: WARN_BAN_STRIKES upheld reports within the standing window ban the
+ * author for WARN_BAN_DAYS from the latest of them. `upheldAt` is one time per upheld target.
+ */
+export function warnBanUntil(upheldAt: readonly Date[], now: Date): Date | null {
+  const since = now.getTime() - STANDING_WINDOW_DAYS * DAY_MS;
+  const recent = upheldAt.map((d) => d.getTime()).filter((t) => t > since && t <= now.getTime());
+  if (recent.length < WARN_BAN_STRIKES) return null;
+  const until = Math.max(...recent) + WARN_BAN_DAYS * DAY_MS;
+  return until > now.getTime() ? new Date(until) : null;
+}
+
+/** What an attempt meets against the counters as they stood before it (the server applies it atomically). */
+export type ThrottleVerdict = 'ok' | 'access_wait' | 'rate_limit';
+
+export interface ThrottleState {
+  lastAt: Date | null;
+  windowStart: Date | null;
+  windowCount: number;
+}
+
+/**
+ * The reference of what the server's single-statement counter does (moderation/throttle.ts): too soon after
+ * the last admitted one → access_wait; the budget of the window spent → rate_limit; else admitted.
+ */
+export function throttleVerdict(state: ThrottleState, limit: ActionLimit, now: Date): { verdict: ThrottleVerdict; retryAfter: number } {
+  const t = now.getTime();
+  if (state.lastAt && limit.gapSeconds > 0 && state.lastAt.getTime() + limit.gapSeconds * 1000 > t) {
+    return { verdict: 'access_wait', retryAfter: Math.ceil((state.lastAt.getTime() + limit.gapSeconds * 1000 - t) / 1000) };
+  }
+  const windowOpen = state.windowStart !== null && state.windowStart.getTime() + BUDGET_WINDOW_SECONDS * 1000 > t;
+  if (windowOpen && state.windowCount >= limit.perDay) {
+    return { verdict: 'rate_limit', retryAfter: Math.ceil((state.windowStart!.getTime() + BUDGET_WINDOW_SECONDS * 1000 - t) / 1000) };
+  }
+  return { verdict: 'ok', retryAfter: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reports
+
+/** Why a user reports something, each with its weight in the queue (higher first). */
+export const REPORT_REASONS = ['illegal', 'sexual', 'abuse', 'cheating', 'spam', 'spoiler', 'off_topic', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_WEIGHTS: Record<ReportReason, number> = {
+  illegal: 5,
+  sexual: 4,
+  abuse: 4,
+  cheating: 3,
+  spam: 2,
+  spoiler: 1,
+  off_topic: 1,
+  other: 1,
+};
+
+export const REPORT_TEXT_MAX = 500;
+
+/** What staff do with a report; every open report on the same target is resolved with it. */
+export const REPORT_RESOLUTIONS = ['hide', 'delete', 'mute', 'dismiss'] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+export const MUTE_DAYS_MAX = 3650;
+
+/** A dismissal says the report was wrong; anything else upholds it. */
+export function isUpheld(resolution: ReportResolution): boolean {
+  return resolution !== 'dismiss';
+}
+
+/**
+ * A reporter's accuracy: the share of their resolved reports that were upheld, smoothed towards ½ (one
+ * upheld and one dismissed assumed), so a first report is neither trusted nor doubted.
+ */
+export function reporterAccuracy(upheld: number, resolved: number): number {
+  return (upheld + 1) / (resolved + 2);
+}
+
+/**
+ * The queue's order: reason weight first, then the reporter's accuracy, then the older report first, then id.
+ */
+export function compareReports(
+  a: { reason: ReportReason; accuracy: number; createdAt: Date; id: number },
+  b: { reason: ReportReason; accuracy: number; createdAt: Date; id: number },
+): number {
+  return (
+    REPORT_REASON_WEIGHTS[b.reason] - REPORT_REASON_WEIGHTS[a.reason] ||
+    b.accuracy - a.accuracy ||
+    a.createdAt.getTime() - b.createdAt.getTime() ||
+    a.id - b.id
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Watched words
+
+/** What a watched word does, from the strongest: block refuses the text, require_approval holds it for staff, flag lets it through but tells staff, censor replaces the word. */
+export const WATCHED_WORD_ACTIONS = ['block', 'require_approval', 'flag', 'censor'] as const;
+export type WatchedWordAction = (typeof WATCHED_WORD_ACTIONS)[number];
+export type ScreenAction = 'allow' | Exclude<WatchedWordAction, 'block'>;
+
+export const WATCHED_WORD_MAX = 60;
+export const CENSOR_MASK = '***';
+
+export interface WatchedWord {
+  word: string;
+  action: WatchedWordAction;
+}
+
+/** Format characters (zero-width spaces and joiners, soft hyphens, bidi marks) hide a word from a naive search. */
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]/u;
+/** Scripts written without spaces between words: their words match anywhere. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
+
+/** A word as it is compared: NFKC (full-width letters become plain), lower case, without invisible characters. */
+export function normalizeWord(word: string): string {
+  let out = '';
+  for (const ch of word.normalize('NFKC')) if (!INVISIBLE.test(ch)) out += ch.toLowerCase();
+  return out.trim();
+}
+
+/**
+ * The text normalized like the words, with, for each character of the result, where its source character
+ * starts and ends in the original: a match is found in the normalized text and replaced in the original.
+ */
+function normalizeWithMap(text: string): { chars: string[]; start: number[]; end: number[] } {
+  const chars: string[] = [];
+  const start: number[] = [];
+  const end: number[] = [];
+  let index = 0;
+  for (const ch of text) {
+    const from = index;
+    index += ch.length;
+    if (INVISIBLE.test(ch)) continue;
+    for (const n of ch.normalize('NFKC').toLowerCase()) {
+      chars.push(n);
+      start.push(from);
+      end.push(index);
+    }
+  }
+  return { chars, start, end };
+}
+
+function isWordChar(ch: string | undefined): boolean {
+  return ch !== undefined && WORD_CHAR.test(ch) && !UNSPACED.test(ch);
+}
+
+/** Where `word` (normalized) occurs in the normalized characters: anywhere for unspaced scripts, as a whole word otherwise. */
+function occurrences(chars: string[], word: string[]): number[] {
+  const found: number[] = [];
+  if (word.length === 0 || word.length > chars.length) return found;
+  const wholeWord = !word.some((ch) => UNSPACED.test(ch));
+  for (let i = 0; i + word.length <= chars.length; i++) {
+    let same = true;
+    for (let j = 0; j < word.length; j++) {
+      if (chars[i + j] !== word[j]) {
+        same = false;
+        break;
+      }
+    }
+    if (!same) continue;
+    // "ass" must not match "class" or "assets"; a Latin word next to Chinese characters is still a word.
+    if (wholeWord && (isWordChar(word[0]) && isWordChar(chars[i - 1]) || isWordChar(word[word.length - 1]) && isWordChar(chars[i + word.length]))) continue;
+    found.push(i);
+  }
+  return found;
+}
+
+export interface ScreenResult {
+  /** The strongest action of the words found, or `block` when a block word is there. */
+  action: ScreenAction | 'block';
+  /** The texts with every censor word replaced by `***` (unchanged otherwise). */
+  texts: string[];
+  /** The watched words found, once each. */
+  words: string[];
+}
+
+const STRENGTH: Record<ScreenAction | 'block', number> = { block: 4, require_approval: 3, flag: 2, censor: 1, allow: 0 };
+
+/** Screens texts against the watched words: the strongest action found, and the texts with censor words masked. */
+export function screenTexts(texts: readonly string[], words: readonly WatchedWord[]): ScreenResult {
+  let action: ScreenAction | 'block' = 'allow';
+  const found = new Set<string>();
+  const prepared = words
+    .map((w) => ({ ...w, chars: [...normalizeWord(w.word)] }))
+    .filter((w) => w.chars.length > 0);
+  const out = texts.map((text) => {
+    const { chars, start, end } = normalizeWithMap(text);
+    const spans: [number, number][] = [];
+    for (const w of prepared) {
+      const at = occurrences(chars, w.chars);
+      if (at.length === 0) continue;
+      found.add(w.word);
+      if (STRENGTH[w.action] > STRENGTH[action]) action = w.action;
+      if (w.action === 'censor') for (const i of at) spans.push([start[i]!, end[i + w.chars.length - 1]!]);
+    }
+    return maskSpans(text, spans);
+  });
+  return { action, texts: out, words: [...found] };
+}
+
+/** Replaces each span (merged where they overlap; neighbours stay two masks) with the mask. */
+function maskSpans(text: string, spans: [number, number][]): string {
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let cursor = 0;
+  let [from, to] = spans[0]!;
+  for (const [s, e] of spans.slice(1)) {
+    if (s < to) to = Math.max(to, e);
+    else {
+      out += text.slice(cursor, from) + CENSOR_MASK;
+      cursor = to;
+      [from, to] = [s, e];
+    }
+  }
+  return out + text.slice(cursor, from) + CENSOR_MASK + text.slice(to);
+}
