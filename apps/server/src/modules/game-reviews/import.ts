@@ -17,7 +17,6 @@ type ReviewAppRow = typeof reviewApps.$inferSelect;
 
 /** Text PostgreSQL can store and a page can show: no NUL, no lone surrogate halves, bounded. */
 function storable(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD').slice(0, max);
 }
 
