@@ -97,7 +97,8 @@ const PHRASES = {
       'Fun for a few hours, then it repeats itself.',
       'The keyboard controls feel like an afterthought.',
     ],
-    open: ['Recommended.', 'Not for me.', 'Short version:', 'After finishing it twice:', 'Honest take:', 'For anyone on the fence:'],
+    openGood: ['Recommended.', 'Short version: buy it.', 'After finishing it twice:', 'Honest take:', 'For anyone on the fence:'],
+    openBad: ['Not for me.', 'Wanted to love it.', 'Honest take:', 'Wait for a sale.', 'Refunded after a few hours.'],
   },
   schinese: {
     good: [
@@ -120,7 +121,8 @@ const PHRASES = {
       '前几个小时很好玩，之后就开始重复了。',
       '键鼠操作体验很一般。',
     ],
-    open: ['推荐。', '不太适合我。', '简单说：', '二周目通关后：', '说句实话：', '给还在犹豫的朋友：'],
+    openGood: ['推荐。', '简单说：值得买。', '二周目通关后：', '说句实话：', '给还在犹豫的朋友：'],
+    openBad: ['不太适合我。', '本来很期待。', '说句实话：', '建议等打折。', '玩了几个小时就退款了。'],
   },
 } as const;
 
@@ -168,7 +170,7 @@ export class SandboxReviewSource implements ReviewSource {
     return Array.from({ length: count }, (_, i) => {
       const recommended = random() < ratio;
       const body = recommended ? words.good : words.bad;
-      const sentences = [pick(random, words.open), pick(random, body), pick(random, body)];
+      const sentences = [pick(random, recommended ? words.openGood : words.openBad), pick(random, body), pick(random, body)];
       if (random() < 0.4) sentences.push(pick(random, recommended ? words.good : words.bad));
       return {
         sourceId: `${this.platform}-${appId}-${language}-${i + 1}`,
