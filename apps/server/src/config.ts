@@ -82,6 +82,13 @@ const schema = z.object({
    * "pay". A staging server says `staging` here on purpose, and is warned about it loudly at start.
    */
   ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: z.enum(['staging']).optional(),
+  /**
+   * Where Steam reviews are imported from (docs/product/community.md#steam-and-epic-reviews): `sandbox`
+   * generates believable ones, `steam` reads Steam's public review feed. Epic reviews are always the sandbox's.
+   */
+  REVIEW_SOURCE: z.enum(['sandbox', 'steam']).default('sandbox'),
+  /** Only for tests: the origin Steam's review feed is read from instead of the Steam store (a local fake). */
+  STEAM_STORE_URL: z.string().url().optional(),
   /** Deprecated alias of ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=staging, accepted for one release. */
   PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),
 });

@@ -21,3 +21,4 @@ export * from './promotions.ts';
 export * from './bundles.ts';
 export * from './points-shop.ts';
 export * from './moderation.ts';
+export * from './game-reviews.ts';

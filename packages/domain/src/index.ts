@@ -39,3 +39,4 @@ export * from './roles.ts';
 export * from './bundles.ts';
 export * from './points-shop.ts';
 export * from './moderation.ts';
+export * from './game-reviews.ts';

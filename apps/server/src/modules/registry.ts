@@ -20,6 +20,7 @@ import { bundlesModule } from './bundles/index.ts';
 import { queuesModule } from './queues/index.ts';
 import { pointsShopModule } from './points-shop/index.ts';
 import { giftPacksModule } from './gift-packs/index.ts';
+import { gameReviewsModule } from './game-reviews/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -47,6 +48,7 @@ export const MODULES: readonly ServerModule[] = [
   queuesModule,
   pointsShopModule,
   giftPacksModule,
+  gameReviewsModule,
   userCenterModule,
   auditModule,
 ];

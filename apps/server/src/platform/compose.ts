@@ -16,6 +16,7 @@ import { composePaymentGateways } from './payment-gateways/select.ts';
 import { RangeGeoIp } from './geoip.ts';
 import { SandboxGenbaSupplier } from './genba-supplier.ts';
 import { SandboxKeyPlatforms } from './key-platforms.ts';
+import { composeReviewSources } from './review-sources.ts';
 
 export interface Composed {
   deps: Deps;
@@ -70,6 +71,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     geoip: new RangeGeoIp(config.GEOIP_RANGES),
     genba: new SandboxGenbaSupplier(),
     keyPlatforms: new SandboxKeyPlatforms(),
+    reviewSources: composeReviewSources(config),
     paymentGateways,
     log,
   };
@@ -97,7 +99,8 @@ function warnOfSandboxesInProduction(config: Config, log: Logger, sandboxed: { s
   const parties = [
     ...(sandboxed.sms ? ['SMS (no real provider yet: phone codes are not delivered)'] : []),
     ...(sandboxed.mail ? ['e-mail (SMTP_URL is not set: e-mail codes are not delivered)'] : []),
-    'identity verification', 'the key supplier (genba)', 'key activation platforms',
+    'identity verification', 'the key supplier (genba)', 'key activation platforms', 'Epic reviews',
+    ...(config.REVIEW_SOURCE === 'sandbox' ? ['Steam reviews (REVIEW_SOURCE=sandbox: generated reviews)'] : []),
   ];
   log.warn({ sandboxes: parties }, `production is running with sandboxes for: ${parties.join('; ')}`);
 }

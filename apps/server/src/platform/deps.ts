@@ -6,6 +6,7 @@ import type { Secrets } from './crypto.ts';
 import type { Db } from './db/client.ts';
 import type { GenbaSupplier } from './genba-supplier.ts';
 import type { KeyPlatforms } from './key-platforms.ts';
+import type { ReviewSources } from './review-sources.ts';
 import type { GeoIp } from './geoip.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
@@ -37,6 +38,8 @@ export interface Deps {
   genba: GenbaSupplier;
   /** Where keys are activated (Steam, Epic…; sandbox by default). */
   keyPlatforms: KeyPlatforms;
+  /** Where Steam and Epic reviews are imported from (sandbox by default; read only by the import job). */
+  reviewSources: ReviewSources;
   /** Take money for the gateway methods: per site and method (Alipay, Stripe, else the sandbox where allowed), or by notify name. */
   paymentGateways: PaymentGateways;
   log: Logger;

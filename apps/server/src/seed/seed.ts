@@ -10,6 +10,7 @@ import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
 import { seedModeration } from './moderation.ts';
+import { seedGameReviews } from './game-reviews.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -33,5 +34,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(pointsAndGifts, 'seeded the points shop, gift packs and coupon areas on both sites; demo shoppers have points');
   deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some down to their last units, none sold out)');
   deps.log.info(await seedModeration(deps), 'seeded watched words on both sites and open reports for the staff queue (staff@lantern.test)');
+  deps.log.info(await seedGameReviews(deps), 'seeded Steam and Epic reviews (sandbox) of the best-ranked games, and a vote on each site');
   return true;
 }

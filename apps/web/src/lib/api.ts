@@ -119,6 +119,13 @@ function toError(status: number, body: unknown): ApiError {
     const meta = b.meta && typeof b.meta === 'object' ? (b.meta as Record<string, unknown>) : {};
     return new ApiError(status, errors, meta);
   }
+  // The forum host's envelope (docs/product/community.md#reply-codes): its reason as the base reason, and
+  // the server's own words kept in `meta.errorMsg` for the places that show them (a failed vote).
+  if (body && typeof body === 'object' && 'errorMsg' in body) {
+    const b = body as { errorMsg?: unknown; reason?: unknown };
+    const reason = typeof b.reason === 'string' ? b.reason : status >= 500 ? 'server_error' : 'unknown';
+    return new ApiError(status, { base: [reason] }, typeof b.errorMsg === 'string' ? { errorMsg: b.errorMsg } : {});
+  }
   const fallback: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limit' };
   return new ApiError(status, { base: [fallback[status] ?? (status >= 500 ? 'server_error' : 'unknown')] });
 }

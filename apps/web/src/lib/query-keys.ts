@@ -74,6 +74,14 @@ export const queryKeys = {
     info: ['me', 'user_center', 'info'] as const,
   },
   skuService: (skuId: number) => ['me', 'sku-service', skuId] as const,
+  /** Steam and Epic reviews of a game and its Steam evaluation: the same for every viewer of a site. */
+  gameReviews: {
+    steam: (skuId: number) => ['game-reviews', 'steam', skuId] as const,
+    epic: (skuId: number) => ['game-reviews', 'epic', skuId] as const,
+    evaluation: (skuId: number) => ['game-reviews', 'evaluation', skuId] as const,
+  },
+  /** A game's vote with the viewer's choice (a guest's too: it changes on sign-in). */
+  gameVote: (skuId: number) => ['me', 'game-vote', skuId] as const,
   /** The points shop with the viewer's points and redeemed counts (a guest's too: it changes on sign-in). */
   pointRedeems: ['me', 'point_redeems'] as const,
   /** The coupons the viewer holds, as ids, for the home's coupon areas. */

@@ -22,6 +22,7 @@ import { WishButton } from './WishButton';
 import { QueueSkus } from './QueueSkus';
 import { GiftPacks } from './GiftPacks';
 import { CrossSale } from './CrossSale';
+import { GameReviews } from './GameReviews';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
 
@@ -345,6 +346,7 @@ export function SkuPage() {
 
               <Bundles sku={sku} />
               <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} physical={physical} />
+              {physical ? null : <GameReviews skuId={sku.id} />}
               {wide ? null : extras}
             </div>
           </div>

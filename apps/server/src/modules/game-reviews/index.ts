@@ -1,0 +1,23 @@
+/**
+ * Steam and Epic reviews, the Steam evaluation and community votes on a game
+ * (docs/product/community.md#steam-and-epic-reviews, #votes; decisions/0017). Reviews come from a review
+ * source per platform (platform/review-sources.ts) through the periodic import; reads answer from the
+ * imported copies. Calls only the catalogue's service.
+ */
+import type { ServerModule } from '../../platform/module.ts';
+import { reviewImportJob } from './import.ts';
+import { gameReviewRoutes } from './routes.ts';
+import { gameReviewStaffRoutes } from './staff-routes.ts';
+import * as tables from './tables.ts';
+
+export const gameReviewsModule: ServerModule = {
+  name: 'game-reviews',
+  routes: gameReviewRoutes,
+  staffRoutes: gameReviewStaffRoutes,
+  jobs: [reviewImportJob],
+  tables,
+};
+
+/** For the discussion module's `SteamReview` target (wired at merge) and likes counts in review answers. */
+export { steamReviewTargetFacts, steamReviewLikeCounts, type SteamReviewTargetFacts } from './reviews.ts';
+export { importPlatformReviews, importReviewApp } from './import.ts';
