@@ -36,6 +36,12 @@ export async function targetView(db: DbOrTx, type: DiscussionTargetType, id: num
   return { likes_count: c.likes, dislikes_count: c.dislikes, comments_count: c.comments, like_type: mine.get(id) ?? null };
 }
 
+/** A target's counts with the viewer's state already known (the one just written). */
+async function countsView(db: DbOrTx, type: DiscussionTargetType, id: number, likeType: LikeState): Promise<TargetView> {
+  const c = (await countsOf(db, type, [id])).get(id)!;
+  return { likes_count: c.likes, dislikes_count: c.dislikes, comments_count: c.comments, like_type: likeType };
+}
+
 /**
  * Sets the viewer's state on a target (docs/product/community.md#likes): none → like or dislike, switching
  * (both counters move), cancelling; asking again for the state held is refused as `account_id: taken`.
@@ -50,28 +56,44 @@ export async function setLike(deps: Deps, accountId: number, area: Area, type: D
   if (wanted !== null) {
     // The common case, a first like, is one statement: the reaction row and its counter shard together.
     const added = await firstReaction(deps.db, accountId, type, id, wanted, now);
-    if (added) return targetView(deps.db, type, id, accountId);
+    if (added) return countsView(deps.db, type, id, wanted);
   }
-  const refused = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ state: discussionReactions.state })
-      .from(discussionReactions)
-      .where(and(eq(discussionReactions.targetType, type), eq(discussionReactions.targetId, id), eq(discussionReactions.accountId, accountId)))
-      .for('update');
-    const current = (row?.state ?? null) as LikeState;
-    const outcome = likeOutcome(current, wanted);
-    if (outcome.kind === 'taken') return true;
-    if (outcome.kind === 'unchanged') return false;
-    const key = and(eq(discussionReactions.targetType, type), eq(discussionReactions.targetId, id), eq(discussionReactions.accountId, accountId));
-    if (outcome.to === null) await tx.delete(discussionReactions).where(key);
-    else if (current === null) await tx.insert(discussionReactions).values({ targetType: type, targetId: id, accountId, state: outcome.to, updatedAt: now });
-    else await tx.update(discussionReactions).set({ state: outcome.to, updatedAt: now }).where(key);
-    await addToCounters(tx, type, id, { likes: outcome.plain, dislikes: outcome.dislike });
-    return false;
-  });
+  let refused = false;
+  for (let attempt = 1; ; attempt++) {
+    const result = await changeReaction(deps, accountId, type, id, wanted, now);
+    if (result !== 'raced') {
+      refused = result === 'taken';
+      break;
+    }
+    // The account's own other request inserted its first reaction between our read and our insert: read again.
+    if (attempt >= 3) throw fail.conflict('account_id', 'taken');
+  }
   // "You had liked this post" (spec §8.1: 400, account_id taken).
   if (refused) throw fail.badRequest('account_id', 'taken');
-  return targetView(deps.db, type, id, accountId);
+  return countsView(deps.db, type, id, wanted);
+}
+
+/** One attempt at a change under the reaction row's lock; 'raced' when a concurrent insert got there first. */
+async function changeReaction(deps: Deps, accountId: number, type: DiscussionTargetType, id: number, wanted: LikeState, now: Date): Promise<'done' | 'taken' | 'raced'> {
+  return deps.db.transaction(async (tx) => {
+    const key = and(eq(discussionReactions.targetType, type), eq(discussionReactions.targetId, id), eq(discussionReactions.accountId, accountId));
+    const [row] = await tx.select({ state: discussionReactions.state }).from(discussionReactions).where(key).for('update');
+    const current = (row?.state ?? null) as LikeState;
+    const outcome = likeOutcome(current, wanted);
+    if (outcome.kind === 'taken') return 'taken';
+    if (outcome.kind === 'unchanged') return 'done';
+    if (outcome.to === null) await tx.delete(discussionReactions).where(key);
+    else if (current !== null) await tx.update(discussionReactions).set({ state: outcome.to, updatedAt: now }).where(key);
+    else {
+      const inserted = await tx.insert(discussionReactions)
+        .values({ targetType: type, targetId: id, accountId, state: outcome.to, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ state: discussionReactions.state });
+      if (inserted.length === 0) return 'raced';
+    }
+    await addToCounters(tx, type, id, { likes: outcome.plain, dislikes: outcome.dislike });
+    return 'done';
+  });
 }
 
 /**
