@@ -131,10 +131,15 @@ export async function discussionBench(): Promise<DiscussionBench> {
           const parent = recent[Math.floor(random() * recent.length)]!;
           res = await call(token, 'POST', '/api/comments', { comment: { commentable_type: 'Post', commentable_id: parent.post, commentary_id: parent.id, content: 'a reply' } });
         } else {
-          name = 'delete';
-          const own = mine.get(who) ?? [];
-          const target = own.pop() ?? recent[Math.floor(random() * Math.max(1, recent.length))];
-          res = target ? await call(token, 'DELETE', `/api/comments/${target.id}`) : { status: 404, body: {} };
+          const own = mine.get(who)?.pop();
+          if (own) {
+            name = 'delete';
+            res = await call(token, 'DELETE', `/api/comments/${own.id}`);
+          } else {
+            // Nothing of its own to delete: this account likes instead.
+            name = 'like';
+            res = await call(token, 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: 1 } });
+          }
         }
         latencies.push(performance.now() - t0);
         const key = `${name} ${res.status}`;

@@ -165,7 +165,7 @@ Answers: ${d.rounds.map((r) => `at ${r.connections} connections — ${statuses(r
 
 Each operation is one HTTP call through the whole app (session lookup, the target's loader reading a posts
 table by primary key, the write, the counts answered back): 35% like or dislike, 15% cancel, 20% comment
-with an @mention, 15% reply, 15% delete of the caller's own latest comment. A \`400\` is a second like
+with an @mention, 15% reply, 15% delete of the caller's own latest comment (a like when it has none). A \`400\` is a second like
 ("already liked"), a \`404\` a delete or reply of a comment already gone — both answers the product gives.
 Counts live in 16 shards per target written in the transaction that writes the reaction or comment row, a
 shard picked at random per write, and are summed on read (decisions/0015); drift is counters minus a

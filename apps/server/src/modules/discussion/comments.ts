@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Comment } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
@@ -6,7 +7,8 @@ import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
 import { renderComment } from './content.ts';
-import { addToCounters } from './counters.ts';
+import { addToCounters, COUNTER_SHARDS } from './counters.ts';
+import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
 import { targetView, type TargetView } from './likes.ts';
 import { discussionComments } from './tables.ts';
 import { guardWrite, loadTargets, visibleTarget, type DiscussionTargetType } from './targets.ts';
@@ -16,8 +18,9 @@ type CommentRow = typeof discussionComments.$inferSelect;
 const live = isNull(discussionComments.deletedAt);
 
 /** The API shape of comment rows, with their authors and (for comments) their live reply counts. */
-async function present(deps: Deps, rows: readonly CommentRow[]): Promise<Comment[]> {
-  const commentIds = rows.filter((r) => r.parentId === null).map((r) => r.id);
+async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh?: boolean } = {}): Promise<Comment[]> {
+  // A comment just written has no replies yet.
+  const commentIds = options.fresh ? [] : rows.filter((r) => r.parentId === null).map((r) => r.id);
   const [authors, replyCounts] = await Promise.all([
     publicAccountsByIds(deps.db, rows.map((r) => r.accountId)),
     commentIds.length === 0
@@ -73,41 +76,53 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   const censored = await guardWrite(deps, accountId, isReply ? 'reply' : 'comment', input.content);
   const rendered = await renderComment(deps.db, censored ?? input.content);
   const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx) => {
-    let parentId: number | null = null;
-    let targetReplyAccountIds: number[] = [];
-    if (isReply) {
-      const [parent] = await tx
-        .select({ id: discussionComments.id, accountId: discussionComments.accountId })
-        .from(discussionComments)
-        .where(and(eq(discussionComments.id, input.commentary_id!), isNull(discussionComments.parentId), live,
-          eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId)))
-        .for('share');
-      if (!parent) throw fail.notFound('commentary_id');
-      parentId = parent.id;
-      targetReplyAccountIds = [parent.accountId];
-      if (input.target_reply_id != null) {
-        const [answered] = await tx
-          .select({ accountId: discussionComments.accountId })
-          .from(discussionComments)
-          .where(and(eq(discussionComments.id, input.target_reply_id), eq(discussionComments.parentId, parent.id), live));
-        if (!answered) throw fail.notFound('target_reply_id');
-        targetReplyAccountIds = [answered.accountId];
-      }
-    }
-    const [inserted] = await tx
-      .insert(discussionComments)
-      .values({
-        area, targetType: type, targetId, accountId, parentId,
-        targetReplyId: input.target_reply_id ?? null, targetReplyAccountIds,
-        atUsers: rendered.atUsers, content: rendered.html, createdAt: now,
-      })
-      .returning();
-    await addToCounters(tx, type, targetId, { comments: 1 });
-    return inserted!;
-  });
-  const [comment] = await present(deps, [row]);
+  const parentId = input.commentary_id ?? null;
+  const answeredId = input.target_reply_id ?? null;
+  // One statement (atomic on its own): for a reply, its comment read FOR SHARE — a delete of that comment holds
+  // it FOR UPDATE, so the reply waits and then finds it gone, or goes first and is among the replies the delete
+  // takes; then the row, and the same change added to a counter shard. No row answered: the comment (or the
+  // reply answered) is gone.
+  const [json] = await rowsOf<{ row: Record<string, unknown> }>(deps.db, sql`
+    WITH parent AS (
+      SELECT id, account_id FROM discussion_comments
+       WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL
+         AND target_type = ${type} AND target_id = ${targetId}
+       FOR SHARE
+    ), answered AS (
+      SELECT account_id FROM discussion_comments
+       WHERE ${answeredId}::bigint IS NOT NULL AND id = ${answeredId}::bigint AND parent_id = ${parentId}::bigint AND deleted_at IS NULL
+    ), source AS (
+      SELECT NULL::bigint AS parent_id, '[]'::jsonb AS reply_accounts WHERE ${parentId}::bigint IS NULL
+      UNION ALL
+      SELECT p.id, jsonb_build_array(coalesce((SELECT account_id FROM answered), p.account_id)) FROM parent p
+       WHERE ${answeredId}::bigint IS NULL OR EXISTS (SELECT 1 FROM answered)
+    ), inserted AS (
+      INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_id, target_reply_account_ids, at_users, content, created_at)
+      SELECT ${area}, ${type}, ${targetId}, ${accountId}, source.parent_id, ${answeredId}::bigint, source.reply_accounts,
+             ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${now.toISOString()}::timestamptz
+        FROM source
+      RETURNING *
+    ), counted AS (
+      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+      SELECT ${type}, ${targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, 1 FROM inserted
+      ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = discussion_counters.comments + 1
+    )
+    SELECT row_to_json(inserted) AS row FROM inserted`);
+  if (!json) {
+    if (answeredId !== null && (await parentIsLive(deps, parentId!, type, targetId))) throw fail.notFound('target_reply_id');
+    throw fail.notFound('commentary_id');
+  }
+  const row = fromJsonRow(discussionComments, json.row);
+  const [comment] = await present(deps, [row], { fresh: true });
   return { comment: comment!, commentable: await targetView(deps.db, type, targetId, accountId) };
+}
+
+async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, targetId: number): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: discussionComments.id })
+    .from(discussionComments)
+    .where(and(eq(discussionComments.id, id), isNull(discussionComments.parentId), live, eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId)));
+  return row !== undefined;
 }
 
 /** A target's live comments, oldest first, with its counts and the viewer's like state. */

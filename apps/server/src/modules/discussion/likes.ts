@@ -4,7 +4,8 @@ import { likeOutcome, type Area, type LikeState } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { addToCounters, countsOf, COUNTER_SHARDS } from './counters.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
+import { COUNTER_SHARDS } from './counters.ts';
 import { discussionReactions } from './tables.ts';
 import { guardWrite, visibleTarget, type DiscussionTargetType } from './targets.ts';
 
@@ -26,95 +27,79 @@ export async function reactionsOf(db: DbOrTx, accountId: number, type: Discussio
   return new Map(rows.map((r) => [r.id, r.state as 1 | 2]));
 }
 
-/** A target's counts and the viewer's state, as the API shows them. */
+/** A target's counts (its shards summed, never below zero) and the viewer's state, in one statement. */
 export async function targetView(db: DbOrTx, type: DiscussionTargetType, id: number, accountId: number | null): Promise<TargetView> {
-  const [counts, mine] = await Promise.all([
-    countsOf(db, type, [id]),
-    accountId === null ? Promise.resolve(new Map<number, 1 | 2>()) : reactionsOf(db, accountId, type, [id]),
-  ]);
-  const c = counts.get(id)!;
-  return { likes_count: c.likes, dislikes_count: c.dislikes, comments_count: c.comments, like_type: mine.get(id) ?? null };
+  const [row] = await rowsOf<{ likes: number; dislikes: number; comments: number; state: number | null }>(db, sql`
+    SELECT coalesce(sum(likes), 0)::int AS likes, coalesce(sum(dislikes), 0)::int AS dislikes, coalesce(sum(comments), 0)::int AS comments,
+           (SELECT state FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId ?? 0})::int AS state
+      FROM discussion_counters WHERE target_type = ${type} AND target_id = ${id}`);
+  return {
+    likes_count: Math.max(0, row?.likes ?? 0),
+    dislikes_count: Math.max(0, row?.dislikes ?? 0),
+    comments_count: Math.max(0, row?.comments ?? 0),
+    like_type: accountId === null ? null : ((row?.state ?? null) as 1 | 2 | null),
+  };
 }
 
-/** A target's counts with the viewer's state already known (the one just written). */
-async function countsView(db: DbOrTx, type: DiscussionTargetType, id: number, likeType: LikeState): Promise<TargetView> {
-  const c = (await countsOf(db, type, [id])).get(id)!;
-  return { likes_count: c.likes, dislikes_count: c.dislikes, comments_count: c.comments, like_type: likeType };
-}
+/** The counter upsert of a reaction change, fed by the rows its CTE `changed` answers (none: nothing counted). */
+const counterUpsert = (type: DiscussionTargetType, id: number, likes: number, dislikes: number) => sql`
+  INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+  SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, ${likes}, ${dislikes}, 0 FROM changed
+  ON CONFLICT (target_type, target_id, shard) DO UPDATE
+    SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
+  RETURNING 1 AS done`;
+
+const changedAny = async (db: DbOrTx, statement: ReturnType<typeof sql>) => (await rowsOf<{ done: number }>(db, statement)).length > 0;
 
 /**
  * Sets the viewer's state on a target (docs/product/community.md#likes): none → like or dislike, switching
- * (both counters move), cancelling; asking again for the state held is refused as `account_id: taken`.
- * The reaction row and the counter shard change in one transaction; the row lock on the account's reaction
- * orders two requests of the same account, and nothing else is locked, so many accounts liking one post at
- * once do not queue behind each other.
+ * (both counters move), cancelling; asking again for the state held is refused (400 `account_id: taken`,
+ * "you had liked this post").
+ *
+ * Each change is one statement that changes the reaction row and adds the same change to a counter shard
+ * (decisions/0015): an insert of a first reaction (`ON CONFLICT DO NOTHING`), a switch (an UPDATE to the other
+ * state — states are 1 and 2, so the old one is known), a cancel (a DELETE answering the state it removed). A
+ * statement is atomic, and its row lock orders two requests of the same account, while accounts liking one
+ * post at once share nothing but sixteen shard rows. When the row changed between two tries (the account's
+ * other tab), the next try sees it.
  */
 export async function setLike(deps: Deps, accountId: number, area: Area, type: DiscussionTargetType, id: number, wanted: LikeState): Promise<TargetView> {
   await visibleTarget(deps, type, id, area, 'accessible_id');
   await guardWrite(deps, accountId, 'like');
-  const now = deps.clock.now();
-  if (wanted !== null) {
-    // The common case, a first like, is one statement: the reaction row and its counter shard together.
-    const added = await firstReaction(deps.db, accountId, type, id, wanted, now);
-    if (added) return countsView(deps.db, type, id, wanted);
+  const now = deps.clock.now().toISOString();
+  const db = deps.db;
+  if (wanted === null) {
+    await db.execute(sql`
+      WITH changed AS (
+        DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state
+      )
+      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+      SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, -(state = 1)::int, -(state = 2)::int, 0 FROM changed
+      ON CONFLICT (target_type, target_id, shard) DO UPDATE
+        SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes`);
+    return targetView(db, type, id, accountId);
   }
-  let refused = false;
-  for (let attempt = 1; ; attempt++) {
-    const result = await changeReaction(deps, accountId, type, id, wanted, now);
-    if (result !== 'raced') {
-      refused = result === 'taken';
-      break;
-    }
-    // The account's own other request inserted its first reaction between our read and our insert: read again.
-    if (attempt >= 3) throw fail.conflict('account_id', 'taken');
+  // The counter moves of each change come from the product rule (docs/product/community.md#likes).
+  const first = likeOutcome(null, wanted);
+  const switching = likeOutcome(wanted === 1 ? 2 : 1, wanted);
+  if (first.kind !== 'change' || switching.kind !== 'change') throw new Error('a change to a like or dislike always moves a counter');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const added = await changedAny(db, sql`
+      WITH changed AS (
+        INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
+        VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ) ${counterUpsert(type, id, first.plain, first.dislike)}`);
+    if (added) return targetView(db, type, id, accountId);
+    const switched = await changedAny(db, sql`
+      WITH changed AS (
+        UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
+         WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1
+      ) ${counterUpsert(type, id, switching.plain, switching.dislike)}`);
+    if (switched) return targetView(db, type, id, accountId);
+    const held = await reactionsOf(db, accountId, type, [id]);
+    if (held.get(id) === wanted) throw fail.badRequest('account_id', 'taken');
+    // Cancelled by the account's other request between our tries: try again.
   }
-  // "You had liked this post" (spec §8.1: 400, account_id taken).
-  if (refused) throw fail.badRequest('account_id', 'taken');
-  return countsView(deps.db, type, id, wanted);
-}
-
-/** One attempt at a change under the reaction row's lock; 'raced' when a concurrent insert got there first. */
-async function changeReaction(deps: Deps, accountId: number, type: DiscussionTargetType, id: number, wanted: LikeState, now: Date): Promise<'done' | 'taken' | 'raced'> {
-  return deps.db.transaction(async (tx) => {
-    const key = and(eq(discussionReactions.targetType, type), eq(discussionReactions.targetId, id), eq(discussionReactions.accountId, accountId));
-    const [row] = await tx.select({ state: discussionReactions.state }).from(discussionReactions).where(key).for('update');
-    const current = (row?.state ?? null) as LikeState;
-    const outcome = likeOutcome(current, wanted);
-    if (outcome.kind === 'taken') return 'taken';
-    if (outcome.kind === 'unchanged') return 'done';
-    if (outcome.to === null) await tx.delete(discussionReactions).where(key);
-    else if (current !== null) await tx.update(discussionReactions).set({ state: outcome.to, updatedAt: now }).where(key);
-    else {
-      const inserted = await tx.insert(discussionReactions)
-        .values({ targetType: type, targetId: id, accountId, state: outcome.to, updatedAt: now })
-        .onConflictDoNothing()
-        .returning({ state: discussionReactions.state });
-      if (inserted.length === 0) return 'raced';
-    }
-    await addToCounters(tx, type, id, { likes: outcome.plain, dislikes: outcome.dislike });
-    return 'done';
-  });
-}
-
-/**
- * Inserts the account's first reaction to a target and adds it to a counter shard in one statement (atomic on
- * its own); answers false, changing nothing, when the account already has a reaction there.
- */
-async function firstReaction(db: DbOrTx, accountId: number, type: DiscussionTargetType, id: number, state: 1 | 2, now: Date): Promise<boolean> {
-  const shard = randomInt(COUNTER_SHARDS);
-  const likes = state === 1 ? 1 : 0;
-  const dislikes = state === 2 ? 1 : 0;
-  const result = await db.execute(sql`
-    WITH added AS (
-      INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
-      VALUES (${type}, ${id}, ${accountId}, ${state}, ${now.toISOString()}::timestamptz)
-      ON CONFLICT DO NOTHING
-      RETURNING 1
-    )
-    INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-    SELECT ${type}, ${id}, ${shard}, ${likes}, ${dislikes}, 0 FROM added
-    ON CONFLICT (target_type, target_id, shard) DO UPDATE
-      SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
-    RETURNING 1 AS done`);
-  return ((result as unknown as { rows: unknown[] }).rows).length > 0;
+  throw fail.conflict('account_id', 'taken');
 }
