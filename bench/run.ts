@@ -161,6 +161,9 @@ Profile it before anything else here. GET /sec_kill measured 0.49× after its an
 | targets the reconcile job repaired | ${d.rounds.map((r) => r.repaired).join(' | ')} |
 | likes / dislikes / comments at the end | ${d.rounds.map((r) => `${r.counts.likes} / ${r.counts.dislikes} / ${r.counts.comments}`).join(' | ')} |
 
+The machine's load average when the part ended: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} cores — figures from a
+busy machine are low for every row alike; compare the ratios, measured in the same run.
+
 Answers: ${d.rounds.map((r) => `at ${r.connections} connections — ${statuses(r.statuses)}`).join('; ')}.
 
 Each operation is one HTTP call through the whole app (session lookup, the target's loader reading a posts
