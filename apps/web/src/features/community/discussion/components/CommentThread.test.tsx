@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,10 @@ import { testQueryClient } from '../../../../test/queryClient';
 import { toast } from '../../../../ui/toastStore';
 import { CommentThread } from './CommentThread';
 import { renderCommentContent } from './CommentContent';
+
+// Each step waits on a mocked fetch and a re-render; on a busy machine (the whole suite in parallel) that can
+// outlast the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const author = (id: number, nickname: string) => ({ id, nickname, avatar_url: null });
 const comment = (id: number, over: Record<string, unknown> = {}) => ({

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,10 @@ import { closeSignIn, getSignInState } from '../../../../lib/signInStore';
 import { mockFetch } from '../../../../test/fetchMock';
 import { testQueryClient } from '../../../../test/queryClient';
 import { LikeButtons } from './LikeButtons';
+
+// Each step waits on a mocked fetch and a re-render; on a busy machine (the whole suite in parallel) that can
+// outlast the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 function setup(me: { id: number } | null, initial = { likes_count: 3, dislikes_count: 1, like_type: null as 1 | 2 | null }) {
   const { client, wrapper: Wrapper } = testQueryClient();
