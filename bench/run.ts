@@ -4,6 +4,7 @@ import { accountsBench } from './accounts.bench.ts';
 import { catalogBench } from './catalog.bench.ts';
 import { checkoutBench } from './checkout.bench.ts';
 import { flashSaleBench } from './flash-sale.bench.ts';
+import { discussionBench } from './discussion.bench.ts';
 import { initialJavaScript, LIGHTHOUSE_RUNS, lighthouseBench } from './lighthouse.bench.ts';
 
 const sectionsDir = new URL('./results/', import.meta.url);
@@ -144,6 +145,39 @@ Profile it before anything else here. GET /sec_kill measured 0.49× after its an
 \`server_time_ms\` per request (0.52× before).
 `;
   },
+  async discussion() {
+    const d = await discussionBench();
+    const statuses = (s: Record<string, number>) => Object.entries(s).sort().map(([k, v]) => `${k}: ${v}`).join(', ');
+    return `## Discussion counters — PostgreSQL, ${d.rounds[0]?.operations ?? 0} operations per round on 5 hot posts by 2,000 accounts (${machine()})
+
+| measure | ${d.rounds.map((r) => `${r.connections} connections`).join(' | ')} |
+|---|${d.rounds.map(() => '---|').join('')}
+| writes per second | ${d.rounds.map((r) => `**${r.writesPerSecond}**`).join(' | ')} |
+| ratio to the single-row INSERT (${d.insert.requestsPerSecond}/s) | ${d.rounds.map((r) => (r.writesPerSecond / d.insert.requestsPerSecond).toFixed(2)).join(' | ')} |
+| ratio to one hot counter row (${d.hotRow.requestsPerSecond}/s, p99 ${d.hotRow.p99} ms) | ${d.rounds.map((r) => (r.writesPerSecond / d.hotRow.requestsPerSecond).toFixed(2)).join(' | ')} |
+| latency p50 / p99 ms | ${d.rounds.map((r) => `${r.p50} / ${r.p99}`).join(' | ')} |
+| seconds for the round | ${d.rounds.map((r) => r.seconds).join(' | ')} |
+| counter drift against a recount | ${d.rounds.map((r) => `**${r.drift}**`).join(' | ')} |
+| targets the reconcile job repaired | ${d.rounds.map((r) => r.repaired).join(' | ')} |
+| likes / dislikes / comments at the end | ${d.rounds.map((r) => `${r.counts.likes} / ${r.counts.dislikes} / ${r.counts.comments}`).join(' | ')} |
+
+The machine's load average when the part ended: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} cores — figures from a
+busy machine are low for every row alike; compare the ratios, measured in the same run.
+
+Answers: ${d.rounds.map((r) => `at ${r.connections} connections — ${statuses(r.statuses)}`).join('; ')}.
+
+Each operation is one HTTP call through the whole app (session lookup, the target's loader reading a posts
+table by primary key, the write, the counts answered back): 35% like or dislike, 15% cancel, 20% comment
+with an @mention, 15% reply, 15% delete of the caller's own latest comment (a like when it has none). A \`400\` is a second like
+("already liked"), a \`404\` a delete or reply of a comment already gone — both answers the product gives.
+Counts live in 16 shards per target written in the transaction that writes the reaction or comment row, a
+shard picked at random per write, and are summed on read (decisions/0015); drift is counters minus a
+recount of the reaction and comment rows, read in one snapshot. The baselines run on the same pool at 50
+connections: a bare INSERT, and one UPDATE of a single counter row per request — the hot-row design
+(Lemmy #3877) that queues every writer of a post on one row lock. Targets (issue 12): ≥ 1,000 writes/s and
+0 drift.
+`;
+  },
   async lighthouse() {
     const rows = await lighthouseBench();
     const js = initialJavaScript();
@@ -179,7 +213,7 @@ async function main() {
 
 Load: autocannon over loopback, 50 connections, 10 s per route after a 2 s warm-up. Every ratio divides by a
 bare Fastify route answering a constant, measured in the same run on the same machine.
-Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (accounts, catalog, checkout, flash, lighthouse) for one;
+Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (accounts, catalog, checkout, flash, discussion, lighthouse) for one;
 each part's latest section is kept in \`bench/results/\`. The catalogue and checkout parts need PostgreSQL (\`DATABASE_URL\`,
 default postgres://postgres@127.0.0.1:5432/test; it creates and drops its own database).
 

@@ -22,3 +22,4 @@ export * from './bundles.ts';
 export * from './points-shop.ts';
 export * from './moderation.ts';
 export * from './game-reviews.ts';
+export * from './discussion.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLikeChange, nextLikeState } from './likes.ts';
+import { applyLikeChange, likeOutcome, nextLikeState } from './likes.ts';
 
 describe('likes', () => {
   const counts = { plain: 10, dislike: 4 };
@@ -33,5 +33,34 @@ describe('likes', () => {
     expect(nextLikeState(1, 1)).toBeNull();
     expect(nextLikeState(1, 2)).toBe(2);
     expect(nextLikeState(2, 2)).toBeNull();
+  });
+});
+
+describe('likeOutcome', () => {
+  it('adds from none and moves both counters when switching', () => {
+    expect(likeOutcome(null, 1)).toEqual({ kind: 'change', from: null, to: 1, plain: 1, dislike: 0 });
+    expect(likeOutcome(null, 2)).toEqual({ kind: 'change', from: null, to: 2, plain: 0, dislike: 1 });
+    expect(likeOutcome(1, 2)).toEqual({ kind: 'change', from: 1, to: 2, plain: -1, dislike: 1 });
+    expect(likeOutcome(2, 1)).toEqual({ kind: 'change', from: 2, to: 1, plain: 1, dislike: -1 });
+  });
+
+  it('cancels back to none', () => {
+    expect(likeOutcome(1, null)).toEqual({ kind: 'change', from: 1, to: null, plain: -1, dislike: 0 });
+    expect(likeOutcome(2, null)).toEqual({ kind: 'change', from: 2, to: null, plain: 0, dislike: -1 });
+  });
+
+  it('refuses a second like or dislike as taken, and leaves none as it is', () => {
+    expect(likeOutcome(1, 1)).toEqual({ kind: 'taken' });
+    expect(likeOutcome(2, 2)).toEqual({ kind: 'taken' });
+    expect(likeOutcome(null, null)).toEqual({ kind: 'unchanged' });
+  });
+
+  it('agrees with the counts the web adjusts locally', () => {
+    const states = [null, 1, 2] as const;
+    for (const from of states) for (const to of states) {
+      const outcome = likeOutcome(from, to);
+      if (outcome.kind !== 'change') continue;
+      expect(applyLikeChange({ plain: 5, dislike: 5 }, from, to)).toEqual({ plain: 5 + outcome.plain, dislike: 5 + outcome.dislike });
+    }
   });
 });

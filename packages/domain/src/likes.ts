@@ -24,3 +24,21 @@ export function applyLikeChange(counts: LikeCounts, from: LikeState, to: LikeSta
 export function nextLikeState(current: LikeState, pressed: 1 | 2): LikeState {
   return current === pressed ? null : pressed;
 }
+
+/** What a request to set the viewer's state to `wanted` does (docs/product/community.md#likes). */
+export type LikeOutcome =
+  | { readonly kind: 'change'; readonly from: LikeState; readonly to: LikeState; readonly plain: number; readonly dislike: number }
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'taken' };
+
+/**
+ * The client sends the state it wants (the web computes it with `nextLikeState`). Asking again for the state
+ * already held is a second like — refused as "you had liked this post" (`taken`) — while asking for none when
+ * there is none changes nothing. Otherwise the change moves the counters by `plain` and `dislike` (−1, 0 or +1).
+ */
+export function likeOutcome(current: LikeState, wanted: LikeState): LikeOutcome {
+  if (current === wanted) return wanted === null ? { kind: 'unchanged' } : { kind: 'taken' };
+  const plain = (wanted === 1 ? 1 : 0) - (current === 1 ? 1 : 0);
+  const dislike = (wanted === 2 ? 1 : 0) - (current === 2 ? 1 : 0);
+  return { kind: 'change', from: current, to: wanted, plain, dislike };
+}

@@ -21,6 +21,7 @@ import { queuesModule } from './queues/index.ts';
 import { pointsShopModule } from './points-shop/index.ts';
 import { giftPacksModule } from './gift-packs/index.ts';
 import { gameReviewsModule } from './game-reviews/index.ts';
+import { discussionModule } from './discussion/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -49,6 +50,7 @@ export const MODULES: readonly ServerModule[] = [
   pointsShopModule,
   giftPacksModule,
   gameReviewsModule,
+  discussionModule,
   userCenterModule,
   auditModule,
 ];

@@ -131,6 +131,13 @@ export const queryKeys = {
     item: (itemId: number) => ['me', 'queues', 'item', itemId] as const,
   },
   editionPreview: (skuId: number) => ['catalog', 'edition-preview', skuId] as const,
+  /** Comments and replies carry the viewer's like state, so they live under the account. */
+  discussion: {
+    all: ['me', 'discussion'] as const,
+    target: (type: string, id: number) => ['me', 'discussion', type, id] as const,
+    comments: (type: string, id: number, page: number) => ['me', 'discussion', type, id, 'comments', page] as const,
+    replies: (type: string, id: number, commentId: number) => ['me', 'discussion', type, id, 'replies', commentId] as const,
+  },
 } as const;
 
 /** The part of a key under `queryKeys.keys.all` that tells a revealed code from a list. */

@@ -1,0 +1,35 @@
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { accounts } from './tables.ts';
+
+/** What anyone may see of an account next to something it wrote: its id, nickname and avatar. */
+export interface PublicAccount {
+  id: number;
+  nickname: string;
+  avatarUrl: string | null;
+}
+
+/** The open accounts among `ids`, by id (a closed account is left out: its writing shows without a name). */
+export async function publicAccountsByIds(db: DbOrTx, ids: readonly number[]): Promise<Map<number, PublicAccount>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, nickname: accounts.nickname, avatarUrl: accounts.avatarUrl })
+    .from(accounts)
+    .where(and(inArray(accounts.id, unique), isNull(accounts.closedAt)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The open accounts whose nicknames (case-insensitive, as the unique index compares them) are among
+ * `nicknames`, keyed by the lower-cased nickname: how an @mention finds its user.
+ */
+export async function publicAccountsByNicknames(db: DbOrTx, nicknames: readonly string[]): Promise<Map<string, PublicAccount>> {
+  const lowered = [...new Set(nicknames.map((n) => n.toLowerCase()))];
+  if (lowered.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, nickname: accounts.nickname, avatarUrl: accounts.avatarUrl })
+    .from(accounts)
+    .where(and(inArray(sql`lower(${accounts.nickname})`, lowered), isNull(accounts.closedAt)));
+  return new Map(rows.map((r) => [r.nickname.toLowerCase(), r]));
+}

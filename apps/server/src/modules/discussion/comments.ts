@@ -1,0 +1,210 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Comment } from '@lantern/contract';
+import type { Area } from '@lantern/domain';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { publicAccountsByIds } from '../accounts/index.ts';
+import { renderComment } from './content.ts';
+import { addToCounters, COUNTER_SHARDS } from './counters.ts';
+import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
+import { targetView, type TargetView } from './likes.ts';
+import { discussionComments } from './tables.ts';
+import { guardWrite, loadTargets, visibleTarget, type DiscussionTargetType } from './targets.ts';
+
+type CommentRow = typeof discussionComments.$inferSelect;
+
+const live = isNull(discussionComments.deletedAt);
+
+/** The API shape of comment rows, with their authors and (for comments) their live reply counts. */
+async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh?: boolean } = {}): Promise<Comment[]> {
+  // A comment just written has no replies yet.
+  const commentIds = options.fresh ? [] : rows.filter((r) => r.parentId === null).map((r) => r.id);
+  const [authors, replyCounts] = await Promise.all([
+    publicAccountsByIds(deps.db, rows.map((r) => r.accountId)),
+    commentIds.length === 0
+      ? Promise.resolve([])
+      : deps.db
+          .select({ id: discussionComments.parentId, n: count() })
+          .from(discussionComments)
+          .where(and(inArray(discussionComments.parentId, commentIds), live))
+          .groupBy(discussionComments.parentId),
+  ]);
+  const replies = new Map(replyCounts.map((r) => [r.id!, r.n]));
+  return rows.map((r) => {
+    const author = authors.get(r.accountId);
+    return {
+      id: r.id,
+      commentable_type: r.targetType as DiscussionTargetType,
+      commentable_id: r.targetId,
+      commentary_id: r.parentId,
+      reply: r.parentId !== null,
+      account: { id: r.accountId, nickname: author?.nickname ?? '', avatar_url: author?.avatarUrl ?? null },
+      content: r.content,
+      at_users: r.atUsers,
+      target_reply_id: r.targetReplyId,
+      target_reply_account_ids: r.targetReplyAccountIds,
+      reply_count: replies.get(r.id) ?? 0,
+      created_at_timestamp: toTimestamp(r.createdAt),
+    };
+  });
+}
+
+export interface NewComment {
+  commentable_type: DiscussionTargetType;
+  commentable_id: number;
+  commentary_id?: number | null;
+  target_reply_id?: number | null;
+  content: string;
+}
+
+/**
+ * Writes a comment, or a reply to a comment of the same target (docs/product/community.md#comments). A
+ * locked target takes none (`commentable: locked`, the forum face's 302); a comment that is gone takes no
+ * reply (`commentary_id: not_found`, the forum face's 303). The reply locks its comment FOR SHARE, so a
+ * delete of that comment (FOR UPDATE) either counts it among the replies it takes away or comes first and
+ * refuses it: the count stays exact.
+ */
+export async function createComment(deps: Deps, accountId: number, area: Area, input: NewComment): Promise<{ comment: Comment; commentable: TargetView }> {
+  const type = input.commentable_type;
+  const targetId = input.commentable_id;
+  const facts = await visibleTarget(deps, type, targetId, area, 'commentable_id');
+  if (facts.locked) throw fail.unprocessable('commentable', 'locked');
+  const isReply = input.commentary_id != null;
+  if (!isReply && input.target_reply_id != null) throw fail.unprocessable('target_reply_id', 'invalid');
+  const censored = await guardWrite(deps, accountId, isReply ? 'reply' : 'comment', input.content);
+  const rendered = await renderComment(deps.db, censored ?? input.content);
+  const now = deps.clock.now();
+  const parentId = input.commentary_id ?? null;
+  const answeredId = input.target_reply_id ?? null;
+  // One statement (atomic on its own): for a reply, its comment read FOR SHARE — a delete of that comment holds
+  // it FOR UPDATE, so the reply waits and then finds it gone, or goes first and is among the replies the delete
+  // takes; then the row, and the same change added to a counter shard. No row answered: the comment (or the
+  // reply answered) is gone.
+  const [json] = await rowsOf<{ row: Record<string, unknown> }>(deps.db, sql`
+    WITH parent AS (
+      SELECT id, account_id FROM discussion_comments
+       WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL
+         AND target_type = ${type} AND target_id = ${targetId}
+       FOR SHARE
+    ), answered AS (
+      SELECT account_id FROM discussion_comments
+       WHERE ${answeredId}::bigint IS NOT NULL AND id = ${answeredId}::bigint AND parent_id = ${parentId}::bigint AND deleted_at IS NULL
+    ), source AS (
+      SELECT NULL::bigint AS parent_id, '[]'::jsonb AS reply_accounts WHERE ${parentId}::bigint IS NULL
+      UNION ALL
+      SELECT p.id, jsonb_build_array(coalesce((SELECT account_id FROM answered), p.account_id)) FROM parent p
+       WHERE ${answeredId}::bigint IS NULL OR EXISTS (SELECT 1 FROM answered)
+    ), inserted AS (
+      INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_id, target_reply_account_ids, at_users, content, created_at)
+      SELECT ${area}, ${type}, ${targetId}, ${accountId}, source.parent_id, ${answeredId}::bigint, source.reply_accounts,
+             ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${now.toISOString()}::timestamptz
+        FROM source
+      RETURNING *
+    ), counted AS (
+      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+      SELECT ${type}, ${targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, 1 FROM inserted
+      ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = discussion_counters.comments + 1
+    )
+    SELECT row_to_json(inserted) AS row FROM inserted`);
+  if (!json) {
+    if (answeredId !== null && (await parentIsLive(deps, parentId!, type, targetId))) throw fail.notFound('target_reply_id');
+    throw fail.notFound('commentary_id');
+  }
+  const row = fromJsonRow(discussionComments, json.row);
+  const [comment] = await present(deps, [row], { fresh: true });
+  return { comment: comment!, commentable: await targetView(deps.db, type, targetId, accountId) };
+}
+
+async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, targetId: number): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: discussionComments.id })
+    .from(discussionComments)
+    .where(and(eq(discussionComments.id, id), isNull(discussionComments.parentId), live, eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId)));
+  return row !== undefined;
+}
+
+/** A target's live comments, oldest first, with its counts and the viewer's like state. */
+export async function listComments(deps: Deps, area: Area, viewerId: number | null, type: DiscussionTargetType, targetId: number, page: number, per: number) {
+  await visibleTarget(deps, type, targetId, area, 'commentable_id');
+  const where = and(eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId), isNull(discussionComments.parentId), live);
+  const [rows, [total], commentable] = await Promise.all([
+    deps.db.select().from(discussionComments).where(where).orderBy(asc(discussionComments.id)).limit(per).offset((page - 1) * per),
+    deps.db.select({ n: count() }).from(discussionComments).where(where),
+    targetView(deps.db, type, targetId, viewerId),
+  ]);
+  return { comments: await present(deps, rows), commentable, meta: { total_count: total!.n, page, per } };
+}
+
+/** A live comment of a visible target of this site, or 404 on `comment`. */
+async function liveComment(deps: Deps, area: Area, id: number): Promise<CommentRow> {
+  const [row] = await deps.db.select().from(discussionComments).where(and(eq(discussionComments.id, id), live));
+  if (!row || row.area !== area) throw fail.notFound('comment');
+  return row;
+}
+
+/** A comment's live replies, oldest first (the web replaces on page 1 and appends after). */
+export async function listReplies(deps: Deps, area: Area, commentId: number, page: number, per: number) {
+  const parent = await liveComment(deps, area, commentId);
+  if (parent.parentId !== null) throw fail.notFound('comment');
+  const facts = (await loadTargets(deps, parent.targetType as DiscussionTargetType, [parent.targetId])).get(parent.targetId);
+  if (!facts || facts.area !== area) throw fail.notFound('comment');
+  const where = and(eq(discussionComments.parentId, commentId), live);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(discussionComments).where(where).orderBy(asc(discussionComments.id)).limit(per).offset((page - 1) * per),
+    deps.db.select({ n: count() }).from(discussionComments).where(where),
+  ]);
+  return { replies: await present(deps, rows), meta: { total_count: total!.n, page, per } };
+}
+
+/**
+ * Deletes the author's own comment with its replies, or one reply (docs/product/community.md#comment-counts):
+ * the count falls by the replies taken plus one, or by one. Someone else's comment is 403; one that is gone
+ * (or of the other site) 404 `comment: not_found`.
+ */
+export async function deleteComment(deps: Deps, accountId: number, area: Area, id: number) {
+  const now = deps.clock.now();
+  const done = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(discussionComments).where(and(eq(discussionComments.id, id), live)).for('update');
+    if (!row || row.area !== area) throw fail.notFound('comment');
+    if (row.accountId !== accountId) throw fail.forbidden();
+    let replies = 0;
+    if (row.parentId === null) {
+      const taken = await tx
+        .update(discussionComments)
+        .set({ deletedAt: now })
+        .where(and(eq(discussionComments.parentId, id), live))
+        .returning({ id: discussionComments.id });
+      replies = taken.length;
+    }
+    await tx.update(discussionComments).set({ deletedAt: now }).where(eq(discussionComments.id, id));
+    await addToCounters(tx, row.targetType as DiscussionTargetType, row.targetId, { comments: -(replies + 1) });
+    return { row, deleted: replies + 1 };
+  });
+  const type = done.row.targetType as DiscussionTargetType;
+  return { deleted_count: done.deleted, commentary_id: done.row.parentId, commentable: await targetView(deps.db, type, done.row.targetId, accountId) };
+}
+
+/**
+ * An account's live comments and replies on this site, newest first, `reply` flagging replies. Those on
+ * targets that are gone or hidden are left out of the page (the total still counts them; decisions/0015).
+ */
+export async function listAccountComments(deps: Deps, area: Area, accountId: number, page: number, per: number) {
+  const where = and(eq(discussionComments.accountId, accountId), eq(discussionComments.area, area), live);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(discussionComments).where(where).orderBy(desc(discussionComments.id)).limit(per).offset((page - 1) * per),
+    deps.db.select({ n: count() }).from(discussionComments).where(where),
+  ]);
+  const byType = new Map<DiscussionTargetType, number[]>();
+  for (const r of rows) {
+    const type = r.targetType as DiscussionTargetType;
+    byType.set(type, [...(byType.get(type) ?? []), r.targetId]);
+  }
+  const visible = new Set<string>();
+  for (const [type, ids] of byType) {
+    for (const [id, facts] of await loadTargets(deps, type, ids)) if (facts.area === area) visible.add(`${type}:${id}`);
+  }
+  const shown = rows.filter((r) => visible.has(`${r.targetType}:${r.targetId}`));
+  return { comments: await present(deps, shown), meta: { total_count: total!.n, page, per } };
+}

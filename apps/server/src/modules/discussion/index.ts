@@ -1,0 +1,31 @@
+/**
+ * Discussion (docs/product/community.md#comments; decisions/0015): comments, replies, likes and dislikes on any
+ * target another module registers (posts, Steam reviews, headlines, talks), with counters that stay exact under
+ * concurrency without a hot row. Above accounts (authors, @mentions); the modules that own targets sit above it
+ * and register their loaders from their `setup`; moderation plugs its check in with `registerWriteGuard`.
+ */
+import type { Deps } from '../../platform/deps.ts';
+import type { ServerModule } from '../../platform/module.ts';
+import { countsOf, reconcileCountersJob } from './counters.ts';
+import { reactionsOf } from './likes.ts';
+import { discussionRoutes } from './routes.ts';
+import * as tables from './tables.ts';
+import type { DiscussionTargetType } from './targets.ts';
+
+export const discussionModule: ServerModule = { name: 'discussion', routes: discussionRoutes, jobs: [reconcileCountersJob], tables };
+
+export {
+  registerDiscussionTarget, registerWriteGuard,
+  type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteGuard, type DiscussionWriteAction,
+} from './targets.ts';
+export { reconcileCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
+
+/** Likes, dislikes and comments (with replies) of each target among ids; zeros for one never touched. */
+export function discussionCounts(deps: Deps, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, { likes: number; dislikes: number; comments: number }>> {
+  return countsOf(deps.db, type, ids);
+}
+
+/** The account's like (1) or dislike (2) of each target among ids that has one. */
+export function viewerReactions(deps: Deps, accountId: number, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
+  return reactionsOf(deps.db, accountId, type, ids);
+}

@@ -1,0 +1,105 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { likeOutcome, type Area, type LikeState } from '@lantern/domain';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
+import { COUNTER_SHARDS } from './counters.ts';
+import { discussionReactions } from './tables.ts';
+import { guardWrite, visibleTarget, type DiscussionTargetType } from './targets.ts';
+
+export interface TargetView {
+  likes_count: number;
+  dislikes_count: number;
+  comments_count: number;
+  like_type: 1 | 2 | null;
+}
+
+/** The viewer's like (1) or dislike (2) of each target among ids that has one. */
+export async function reactionsOf(db: DbOrTx, accountId: number, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: discussionReactions.targetId, state: discussionReactions.state })
+    .from(discussionReactions)
+    .where(and(eq(discussionReactions.targetType, type), eq(discussionReactions.accountId, accountId), inArray(discussionReactions.targetId, unique)));
+  return new Map(rows.map((r) => [r.id, r.state as 1 | 2]));
+}
+
+/** A target's counts (its shards summed, never below zero) and the viewer's state, in one statement. */
+export async function targetView(db: DbOrTx, type: DiscussionTargetType, id: number, accountId: number | null): Promise<TargetView> {
+  const [row] = await rowsOf<{ likes: number; dislikes: number; comments: number; state: number | null }>(db, sql`
+    SELECT coalesce(sum(likes), 0)::int AS likes, coalesce(sum(dislikes), 0)::int AS dislikes, coalesce(sum(comments), 0)::int AS comments,
+           (SELECT state FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId ?? 0})::int AS state
+      FROM discussion_counters WHERE target_type = ${type} AND target_id = ${id}`);
+  return {
+    likes_count: Math.max(0, row?.likes ?? 0),
+    dislikes_count: Math.max(0, row?.dislikes ?? 0),
+    comments_count: Math.max(0, row?.comments ?? 0),
+    like_type: accountId === null ? null : ((row?.state ?? null) as 1 | 2 | null),
+  };
+}
+
+/** The counter upsert of a reaction change, fed by the rows its CTE `changed` answers (none: nothing counted). */
+const counterUpsert = (type: DiscussionTargetType, id: number, likes: number, dislikes: number) => sql`
+  INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+  SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, ${likes}, ${dislikes}, 0 FROM changed
+  ON CONFLICT (target_type, target_id, shard) DO UPDATE
+    SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
+  RETURNING 1 AS done`;
+
+const changedAny = async (db: DbOrTx, statement: ReturnType<typeof sql>) => (await rowsOf<{ done: number }>(db, statement)).length > 0;
+
+/**
+ * Sets the viewer's state on a target (docs/product/community.md#likes): none → like or dislike, switching
+ * (both counters move), cancelling; asking again for the state held is refused (400 `account_id: taken`,
+ * "you had liked this post").
+ *
+ * Each change is one statement that changes the reaction row and adds the same change to a counter shard
+ * (decisions/0015): an insert of a first reaction (`ON CONFLICT DO NOTHING`), a switch (an UPDATE to the other
+ * state — states are 1 and 2, so the old one is known), a cancel (a DELETE answering the state it removed). A
+ * statement is atomic, and its row lock orders two requests of the same account, while accounts liking one
+ * post at once share nothing but sixteen shard rows. When the row changed between two tries (the account's
+ * other tab), the next try sees it.
+ */
+export async function setLike(deps: Deps, accountId: number, area: Area, type: DiscussionTargetType, id: number, wanted: LikeState): Promise<TargetView> {
+  await visibleTarget(deps, type, id, area, 'accessible_id');
+  await guardWrite(deps, accountId, 'like');
+  const now = deps.clock.now().toISOString();
+  const db = deps.db;
+  if (wanted === null) {
+    await db.execute(sql`
+      WITH changed AS (
+        DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state
+      )
+      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+      SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, -(state = 1)::int, -(state = 2)::int, 0 FROM changed
+      ON CONFLICT (target_type, target_id, shard) DO UPDATE
+        SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes`);
+    return targetView(db, type, id, accountId);
+  }
+  // The counter moves of each change come from the product rule (docs/product/community.md#likes).
+  const first = likeOutcome(null, wanted);
+  const switching = likeOutcome(wanted === 1 ? 2 : 1, wanted);
+  if (first.kind !== 'change' || switching.kind !== 'change') throw new Error('a change to a like or dislike always moves a counter');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const added = await changedAny(db, sql`
+      WITH changed AS (
+        INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
+        VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ) ${counterUpsert(type, id, first.plain, first.dislike)}`);
+    if (added) return targetView(db, type, id, accountId);
+    const switched = await changedAny(db, sql`
+      WITH changed AS (
+        UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
+         WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1
+      ) ${counterUpsert(type, id, switching.plain, switching.dislike)}`);
+    if (switched) return targetView(db, type, id, accountId);
+    const held = await reactionsOf(db, accountId, type, [id]);
+    if (held.get(id) === wanted) throw fail.badRequest('account_id', 'taken');
+    // Cancelled by the account's other request between our tries: try again.
+  }
+  throw fail.conflict('account_id', 'taken');
+}
