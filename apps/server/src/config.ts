@@ -55,6 +55,12 @@ const schema = z.object({
   /** Batch user lookups (GET /api/users) one address may make per minute. */
   USER_LOOKUPS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /**
+   * The community's write pace by account age and standing (docs/product/community.md#moderation): on unless
+   * switched off. Only the test harness switches it off, for files that write many comments or posts from one
+   * account to test something else; moderation's own tests and the e2e server keep it on.
+   */
+  COMMUNITY_WRITE_PACE: z.enum(['on', 'off']).default('on'),
+  /**
    * Origins besides this site that the web's pages may post a form to: the payment gateways' checkout pages,
    * which the web's /blank page submits to (and which may redirect within their own domain).
    */

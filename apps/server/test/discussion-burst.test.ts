@@ -28,7 +28,7 @@ function rng(seed: number) {
 }
 
 describe('discussion counters under a burst', () => {
-  it('stay equal to a recount after 500 parallel likes, dislikes, cancels, comments, replies and deletes, with no 5xx', async () => {
+  it('stay equal to a recount after 500 parallel likes, dislikes, cancels, comments, replies and deletes, with no 5xx', { timeout: 120_000 }, async () => {
     const posts = [targets.post(), targets.post(), targets.post()];
     const accounts = await Promise.all(Array.from({ length: 40 }, () => makeAccount(t)));
     // Some comments first, so replies and deletes have something to hit.

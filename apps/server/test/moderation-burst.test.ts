@@ -17,7 +17,7 @@ import { moderationReports } from '../src/modules/moderation/tables.ts';
 let t: TestApp;
 let api: ReturnType<typeof clients>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
   api = clients(t);
   registerReportTarget('burst_note', {
     load: async (_deps, id) => ({ authorId: id, area: 'native', summary: `note ${id}` }),

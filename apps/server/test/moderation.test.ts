@@ -36,7 +36,7 @@ function makeNote(authorId: number, area: 'native' | 'abroad' = 'native', summar
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
   api = clients(t);
   staffAccount = await makeAccount(t, { role: 'staff' });
   registerReportTarget('note', {

@@ -73,7 +73,7 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   if (facts.locked) throw fail.unprocessable('commentable', 'locked');
   const isReply = input.commentary_id != null;
   if (!isReply && input.target_reply_id != null) throw fail.unprocessable('target_reply_id', 'invalid');
-  const censored = await guardWrite(deps, accountId, isReply ? 'reply' : 'comment', input.content);
+  const censored = await guardWrite(deps, accountId, isReply ? 'reply' : 'comment', area, input.content);
   const rendered = await renderComment(deps.db, censored ?? input.content);
   const now = deps.clock.now();
   const parentId = input.commentary_id ?? null;

@@ -1,8 +1,8 @@
 /**
  * Discussion (docs/product/community.md#comments; decisions/0015): comments, replies, likes and dislikes on any
  * target another module registers (posts, Steam reviews, headlines, talks), with counters that stay exact under
- * concurrency without a hot row. Above accounts (authors, @mentions); the modules that own targets sit above it
- * and register their loaders from their `setup`; moderation plugs its check in with `registerWriteGuard`.
+ * concurrency without a hot row. Above accounts (authors, @mentions) and moderation (asked before every write); the
+ * modules that own targets sit above it and register their loaders from their `setup`.
  */
 import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../../platform/module.ts';
@@ -15,8 +15,8 @@ import type { DiscussionTargetType } from './targets.ts';
 export const discussionModule: ServerModule = { name: 'discussion', routes: discussionRoutes, jobs: [reconcileCountersJob], tables };
 
 export {
-  registerDiscussionTarget, registerWriteGuard,
-  type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteGuard, type DiscussionWriteAction,
+  registerDiscussionTarget,
+  type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteAction,
 } from './targets.ts';
 export { reconcileCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
 

@@ -65,7 +65,7 @@ const changedAny = async (db: DbOrTx, statement: ReturnType<typeof sql>) => (awa
  */
 export async function setLike(deps: Deps, accountId: number, area: Area, type: DiscussionTargetType, id: number, wanted: LikeState): Promise<TargetView> {
   await visibleTarget(deps, type, id, area, 'accessible_id');
-  await guardWrite(deps, accountId, 'like');
+  await guardWrite(deps, accountId, 'like', area);
   const now = deps.clock.now().toISOString();
   const db = deps.db;
   if (wanted === null) {

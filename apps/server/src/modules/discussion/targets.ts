@@ -1,6 +1,7 @@
 import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { assertMayWrite, screenText } from '../moderation/index.ts';
 
 /** What people comment on and like; each is owned by another module, which registers a loader for it. */
 export type DiscussionTargetType = 'Post' | 'SteamReview' | 'Headline' | 'Talk';
@@ -16,30 +17,29 @@ export interface DiscussionTarget {
   load(deps: Deps, ids: readonly number[]): Promise<Map<number, DiscussionTargetFacts>>;
 }
 
-/** The write a guard is asked about (moderation's mute, rate limit and watched words plug in here at merge). */
-export type DiscussionWriteAction = 'comment' | 'reply' | 'like';
-
-/**
- * Asked before every write: throws an AppError to refuse (muted, too fast, banned words), or answers the text
- * to store instead (censored); undefined keeps the text as it is.
- */
-export type DiscussionWriteGuard = (deps: Deps, accountId: number, action: DiscussionWriteAction, text?: string) => Promise<string | undefined>;
-
 const targets = new Map<DiscussionTargetType, DiscussionTarget>();
-let writeGuard: DiscussionWriteGuard = async () => undefined;
 
 /** Registers (or replaces) the loader of a target type; the owning module calls it from its `setup`. */
 export function registerDiscussionTarget(type: DiscussionTargetType, target: DiscussionTarget): void {
   targets.set(type, target);
 }
 
-/** Sets the check run before every comment, reply and like (default: allow). */
-export function registerWriteGuard(guard: DiscussionWriteGuard): void {
-  writeGuard = guard;
-}
+/** The writes moderation is asked about. */
+export type DiscussionWriteAction = 'comment' | 'reply' | 'like';
 
-export function guardWrite(deps: Deps, accountId: number, action: DiscussionWriteAction, text?: string): Promise<string | undefined> {
-  return writeGuard(deps, accountId, action, text);
+/**
+ * Moderation's check before every write (docs/product/community.md#moderation): a guest, a muted or warn-banned
+ * writer (likes stay open to the muted) and a writer over the pace for their age and standing are refused;
+ * then the text's watched words: `block` refuses (422 `censor_words: banned`, shown as nothing), `censor`
+ * masks the word. A comment has no review queue, so a word that requires approval refuses it like a blocked
+ * one (fail closed), and a flagged word publishes it. Answers the text to store.
+ */
+export async function guardWrite(deps: Deps, accountId: number, action: DiscussionWriteAction, area: Area, text?: string): Promise<string | undefined> {
+  await assertMayWrite(deps, accountId, action);
+  if (text === undefined) return undefined;
+  const screened = await screenText(deps, [text], area);
+  if (screened.action === 'require_approval') throw fail.unprocessable('censor_words', 'banned');
+  return screened.texts[0];
 }
 
 /** The loaded facts of several targets of one type; an unregistered type has none. */

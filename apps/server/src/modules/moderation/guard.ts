@@ -42,6 +42,7 @@ export async function assertMayWrite(deps: Deps, accountId: number, action: Comm
     const banned = warnBanUntil(upheld, now);
     if (banned) throw new AppError(403, { base: ['banned'] }, { unmute_at_timestamp: toTimestamp(banned) });
   }
+  if (deps.config.COMMUNITY_WRITE_PACE === 'off') return;
   const limit = actionLimit(action, standingOf(account.createdAt, upheld, now));
   const { verdict, retryAfter } = await countAttempt(deps, accountId, action, limit, now);
   if (verdict !== 'ok') throw fail.tooMany(verdict, retryAfter);
