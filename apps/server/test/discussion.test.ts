@@ -5,7 +5,6 @@ import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { updateAccount } from './factories.ts';
 import { FakeTargets } from './discussion-support.ts';
-import { AppError } from '../src/platform/errors.ts';
 import { discussionCounts, findDrift, reconcileCounters, viewerReactions } from '../src/modules/discussion/index.ts';
 import { MODERATION_API } from '@lantern/contract';
 import { discussionCounterRepairs, discussionCounters } from '../src/modules/discussion/tables.ts';
