@@ -79,6 +79,17 @@ describe('GET /api/search/steam_reviews', () => {
     expect(english.some((r) => r.recommended) && english.some((r) => r.playtime_at_review > 0)).toBe(true);
   });
 
+  it('counts this store\'s likes on a Steam review (POST /api/likes, SteamReview)', async () => {
+    const first = ((await api.native.get(`/api/search/steam_reviews?sku_id=${game.native}`)).json().steam_reviews as Review[])[0]!;
+    const fans = await Promise.all([makeAccount(t), makeAccount(t)]);
+    for (const fan of fans) {
+      const res = await api.native.post('/api/likes', { like: { accessible_type: 'SteamReview', accessible_id: first.id } }, { token: fan.token });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const again = ((await api.native.get(`/api/search/steam_reviews?sku_id=${game.native}`)).json().steam_reviews as Review[]).find((r) => r.id === first.id);
+    expect(again!.likes_count).toBe(2);
+  });
+
   it('answers an empty list for a game without a Steam app, and refuses a missing, unknown or other-site SKU', async () => {
     expect((await api.native.get(`/api/search/steam_reviews?sku_id=${bare.native}`)).json()).toEqual({ steam_reviews: [], meta: { total_count: 0, page: 1, per: 7 } });
     expect((await api.native.get('/api/search/steam_reviews')).json().errors).toEqual({ sku_id: ['blank'] });

@@ -5,7 +5,9 @@
  * imported copies. Calls only the catalogue's service.
  */
 import type { ServerModule } from '../../platform/module.ts';
+import { registerDiscussionTarget } from '../discussion/index.ts';
 import { reviewImportJob } from './import.ts';
+import { steamReviewTargetFacts } from './reviews.ts';
 import { gameReviewRoutes } from './routes.ts';
 import { gameReviewStaffRoutes } from './staff-routes.ts';
 import * as tables from './tables.ts';
@@ -16,8 +18,9 @@ export const gameReviewsModule: ServerModule = {
   staffRoutes: gameReviewStaffRoutes,
   jobs: [reviewImportJob],
   tables,
+  // Likes on a Steam review are the discussion module's; it asks this module which reviews exist.
+  setup: () => registerDiscussionTarget('SteamReview', { load: steamReviewTargetFacts }),
 };
 
-/** For the discussion module's `SteamReview` target (wired at merge) and likes counts in review answers. */
 export { steamReviewTargetFacts, steamReviewLikeCounts, type SteamReviewTargetFacts } from './reviews.ts';
 export { importPlatformReviews, importReviewApp } from './import.ts';

@@ -7,6 +7,7 @@ import type { Viewer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { keepViewable, loadViewableSkuRows } from '../catalog/index.ts';
+import { discussionCounts } from '../discussion/index.ts';
 import { platformReviews, reviewApps } from './tables.ts';
 
 /** A Steam review as another module's target (a like, a comment): who wrote it here (nobody), its site, not locked. */
@@ -19,7 +20,7 @@ export interface SteamReviewTargetFacts {
 /**
  * The facts the discussion module needs to accept a like on a Steam review (spec: likes on `SteamReview`):
  * the reviews found among `ids`, each with its site (decisions/0017). Registered as the `SteamReview`
- * target at merge.
+ * target in the module's setup.
  */
 export async function steamReviewTargetFacts(deps: Pick<Deps, 'db'>, ids: readonly number[]): Promise<Map<number, SteamReviewTargetFacts>> {
   const unique = [...new Set(ids)];
@@ -29,12 +30,10 @@ export async function steamReviewTargetFacts(deps: Pick<Deps, 'db'>, ids: readon
   return new Map(rows.map((r) => [r.id, { authorId: null, area: r.area, locked: false }]));
 }
 
-/**
- * WIRING POINT (decisions/0017): this store's likes on Steam reviews. The likes are the discussion module's
- * (built beside this one); until the lead wires its counts in here at merge, every review has 0.
- */
-export async function steamReviewLikeCounts(_deps: Pick<Deps, 'db'>, ids: readonly number[]): Promise<Map<number, number>> {
-  return new Map(ids.map((id) => [id, 0]));
+/** This store's likes on Steam reviews: the discussion module keeps them (the `SteamReview` target). */
+export async function steamReviewLikeCounts(deps: Deps, ids: readonly number[]): Promise<Map<number, number>> {
+  const counts = await discussionCounts(deps, 'SteamReview', ids);
+  return new Map(ids.map((id) => [id, counts.get(id)?.likes ?? 0]));
 }
 
 type ReviewRow = typeof platformReviews.$inferSelect;
