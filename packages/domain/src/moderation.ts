@@ -210,25 +210,20 @@ function isWordChar(ch: string | undefined): boolean {
   return ch !== undefined && WORD_CHAR.test(ch) && !UNSPACED.test(ch);
 }
 
-/** Where `word` (normalized) occurs in the normalized characters: anywhere for unspaced scripts, as a whole word otherwise. */
-function occurrences(chars: string[], word: string[]): number[] {
-  const found: number[] = [];
-  if (word.length === 0 || word.length > chars.length) return found;
-  const wholeWord = !word.some((ch) => UNSPACED.test(ch));
-  for (let i = 0; i + word.length <= chars.length; i++) {
-    let same = true;
-    for (let j = 0; j < word.length; j++) {
-      if (chars[i + j] !== word[j]) {
-        same = false;
-        break;
-      }
-    }
-    if (!same) continue;
-    // "ass" must not match "class" or "assets"; a Latin word next to Chinese characters is still a word.
-    if (wholeWord && (isWordChar(word[0]) && isWordChar(chars[i - 1]) || isWordChar(word[word.length - 1]) && isWordChar(chars[i + word.length]))) continue;
-    found.push(i);
-  }
-  return found;
+interface PreparedWord extends WatchedWord {
+  chars: string[];
+  /** Whole words only (no CJK character in it). */
+  wholeWord: boolean;
+}
+
+/** Whether `word` occurs at position i of the normalized characters, as a whole word where it must be one. */
+function occursAt(chars: string[], i: number, word: PreparedWord): boolean {
+  const w = word.chars;
+  if (i + w.length > chars.length) return false;
+  for (let j = 1; j < w.length; j++) if (chars[i + j] !== w[j]) return false;
+  // "ass" must not match "class" or "assets"; a Latin word next to Chinese characters is still a word.
+  if (word.wholeWord && ((isWordChar(w[0]) && isWordChar(chars[i - 1])) || (isWordChar(w[w.length - 1]) && isWordChar(chars[i + w.length])))) return false;
+  return true;
 }
 
 export interface ScreenResult {
@@ -246,18 +241,27 @@ const STRENGTH: Record<ScreenAction | 'block', number> = { block: 4, require_app
 export function screenTexts(texts: readonly string[], words: readonly WatchedWord[]): ScreenResult {
   let action: ScreenAction | 'block' = 'allow';
   const found = new Set<string>();
-  const prepared = words
-    .map((w) => ({ ...w, chars: [...normalizeWord(w.word)] }))
-    .filter((w) => w.chars.length > 0);
+  // Words by their first character: each position of a text is compared only with the words that can start there.
+  const byFirst = new Map<string, PreparedWord[]>();
+  for (const w of words) {
+    const chars = [...normalizeWord(w.word)];
+    if (chars.length === 0) continue;
+    const list = byFirst.get(chars[0]!) ?? [];
+    list.push({ ...w, chars, wholeWord: !chars.some((ch) => UNSPACED.test(ch)) });
+    byFirst.set(chars[0]!, list);
+  }
   const out = texts.map((text) => {
     const { chars, start, end } = normalizeWithMap(text);
     const spans: [number, number][] = [];
-    for (const w of prepared) {
-      const at = occurrences(chars, w.chars);
-      if (at.length === 0) continue;
-      found.add(w.word);
-      if (STRENGTH[w.action] > STRENGTH[action]) action = w.action;
-      if (w.action === 'censor') for (const i of at) spans.push([start[i]!, end[i + w.chars.length - 1]!]);
+    for (let i = 0; i < chars.length; i++) {
+      const candidates = byFirst.get(chars[i]!);
+      if (!candidates) continue;
+      for (const w of candidates) {
+        if (!occursAt(chars, i, w)) continue;
+        found.add(w.word);
+        if (STRENGTH[w.action] > STRENGTH[action]) action = w.action;
+        if (w.action === 'censor') spans.push([start[i]!, end[i + w.chars.length - 1]!]);
+      }
     }
     return maskSpans(text, spans);
   });

@@ -78,7 +78,7 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId }: Repor
                 key={r}
                 className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg ring-1 ring-ink-700 has-[:checked]:bg-ink-800 has-[:checked]:ring-accent"
               >
-                <input type="radio" name={`${groupId}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} className="accent-[rgb(245_165_36)]" />
+                <input type="radio" name={`${groupId}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} className="size-4 shrink-0 accent-[var(--color-accent)]" />
                 {t(`report.reasons.${r}`)}
               </label>
             ))}
