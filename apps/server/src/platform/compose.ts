@@ -16,6 +16,8 @@ import { composePaymentGateways } from './payment-gateways/select.ts';
 import { RangeGeoIp } from './geoip.ts';
 import { SandboxGenbaSupplier } from './genba-supplier.ts';
 import { SandboxKeyPlatforms } from './key-platforms.ts';
+import { LocalDiskStorage, type ObjectStorage } from './storage.ts';
+import { S3Storage } from './storage-s3.ts';
 
 export interface Composed {
   deps: Deps;
@@ -31,6 +33,8 @@ export interface ComposeOverrides {
   database?: Database;
   sms?: SmsSender;
   mail?: MailSender;
+  /** Another object store (tests of the S3 adapter's wiring). */
+  storage?: ObjectStorage;
 }
 
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
@@ -71,6 +75,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     genba: new SandboxGenbaSupplier(),
     keyPlatforms: new SandboxKeyPlatforms(),
     paymentGateways,
+    storage: overrides.storage ?? createStorage(config),
     log,
   };
   await deps.sessions.start();
@@ -85,6 +90,11 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
       if (!overrides.database) await database.close();
     },
   };
+}
+
+/** Local disk by default, or the configured S3-compatible bucket (decisions/0014). */
+function createStorage(config: Config): ObjectStorage {
+  return config.storage.kind === 'local' ? new LocalDiskStorage(config.storage.dir) : new S3Storage(config.storage);
 }
 
 /**
