@@ -69,7 +69,10 @@ export async function makeVariants(bytes: Buffer, mime: UploadImageMime, waterma
     pipeline = pipeline.resize({ width: cap, height: cap, fit: 'inside', withoutEnlargement: true });
     const mark = watermark ? watermarkSvg(watermark, target.width, target.height) : null;
     if (mark) pipeline = pipeline.composite([{ input: mark, gravity: 'southeast' }]);
-    const encoded = await encode(pipeline, mime).toBuffer({ resolveWithObject: true });
+    const encoded = await encode(pipeline, mime).toBuffer({ resolveWithObject: true }).catch(() => {
+      // The header read, the pixels did not (a truncated or corrupt file): the file's fault, not the server's.
+      throw new AppError(400, { file: ['format_invalid'] });
+    });
     variants.push({
       name,
       body: encoded.data,
