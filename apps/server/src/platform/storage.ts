@@ -58,7 +58,8 @@ export class LocalDiskStorage implements ObjectStorage {
     return path;
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  // The type is not kept: it follows from the key's extension when served.
+  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     const temporary = join(dirname(path), `.${randomBytes(6).toString('hex')}.part`);
