@@ -117,7 +117,7 @@ export function watermarkSvg(text: string, imageWidth: number, imageHeight: numb
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`
     + `<text x="${x}" y="${y}" text-anchor="end" font-size="${fontSize}" font-family="Noto Sans CJK SC, Noto Sans, sans-serif" `
-    + `fill="#ffffff" fill-opacity="0.85" stroke="#000000" stroke-opacity="0.45" stroke-width="${Math.max(1, fontSize / 14).toFixed(1)}">`
+    + `fill="#ffffff" fill-opacity="0.9" stroke="#000000" stroke-opacity="0.5" stroke-width="${Math.max(1.5, fontSize / 8).toFixed(1)}" stroke-linejoin="round" paint-order="stroke">`
     + `${escapeXml(text)}</text></svg>`,
   );
 }
