@@ -92,8 +92,8 @@ describe('storage settings', () => {
     expect(config.storage.kind).toBe('local');
     expect(config.storage.kind === 'local' && config.storage.dir).toMatch(/data\/uploads$/);
     const memory = loadConfig({ NODE_ENV: 'test', PGLITE_DIR: 'memory://' });
-    expect(memory.storage.kind === 'local' && memory.storage.dir).toMatch(/lantern-uploads-/);
-    expect(loadConfig({ NODE_ENV: 'test', STORAGE_DIR: '/srv/uploads' }).storage).toEqual({ kind: 'local', dir: '/srv/uploads' });
+    expect(memory.storage).toMatchObject({ kind: 'local', dir: expect.stringMatching(/lantern-uploads-/), temporary: true });
+    expect(loadConfig({ NODE_ENV: 'test', STORAGE_DIR: '/srv/uploads' }).storage).toEqual({ kind: 'local', dir: '/srv/uploads', temporary: false });
   });
 
   it('selects an S3-compatible bucket by STORAGE=s3, wanting a bucket, both keys or none, and https in production', () => {

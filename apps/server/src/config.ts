@@ -130,7 +130,8 @@ export interface Config extends Env {
 
 /** Where uploaded images are kept (platform/storage.ts). */
 export type StorageSettings =
-  | { kind: 'local'; dir: string }
+  /** `temporary`: a folder made for this process's in-memory database, removed when it closes. */
+  | { kind: 'local'; dir: string; temporary: boolean }
   | { kind: 's3'; bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string }; forcePathStyle: boolean; publicUrl?: string };
 
 /**
@@ -186,8 +187,11 @@ const DEFAULT_STORAGE_DIR = fileURLToPath(new URL('../../../data/uploads', impor
 function storageSettings(e: Env): StorageSettings {
   if (e.STORAGE === 'local') {
     // An in-memory database keeps nothing: its uploads go to a temporary folder of this process, not beside real data.
-    const dir = e.STORAGE_DIR ?? (e.PGLITE_DIR.startsWith('memory://') && !e.DATABASE_URL ? join(tmpdir(), `lantern-uploads-${process.pid}-${randomBytes(4).toString('hex')}`) : DEFAULT_STORAGE_DIR);
-    return { kind: 'local', dir };
+    if (e.STORAGE_DIR) return { kind: 'local', dir: e.STORAGE_DIR, temporary: false };
+    if (e.PGLITE_DIR.startsWith('memory://') && !e.DATABASE_URL) {
+      return { kind: 'local', dir: join(tmpdir(), `lantern-uploads-${process.pid}-${randomBytes(4).toString('hex')}`), temporary: true };
+    }
+    return { kind: 'local', dir: DEFAULT_STORAGE_DIR, temporary: false };
   }
   if (!e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required with STORAGE=s3');
   const keys = allOrNone(e, ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Deps } from './deps.ts';
@@ -88,6 +89,8 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
       await deps.sessions.stop();
       await kv.close();
       if (!overrides.database) await database.close();
+      // An in-memory database's uploads go with it.
+      if (config.storage.kind === 'local' && config.storage.temporary && !overrides.storage) await rm(config.storage.dir, { recursive: true, force: true });
     },
   };
 }
