@@ -106,3 +106,12 @@ describe('storage settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', STORAGE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
   });
 });
+
+describe('storage and the page policy', () => {
+  it('lets pages show images from the bucket\'s public address, and only then', async () => {
+    const { pagePolicy } = await import('./platform/security-headers.ts');
+    const cdn = loadConfig({ NODE_ENV: 'test', STORAGE: 's3', S3_BUCKET: 'lantern', S3_PUBLIC_URL: 'https://img.example.com/lantern' });
+    expect(pagePolicy(cdn, [])).toContain("img-src 'self' data: blob: https://img.example.com;");
+    expect(pagePolicy(loadConfig({ NODE_ENV: 'test' }), [])).toContain("img-src 'self' data: blob:;");
+  });
+});
