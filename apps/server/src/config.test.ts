@@ -85,3 +85,33 @@ describe('payment settings', () => {
     expect(() => loadConfig({ ...STAGING, ...STRIPE, STRIPE_API_BASE: 'http://127.0.0.1:4010' })).toThrow(/STRIPE_API_BASE: for tests only/);
   });
 });
+
+describe('storage settings', () => {
+  it('keeps uploads on local disk by default: beside the data, or in a temporary folder for an in-memory database', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.storage.kind).toBe('local');
+    expect(config.storage.kind === 'local' && config.storage.dir).toMatch(/data\/uploads$/);
+    const memory = loadConfig({ NODE_ENV: 'test', PGLITE_DIR: 'memory://' });
+    expect(memory.storage).toMatchObject({ kind: 'local', dir: expect.stringMatching(/lantern-uploads-/), temporary: true });
+    expect(loadConfig({ NODE_ENV: 'test', STORAGE_DIR: '/srv/uploads' }).storage).toEqual({ kind: 'local', dir: '/srv/uploads', temporary: false });
+  });
+
+  it('selects an S3-compatible bucket by STORAGE=s3, wanting a bucket, both keys or none, and https in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ NODE_ENV: 'test', STORAGE: 's3', S3_BUCKET: 'lantern', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    const config = loadConfig({ NODE_ENV: 'test', STORAGE: 's3', S3_BUCKET: 'lantern', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(config.storage).toMatchObject({ kind: 's3', bucket: 'lantern', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } });
+    expect(() => loadConfig({ ...STAGING, STORAGE: 's3', S3_BUCKET: 'lantern', S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(/S3_ENDPOINT: must be https/);
+    expect(loadConfig({ ...STAGING, STORAGE: 's3', S3_BUCKET: 'lantern' }).storage).toMatchObject({ kind: 's3', credentials: undefined, forcePathStyle: false });
+    expect(() => loadConfig({ NODE_ENV: 'test', STORAGE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+  });
+});
+
+describe('storage and the page policy', () => {
+  it('lets pages show images from the bucket\'s public address, and only then', async () => {
+    const { pagePolicy } = await import('./platform/security-headers.ts');
+    const cdn = loadConfig({ NODE_ENV: 'test', STORAGE: 's3', S3_BUCKET: 'lantern', S3_PUBLIC_URL: 'https://img.example.com/lantern' });
+    expect(pagePolicy(cdn, [])).toContain("img-src 'self' data: blob: https://img.example.com;");
+    expect(pagePolicy(loadConfig({ NODE_ENV: 'test' }), [])).toContain("img-src 'self' data: blob:;");
+  });
+});

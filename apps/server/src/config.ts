@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { UPLOADS_PER_ACCOUNT_PER_HOUR } from '@lantern/domain';
 import type { AlipaySettings } from './platform/payment-gateways/alipay.ts';
 import type { StripeSettings } from './platform/payment-gateways/stripe.ts';
 
@@ -97,6 +101,26 @@ const schema = z.object({
   STEAM_STORE_URL: z.string().url().optional(),
   /** Deprecated alias of ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=staging, accepted for one release. */
   PAYMENT_GATEWAY: z.enum(['sandbox']).optional(),
+  /**
+   * Where uploaded images are kept (platform/storage.ts, decisions/0014): `local` disk under STORAGE_DIR by
+   * default, or an S3-compatible bucket. Uploads always pass through this server (sharp re-encodes them),
+   * so the bucket never takes a browser's file unchecked.
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Local storage's folder; default `<repository>/data/uploads`, or a temporary folder when PGLITE_DIR is memory://. */
+  STORAGE_DIR: z.string().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible service's endpoint (MinIO, OSS, R2…); unset: AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services want. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Where the bucket's objects are public (a CDN); unset: this server streams them from the bucket at /uploads/…. */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  /** Images one account may upload per hour. */
+  UPLOADS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(UPLOADS_PER_ACCOUNT_PER_HOUR),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -114,7 +138,14 @@ export interface Config extends Env {
   trustedProxies: string[];
   formActionOrigins: string[];
   seedDemo: boolean;
+  storage: StorageSettings;
 }
+
+/** Where uploaded images are kept (platform/storage.ts). */
+export type StorageSettings =
+  /** `temporary`: a folder made for this process's in-memory database, removed when it closes. */
+  | { kind: 'local'; dir: string; temporary: boolean }
+  | { kind: 's3'; bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string }; forcePathStyle: boolean; publicUrl?: string };
 
 /**
  * The payment providers configured for real, and the sandbox: `allowed` outside production, `staging` on a
@@ -163,6 +194,38 @@ function paymentSettings(e: Env): PaymentSettings {
   return { stripe, alipay, sandbox: 'off' };
 }
 
+/** `<repository>/data/uploads`, beside the embedded database. */
+const DEFAULT_STORAGE_DIR = fileURLToPath(new URL('../../../data/uploads', import.meta.url));
+
+function storageSettings(e: Env): StorageSettings {
+  if (e.STORAGE === 'local') {
+    // An in-memory database keeps nothing: its uploads go to a temporary folder of this process, not beside real data.
+    if (e.STORAGE_DIR) return { kind: 'local', dir: e.STORAGE_DIR, temporary: false };
+    if (e.PGLITE_DIR.startsWith('memory://') && !e.DATABASE_URL) {
+      return { kind: 'local', dir: join(tmpdir(), `lantern-uploads-${process.pid}-${randomBytes(4).toString('hex')}`), temporary: true };
+    }
+    return { kind: 'local', dir: DEFAULT_STORAGE_DIR, temporary: false };
+  }
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required with STORAGE=s3');
+  const keys = allOrNone(e, ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  if (e.NODE_ENV === 'production') {
+    // Production talks to the bucket and links to its objects over TLS only.
+    for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_URL'] as const) {
+      if (e[name] && !e[name].startsWith('https://')) throw new Error(`Invalid configuration:\n  ${name}: must be https in production`);
+    }
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // Without keys the SDK's own chain is used (instance role, environment, shared files).
+    credentials: keys ? { accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
 const DEV_SECRET = 'lantern-development-secret-not-for-production-use';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -177,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
   }
   const payments = paymentSettings(e);
+  const storage = storageSettings(e);
   const trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
   const formActionOrigins = splitList(e.FORM_ACTION_ORIGINS);
   for (const origin of formActionOrigins) {
@@ -206,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies,
     formActionOrigins,
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && e.NODE_ENV !== 'production'),
+    storage,
   };
 }
 

@@ -184,6 +184,8 @@ export const updateMeRequest = z.object({
     birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
     introduction: z.string().max(500).optional(),
     show_steam_review: z.boolean().optional(),
+    /** The watermark on uploaded images (shown in `configs` as kind upload, key water_mark, value open or close). */
+    water_mark: z.boolean().optional(),
   }),
 });
 export type UpdateMeRequest = z.infer<typeof updateMeRequest>;

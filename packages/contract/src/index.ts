@@ -23,3 +23,4 @@ export * from './points-shop.ts';
 export * from './moderation.ts';
 export * from './game-reviews.ts';
 export * from './discussion.ts';
+export * from './uploads.ts';

@@ -40,3 +40,4 @@ export * from './bundles.ts';
 export * from './points-shop.ts';
 export * from './moderation.ts';
 export * from './game-reviews.ts';
+export * from './uploads.ts';

@@ -15,7 +15,8 @@ export const REASON_CODES = [
   'unsafe', // nickname weight or blank (docs/product/accounts.md#nickname)
   'greater_than', // check-in twice
   'too_large', // image over 4 MB (HTTP 413)
-  'format_invalid', // upload format
+  'format_invalid', // upload format: not an image kind we accept, judged by content (docs/product/engagement.md#uploads)
+  'signature_invalid', // an upload policy whose signature does not verify, or that names another account
   'used', // number, code or key already used
   'expired', // link, signature, code or token
   'mismatch', // region mismatch on appeals: account_not_in_current_region

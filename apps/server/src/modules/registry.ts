@@ -22,6 +22,7 @@ import { pointsShopModule } from './points-shop/index.ts';
 import { giftPacksModule } from './gift-packs/index.ts';
 import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
+import { uploadsModule } from './uploads/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -51,6 +52,7 @@ export const MODULES: readonly ServerModule[] = [
   giftPacksModule,
   gameReviewsModule,
   discussionModule,
+  uploadsModule,
   userCenterModule,
   auditModule,
 ];

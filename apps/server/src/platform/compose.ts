@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Deps } from './deps.ts';
@@ -17,6 +18,8 @@ import { RangeGeoIp } from './geoip.ts';
 import { SandboxGenbaSupplier } from './genba-supplier.ts';
 import { SandboxKeyPlatforms } from './key-platforms.ts';
 import { composeReviewSources } from './review-sources.ts';
+import { LocalDiskStorage, type ObjectStorage } from './storage.ts';
+import { S3Storage } from './storage-s3.ts';
 
 export interface Composed {
   deps: Deps;
@@ -32,6 +35,8 @@ export interface ComposeOverrides {
   database?: Database;
   sms?: SmsSender;
   mail?: MailSender;
+  /** Another object store (tests of the S3 adapter's wiring). */
+  storage?: ObjectStorage;
 }
 
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
@@ -73,6 +78,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     keyPlatforms: new SandboxKeyPlatforms(),
     reviewSources: composeReviewSources(config),
     paymentGateways,
+    storage: overrides.storage ?? createStorage(config),
     log,
   };
   await deps.sessions.start();
@@ -85,8 +91,15 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
       await deps.sessions.stop();
       await kv.close();
       if (!overrides.database) await database.close();
+      // An in-memory database's uploads go with it.
+      if (config.storage.kind === 'local' && config.storage.temporary && !overrides.storage) await rm(config.storage.dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Local disk by default, or the configured S3-compatible bucket (decisions/0014). */
+function createStorage(config: Config): ObjectStorage {
+  return config.storage.kind === 'local' ? new LocalDiskStorage(config.storage.dir) : new S3Storage(config.storage);
 }
 
 /**

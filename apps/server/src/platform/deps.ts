@@ -16,6 +16,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { SessionAccount } from './auth.ts';
+import type { ObjectStorage } from './storage.ts';
 
 /** What services are given: the platform's pieces, each behind an interface so tests and adapters can swap them. */
 export interface Deps {
@@ -42,5 +43,7 @@ export interface Deps {
   reviewSources: ReviewSources;
   /** Take money for the gateway methods: per site and method (Alipay, Stripe, else the sandbox where allowed), or by notify name. */
   paymentGateways: PaymentGateways;
+  /** Where uploaded files are kept: local disk, or an S3-compatible bucket by config (storage.ts). */
+  storage: ObjectStorage;
   log: Logger;
 }

@@ -22,6 +22,10 @@ const SECRET_ANSWERS = new Set([
   '/api/redeems/:id',
   '/api/admin/redeem_codes',
   '/api/admin/coupons',
+  // Upload tokens: a signed policy anyone holding it may upload with until it expires.
+  '/api/cloud_storages/new',
+  '/api/cloud_storage',
+  '/api/cloud_storage/new',
   '/__dev/outbox',
   '/__dev/captcha/:id',
 ]);

@@ -18,7 +18,8 @@ function appDirectives(config: Config): Directives {
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // Uploaded images come from this origin, or from the bucket's public address when one is configured.
+    'img-src': ["'self'", 'data:', 'blob:', ...(config.storage.kind === 's3' && config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],

@@ -53,6 +53,7 @@ export async function updateMe(deps: Deps, site: Site, accountId: number, input:
         ...(input.birthday !== undefined && { birthday: input.birthday }),
         ...(input.introduction !== undefined && { introduction: input.introduction.trim() }),
         ...(input.show_steam_review !== undefined && { showSteamReview: input.show_steam_review }),
+        ...(input.water_mark !== undefined && { waterMark: input.water_mark }),
         updatedAt: deps.clock.now(),
       })
       .where(eq(accounts.id, accountId))

@@ -33,6 +33,8 @@ export const accounts = pgTable(
     role: text('role', { enum: ['user', 'editor', 'group_admin', 'staff', 'admin'] }).notNull().default('user'),
     mutedUntil: timestamp('muted_until', { withTimezone: true }),
     showSteamReview: boolean('show_steam_review').notNull().default(true),
+    /** The watermark on this account's uploaded images (docs/product/engagement.md#uploads): off until the owner turns it on. */
+    waterMark: boolean('water_mark').notNull().default(false),
     score: integer('score').notNull().default(0),
     historyScore: integer('history_score').notNull().default(0),
     newScore: integer('new_score').notNull().default(0),

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
+import { localizeErrors } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
+import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../../ui/TextField';
@@ -76,10 +78,50 @@ function ProfileForm({ me }: { me: Me }) {
   );
 }
 
+/**
+ * The watermark on uploaded images (docs/product/engagement.md#uploads): the account's `water_mark` config,
+ * saved as soon as it is switched. Shown on the mainland site, the only one where it is drawn.
+ */
+export function WatermarkSwitch({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const update = useUpdateMe();
+  const on = me.configs.some((c) => c.key === 'water_mark' && c.value === 'open');
+  const toggle = async () => {
+    try {
+      await update.mutateAsync({ water_mark: !on });
+      toast.success(t('ui.save_success'));
+    } catch (err) {
+      toast.fail(localizeErrors(t, err).general.join(' ') || t('errors.unknown', { reason: '' }));
+    }
+  };
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <p id="water-mark-label" className="text-sm font-medium text-fg">{t('uploads.water_mark')}</p>
+        <p id="water-mark-hint" className="mt-1 text-xs text-muted">{t('uploads.water_mark_hint')}</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="water-mark-label"
+        aria-describedby="water-mark-hint"
+        disabled={update.isPending}
+        onClick={() => void toggle()}
+        data-testid="water-mark-switch"
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-accent' : 'bg-ink-600'}`}
+      >
+        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-5' : 'translate-x-0.5'}`} />
+      </button>
+    </div>
+  );
+}
+
 /** /setting/profile: nickname (weighted length ≤ 20, live counter), gender, birthday, introduction. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const site = useSite();
   if (!me) return null;
   return (
     <SettingsShell
@@ -94,6 +136,11 @@ export function ProfilePage() {
       <Card className="p-5 sm:p-6">
         <ProfileForm me={me} />
       </Card>
+      {site.area === 'native' ? (
+        <Card className="mt-4 p-5 sm:p-6">
+          <WatermarkSwitch me={me} />
+        </Card>
+      ) : null}
     </SettingsShell>
   );
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES } from './constants.ts';
+import { isUploadImageMime, isUploadSizeAllowed, uploadFailure, watermarkApplies, watermarkText, UPLOAD_IMAGE_SIZES } from './uploads.ts';
+
+describe('uploads', () => {
+  it('accepts png, jpeg, webp and gif, never svg or anything else', () => {
+    for (const mime of ['image/png', 'image/jpeg', 'image/webp', 'image/gif']) expect(isUploadImageMime(mime)).toBe(true);
+    for (const mime of ['image/svg+xml', 'text/html', 'application/javascript', 'image/tiff', '']) expect(isUploadImageMime(mime)).toBe(false);
+  });
+
+  it('allows up to exactly 4 MB and nothing empty', () => {
+    expect(isUploadSizeAllowed(IMAGE_MAX_BYTES)).toBe(true);
+    expect(isUploadSizeAllowed(IMAGE_MAX_BYTES + 1)).toBe(false);
+    expect(isUploadSizeAllowed(0)).toBe(false);
+  });
+
+  it('watermarks only when the setting is open and the site is the mainland one', () => {
+    expect(watermarkApplies(true, 'native')).toBe(true);
+    expect(watermarkApplies(true, 'abroad')).toBe(false);
+    expect(watermarkApplies(false, 'native')).toBe(false);
+    expect(watermarkText('小明')).toBe('灯笼 @小明');
+  });
+
+  it('makes sizes from largest to smallest', () => {
+    expect(UPLOAD_IMAGE_SIZES.original).toBeGreaterThan(UPLOAD_IMAGE_SIZES.large);
+    expect(UPLOAD_IMAGE_SIZES.large).toBeGreaterThan(UPLOAD_IMAGE_SIZES.thumb);
+  });
+
+  it('maps the store\'s answers to the failures of spec §8.2, a known reason first', () => {
+    expect(uploadFailure(400)).toBe('format_invalid');
+    expect(uploadFailure(401)).toBe('credential_invalid');
+    expect(uploadFailure(403)).toBe('format_invalid');
+    expect(uploadFailure(413)).toBe('too_large');
+    expect(uploadFailure(614)).toBeNull();
+    expect(uploadFailure(579)).toBe('network_error');
+    expect(uploadFailure(0)).toBe('network_error');
+    expect(uploadFailure(500)).toBe('upload_failed');
+    expect(uploadFailure(403, 'expired')).toBe('credential_expired');
+    expect(uploadFailure(403, 'signature_invalid')).toBe('credential_invalid');
+    expect(uploadFailure(429, 'rate_limit')).toBe('rate_limit');
+  });
+});

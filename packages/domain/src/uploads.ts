@@ -1,0 +1,83 @@
+import { IMAGE_MAX_BYTES } from './constants.ts';
+import type { Area } from './sites.ts';
+
+/**
+ * Uploaded images (docs/product/engagement.md#uploads): what is accepted, the sizes made of it, when the
+ * watermark is drawn, and how a failed upload reads to the user. Server and web both use these.
+ */
+
+/** Image kinds accepted, judged by the file's content (never its name or the browser's type). SVG is refused: it can carry script. */
+export const UPLOAD_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type UploadImageMime = (typeof UPLOAD_IMAGE_MIMES)[number];
+
+export const isUploadImageMime = (mime: string): mime is UploadImageMime => (UPLOAD_IMAGE_MIMES as readonly string[]).includes(mime);
+
+/** The file extension an accepted kind is stored under. */
+export const UPLOAD_IMAGE_EXTENSIONS: Record<UploadImageMime, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/**
+ * The sizes made of every upload: the longest side capped at this many pixels (never enlarged). `original`
+ * is what the editor inserts; `large` suits a post column; `thumb` lists and previews.
+ */
+export const UPLOAD_IMAGE_SIZES = { original: 2048, large: 1024, thumb: 320 } as const;
+export type UploadSizeName = keyof typeof UPLOAD_IMAGE_SIZES;
+export const UPLOAD_SIZE_NAMES = Object.keys(UPLOAD_IMAGE_SIZES) as UploadSizeName[];
+
+/** Pixels an image may decode to (width × height): a small file that unpacks to a huge canvas is refused. */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+
+/** How long an upload token's policy may be used after it is issued. */
+export const UPLOAD_POLICY_TTL_SECONDS = 15 * 60;
+
+/** Uploads one account may make per hour, across instances. */
+export const UPLOADS_PER_ACCOUNT_PER_HOUR = 60;
+
+/** A file's bytes are within the image limit (4 MB; spec §5). */
+export const isUploadSizeAllowed = (bytes: number) => bytes > 0 && bytes <= IMAGE_MAX_BYTES;
+
+/**
+ * The watermark is drawn only when the account's `water_mark` setting is open and the upload is made on
+ * the mainland site (spec §6: "the region is cn").
+ */
+export const watermarkApplies = (waterMarkOpen: boolean, area: Area) => waterMarkOpen && area === 'native';
+
+/** The watermark's text: the store's name and the uploader's nickname. */
+export const watermarkText = (nickname: string) => `灯笼 @${nickname}`;
+
+/**
+ * What a failed upload tells the user (spec §8.2), by the reason the store answered when it gave one, else
+ * by the status: 400 format error, 401 invalid upload credential, 403 file format error, 413 over 4 MB, 614
+ * target exists, 579 network error, anything else upload failed. `null`: say nothing (614 is silent).
+ */
+export type UploadFailure = 'format_invalid' | 'credential_invalid' | 'credential_expired' | 'too_large' | 'rate_limit' | 'network_error' | 'upload_failed';
+
+export function uploadFailure(status: number, reason?: string | null): UploadFailure | null {
+  if (reason === 'expired') return 'credential_expired';
+  if (reason === 'signature_invalid' || reason === 'unauthorized') return 'credential_invalid';
+  if (reason === 'rate_limit') return 'rate_limit';
+  if (reason === 'too_large') return 'too_large';
+  if (reason === 'format_invalid') return 'format_invalid';
+  switch (status) {
+    case 400:
+    case 403:
+      return 'format_invalid';
+    case 401:
+      return 'credential_invalid';
+    case 413:
+      return 'too_large';
+    case 429:
+      return 'rate_limit';
+    case 614:
+      return null;
+    case 0:
+    case 579:
+      return 'network_error';
+    default:
+      return 'upload_failed';
+  }
+}
