@@ -29,3 +29,10 @@ export function discussionCounts(deps: Deps, type: DiscussionTargetType, ids: re
 export function viewerReactions(deps: Deps, accountId: number, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
   return reactionsOf(deps.db, accountId, type, ids);
 }
+
+/**
+ * The services behind the routes, for the forum-host face (`/post/{id}/like`, `/post/{id}/reply`…) to answer
+ * from the same code: its 302 is `commentable: locked`, its 303 `commentary_id` / `comment: not_found`.
+ */
+export { setLike, targetView, type TargetView } from './likes.ts';
+export { createComment, listComments, listReplies, deleteComment, listAccountComments, type NewComment } from './comments.ts';
