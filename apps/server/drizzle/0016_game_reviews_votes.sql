@@ -66,7 +66,7 @@ ALTER TABLE "votes" ADD CONSTRAINT "votes_activity_id_vote_activities_id_fk" FOR
 ALTER TABLE "votes" ADD CONSTRAINT "votes_option_id_vote_options_id_fk" FOREIGN KEY ("option_id") REFERENCES "public"."vote_options"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "votes" ADD CONSTRAINT "votes_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "platform_reviews_source_key" ON "platform_reviews" USING btree ("platform","source_id");--> statement-breakpoint
-CREATE INDEX "platform_reviews_list_idx" ON "platform_reviews" USING btree ("app_id","area","helpful_count","id");--> statement-breakpoint
+CREATE INDEX "platform_reviews_list_idx" ON "platform_reviews" USING btree ("app_id","area","helpful_count" DESC NULLS FIRST,"posted_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE UNIQUE INDEX "review_apps_platform_external_key" ON "review_apps" USING btree ("platform","external_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "review_apps_product_platform_key" ON "review_apps" USING btree ("product_id","platform");--> statement-breakpoint
 CREATE INDEX "vote_activities_sku_idx" ON "vote_activities" USING btree ("sku_id","area");--> statement-breakpoint
