@@ -47,6 +47,14 @@ describe('api client', () => {
     expect((e as ApiError).meta).toEqual({ daily_remaining: 2, total_remaining: 9 });
   });
 
+  it("reads a forum-host refusal ({ code, data, errorMsg, reason }) as its reason, keeping the server's words", async () => {
+    mockFetch({ 'POST /support/vote/activity/client/vote': [{ status: 400, body: { code: 400, data: null, errorMsg: '您已经投过票了', reason: 'taken' } }] });
+    const e = await api.post('/support/vote/activity/client/vote', { activityId: 1, optionId: 2 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).has('base', 'taken')).toBe(true);
+    expect((e as ApiError).meta).toEqual({ errorMsg: '您已经投过票了' });
+  });
+
   it('on 401 refreshes silently (PATCH /api/access_token, no body) and retries the call once', async () => {
     const f = mockFetch({ 'GET /api/me/orders': [unauthorized, ok({ orders: [] })], 'PATCH /api/access_token': [ok({ token_type: 'Bearer' })] });
     await expect(api.get('/api/me/orders')).resolves.toEqual({ orders: [] });

@@ -47,7 +47,8 @@ export const platformReviews = pgTable('platform_reviews', {
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
 }, (t) => [
   uniqueIndex('platform_reviews_source_key').on(t.platform, t.sourceId),
-  index('platform_reviews_list_idx').on(t.appId, t.area, t.helpfulCount, t.id),
+  // The lists' order exactly (most helpful, newest, id), so a page is an index range, never a sort.
+  index('platform_reviews_list_idx').on(t.appId, t.area, t.helpfulCount.desc().nullsFirst(), t.postedAt.desc().nullsFirst(), t.id),
   check('platform_reviews_counts_valid', sql`${t.helpfulCount} >= 0 AND ${t.funnyCount} >= 0 AND ${t.playtimeSeconds} >= 0`),
 ]);
 

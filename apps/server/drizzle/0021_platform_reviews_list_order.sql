@@ -1,0 +1,2 @@
+DROP INDEX "platform_reviews_list_idx";--> statement-breakpoint
+CREATE INDEX "platform_reviews_list_idx" ON "platform_reviews" USING btree ("app_id","area","helpful_count" DESC NULLS FIRST,"posted_at" DESC NULLS FIRST,"id");
