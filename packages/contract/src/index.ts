@@ -20,3 +20,4 @@ export * from './admin.ts';
 export * from './promotions.ts';
 export * from './bundles.ts';
 export * from './points-shop.ts';
+export * from './community.ts';

@@ -38,3 +38,4 @@ export * from './order-payability.ts';
 export * from './roles.ts';
 export * from './bundles.ts';
 export * from './points-shop.ts';
+export * from './community.ts';

@@ -19,6 +19,7 @@ import { bundlesModule } from './bundles/index.ts';
 import { queuesModule } from './queues/index.ts';
 import { pointsShopModule } from './points-shop/index.ts';
 import { giftPacksModule } from './gift-packs/index.ts';
+import { communityModule } from './community/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -45,6 +46,7 @@ export const MODULES: readonly ServerModule[] = [
   queuesModule,
   pointsShopModule,
   giftPacksModule,
+  communityModule,
   userCenterModule,
   auditModule,
 ];

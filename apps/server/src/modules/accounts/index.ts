@@ -18,3 +18,4 @@ export { walletOf, debitWalletForOrder, walletDebitCtes, walletRefusal, creditWa
 export { loadMeRow } from './presenter.ts';
 export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';
+export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';
