@@ -9,6 +9,7 @@ import { seedPromotions } from './promotions.ts';
 import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
+import { seedCommunity } from './community.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -31,5 +32,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   const pointsAndGifts = await seedPointsAndGifts(deps);
   deps.log.info(pointsAndGifts, 'seeded the points shop, gift packs and coupon areas on both sites; demo shoppers have points');
   deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some down to their last units, none sold out)');
+  deps.log.info(await seedCommunity(deps), 'seeded the community: a group per game, posts and reviews in both languages (community members sign in with the demo password)');
   return true;
 }
