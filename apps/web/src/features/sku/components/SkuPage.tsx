@@ -22,6 +22,7 @@ import { WishButton } from './WishButton';
 import { QueueSkus } from './QueueSkus';
 import { GiftPacks } from './GiftPacks';
 import { CrossSale } from './CrossSale';
+import { OurReviews } from './OurReviews';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
 
@@ -344,6 +345,7 @@ export function SkuPage() {
               ) : null}
 
               <Bundles sku={sku} />
+              {physical ? null : <OurReviews productId={sku.product_id} />}
               <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} physical={physical} />
               {wide ? null : extras}
             </div>
