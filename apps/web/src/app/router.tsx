@@ -41,7 +41,7 @@ export function createRouter(client: QueryClient) {
       errorElement: <RouteError />,
       children: [
         page(paths.root, () => import('../features/home/components/HomePage').then((m) => m.HomePage), false, homeData),
-        // /home?type=subject is kept for the community subjects tab; until it exists it shows the store home.
+        // /home?type=subject is the community subjects tab (HomePage shows it instead of the store home).
         page(paths.home, () => import('../features/home/components/HomePage').then((m) => m.HomePage), false, homeData),
         page(paths.community, () => import('../features/community/components/CommunityPage').then((m) => m.CommunityPage)),
         page(paths.groupPattern, () => import('../features/community/components/GroupPage').then((m) => m.GroupPage)),

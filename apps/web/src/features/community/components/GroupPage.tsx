@@ -99,7 +99,7 @@ export function GroupPage() {
       <nav aria-label={t('ui.breadcrumb')} className="mb-4 text-sm text-muted">
         <Link to={communityPaths.home} className="hover:text-accent-strong">{t('community.title')}</Link>
       </nav>
-      <header className="grid gap-6 md:grid-cols-[minmax(0,22rem)_1fr]">
+      <header className={g.community_game ? 'grid gap-6 md:grid-cols-[minmax(0,22rem)_1fr]' : undefined}>
         {g.community_game ? (
           <Link to={paths.sku(g.community_game.sku_id)} className="block overflow-hidden rounded-[var(--radius-card)] ring-1 ring-ink-700">
             <Cover src={g.community_game.cover} shape="horizontal" alt={pickText(g.name, language)} priority="eager" />
