@@ -96,7 +96,7 @@ export function GroupPage() {
   const g = group.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10" data-testid="group-page" data-id={g.id}>
-      <nav aria-label={t('ui.breadcrumb')} className="mb-4 text-sm text-muted">
+      <nav aria-label={t('community.breadcrumb')} className="mb-4 text-sm text-muted">
         <Link to={communityPaths.home} className="hover:text-accent-strong">{t('community.title')}</Link>
       </nav>
       <header className={g.community_game ? 'grid gap-6 md:grid-cols-[minmax(0,22rem)_1fr]' : undefined}>

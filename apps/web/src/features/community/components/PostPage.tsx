@@ -38,7 +38,7 @@ export function PostPage() {
     });
   return (
     <article className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10" data-testid="post-page" data-id={p.id}>
-      <nav aria-label={t('ui.breadcrumb')} className="mb-4 flex flex-wrap gap-1 text-sm text-muted">
+      <nav aria-label={t('community.breadcrumb')} className="mb-4 flex flex-wrap gap-1 text-sm text-muted">
         <Link to={communityPaths.home} className="hover:text-accent-strong">{t('community.title')}</Link>
         <span aria-hidden="true">/</span>
         <Link to={communityPaths.group(p.group_id)} className="hover:text-accent-strong" data-testid="post-group-link">{pickText(p.group.name, language)}</Link>
