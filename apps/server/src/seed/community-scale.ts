@@ -8,13 +8,17 @@ const EN = ['Beginner guide: push the main quest to the first hub', 'The hidden 
 /**
  * The benchmark's community (bench/community.bench.ts; never run by `npm start`): `count` published posts and
  * reviews over the demo's groups — a fifth of them in the first group, so one group's list is deep — written
- * by the demo's community members, in Chinese and English, a few pinned, in one INSERT … SELECT. Reviews are
+ * by the demo's community members, in Chinese and English, a few pinned, in INSERT … SELECT batches. Reviews are
  * kept to one per account and group by the unique key, so most rows are posts. Counters are recounted after.
  */
 export async function seedCommunityAtScale(deps: Deps, count = 500_000): Promise<{ posts: number }> {
   const zh = sql.raw(`ARRAY[${ZH.map((s) => `'${s}'`).join(',')}]`);
   const en = sql.raw(`ARRAY[${EN.map((s) => `'${s}'`).join(',')}]`);
-  await deps.db.execute(sql`
+  // In batches: one statement of 500,000 rows (and their trigram entries) would outlast the statement timeout.
+  const BATCH = 20_000;
+  for (let from = 1; from <= count; from += BATCH) {
+    const to = Math.min(count, from + BATCH - 1);
+    await deps.db.execute(sql`
     WITH g AS (SELECT array_agg(id ORDER BY id) AS ids FROM community_groups),
     a AS (SELECT array_agg(id ORDER BY id) AS ids FROM accounts WHERE email LIKE '%member%@lantern.test'),
     rows AS (
@@ -22,7 +26,7 @@ export async function seedCommunityAtScale(deps: Deps, count = 500_000): Promise
         CASE WHEN i % 5 = 0 THEN g.ids[1] ELSE g.ids[1 + (i % array_length(g.ids, 1))] END AS group_id,
         a.ids[1 + (i % array_length(a.ids, 1))] AS account_id,
         now() - make_interval(secs => i * 37) AS at
-      FROM generate_series(1, ${count}) AS i, g, a
+      FROM generate_series(${from}::int, ${to}::int) AS i, g, a
     )
     INSERT INTO posts (group_id, account_id, type, status, is_long, area, title, content_html, plain_text, search_text, sticky_sequence, created_at, updated_at, published_at)
     SELECT group_id, account_id, 'Post', 'published', (i % 4 = 0), CASE WHEN zh THEN 'native' ELSE 'abroad' END,
@@ -33,6 +37,7 @@ export async function seedCommunityAtScale(deps: Deps, count = 500_000): Promise
       CASE WHEN i % 50000 = 0 THEN 1 + (i / 50000) % 3 ELSE 0 END,
       at, at, at
     FROM rows`);
+  }
   await deps.db.execute(sql`ANALYZE posts`);
   await reconcileGroupCounters(deps);
   return { posts: count };

@@ -56,9 +56,19 @@ async function totalOf(deps: Deps, filter: PostFilter, where: SQL): Promise<numb
     const [g] = await deps.db.select({ n: communityGroups.postsCount }).from(communityGroups).where(eq(communityGroups.id, filter.groupId!));
     return g?.n ?? 0;
   }
+  if (filter.keyword?.trim()) {
+    // A common word matches a large share of every post: counting them all would cost more than the page.
+    // Keyword totals stop at SEARCH_COUNT_CAP ("1,000+"), enough to draw the pages anyone reads.
+    const capped = deps.db.select({ one: sql`1` }).from(posts).where(where).limit(SEARCH_COUNT_CAP).as('capped');
+    const [row] = await deps.db.select({ n: count() }).from(capped);
+    return row?.n ?? 0;
+  }
   const [row] = await deps.db.select({ n: count() }).from(posts).where(where);
   return row?.n ?? 0;
 }
+
+/** The most a keyword search counts (docs/product/community.md#search). */
+export const SEARCH_COUNT_CAP = 1_000;
 
 /** GET /api/search/posts and the other post lists: one page in sticky (or newest) order with the total. */
 export async function listPosts(deps: Deps, viewerId: number | null, filter: PostFilter, paging: Paging, order: 'sticky_sequence' | 'newest' = 'sticky_sequence') {
