@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { mentionPrefix, playtimeHours, POST_LIMITS, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Viewer } from '../../platform/viewer.ts';
@@ -84,7 +84,7 @@ export async function userReviews(deps: Deps, accountId: number, area: Area, typ
   if (type === 'reviewed') {
     const where = and(livePosts, eq(posts.accountId, accountId), eq(posts.type, 'Review'));
     const [rows, [total]] = await Promise.all([
-      deps.db.select().from(posts).where(where).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(paging.per).offset((paging.page - 1) * paging.per),
+      deps.db.select().from(posts).where(where).orderBy(sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`).limit(paging.per).offset((paging.page - 1) * paging.per),
       deps.db.select({ n: count() }).from(posts).where(where),
     ]);
     return { posts: await presentPosts(deps, rows, accountId), games: [], meta: meta(total?.n ?? 0) };

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
@@ -10,9 +11,14 @@ import { communityGroups, posts } from './tables.ts';
 /** Live published posts: what every reader's list and page shows. */
 export const livePosts = and(eq(posts.status, 'published'), isNull(posts.deletedAt))!;
 
-/** Sticky first (highest sequence first), then newest: a group's list order (docs/product/community.md#lists). */
-export const stickyOrder = [desc(posts.stickySequence), desc(posts.publishedAt), desc(posts.id)];
-const newestOrder = [desc(posts.publishedAt), desc(posts.id)];
+/**
+ * Sticky first (highest sequence first), then newest: a group's list order (docs/product/community.md#lists).
+ * Spelled `DESC NULLS LAST` as the indexes are (`posts_group_list_idx`, `posts_recent_idx`): a plain `DESC`
+ * sorts nulls first, which the planner cannot read from those indexes, and it would sort the whole group.
+ */
+const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+export const stickyOrder = [descNullsLast(posts.stickySequence), descNullsLast(posts.publishedAt), descNullsLast(posts.id)];
+const newestOrder = [descNullsLast(posts.publishedAt), descNullsLast(posts.id)];
 
 /** A LIKE pattern that matches the keyword anywhere, with its wildcards taken literally. */
 export function containsPattern(keyword: string): string {
@@ -88,11 +94,19 @@ export async function getPost(deps: Deps, viewerId: number | null, id: number) {
   return { post: (await presentPosts(deps, [row], viewerId))[0]! };
 }
 
-/** GET /api/hots: featured and sticky posts first, then the newest, across every group of the site. */
+/**
+ * GET /api/hots: featured posts first, then pinned ones, newest first within each, across every group; the
+ * newest posts when none is highlighted. Served by `posts_highlighted_idx` (a few rows), never a full sort.
+ */
 export async function hotPosts(deps: Deps, viewerId: number | null, paging: Paging) {
-  const rows = await deps.db.select().from(posts).where(livePosts)
-    .orderBy(desc(posts.featured), ...stickyOrder).limit(paging.per).offset((paging.page - 1) * paging.per);
-  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: rows.length + (paging.page - 1) * paging.per, page: paging.page, per: paging.per } };
+  const highlighted = and(livePosts, sql`(${posts.featured} or ${posts.stickySequence} > 0)`);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(posts).where(highlighted)
+      .orderBy(descNullsLast(posts.featured), ...stickyOrder).limit(paging.per).offset((paging.page - 1) * paging.per),
+    deps.db.select({ n: count() }).from(posts).where(highlighted),
+  ]);
+  if ((total?.n ?? 0) === 0) return listPosts(deps, viewerId, {}, paging, 'newest');
+  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: total?.n ?? 0, page: paging.page, per: paging.per } };
 }
 
 /** GET /api/subjects (kind sticky, featured or newest): the subjects tab of /home?type=subject. */

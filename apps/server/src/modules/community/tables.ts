@@ -91,6 +91,8 @@ export const posts = pgTable('posts', {
   // A group's list in sticky order, then newest (GET /api/search/posts): a keyset over the live rows.
   index('posts_group_list_idx').on(t.groupId, t.stickySequence.desc(), t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published' AND ${t.deletedAt} IS NULL`),
   index('posts_recent_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published' AND ${t.deletedAt} IS NULL`),
+  // Hot posts (featured or pinned) without reading every post: few rows, kept in their own index.
+  index('posts_highlighted_idx').on(t.featured.desc(), t.stickySequence.desc(), t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published' AND ${t.deletedAt} IS NULL AND (${t.featured} OR ${t.stickySequence} > 0)`),
   index('posts_account_idx').on(t.accountId, t.type, t.status),
   index('posts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   check('posts_score_range', sql`${t.score} IS NULL OR ${t.score} BETWEEN 1 AND 5`),

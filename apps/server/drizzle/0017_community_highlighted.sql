@@ -1,0 +1,1 @@
+CREATE INDEX "posts_highlighted_idx" ON "posts" USING btree ("featured" DESC NULLS LAST,"sticky_sequence" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" = 'published' AND "posts"."deleted_at" IS NULL AND ("posts"."featured" OR "posts"."sticky_sequence" > 0);
