@@ -24,3 +24,4 @@ export * from './moderation.ts';
 export * from './game-reviews.ts';
 export * from './discussion.ts';
 export * from './uploads.ts';
+export * from './community.ts';

@@ -41,3 +41,4 @@ export * from './points-shop.ts';
 export * from './moderation.ts';
 export * from './game-reviews.ts';
 export * from './uploads.ts';
+export * from './community.ts';

@@ -23,6 +23,7 @@ import { giftPacksModule } from './gift-packs/index.ts';
 import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
+import { communityModule } from './community/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -53,6 +54,7 @@ export const MODULES: readonly ServerModule[] = [
   gameReviewsModule,
   discussionModule,
   uploadsModule,
+  communityModule,
   userCenterModule,
   auditModule,
 ];

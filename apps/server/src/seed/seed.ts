@@ -11,6 +11,7 @@ import { seedPointsAndGifts } from './points-and-gifts.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
 import { seedModeration } from './moderation.ts';
 import { seedGameReviews } from './game-reviews.ts';
+import { seedCommunity } from './community.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -35,5 +36,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some down to their last units, none sold out)');
   deps.log.info(await seedModeration(deps), 'seeded watched words on both sites and open reports for the staff queue (staff@lantern.test)');
   deps.log.info(await seedGameReviews(deps), 'seeded Steam and Epic reviews (sandbox) of the best-ranked games, and a vote on each site');
+  deps.log.info(await seedCommunity(deps), 'seeded the community: a group per game, posts and reviews in both languages (community members sign in with the demo password)');
   return true;
 }

@@ -25,6 +25,7 @@ export const USER_CENTER_MENU: { group: string; items: Item[] }[] = [
       { to: paths.gameKeys, key: 'nav.game_keys', icon: KeyIcon },
       { to: paths.uplayKeys, key: 'nav.uplay_keys', icon: UplayIcon },
       { to: paths.library, key: 'nav.library', icon: LibraryIcon },
+      { to: paths.userReviews, key: 'nav.reviews', icon: StarIcon },
       { to: paths.coupons, key: 'nav.coupons', icon: TicketIcon },
       { to: paths.redeem, key: 'nav.redeem', icon: GiftIcon },
       { to: paths.wallet, key: 'nav.wallet', icon: WalletIcon },

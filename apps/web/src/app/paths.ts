@@ -3,6 +3,19 @@ export const paths = {
   root: '/',
   home: '/home',
   community: '/community',
+  /** A game's group (docs/product/community.md#groups) and its tabs. */
+  group: (id: number | string, tab?: 'posts' | 'reviews' | 'contributors') => `/community/groups/${id}${tab && tab !== 'posts' ? `?tab=${tab}` : ''}`,
+  groupPattern: '/community/groups/:id',
+  /** The editor of a new post or review in a group. */
+  writePost: (groupId: number | string, type: 'Post' | 'Review', isLong = false) => `/community/groups/${groupId}/write?type=${type}${isLong ? '&long=1' : ''}`,
+  writePostPattern: '/community/groups/:id/write',
+  editPost: (id: number | string) => `/posts/${id}/edit`,
+  editPostPattern: '/posts/:id/edit',
+  /** A post or review (spec §2.1): reached after publishing. */
+  post: (id: number | string) => `/posts/${id}`,
+  postPattern: '/posts/:id',
+  subjects: '/home?type=subject',
+  userReviews: '/user_center/reviews',
   headlines: '/headlines',
   search: '/search',
   searchFor: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,

@@ -41,9 +41,13 @@ export function createRouter(client: QueryClient) {
       errorElement: <RouteError />,
       children: [
         page(paths.root, () => import('../features/home/components/HomePage').then((m) => m.HomePage), false, homeData),
-        // /home?type=subject is kept for the community subjects tab; until it exists it shows the store home.
+        // /home?type=subject is the community subjects tab (HomePage shows it instead of the store home).
         page(paths.home, () => import('../features/home/components/HomePage').then((m) => m.HomePage), false, homeData),
-        page(paths.community, () => import('../features/home/components/ComingSoonPage').then((m) => m.CommunityPage)),
+        page(paths.community, () => import('../features/community/components/CommunityPage').then((m) => m.CommunityPage)),
+        page(paths.groupPattern, () => import('../features/community/components/GroupPage').then((m) => m.GroupPage)),
+        page(paths.writePostPattern, () => import('../features/community/components/EditorPage').then((m) => m.EditorPage), true),
+        page(paths.editPostPattern, () => import('../features/community/components/EditorPage').then((m) => m.EditorPage), true),
+        page(paths.postPattern, () => import('../features/community/components/PostPage').then((m) => m.PostPage)),
         page(paths.headlines, () => import('../features/home/components/ComingSoonPage').then((m) => m.HeadlinesPage)),
         page(paths.cart, () => import('../features/cart/components/CartPage').then((m) => m.CartPage), true),
         page(paths.transition, () => import('../features/orders/components/TransitionPage').then((m) => m.TransitionPage), true),
@@ -71,6 +75,7 @@ export function createRouter(client: QueryClient) {
             page(paths.gameKeys, () => import('../features/user-center/components/KeysPages').then((m) => m.GameKeysPage)),
             page(paths.uplayKeys, () => import('../features/user-center/components/KeysPages').then((m) => m.UplayKeysPage)),
             page(paths.library, () => import('../features/user-center/components/LibraryPage').then((m) => m.LibraryPage)),
+            page(paths.userReviews, () => import('../features/user-center/components/ReviewsPage').then((m) => m.ReviewsPage)),
             page(paths.coupons, () => import('../features/user-center/components/CouponsPage').then((m) => m.CouponsPage)),
             page(paths.redeem, () => import('../features/user-center/components/RedeemPage').then((m) => m.RedeemPage)),
             page(paths.wallet, () => import('../features/user-center/components/WalletPage').then((m) => m.WalletPage)),

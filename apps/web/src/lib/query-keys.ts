@@ -138,6 +138,24 @@ export const queryKeys = {
     comments: (type: string, id: number, page: number) => ['me', 'discussion', type, id, 'comments', page] as const,
     replies: (type: string, id: number, commentId: number) => ['me', 'discussion', type, id, 'replies', commentId] as const,
   },
+  /**
+   * The community: groups carry the viewer's follow state and posts whether the viewer wrote them, so all of
+   * it lives under the account and is refetched on signing in or out.
+   */
+  community: {
+    all: ['me', 'community'] as const,
+    home: ['me', 'community', 'home'] as const,
+    group: (id: number) => ['me', 'community', 'group', id] as const,
+    groupPosts: (id: number, tab: string, page: number) => ['me', 'community', 'group', id, 'posts', tab, page] as const,
+    contributors: (id: number) => ['me', 'community', 'group', id, 'contributors'] as const,
+    post: (id: number) => ['me', 'community', 'post', id] as const,
+    productGroup: (productId: number) => ['me', 'community', 'product-group', productId] as const,
+    reviewsOf: (groupId: number) => ['me', 'community', 'group', groupId, 'reviews'] as const,
+    subjects: (kind: string, page: number) => ['me', 'community', 'subjects', kind, page] as const,
+    userReviews: (type: string, page: number) => ['me', 'community', 'user-reviews', type, page] as const,
+    mentions: (prefix: string) => ['me', 'community', 'mentions', prefix] as const,
+    draft: (key: readonly (string | number | boolean)[]) => ['me', 'community', 'draft', ...key] as const,
+  },
 } as const;
 
 /** The part of a key under `queryKeys.keys.all` that tells a revealed code from a list. */

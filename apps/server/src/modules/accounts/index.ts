@@ -20,3 +20,4 @@ export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';
 export { setMutedUntil } from './mute.ts';
 export { publicAccountsByIds, publicAccountsByNicknames, type PublicAccount } from './public-lookup.ts';
+export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';

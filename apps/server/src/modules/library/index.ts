@@ -7,4 +7,4 @@ import * as tables from './tables.ts';
 export const libraryModule: ServerModule = { name: 'library', routes: libraryRoutes, tables, features: ['library'], setup: setupLibrary };
 
 export { grantGames, type LibraryGrant } from './grants.ts';
-export { countGames, libraryGameIdOf, libraryProductIds } from './library.ts';
+export { countGames, libraryGameIdOf, libraryProductIds, ownershipOf, ownedProductsOf } from './library.ts';

@@ -87,3 +87,18 @@ export async function countGames(db: DbOrTx, accountId: number, area: Area): Pro
   const [row] = await db.select({ n: count() }).from(libraryGames).where(and(eq(libraryGames.accountId, accountId), eq(libraryGames.area, area)));
   return row?.n ?? 0;
 }
+
+/** What the community records with a review: the account's playtime of a game and whether it was bought here. */
+export async function ownershipOf(db: DbOrTx, accountId: number, productId: number): Promise<{ playtimeSeconds: number; boughtHere: boolean } | null> {
+  const rows = await db.select({ playtime: libraryGames.playtimeSeconds, source: libraryGames.source }).from(libraryGames)
+    .where(and(eq(libraryGames.accountId, accountId), eq(libraryGames.productId, productId)));
+  if (rows.length === 0) return null;
+  return { playtimeSeconds: Math.max(...rows.map((r) => r.playtime)), boughtHere: rows.some((r) => r.source === 'order') };
+}
+
+/** The games (by product) an account has on a site, newest first: the user centre's unreviewed games. */
+export async function ownedProductsOf(db: DbOrTx, accountId: number, area: Area): Promise<Array<{ productId: number; skuId: number; playtimeSeconds: number; acquiredAt: Date }>> {
+  return db.select({ productId: libraryGames.productId, skuId: libraryGames.skuId, playtimeSeconds: libraryGames.playtimeSeconds, acquiredAt: libraryGames.acquiredAt })
+    .from(libraryGames).where(and(eq(libraryGames.accountId, accountId), eq(libraryGames.area, area)))
+    .orderBy(desc(libraryGames.acquiredAt), desc(libraryGames.id));
+}

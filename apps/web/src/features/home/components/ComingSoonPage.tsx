@@ -33,7 +33,6 @@ function ComingSoon({ section, seed }: { section: 'community' | 'headlines' | 'c
   );
 }
 
-export const CommunityPage = () => <ComingSoon section="community" seed={4} />;
 export const HeadlinesPage = () => <ComingSoon section="headlines" seed={1} />;
 export const CartPage = () => <ComingSoon section="cart" seed={7} />;
 export const MessagesPage = () => <ComingSoon section="messages" seed={6} />;

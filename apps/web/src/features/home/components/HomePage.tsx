@@ -1,4 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadingBlock } from '../../../ui/LoadStates';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useHome } from '../api/home';
@@ -10,6 +13,8 @@ import { FlashSales } from './FlashSaleBlock';
 import { DealsLinks } from './DealsLinks';
 import { CouponAreasBlock } from './CouponAreasBlock';
 import { PointRedeemsBlock } from './PointRedeemsBlock';
+
+const SubjectsTab = lazy(() => import('./SubjectsTab').then((m) => ({ default: m.SubjectsTab })));
 
 /** While the home loads: the banner's box and a shelf, so nothing jumps when the data arrives. */
 function HomeSkeleton() {
@@ -26,8 +31,23 @@ function HomeSkeleton() {
   );
 }
 
-/** The store home (/ and /home; docs/product/catalogue.md#store-home): every block the API gives, nothing for the empty ones. */
+/** The store home (/ and /home; docs/product/catalogue.md#store-home): every block the API gives, nothing for the empty ones; /home?type=subject is the community's subjects tab. */
 export function HomePage() {
+  const [params] = useSearchParams();
+  // /home?type=subject is the community subjects tab (spec §2.1; the beginners' guide's step 4 goes there).
+  if (params.get('type') === 'subject') {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10" data-testid="home-page">
+        <Suspense fallback={<LoadingBlock />}>
+          <SubjectsTab />
+        </Suspense>
+      </div>
+    );
+  }
+  return <StoreHome />;
+}
+
+function StoreHome() {
   const { t } = useTranslation();
   const home = useHome();
   const data = home.data;

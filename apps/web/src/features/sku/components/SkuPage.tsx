@@ -23,6 +23,7 @@ import { QueueSkus } from './QueueSkus';
 import { GiftPacks } from './GiftPacks';
 import { CrossSale } from './CrossSale';
 import { GameReviews } from './GameReviews';
+import { OurReviews } from './OurReviews';
 
 const isPhysical = (sku: Pick<SkuSummary, 'cate' | 'key_type'>) => sku.cate === 'physical' || sku.key_type === null;
 
@@ -345,6 +346,7 @@ export function SkuPage() {
               ) : null}
 
               <Bundles sku={sku} />
+              {physical ? null : <OurReviews productId={sku.product_id} />}
               <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} physical={physical} />
               {physical ? null : <GameReviews skuId={sku.id} />}
               {wide ? null : extras}

@@ -1,0 +1,21 @@
+/**
+ * The community (docs/product/community.md): groups per game, posts and reviews with drafts, tags,
+ * subjects and search, and the one sanitiser of rich text. Above the catalogue, accounts and the library,
+ * which it calls for games, bylines, playtime and "bought here" (decisions/0016).
+ */
+import type { ServerModule } from '../../platform/module.ts';
+import { reconcileCountersJob } from './counters.ts';
+import { communityRoutes } from './routes.ts';
+import * as tables from './tables.ts';
+
+export const communityModule: ServerModule = {
+  name: 'community',
+  routes: communityRoutes,
+  jobs: [reconcileCountersJob],
+  tables,
+  features: ['community'],
+};
+
+export { guardCommunityWrite, postCounts, type CommunityWriteAction, type PostCounts } from './guard.ts';
+export { sanitizeRichText, plainTextOf, mentionedIds } from './sanitize.ts';
+export { reconcileGroupCounters } from './counters.ts';

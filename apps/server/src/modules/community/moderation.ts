@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { countPost } from './counters.ts';
+import { findGroup } from './groups.ts';
+import { presentPosts } from './presenter.ts';
+import { sanitizeRichText } from './sanitize.ts';
+import { posts } from './tables.ts';
+
+export interface GroupPostChange {
+  sticky_sequence?: number;
+  locked?: boolean;
+  featured?: boolean;
+  group_id?: number;
+  official_comment?: string | null;
+}
+
+/**
+ * PATCH /api/groups/{id}/posts/{postId} (holders of `api_all_group`, docs/product/community.md#group-moderation):
+ * sticky order, lock, feature, move to another group (both groups' counters follow, in one transaction),
+ * and the official comment, written by the caller and shown with their role.
+ */
+export async function moderateGroupPost(deps: Deps, moderatorId: number, groupId: number, postId: number, change: GroupPostChange) {
+  const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, postId), eq(posts.groupId, groupId), eq(posts.status, 'published'), isNull(posts.deletedAt))).limit(1);
+  if (!row) throw fail.notFound();
+  if (change.group_id !== undefined && change.group_id !== groupId) {
+    // A review is of its game: it stays in its group (and its one-per-game key with it).
+    if (row.type === 'Review') throw fail.unprocessable('group_id', 'invalid');
+    await findGroup(deps, change.group_id);
+  }
+  const comment = change.official_comment === undefined ? undefined : change.official_comment === null ? null : sanitizeRichText(change.official_comment);
+  if (comment === '') throw fail.unprocessable('official_comment', 'blank');
+  const updated = await deps.db.transaction(async (tx) => {
+    const [next] = await tx.update(posts).set({
+      ...(change.sticky_sequence !== undefined && { stickySequence: change.sticky_sequence }),
+      ...(change.locked !== undefined && { locked: change.locked }),
+      ...(change.featured !== undefined && { featured: change.featured }),
+      ...(change.group_id !== undefined && { groupId: change.group_id }),
+      ...(comment !== undefined && { officialCommentHtml: comment, officialCommentAuthorId: comment === null ? null : moderatorId }),
+      updatedAt: deps.clock.now(),
+    }).where(and(eq(posts.id, postId), isNull(posts.deletedAt))).returning();
+    if (!next) throw fail.notFound();
+    if (next.groupId !== row.groupId) {
+      await countPost(tx, row, -1);
+      await countPost(tx, next, 1);
+    }
+    return next;
+  });
+  return { post: (await presentPosts(deps, [updated], moderatorId))[0]! };
+}

@@ -1,0 +1,142 @@
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { countPost } from './counters.ts';
+import { findGroup, type Paging } from './groups.ts';
+import { presentPosts, type PostRow } from './presenter.ts';
+import { communityGroups, posts } from './tables.ts';
+
+/** Live published posts: what every reader's list and page shows. */
+export const livePosts = and(eq(posts.status, 'published'), isNull(posts.deletedAt))!;
+
+/**
+ * Sticky first (highest sequence first), then newest: a group's list order (docs/product/community.md#lists).
+ * Spelled `DESC NULLS LAST` as the indexes are (`posts_group_list_idx`, `posts_recent_idx`): a plain `DESC`
+ * sorts nulls first, which the planner cannot read from those indexes, and it would sort the whole group.
+ */
+const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+export const stickyOrder = [descNullsLast(posts.stickySequence), descNullsLast(posts.publishedAt), descNullsLast(posts.id)];
+const newestOrder = [descNullsLast(posts.publishedAt), descNullsLast(posts.id)];
+
+/** A LIKE pattern that matches the keyword anywhere, with its wildcards taken literally. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface PostFilter {
+  groupId?: number;
+  type?: 'Post' | 'Review';
+  isLong?: boolean;
+  tagId?: number;
+  accountId?: number;
+  keyword?: string;
+  featured?: boolean;
+  sticky?: boolean;
+}
+
+function whereOf(filter: PostFilter): SQL {
+  const keyword = filter.keyword?.trim();
+  return and(
+    livePosts,
+    filter.groupId !== undefined ? eq(posts.groupId, filter.groupId) : undefined,
+    filter.type !== undefined ? eq(posts.type, filter.type) : undefined,
+    filter.isLong !== undefined ? eq(posts.isLong, filter.isLong) : undefined,
+    filter.tagId !== undefined ? eq(posts.tagId, filter.tagId) : undefined,
+    filter.accountId !== undefined ? eq(posts.accountId, filter.accountId) : undefined,
+    filter.featured ? eq(posts.featured, true) : undefined,
+    filter.sticky ? sql`${posts.stickySequence} > 0` : undefined,
+    // Trigram-indexed substring match on the lower-cased title and text: Chinese and English alike.
+    keyword ? sql`${posts.searchText} like ${containsPattern(keyword)}` : undefined,
+  )!;
+}
+
+/**
+ * The total of a filtered list. A group's whole list is its kept counter (no count over a large group);
+ * any narrower filter is counted.
+ */
+async function totalOf(deps: Deps, filter: PostFilter, where: SQL): Promise<number> {
+  const onlyGroup = filter.groupId !== undefined && Object.entries(filter).every(([k, v]) => k === 'groupId' || v === undefined);
+  if (onlyGroup) {
+    const [g] = await deps.db.select({ n: communityGroups.postsCount }).from(communityGroups).where(eq(communityGroups.id, filter.groupId!));
+    return g?.n ?? 0;
+  }
+  if (filter.keyword?.trim()) {
+    // A common word matches a large share of every post: counting them all would cost more than the page.
+    // Keyword totals stop at SEARCH_COUNT_CAP ("1,000+"), enough to draw the pages anyone reads.
+    const capped = deps.db.select({ one: sql`1` }).from(posts).where(where).limit(SEARCH_COUNT_CAP).as('capped');
+    const [row] = await deps.db.select({ n: count() }).from(capped);
+    return row?.n ?? 0;
+  }
+  const [row] = await deps.db.select({ n: count() }).from(posts).where(where);
+  return row?.n ?? 0;
+}
+
+/** The most a keyword search counts (docs/product/community.md#search). */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** GET /api/search/posts and the other post lists: one page in sticky (or newest) order with the total. */
+export async function listPosts(deps: Deps, viewerId: number | null, filter: PostFilter, paging: Paging, order: 'sticky_sequence' | 'newest' = 'sticky_sequence') {
+  const where = whereOf(filter);
+  // The group's existence (404) is checked alongside the page, not before it: one round trip fewer.
+  const [, rows, total] = await Promise.all([
+    filter.groupId !== undefined ? findGroup(deps, filter.groupId) : null,
+    deps.db.select().from(posts).where(where).orderBy(...(order === 'newest' || filter.keyword ? newestOrder : stickyOrder)).limit(paging.per).offset((paging.page - 1) * paging.per),
+    totalOf(deps, filter, where),
+  ]);
+  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: total, page: paging.page, per: paging.per } };
+}
+
+/** GET /api/posts/{id}: a live published post (drafts and deleted posts are 404, even to their authors). */
+export async function getPost(deps: Deps, viewerId: number | null, id: number) {
+  const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), livePosts)).limit(1);
+  if (!row) throw fail.notFound();
+  return { post: (await presentPosts(deps, [row], viewerId))[0]! };
+}
+
+/**
+ * GET /api/hots: featured posts first, then pinned ones, newest first within each, across every group; the
+ * newest posts when none is highlighted. Served by `posts_highlighted_idx` (a few rows), never a full sort.
+ */
+export async function hotPosts(deps: Deps, viewerId: number | null, paging: Paging) {
+  const highlighted = and(livePosts, sql`(${posts.featured} or ${posts.stickySequence} > 0)`);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(posts).where(highlighted)
+      .orderBy(descNullsLast(posts.featured), ...stickyOrder).limit(paging.per).offset((paging.page - 1) * paging.per),
+    deps.db.select({ n: count() }).from(posts).where(highlighted),
+  ]);
+  if ((total?.n ?? 0) === 0) return listPosts(deps, viewerId, {}, paging, 'newest');
+  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: total?.n ?? 0, page: paging.page, per: paging.per } };
+}
+
+/** GET /api/subjects (kind sticky, featured or newest): the subjects tab of /home?type=subject. */
+export async function subjects(deps: Deps, viewerId: number | null, kind: 'sticky' | 'featured' | 'newest', paging: Paging) {
+  const filter: PostFilter = kind === 'sticky' ? { sticky: true } : kind === 'featured' ? { featured: true } : {};
+  const list = await listPosts(deps, viewerId, filter, paging, kind === 'newest' ? 'newest' : 'sticky_sequence');
+  return { subjects: list.posts, meta: list.meta };
+}
+
+/** Loads a live post or draft of an author; someone else's is 403, none 404 (users delete only their own). */
+export async function ownPost(deps: Deps, accountId: number, id: number, type?: 'Post' | 'Review'): Promise<PostRow> {
+  const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), isNull(posts.deletedAt))).limit(1);
+  if (!row || (type !== undefined && row.type !== type)) throw fail.notFound();
+  if (row.accountId !== accountId) throw fail.forbidden();
+  return row;
+}
+
+/** DELETE /api/posts/{id}, /api/reviews/{id}: the author's own, gone from lists and counts at once. */
+export async function deletePost(deps: Deps, accountId: number, id: number, type?: 'Post' | 'Review') {
+  await ownPost(deps, accountId, id, type);
+  await deps.db.transaction(async (tx) => {
+    const [gone] = await tx.update(posts).set({ deletedAt: deps.clock.now() }).where(and(eq(posts.id, id), isNull(posts.deletedAt))).returning();
+    if (gone?.status === 'published') await countPost(tx, gone, -1);
+  });
+}
+
+/** The site's recent posts (community home). */
+export async function recentPosts(deps: Deps, viewerId: number | null, per: number) {
+  const rows = await deps.db.select().from(posts).where(livePosts).orderBy(...newestOrder).limit(per);
+  return presentPosts(deps, rows, viewerId);
+}
+

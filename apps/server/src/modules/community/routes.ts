@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountGroupsBody, communityHomeResponse, communitySearchQuery, communitySearchResponse, contributorsResponse, draftBody, draftResponse,
+  draftSaveResponse, evaluation, groupDetailResponse, groupPostBody, groupResponse, groupsQuery, groupsResponse, interestResponse,
+  interestsQuery, ipResponse, joinResponse, newPostQuery, pagingQuery, postResponse, postsResponse, postTabsResponse, postTagsQuery,
+  postTagsResponse, prefixSearchQuery, prefixSearchResponse, reviewBody, searchPostsQuery, subjectsQuery, subjectsResponse,
+  userReviewsQuery, userReviewsResponse,
+} from '@lantern/contract';
+import { PAGE_SIZES } from '@lantern/domain';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { requirePermission } from '../../platform/access.ts';
+import { fail } from '../../platform/errors.ts';
+import { idParams, dbId } from '../../platform/params.ts';
+import { viewerOf } from '../../platform/viewer.ts';
+import { createReview, editDraft, newDraft, saveDraft } from './drafts.ts';
+import {
+  accountGroups, communitiesGroups, contributors, groupDetail, groupEvaluation, groupHalls, joinGroups, listGroups, productGroup,
+  recommendGroups, setMembership,
+} from './groups.ts';
+import { communitySearch, interestOf, ipOf, POST_TABS, postTagList, prefixSearch, userReviews } from './lookups.ts';
+import { moderateGroupPost } from './moderation.ts';
+import { deletePost, getPost, hotPosts, listPosts, recentPosts, subjects } from './posts.ts';
+
+const tags = ['community'];
+const groupPostParams = z.object({ id: dbId, postId: dbId });
+const paging10 = pagingQuery(10);
+
+/** The community's calls (docs/product/community.md). Reads are public; every write needs a signed-in account. */
+export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  // Groups
+  app.get('/api/groups', { schema: { tags, querystring: groupsQuery, response: { 200: groupsResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return listGroups(deps, viewer.area, viewer.accountId, request.query.q ?? {}, request.query);
+  });
+  app.get('/api/groups/:id', { schema: { tags, params: idParams, response: { 200: groupDetailResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return groupDetail(deps, viewer.area, viewer.accountId, request.params.id);
+  });
+  app.get('/api/groups/:id/contributors', { schema: { tags, params: idParams, querystring: paging10, response: { 200: contributorsResponse } } }, async (request) => {
+    await groupEvaluation(deps, request.params.id);
+    return contributors(deps, request.params.id, request.query);
+  });
+  app.get('/api/groups/:id/evaluation', { schema: { tags, params: idParams, response: { 200: evaluation } } }, async (request) => groupEvaluation(deps, request.params.id));
+  app.post('/api/groups/:id/join', { schema: { tags, params: idParams, response: { 200: joinResponse } } }, async (request) =>
+    setMembership(deps, requireAuth(request).accountId, request.params.id, true));
+  app.delete('/api/groups/:id/join', { schema: { tags, params: idParams, response: { 200: joinResponse } } }, async (request) =>
+    setMembership(deps, requireAuth(request).accountId, request.params.id, false));
+  app.patch('/api/groups/:id/posts/:postId', { schema: { tags, params: groupPostParams, body: groupPostBody, response: { 200: postResponse } } }, async (request) => {
+    const { accountId } = requirePermission(request, 'api_all_group');
+    return moderateGroupPost(deps, accountId, request.params.id, request.params.postId, request.body.post);
+  });
+  app.get('/api/group_halls', { schema: { tags, querystring: paging10, response: { 200: groupsResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return groupHalls(deps, viewer.area, viewer.accountId, request.query);
+  });
+  app.get('/api/communities/groups', { schema: { tags, querystring: paging10, response: { 200: groupsResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return communitiesGroups(deps, viewer.area, viewer.accountId, request.query);
+  });
+  app.get('/api/recommend/groups', { schema: { tags, querystring: pagingQuery(PAGE_SIZES.recommended_groups), response: { 200: groupsResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return recommendGroups(deps, viewer.area, viewer.accountId, request.query);
+  });
+  app.get('/api/products/:id/group', { schema: { tags, params: idParams, response: { 200: groupResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return productGroup(deps, viewer.area, viewer.accountId, request.params.id);
+  });
+  app.get('/api/accounts/:id/groups', { schema: { tags, params: idParams, querystring: paging10, response: { 200: groupsResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return accountGroups(deps, viewer.area, request.params.id, viewer.accountId, request.query);
+  });
+  app.post('/api/accounts/:id/groups', { schema: { tags, params: idParams, body: accountGroupsBody, response: { 200: groupsResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    if (accountId !== request.params.id) throw fail.forbidden();
+    return joinGroups(deps, request.site.area, accountId, request.body.group_ids);
+  });
+  app.get('/api/community_home', { schema: { tags, response: { 200: communityHomeResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    const first = (per: number) => ({ page: 1, per });
+    const [halls, hots, recent, recommended, mine] = await Promise.all([
+      groupHalls(deps, viewer.area, viewer.accountId, first(8)),
+      hotPosts(deps, viewer.accountId, first(6)),
+      recentPosts(deps, viewer.accountId, PAGE_SIZES.posts),
+      recommendGroups(deps, viewer.area, viewer.accountId, first(PAGE_SIZES.recommended_groups)),
+      viewer.accountId === null ? null : accountGroups(deps, viewer.area, viewer.accountId, viewer.accountId, first(8)),
+    ]);
+    return { group_halls: halls.groups, hot_posts: hots.posts, recent_posts: recent, recommend_groups: recommended.groups, my_groups: mine?.groups ?? [] };
+  });
+  app.get('/api/hots', { schema: { tags, querystring: paging10, response: { 200: postsResponse } } }, async (request) => hotPosts(deps, viewerOf(request).accountId, request.query));
+
+  // Posts, reviews and drafts
+  app.get('/api/search/posts', { schema: { tags, querystring: searchPostsQuery, response: { 200: postsResponse } } }, async (request) => {
+    const q = request.query;
+    return listPosts(deps, viewerOf(request, q.region).accountId,
+      { groupId: q.group_id, type: q.type, isLong: q.is_long, tagId: q.tag_id, accountId: q.account_id, keyword: q.keyword }, q, q.order);
+  });
+  app.get('/api/posts/new', { schema: { tags, querystring: newPostQuery, response: { 200: draftResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return newDraft(deps, accountId, request.site.area, request.query.group_id, request.query.type, request.query.is_long);
+  });
+  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponse } } }, async (request) => getPost(deps, viewerOf(request).accountId, request.params.id));
+  app.get('/api/posts/:id/edit', { schema: { tags, params: idParams, response: { 200: draftResponse } } }, async (request) => editDraft(deps, requireAuth(request).accountId, request.params.id));
+  app.delete('/api/posts/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    await deletePost(deps, requireAuth(request).accountId, request.params.id);
+    return reply.status(204).send();
+  });
+  app.patch('/api/drafts/:id', { schema: { tags, params: idParams, body: draftBody, response: { 200: draftSaveResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    const { publish, ...fields } = request.body.draft;
+    return saveDraft(deps, accountId, request.params.id, fields, publish === true);
+  });
+  app.post('/api/reviews', { schema: { tags, body: reviewBody, response: { 201: postResponse } } }, async (request, reply) => {
+    const { accountId } = requireAuth(request);
+    return reply.status(201).send(await createReview(deps, accountId, request.site.area, request.body.review));
+  });
+  app.get('/api/reviews/:id/edit', { schema: { tags, params: idParams, response: { 200: draftResponse } } }, async (request) => editDraft(deps, requireAuth(request).accountId, request.params.id, 'Review'));
+  app.delete('/api/reviews/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    await deletePost(deps, requireAuth(request).accountId, request.params.id, 'Review');
+    return reply.status(204).send();
+  });
+  app.get('/api/subjects', { schema: { tags, querystring: subjectsQuery, response: { 200: subjectsResponse } } }, async (request) =>
+    subjects(deps, viewerOf(request).accountId, request.query.kind, request.query));
+  app.get('/api/tags', { schema: { tags, querystring: postTagsQuery, response: { 200: postTagsResponse } } }, async () => postTagList(deps));
+  app.get('/api/community/post_tabs', { schema: { tags, response: { 200: postTabsResponse } } }, async () => ({ tabs: POST_TABS }));
+  app.get('/api/interests', { schema: { tags, querystring: interestsQuery, response: { 200: interestResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return interestOf(deps, viewerOf(request).accountId, request.query.game_id);
+  });
+  app.get('/api/ip', { schema: { tags, response: { 200: ipResponse } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return ipOf(deps, request.ip, viewer.area, viewer.region);
+  });
+  app.get('/api/search', { schema: { tags, querystring: communitySearchQuery, response: { 200: communitySearchResponse } } }, async (request) =>
+    communitySearch(deps, viewerOf(request), request.query.keyword, request.query.type, request.query));
+  app.get('/api/prefix_search', { schema: { tags, querystring: prefixSearchQuery, response: { 200: prefixSearchResponse } } }, async (request) => {
+    requireAuth(request);
+    return prefixSearch(deps, request.query.keyword ?? request.query.prefix);
+  });
+  app.get('/api/user_center/reviews', { schema: { tags, querystring: userReviewsQuery, response: { 200: userReviewsResponse } } }, async (request) => {
+    const { accountId } = requireAuth(request);
+    return userReviews(deps, accountId, request.site.area, request.query.type, request.query);
+  });
+};

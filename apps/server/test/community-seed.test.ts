@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.ts';
+import { clients } from './client.ts';
+import { seedAccounts } from '../src/seed/accounts.ts';
+import { seedCatalog } from '../src/seed/catalog.ts';
+import { seedCommunity } from '../src/seed/community.ts';
+import { reconcileGroupCounters } from '../src/modules/community/index.ts';
+
+/** The demo community: a group per game on both sites, hundreds of posts and reviews in both languages. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedAccounts(t.deps);
+  await seedCatalog(t.deps);
+}, 180_000);
+afterAll(() => t.close());
+
+describe('seedCommunity', () => {
+  it('writes a group per demo game with hundreds of posts and reviews, counters exact, readable on both sites', { timeout: 120_000 }, async () => {
+    const seeded = await seedCommunity(t.deps);
+    expect(seeded.groups).toBe(160);
+    expect(seeded.posts + seeded.reviews).toBeGreaterThan(500);
+    expect(seeded.reviews).toBeGreaterThan(200);
+    expect(await reconcileGroupCounters(t.deps)).toEqual({ repaired: 0 });
+    const api = clients(t);
+    const native = (await api.native.get('/api/community_home')).json();
+    expect(native.group_halls.length).toBeGreaterThan(0);
+    expect(native.recent_posts.length).toBe(10);
+    const busiest = native.group_halls[0];
+    const list = (await api.native.get(`/api/search/posts?group_id=${busiest.id}`)).json();
+    expect(list.meta.total_count).toBeGreaterThan(5);
+    expect(list.posts.some((p: { sticky_sequence: number }) => p.sticky_sequence > 0)).toBe(true);
+    const zh = (await api.native.get(`/api/search/posts?keyword=${encodeURIComponent('攻略')}`)).json();
+    const en = (await api.abroad.get('/api/search/posts?keyword=guide')).json();
+    expect(zh.meta.total_count).toBeGreaterThan(0);
+    expect(en.meta.total_count).toBeGreaterThan(0);
+    const locked = (await api.native.get('/api/hots?per=100')).json();
+    expect(locked.posts.length).toBeGreaterThan(0);
+    const evaluation = (await api.abroad.get(`/api/groups/${busiest.id}/evaluation`)).json();
+    expect(evaluation.reviews_count).toBeGreaterThan(0);
+    expect(evaluation.distribution.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(evaluation.reviews_count);
+  });
+});

@@ -1,0 +1,22 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { COMMUNITY_API, type postResponse } from '@lantern/contract';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type PostAnswer = z.infer<typeof postResponse>;
+
+/** GET /api/posts/{id}: a published post or review. */
+export const postQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.community.post(id), queryFn: () => api.get<PostAnswer>(COMMUNITY_API.post(id), { auth: 'optional' }) });
+
+export const usePost = (id: number) => useQuery(postQuery(id));
+
+/** DELETE /api/posts/{id} or /api/reviews/{id}: the author's own; every community list is refreshed. */
+export function useDeletePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { id: number; type: 'Post' | 'Review' }) => api.delete<void>(p.type === 'Review' ? COMMUNITY_API.review(p.id) : COMMUNITY_API.post(p.id)),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.community.all }),
+  });
+}

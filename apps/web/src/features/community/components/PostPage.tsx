@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { errorToText } from '../../../lib/errors';
+import { formatDate, pickText, useLanguage } from '../../../lib/localize';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Button, buttonClass } from '../../../ui/Button';
+import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { WarningDialog } from '../../../ui/WarningDialog';
+import { toast } from '../../../ui/toastStore';
+import { useDeletePost, usePost } from '../api/post';
+import { communityPaths } from '../paths';
+import { Avatar, PostBadges, Verdict } from './PostBits';
+import { RichText } from './RichText';
+
+/** /posts/{id}: a post or review (reached after publishing), its author, content and counts. */
+export function PostPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const post = usePost(id);
+  const remove = useDeletePost();
+  const [confirming, setConfirming] = useState(false);
+  useDocumentTitle(post.data?.post.title || post.data?.post.excerpt.slice(0, 40) || t('community.post'));
+  if (post.isPending) return <LoadingBlock />;
+  if (post.isError) return <LoadFailed error={post.error} onRetry={() => post.refetch()} />;
+  const p = post.data.post;
+  const name = p.author?.nickname ?? t('community.gone_author');
+  const onDelete = () =>
+    remove.mutate({ id: p.id, type: p.type }, {
+      onSuccess: () => {
+        toast.success(t('community.delete_success'));
+        void navigate(communityPaths.group(p.group_id), { replace: true });
+      },
+      onError: (e) => toast.fail(errorToText(t, e)),
+    });
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10" data-testid="post-page" data-id={p.id}>
+      <nav aria-label={t('community.breadcrumb')} className="mb-4 flex flex-wrap gap-1 text-sm text-muted">
+        <Link to={communityPaths.home} className="hover:text-accent-strong">{t('community.title')}</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={communityPaths.group(p.group_id)} className="hover:text-accent-strong" data-testid="post-group-link">{pickText(p.group.name, language)}</Link>
+      </nav>
+      <div className="flex flex-wrap items-center gap-2">
+        <PostBadges post={p} />
+        {p.type === 'Review' ? <span className="rounded bg-ink-700 px-1.5 py-0.5 text-[11px] font-semibold text-muted">{t('community.review')}</span> : null}
+        <Verdict post={p} />
+      </div>
+      {p.title ? <h1 className="mt-3 text-2xl font-black tracking-tight text-fg sm:text-3xl">{p.title}</h1> : null}
+      <div className="mt-4 flex items-center gap-3">
+        <Avatar name={name} url={p.author?.avatar_url ?? null} />
+        <div className="min-w-0">
+          {p.author ? <Link to={paths.user(p.author.id)} className="font-semibold text-fg hover:text-accent-strong">{name}</Link> : <span className="font-semibold text-fg">{name}</span>}
+          <p className="text-xs text-subtle">
+            {formatDate(p.published_at_timestamp, language)}
+            {p.playtime_hours !== null ? ` · ${t('community.playtime', { hours: p.playtime_hours })}` : ''}
+            {p.bought_here ? ` · ${t('community.bought_here')}` : ''}
+          </p>
+        </div>
+      </div>
+      <RichText html={p.content} className="mt-6" />
+      {p.official_comment ? (
+        <aside className="mt-8 rounded-[var(--radius-card)] bg-accent/10 p-4 ring-1 ring-accent/30" data-testid="official-comment">
+          <p className="text-sm font-semibold text-accent">
+            {t('community.official_reply')}
+            {p.official_comment.author ? ` · ${p.official_comment.author.nickname}` : ''}
+            {p.official_comment.author?.title ? ` · ${t(`community.title_${p.official_comment.author.title}`)}` : ''}
+          </p>
+          <RichText html={p.official_comment.content} className="mt-2 text-sm" />
+        </aside>
+      ) : null}
+      <footer className="mt-8 flex flex-wrap items-center gap-4 border-t border-ink-700 pt-4 text-sm text-muted">
+        <span data-testid="post-likes">{t('community.likes', { count: p.likes_count })}</span>
+        <span data-testid="post-comments">{t('community.comments', { count: p.comments_count })}</span>
+        {p.own ? (
+          <span className="ml-auto flex gap-2">
+            {!p.locked ? <Link to={communityPaths.edit(p.id)} className={buttonClass('ghost', 'sm')}>{t('community.edit')}</Link> : null}
+            <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="post-delete">{t('community.delete')}</Button>
+          </span>
+        ) : null}
+      </footer>
+      {/* MOUNT POINT (merge): the lead mounts the discussion feature's like buttons and comment thread here. */}
+      <div id="post-discussion" data-testid="post-discussion" data-post-id={p.id} />
+      <WarningDialog open={confirming} onOpenChange={setConfirming} title={t('community.delete_confirm_title')} body={t('community.delete_confirm_body')} confirmText={t('community.delete')} danger busy={remove.isPending} onConfirm={onDelete} />
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import { cn } from '../../../ui/cn';
+
+/**
+ * Community rich text as the server stored it. Safe to render as HTML only because every write goes
+ * through the server's one allowlist sanitiser (apps/server/src/modules/community/sanitize.ts): no script,
+ * handler, style, frame or foreign image survives it. Never pass anything else here.
+ */
+export function RichText({ html, className }: { html: string; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'space-y-3 leading-relaxed text-fg [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-ink-600 [&_blockquote]:pl-3 [&_blockquote]:text-muted',
+        '[&_code]:rounded [&_code]:bg-ink-800 [&_code]:px-1 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:max-w-full [&_img]:rounded-lg',
+        '[&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-ink-800 [&_pre]:p-3 [&_ul]:list-disc [&_ul]:pl-6',
+        className,
+      )}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

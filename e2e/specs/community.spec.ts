@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
+
+/**
+ * The community on both sites: a new member joins a game's group, writes a review in the editor (stars
+ * and rich text), publishes it, lands on its post page, and finds it on the group's reviews tab.
+ */
+test('join a group, write and publish a review, and see it on the group page', async ({ page, context, baseURL }, info) => {
+  const account = await signUpViaApi(context, baseURL!, areaOf(info), 'community');
+  await skipAccountPrompts(page, account.id);
+
+  await page.goto('/community');
+  const firstGroup = page.getByTestId('group-hall').getByTestId('group-card').first();
+  await expect(firstGroup).toBeVisible();
+  await firstGroup.getByRole('link').click();
+  await expect(page.getByTestId('group-page')).toBeVisible();
+  const groupUrl = page.url();
+
+  const join = page.getByTestId('group-join');
+  const members = page.getByTestId('group-members');
+  const before = Number((await members.textContent())?.match(/\d+/)?.[0] ?? 0);
+  await expect(join).toHaveAttribute('aria-pressed', 'false');
+  await join.click();
+  await expect(join).toHaveAttribute('aria-pressed', 'true');
+  await expect(members).toContainText(String(before + 1));
+
+  await page.getByTestId('write-review').click();
+  await expect(page.getByTestId('post-editor')).toBeVisible();
+  await page.getByTestId('score-4').click();
+  const text = `Review ${Date.now().toString(36)}: the lantern puzzles are wonderful`;
+  const editor = page.getByTestId('rich-text-input');
+  await editor.click();
+  await page.keyboard.type(text);
+  await page.getByTestId('post-save-draft').click();
+  await expect(page.getByRole('status').filter({ hasText: /saved|已保存/ }).first()).toBeVisible();
+  await page.getByTestId('post-publish').click();
+
+  await expect(page).toHaveURL(/\/posts\/\d+$/);
+  await expect(page.getByTestId('post-page')).toContainText(text);
+  await expect(page.getByTestId('post-discussion')).toBeAttached();
+
+  await page.goto(`${groupUrl}?tab=reviews`);
+  await expect(page.getByTestId('group-reviews').getByTestId('community-post').filter({ hasText: text })).toBeVisible();
+
+  // A second review of the same game is refused with its own message.
+  await page.getByTestId('write-review').click();
+  await expect(page.getByText(/reviewed this game already|已经评测过/)).toBeVisible();
+});
