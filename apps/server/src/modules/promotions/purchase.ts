@@ -171,11 +171,13 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
           throw fail.unprocessable('sec_kill', 'no_inventory');
         }
         // The unit first, in a statement of its own (reservations.ts): PostgreSQL's stock decides here.
-        const reservation = await reserveUnit(db, item.id, buyer.accountId, deps.clock.now());
-        if (reservation === null) {
-          outcome = 'sold_out';
-          throw fail.unprocessable('sec_kill', 'no_inventory');
+        const reserved = await reserveUnit(db, item, buyer.accountId, deps.clock.now());
+        if ('refused' in reserved) {
+          // Sold out comes first of the flash-sale reasons, as qualify answers them.
+          if (reserved.refused === 'no_inventory') outcome = 'sold_out';
+          throw fail.unprocessable('sec_kill', reserved.refused);
         }
+        const reservation = reserved.id;
         try {
           return await createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
             async beforeCommit(tx: Tx, orderId: number, now: Date) {

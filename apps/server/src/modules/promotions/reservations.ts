@@ -16,14 +16,29 @@ import { seckillItems, seckillPurchases } from './tables.ts';
  */
 export const RESERVATION_LOST_SECONDS = 60;
 
-/** Takes one unit of the item for the account; null when none is left. */
-export async function reserveUnit(db: Db, itemId: number, accountId: number, now: Date): Promise<number | null> {
-  const result = await db.execute(sql`WITH taken AS (
-      UPDATE ${seckillItems} SET "left" = "left" - 1 WHERE id = ${itemId} AND "left" > 0 RETURNING id)
-    INSERT INTO ${seckillPurchases} (item_id, account_id, created_at)
-    SELECT id, ${accountId}, ${now} FROM taken RETURNING id`) as unknown as { rows: { id: string | number }[] };
+export type Reservation = { id: number } | { refused: 'no_inventory' | 'exceed_limit' };
+
+/**
+ * Takes one unit of the item for the account, unless none is left or the account already holds its limit
+ * (orders placed, not given back): a buyer at the limit never takes a unit, even for a moment, that another
+ * buyer could have had. The limit is decided again under the buyer's lock in the order's transaction; this
+ * is the cheap first look that keeps the last units for buyers who can have them.
+ */
+export async function reserveUnit(db: Db, item: { id: number; buyLimit: number }, accountId: number, now: Date): Promise<Reservation> {
+  const result = await db.execute(sql`WITH held AS (
+      SELECT count(*) AS n FROM ${seckillPurchases}
+       WHERE item_id = ${item.id} AND account_id = ${accountId} AND NOT released AND order_id IS NOT NULL),
+    taken AS (
+      UPDATE ${seckillItems} SET "left" = "left" - 1
+       WHERE id = ${item.id} AND "left" > 0 AND (SELECT n FROM held) < ${item.buyLimit} RETURNING id),
+    reserved AS (
+      INSERT INTO ${seckillPurchases} (item_id, account_id, created_at)
+      SELECT id, ${accountId}, ${now} FROM taken RETURNING id)
+    SELECT (SELECT id FROM reserved) AS id, (SELECT "left" FROM ${seckillItems} WHERE id = ${item.id}) AS left`) as unknown as { rows: { id: string | number | null; left: number | null }[] };
   const row = result.rows[0];
-  return row ? Number(row.id) : null;
+  if (row?.id != null) return { id: Number(row.id) };
+  // Nothing taken: sold out comes first of the two (the statement's snapshot of `left`), else the limit.
+  return { refused: (row?.left ?? 0) > 0 ? 'exceed_limit' : 'no_inventory' };
 }
 
 /** In the order's transaction: the reservation becomes the order's. False when it was given back meanwhile. */
