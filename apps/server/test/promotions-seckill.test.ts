@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const withRedis = Boolean(process.env.REDIS_URL);
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 
 interface EventOptions {
