@@ -124,26 +124,29 @@ GET /sec_kill is measured at 50 connections against a bare Fastify route answeri
 Targets (issue 11): ≥ 1,500 purchases/s and ≥ 0.5× the bare claim; sold-out answers ≥ 10× the purchase rate;
 GET /sec_kill ≥ 0.5× the bare route.
 
-Where the time goes (profiled with \`--cpu-prof\` and read from the counts above). A purchase is a whole
-checkout: \`createOrder\` runs some fourteen statements (SKU rows, address, prices; then in the transaction the
-buyer's advisory lock, the account rules, ownership, the order row, the coupon, the lines) before the
-flash-sale step adds three (account, units held, and the unit with its purchase row in one statement) and the
-commit. Admitted buyers go through it in eight lanes per instance, each lane keeping one connection while
-buyers queue (a checkout never waits in the pool behind the sold-out answers' session lookups); the serial
-section is the item's row lock, held from that last statement to the commit. The server
-process was mostly idle in the profile: the time is spent waiting on PostgreSQL (on two cores shared with the
-load generator and other work), so the purchase rate is bound by checkout's statement count and the commit,
-not by the flash-sale code. A lean seckill order written inside promotions would have to repeat orders' rules
-(account bans, region, ownership and order game lock, price snapshot, lines) and was not built: the gain
-belongs in checkout itself (fewer statements, e.g. the account rules and ownership read together).
+Where the time goes. A purchase is a whole checkout: the unit reserved in one statement of its own (the item's
+row locked only while it runs), then \`createOrder\` (SKU rows, address, prices; in the transaction the buyer's
+advisory lock, the order and its lines with the account rules in one statement, the flash-sale reasons, the
+reservation attached) and the commit — some eight round trips. Admitted buyers go through it in eight lanes
+per instance, each lane keeping one connection while buyers queue (docs/decisions/0009).
 
-Open, measured after the checkout rework (docs/decisions/0010) and the gate were merged: without Redis the
-rate held (199/s against 221/s before the merge), but with Redis it fell from 116/s to 15/s and 90 of the
-1,000 units were still unsold when the run stopped at 60 s. Stock and limits held (0 oversold, 0 over the
-limit). Not yet explained; the first suspects are the Redis gate's count drifting below PostgreSQL's between
-its syncs, and the eight checkout lanes waiting on something the merged checkout now does through Redis.
-Profile it before anything else here. GET /sec_kill measured 0.49× after its answer began writing
-\`server_time_ms\` per request (0.52× before).
+- **Without Redis** the in-process gate refuses only once PostgreSQL said sold out, so every buyer waits in a
+  lane and nothing else runs: the rate is the lanes' round trips (about 190/s here, 0.07 of the bare claim).
+- **With Redis** the gate answers "sold out" and "limit reached" at once, so 2,000 closed-loop clients come
+  straight back (thousands of answers a second) and saturate the event loop; a lane's statement then waits a
+  whole loop turn (around 100 ms) for its answer, and eight lanes of eight round trips sell under ten units a
+  second. Measured with counters in the purchase path (2026-11-24): the gate admitted exactly as many buyers
+  as there were units once it counted pending admissions (before, every one-second re-read handed the units
+  in flight out again: 3,220 admissions for 1,000 units, the lanes full of buyers PostgreSQL refused — that
+  was the fall from 116/s to 15/s after the merge); what remains is the lanes' share of one core. A CPU profile
+  of the rush: socket writes 27% (server and the in-process load generator), GC 14%, Drizzle 6%, helmet's
+  per-request header building 3% (now computed once) and error objects' stack capture (now none).
+- Next, in that order: take the lanes' work off the HTTP event loop's queue by giving each lane turn many
+  admitted buyers at once (one reservation statement and one order statement for a batch, as group commit
+  does), and cheaper refusals. Per-buyer checkout cannot reach the target on this machine with either gate.
+
+GET /sec_kill is answered from the second's prepared bytes with \`server_time_ms\` per request; helmet's headers
+computed once took it from 0.49 to above 0.5 of the bare route.
 `;
   },
   async discussion() {
