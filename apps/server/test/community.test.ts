@@ -186,8 +186,8 @@ describe('drafts and posts', () => {
     await updateAccount(t, b.id, { mutedUntil: new Date(t.clock.now().getTime() + 3_600_000) });
     const muted = await review(b, group.id);
     expect(muted.statusCode).toBe(403);
-    expect(muted.json().errors).toEqual({ account: ['is_mute'] });
-    expect((await newDraft(b, `group_id=${group.id}&type=Post`)).json().errors).toEqual({ account: ['is_mute'] });
+    expect(muted.json().errors).toEqual({ base: ['is_mute'] });
+    expect((await newDraft(b, `group_id=${group.id}&type=Post`)).json().errors).toEqual({ base: ['is_mute'] });
     expect((await api.native.delete(`/api/posts/${post.id}`, { token: a.token })).statusCode).toBe(204);
     expect((await api.native.delete(`/api/posts/${post.id}`, { token: a.token })).statusCode).toBe(404);
     expect((await groupRow(t, group.id)).postsCount).toBe(0);

@@ -65,7 +65,7 @@ async function siteSkuOf(db: DbOrTx, groupId: number, area: Area): Promise<numbe
  * one. A review draft is refused (`account_id: taken`) when the writer has reviewed the game already.
  */
 export async function newDraft(deps: Deps, accountId: number, area: Area, groupId: number, type: PostType, isLong: boolean | undefined) {
-  await guardCommunityWrite(deps, accountId, type === 'Review' ? 'review' : 'post', []);
+  await guardCommunityWrite(deps, accountId, type === 'Review' ? 'review' : 'post', [], { area, live: false });
   await findGroup(deps, groupId);
   if (type === 'Review' && (await hasLiveReview(deps.db, accountId, groupId))) throw taken();
   const [existing] = await deps.db.select().from(posts)
@@ -96,8 +96,8 @@ interface Composed {
 }
 
 /** The row's fields after the edit: texts through the write guard and the sanitiser, the rest as given. */
-async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' | 'title' | 'contentHtml' | 'isLong' | 'score' | 'recommend' | 'tagId'>, fields: DraftFields): Promise<Composed> {
-  const [title, content] = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, fields.content ?? row.contentHtml]);
+async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' | 'title' | 'contentHtml' | 'isLong' | 'score' | 'recommend' | 'tagId' | 'area'>, fields: DraftFields, live: boolean): Promise<Composed> {
+  const [title, content] = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, fields.content ?? row.contentHtml], { area: row.area, live });
   const contentHtml = sanitizeRichText(content!);
   if (contentHtml.length > POST_LIMITS.htmlMax) throw fail.unprocessable('content', 'too_long');
   const plainText = plainTextOf(contentHtml);
@@ -140,8 +140,8 @@ async function reviewFacts(db: DbOrTx, accountId: number, groupProductId: number
 export async function saveDraft(deps: Deps, accountId: number, id: number, fields: DraftFields, publish: boolean) {
   const row = await ownPost(deps, accountId, id);
   if (row.locked) throw fail.unprocessable('post', 'locked');
-  const composed = await compose(deps, accountId, row, fields);
   const goesLive = publish || row.status === 'published';
+  const composed = await compose(deps, accountId, row, fields, goesLive);
   if (goesLive) refuseProblems(row.type, composed);
   const group = await findGroup(deps, row.groupId);
   const now = deps.clock.now();
@@ -171,8 +171,8 @@ export async function saveDraft(deps: Deps, accountId: number, id: number, field
  */
 export async function createReview(deps: Deps, accountId: number, area: Area, input: DraftFields & { group_id: number; sku_id?: number }) {
   const group = await findGroup(deps, input.group_id);
-  const blank = { type: 'Review' as const, title: '', contentHtml: '', isLong: false, score: null, recommend: null, tagId: null };
-  const composed = await compose(deps, accountId, blank, input);
+  const blank = { type: 'Review' as const, title: '', contentHtml: '', isLong: false, score: null, recommend: null, tagId: null, area };
+  const composed = await compose(deps, accountId, blank, input, true);
   refuseProblems('Review', composed);
   let skuId = await siteSkuOf(deps.db, group.id, area);
   if (input.sku_id !== undefined) {

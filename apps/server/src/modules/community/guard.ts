@@ -1,27 +1,39 @@
 import type { Deps } from '../../platform/deps.ts';
-import { AppError, fail } from '../../platform/errors.ts';
+import type { Area } from '@lantern/domain';
+import { fail } from '../../platform/errors.ts';
+import { assertMayWrite, screenText } from '../moderation/index.ts';
+import { discussionCounts } from '../discussion/index.ts';
 import { accountSummaries } from '../accounts/index.ts';
 
 export type CommunityWriteAction = 'post' | 'review';
 
 /**
  * THE gate of every community write (a post, a review, a draft saved or published): nothing is written
- * without passing here. For now it checks the writer is signed in (401) and not muted (403 `is_mute`,
- * docs/product/community.md#muted) and hands the texts back unchanged.
- *
- * WIRING POINT (merge): the moderation module replaces this body with its calls — rate limits by account
- * age and standing, watched words (block → `banned`, censor → the texts it returns, require approval, flag).
+ * without passing here (docs/product/community.md#moderation).
+ * - Always: a guest is 401; a muted account is 403 `is_mute` (meta `unmute_at_timestamp`).
+ * - When the words go live (`live`: publishing, or editing what is published): moderation's guard — mute,
+ *   warn ban, the write pace for the account's age and standing, counted before it compares — and then the
+ *   watched words of the site: `block` refuses (422 `censor_words: banned`, shown as nothing), `censor` masks
+ *   the word in the texts returned. Posts have no review queue yet, so a word that requires approval refuses
+ *   like a blocked one (fail closed); a flagged word publishes. A draft nobody else sees is stored as typed
+ *   and screened when it is published.
  * Callers store exactly the texts this returns, in the order given.
  */
-export async function guardCommunityWrite(deps: Deps, accountId: number | null, action: CommunityWriteAction, texts: string[]): Promise<string[]> {
-  void action;
+export async function guardCommunityWrite(deps: Deps, accountId: number | null, action: CommunityWriteAction, texts: string[], options: { area: Area; live: boolean }): Promise<string[]> {
   if (accountId === null) throw fail.unauthorized();
-  const account = (await accountSummaries(deps.db, [accountId])).get(accountId);
-  if (!account) throw fail.unauthorized();
-  if (account.muted_until !== null && account.muted_until > deps.clock.now()) {
-    throw new AppError(403, { account: ['is_mute'] }, { unmute_at_timestamp: Math.floor(account.muted_until.getTime() / 1000) });
+  if (!options.live) {
+    const account = (await accountSummaries(deps.db, [accountId])).get(accountId);
+    if (!account) throw fail.unauthorized();
+    if (account.muted_until !== null && account.muted_until > deps.clock.now()) {
+      throw fail.forbidden('is_mute', { unmute_at_timestamp: Math.floor(account.muted_until.getTime() / 1000) });
+    }
+    return texts;
   }
-  return texts;
+  await assertMayWrite(deps, accountId, action);
+  if (texts.length === 0) return texts;
+  const screened = await screenText(deps, texts, options.area);
+  if (screened.action === 'require_approval') throw fail.unprocessable('censor_words', 'banned');
+  return screened.texts;
 }
 
 export interface PostCounts {
@@ -29,11 +41,8 @@ export interface PostCounts {
   comments_count: number;
 }
 
-/**
- * Likes and comments of posts, by id. WIRING POINT (merge): the discussion module owns these counters;
- * the lead replaces this body with its call. Until then every post has none.
- */
+/** Likes and comments of posts, by id: the discussion module keeps them (the `Post` target). */
 export async function postCounts(deps: Deps, ids: readonly number[]): Promise<Map<number, PostCounts>> {
-  void deps;
-  return new Map(ids.map((id) => [id, { likes_count: 0, comments_count: 0 }]));
+  const counts = await discussionCounts(deps, 'Post', ids);
+  return new Map(ids.map((id) => [id, { likes_count: counts.get(id)?.likes ?? 0, comments_count: counts.get(id)?.comments ?? 0 }]));
 }

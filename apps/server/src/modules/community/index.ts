@@ -4,6 +4,9 @@
  * which it calls for games, bylines, playtime and "bought here" (decisions/0016).
  */
 import type { ServerModule } from '../../platform/module.ts';
+import { registerDiscussionTarget } from '../discussion/index.ts';
+import { registerReportTarget } from '../moderation/index.ts';
+import { postDiscussionTarget, postReportTarget } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -14,6 +17,11 @@ export const communityModule: ServerModule = {
   jobs: [reconcileCountersJob],
   tables,
   features: ['community'],
+  // Comments and likes on posts are the discussion module's; reports on them moderation's.
+  setup: () => {
+    registerDiscussionTarget('Post', postDiscussionTarget);
+    registerReportTarget('post', postReportTarget);
+  },
 };
 
 export { guardCommunityWrite, postCounts, type CommunityWriteAction, type PostCounts } from './guard.ts';

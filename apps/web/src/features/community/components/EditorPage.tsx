@@ -19,7 +19,7 @@ import { communityPaths } from '../paths';
 // TipTap is heavy: it is fetched with this page only, never with the rest of the store.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
-const isMuted = (e: unknown) => isApiError(e) && e.status === 403 && (e.errors.account?.includes('is_mute') ?? false);
+const isMuted = (e: unknown) => isApiError(e) && e.status === 403 && ((e.errors.base ?? e.errors.account)?.includes('is_mute') ?? false);
 const isTaken = (e: unknown) => isApiError(e) && (e.errors.account_id?.includes('taken') ?? false);
 
 function StarPicker({ value, onChange }: { value: number | null; onChange: (n: number) => void }) {
@@ -81,7 +81,7 @@ function Form({ draft }: { draft: Draft }) {
       <div>
         <span className="mb-1 block text-sm font-medium text-fg" id="content-label">{t(review ? 'community.review_body' : 'community.post_body')}</span>
         <Suspense fallback={<div className="grid min-h-56 place-items-center rounded-[var(--radius-card)] ring-1 ring-ink-700"><Spinner label={t('ui.loading')} /></div>}>
-          <RichTextEditor initialHtml={draft.content} onChange={setContent} label={t(review ? 'community.review_body' : 'community.post_body')} />
+          <RichTextEditor initialHtml={draft.content} onChange={setContent} label={t(review ? 'community.review_body' : 'community.post_body')} purpose={review ? 'review' : 'post'} />
         </Suspense>
         <p className="mt-1 text-xs text-subtle">{t('community.editor_hint')}</p>
       </div>

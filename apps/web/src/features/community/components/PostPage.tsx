@@ -13,6 +13,7 @@ import { useDeletePost, usePost } from '../api/post';
 import { communityPaths } from '../paths';
 import { Avatar, PostBadges, Verdict } from './PostBits';
 import { RichText } from './RichText';
+import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 
 /** /posts/{id}: a post or review (reached after publishing), its author, content and counts. */
 export function PostPage() {
@@ -81,8 +82,7 @@ export function PostPage() {
           </span>
         ) : null}
       </footer>
-      {/* MOUNT POINT (merge): the lead mounts the discussion feature's like buttons and comment thread here. */}
-      <div id="post-discussion" data-testid="post-discussion" data-post-id={p.id} />
+      <TargetDiscussion type="Post" id={p.id} likesCount={p.likes_count} />
       <WarningDialog open={confirming} onOpenChange={setConfirming} title={t('community.delete_confirm_title')} body={t('community.delete_confirm_body')} confirmText={t('community.delete')} danger busy={remove.isPending} onConfirm={onDelete} />
     </article>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
+import { ImageUploadButton } from '../../../ui/ImageUploadButton';
 import Mention from '@tiptap/extension-mention';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { cn } from '../../../ui/cn';
@@ -95,7 +96,7 @@ function ToolbarButton({ editor, label, active, onClick, children }: { editor: E
  * italic, strike, lists, quotes, code, links, our own uploaded images, and @mentions that become
  * `/users/{id}` links. The server sanitises whatever this produces (decisions/0016).
  */
-export default function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: string; onChange: (html: string) => void; label: string }) {
+export default function RichTextEditor({ initialHtml, onChange, label, purpose = 'post' }: { initialHtml: string; onChange: (html: string) => void; label: string; purpose?: 'post' | 'review' }) {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [
@@ -139,6 +140,8 @@ export default function RichTextEditor({ initialHtml, onChange, label }: { initi
     <div className="overflow-hidden rounded-[var(--radius-card)] bg-ink-900 ring-1 ring-ink-700 focus-within:ring-accent/60">
       <div role="toolbar" aria-label={t('community.toolbar')} className="flex flex-wrap gap-0.5 border-b border-ink-700 p-1">
         {tools.map(([text, name, active, run]) => <ToolbarButton key={name} editor={editor} label={name} active={active} onClick={run}>{text}</ToolbarButton>)}
+        {/* Our own uploads only: the server's sanitiser keeps no other image (decisions/0016). */}
+        <ImageUploadButton purpose={purpose} className="ml-auto" onUploaded={(r) => editor.chain().focus().setImage({ src: r.url }).run()} />
       </div>
       <EditorContent editor={editor} className="text-fg [&_.ProseMirror_a]:text-accent [&_.ProseMirror_blockquote]:border-l-4 [&_.ProseMirror_blockquote]:border-ink-600 [&_.ProseMirror_blockquote]:pl-3 [&_.ProseMirror_h2]:text-xl [&_.ProseMirror_h2]:font-bold [&_.ProseMirror_h3]:text-lg [&_.ProseMirror_h3]:font-semibold [&_.ProseMirror_ol]:list-decimal [&_.ProseMirror_ol]:pl-6 [&_.ProseMirror_p]:my-2 [&_.ProseMirror_pre]:rounded [&_.ProseMirror_pre]:bg-ink-800 [&_.ProseMirror_pre]:p-2 [&_.ProseMirror_ul]:list-disc [&_.ProseMirror_ul]:pl-6" />
     </div>
