@@ -286,3 +286,39 @@ describe('lookups', () => {
     expect((await t.deps.db.select().from(posts).where(eq(posts.groupId, group.id))).length).toBe(1);
   });
 });
+
+describe('a post\'s likes and comments (the discussion module, through the Post target)', () => {
+  it('are counted on the post, from both sites the community shows it on; a draft takes none', async () => {
+    const { group } = await makeGroup(t);
+    const author = await makeAccount(t);
+    const post = await publishPost(author, group.id, { content: '<p>Dodge left, then strike. 先躲再打。</p>', is_long: false });
+    const [reader, traveller] = [await makeAccount(t), await makeAccount(t, { area: 'abroad' })];
+    expect((await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: post.id, content: '好攻略' } }, { token: reader.token })).statusCode).toBe(201);
+    expect((await api.abroad.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: post.id, content: 'Thanks!' } }, { token: traveller.token })).statusCode).toBe(201);
+    expect((await api.native.post(`/api/posts/${post.id}/like`, { like: { type: 1 } }, { token: reader.token })).statusCode).toBe(200);
+    const shown = (await api.native.get(`/api/posts/${post.id}`)).json().post;
+    expect({ likes: shown.likes_count, comments: shown.comments_count }).toEqual({ likes: 1, comments: 2 });
+    const listed = (await api.abroad.get(`/api/comments?commentable_type=Post&commentable_id=${post.id}`)).json();
+    expect(listed.comments.map((c: { content: string }) => c.content).sort()).toEqual(['Thanks!', '好攻略']);
+    const draft = (await newDraft(author, `group_id=${group.id}&type=Post`)).json().draft;
+    expect((await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: draft.id, content: 'early' } }, { token: reader.token })).statusCode).toBe(404);
+  });
+});
+
+describe('moderation on publishing', () => {
+  it('keeps a draft as typed, refuses to publish a blocked word, and masks a censored one', async () => {
+    const { group } = await makeGroup(t);
+    const [author, staff] = [await makeAccount(t), await makeAccount(t, { role: 'staff' })];
+    for (const [word, action] of [['代练群', 'block'], ['darn', 'censor']]) {
+      expect((await api.native.post('/api/admin/watched_words', { watched_word: { word, action } }, { token: staff.token })).statusCode).toBe(201);
+    }
+    const draft = (await newDraft(author, `group_id=${group.id}&type=Post`)).json().draft;
+    expect((await saveDraft(author, draft.id, { content: '<p>加我代练群</p>', is_long: false })).statusCode).toBe(200);
+    const refused = await saveDraft(author, draft.id, { publish: true, content: '<p>加我代练群</p>', is_long: false });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ censor_words: ['banned'] });
+    const published = await saveDraft(author, draft.id, { publish: true, content: '<p>oh darn, a hard boss</p>', is_long: false });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().post.content).toBe('<p>oh ***, a hard boss</p>');
+  });
+});

@@ -17,6 +17,7 @@ let api: ReturnType<typeof clients>;
 const targets = new FakeTargets();
 beforeAll(async () => {
   t = await createTestApp();
+  targets.install();
   api = clients(t);
 });
 afterAll(() => t.close());

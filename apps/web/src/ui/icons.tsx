@@ -203,3 +203,15 @@ export const UplayIcon = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="12" cy="12" r="1.2" />
   </svg>
 );
+export const ThumbUpIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M7 11v9H4a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3z" />
+    <path d="M7 11l4-7a2 2 0 0 1 2.8 1.9L13 10h5.6a2 2 0 0 1 2 2.3l-1.2 6.3a2 2 0 0 1-2 1.4H7" />
+  </svg>
+);
+export const ThumbDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M17 13V4h3a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1h-3z" />
+    <path d="M17 13l-4 7a2 2 0 0 1-2.8-1.9L11 14H5.4a2 2 0 0 1-2-2.3l1.2-6.3a2 2 0 0 1 2-1.4H17" />
+  </svg>
+);

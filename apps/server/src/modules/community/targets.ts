@@ -8,13 +8,14 @@ import { posts } from './tables.ts';
 
 /**
  * What other modules see of a post: discussion comments on and likes published posts (a draft or a deleted
- * post is no target at all), and moderation's reports point at them (docs/product/community.md#moderation).
+ * post is no target at all), on both sites as the community shows them (decisions/0016), and moderation's
+ * reports point at them (docs/product/community.md#moderation).
  */
 export const postDiscussionTarget: DiscussionTarget = {
   async load(deps, ids) {
-    const rows = await deps.db.select({ id: posts.id, accountId: posts.accountId, area: posts.area, locked: posts.locked }).from(posts)
+    const rows = await deps.db.select({ id: posts.id, accountId: posts.accountId, locked: posts.locked }).from(posts)
       .where(and(inArray(posts.id, [...ids]), eq(posts.status, 'published'), isNull(posts.deletedAt)));
-    return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: r.area, locked: r.locked }]));
+    return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: 'both' as const, locked: r.locked }]));
   },
 };
 

@@ -11,7 +11,7 @@ import { addToCounters, COUNTER_SHARDS } from './counters.ts';
 import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
 import { targetView, type TargetView } from './likes.ts';
 import { discussionComments } from './tables.ts';
-import { guardWrite, loadTargets, visibleTarget, type DiscussionTargetType } from './targets.ts';
+import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTargetType } from './targets.ts';
 
 type CommentRow = typeof discussionComments.$inferSelect;
 
@@ -137,19 +137,19 @@ export async function listComments(deps: Deps, area: Area, viewerId: number | nu
   return { comments: await present(deps, rows), commentable, meta: { total_count: total!.n, page, per } };
 }
 
-/** A live comment of a visible target of this site, or 404 on `comment`. */
-async function liveComment(deps: Deps, area: Area, id: number): Promise<CommentRow> {
+/** A live comment, or 404 on `comment` (whether its target is seen on this site is the caller's check). */
+async function liveComment(deps: Deps, id: number): Promise<CommentRow> {
   const [row] = await deps.db.select().from(discussionComments).where(and(eq(discussionComments.id, id), live));
-  if (!row || row.area !== area) throw fail.notFound('comment');
+  if (!row) throw fail.notFound('comment');
   return row;
 }
 
 /** A comment's live replies, oldest first (the web replaces on page 1 and appends after). */
 export async function listReplies(deps: Deps, area: Area, commentId: number, page: number, per: number) {
-  const parent = await liveComment(deps, area, commentId);
+  const parent = await liveComment(deps, commentId);
   if (parent.parentId !== null) throw fail.notFound('comment');
   const facts = (await loadTargets(deps, parent.targetType as DiscussionTargetType, [parent.targetId])).get(parent.targetId);
-  if (!facts || facts.area !== area) throw fail.notFound('comment');
+  if (!facts || !seenOn(facts, area)) throw fail.notFound('comment');
   const where = and(eq(discussionComments.parentId, commentId), live);
   const [rows, [total]] = await Promise.all([
     deps.db.select().from(discussionComments).where(where).orderBy(asc(discussionComments.id)).limit(per).offset((page - 1) * per),
@@ -203,7 +203,7 @@ export async function listAccountComments(deps: Deps, area: Area, accountId: num
   }
   const visible = new Set<string>();
   for (const [type, ids] of byType) {
-    for (const [id, facts] of await loadTargets(deps, type, ids)) if (facts.area === area) visible.add(`${type}:${id}`);
+    for (const [id, facts] of await loadTargets(deps, type, ids)) if (seenOn(facts, area)) visible.add(`${type}:${id}`);
   }
   const shown = rows.filter((r) => visible.has(`${r.targetType}:${r.targetId}`));
   return { comments: await present(deps, shown), meta: { total_count: total!.n, page, per } };

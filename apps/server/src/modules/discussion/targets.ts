@@ -8,9 +8,13 @@ export type DiscussionTargetType = 'Post' | 'SteamReview' | 'Headline' | 'Talk';
 
 export interface DiscussionTargetFacts {
   authorId: number | null;
-  area: 'native' | 'abroad';
+  /** The site the target belongs to, or `both` for one both sites show (the community's posts). */
+  area: Area | 'both';
   locked: boolean;
 }
+
+/** Whether a target is seen on this site. */
+export const seenOn = (facts: DiscussionTargetFacts, area: Area) => facts.area === 'both' || facts.area === area;
 
 export interface DiscussionTarget {
   /** The visible targets among ids (missing = gone or hidden), with their author and whether locked. */
@@ -55,6 +59,6 @@ export async function loadTargets(deps: Deps, type: DiscussionTargetType, ids: r
  */
 export async function visibleTarget(deps: Deps, type: DiscussionTargetType, id: number, area: Area, field: string): Promise<DiscussionTargetFacts> {
   const facts = (await loadTargets(deps, type, [id])).get(id);
-  if (!facts || facts.area !== area) throw fail.notFound(field);
+  if (!facts || !seenOn(facts, area)) throw fail.notFound(field);
   return facts;
 }

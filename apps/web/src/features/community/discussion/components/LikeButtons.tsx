@@ -5,7 +5,9 @@ import { applyLikeChange, nextLikeState, type LikeState } from '@lantern/domain'
 import { isApiError } from '../../../../lib/api';
 import { errorToText } from '../../../../lib/errors';
 import { useWhenSignedIn } from '../../../../lib/session';
+import type { ReactNode } from 'react';
 import { cn } from '../../../../ui/cn';
+import { ThumbDownIcon, ThumbUpIcon } from '../../../../ui/icons';
 import { toast } from '../../../../ui/toastStore';
 import { useSetLike } from '../api/setLike';
 
@@ -60,7 +62,7 @@ export function LikeButtons({ type, id, initial, onChange, className }: Props) {
       );
     });
 
-  const button = (state: 1 | 2, label: string, count: number, icon: string) => (
+  const button = (state: 1 | 2, label: string, count: number, icon: ReactNode) => (
     <button
       type="button"
       aria-pressed={view.like_type === state}
@@ -72,15 +74,15 @@ export function LikeButtons({ type, id, initial, onChange, className }: Props) {
         view.like_type === state ? 'border-accent bg-accent/15 text-accent' : 'border-ink-700 text-muted hover:bg-ink-800 hover:text-fg',
       )}
     >
-      <span aria-hidden="true">{icon}</span>
+      {icon}
       <span>{count}</span>
     </button>
   );
 
   return (
     <div className={cn('flex items-center gap-2', className)} data-testid="like-buttons">
-      {button(1, 'discussion.like', view.likes_count, '👍')}
-      {button(2, 'discussion.dislike', view.dislikes_count, '👎')}
+      {button(1, 'discussion.like', view.likes_count, <ThumbUpIcon className="h-4 w-4" />)}
+      {button(2, 'discussion.dislike', view.dislikes_count, <ThumbDownIcon className="h-4 w-4" />)}
     </div>
   );
 }
