@@ -5,6 +5,8 @@ import { seedAccounts } from '../src/seed/accounts.ts';
 import { seedCatalog } from '../src/seed/catalog.ts';
 import { seedCommunity } from '../src/seed/community.ts';
 import { reconcileGroupCounters } from '../src/modules/community/index.ts';
+import { seedDiscussion } from '../src/seed/discussion.ts';
+import { findDrift } from '../src/modules/discussion/index.ts';
 
 /** The demo community: a group per game on both sites, hundreds of posts and reviews in both languages. */
 let t: TestApp;
@@ -39,5 +41,15 @@ describe('seedCommunity', () => {
     const evaluation = (await api.abroad.get(`/api/groups/${busiest.id}/evaluation`)).json();
     expect(evaluation.reviews_count).toBeGreaterThan(0);
     expect(evaluation.distribution.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(evaluation.reviews_count);
+  });
+
+  it('talks on the newest posts: comments, replies and likes through the discussion module, counters exact', { timeout: 120_000 }, async () => {
+    const talk = await seedDiscussion(t.deps);
+    expect(talk.likes).toBeGreaterThan(40);
+    expect(talk.comments).toBeGreaterThan(20);
+    expect(await findDrift(t.deps.db)).toEqual([]);
+    const api = clients(t);
+    const newest = (await api.abroad.get('/api/community_home')).json().recent_posts as { id: number; likes_count: number; comments_count: number }[];
+    expect(newest.some((p) => p.likes_count > 0 && p.comments_count > 0)).toBe(true);
   });
 });
