@@ -3,7 +3,8 @@ import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 
 /**
  * The community on both sites: a new member joins a game's group, writes a review in the editor (stars
- * and rich text), publishes it, lands on its post page, and finds it on the group's reviews tab.
+ * and rich text), publishes it, lands on its post page, likes it and comments on it, and finds it on the
+ * group's reviews tab.
  */
 test('join a group, write and publish a review, and see it on the group page', async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'community');
@@ -37,7 +38,18 @@ test('join a group, write and publish a review, and see it on the group page', a
 
   await expect(page).toHaveURL(/\/posts\/\d+$/);
   await expect(page.getByTestId('post-page')).toContainText(text);
-  await expect(page.getByTestId('post-discussion')).toBeAttached();
+  const discussion = page.getByTestId('post-discussion');
+  await expect(discussion).toBeVisible();
+  // Like it, then comment on it: the counts move live and the comment is listed.
+  const like = discussion.getByTestId('like-buttons').getByRole('button').first();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toContainText('1');
+  const remark = `Thanks ${Date.now().toString(36)} 谢谢`;
+  await discussion.getByRole('textbox').first().fill(remark);
+  await discussion.getByRole('button', { name: /^(Send|发送)$/ }).click();
+  await expect(discussion.getByTestId('comment').filter({ hasText: remark })).toBeVisible();
 
   await page.goto(`${groupUrl}?tab=reviews`);
   await expect(page.getByTestId('group-reviews').getByTestId('community-post').filter({ hasText: text })).toBeVisible();
