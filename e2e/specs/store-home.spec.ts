@@ -94,8 +94,17 @@ test('/ is the store home, and a banner opens what it advertises', async ({ page
 test('a card on the home opens its game', async ({ page, baseURL }, info) => {
   const home = await apiGet<Home>(page.request, baseURL!, '/api/v7/home');
   const sku = home.tagged[0]!.skus[0]!;
-  await page.goto('/home?type=subject'); // kept for the community subjects tab; shows the store home until then
+  await page.goto('/');
   await page.getByTestId('tagged').first().getByTestId('sku-card').first().getByTestId('sku-name').click();
   await expect(page).toHaveURL(new RegExp(`/sku/${sku.id}$`));
   await expect(page.getByTestId('sku-title')).toHaveText(nameOn(info, sku.sku_names));
+});
+
+test('/home?type=subject is the community subjects tab: pinned and featured posts, each opening its post', async ({ page }) => {
+  await page.goto('/home?type=subject');
+  const subject = page.getByTestId('subjects-tab').getByTestId('subject').first();
+  await expect(subject).toBeVisible();
+  await subject.locator('a[href^="/posts/"]').first().click();
+  await expect(page).toHaveURL(/\/posts\/\d+$/);
+  await expect(page.getByTestId('post-page')).toBeVisible();
 });
