@@ -14,7 +14,7 @@ const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transfo
 export const postType = z.enum(['Post', 'Review']);
 export const communityTitle = z.enum(['all_groups', 'headlines']).nullable();
 
-/** An author's byline: the role and the community title it gives (spec §3 Role). */
+/** An author's byline: the role and the community title it gives (docs/product/README.md Role). */
 export const communityAuthor = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -92,7 +92,7 @@ export const accountGroupsBody = z.object({ group_ids: z.array(id).min(1).max(50
 
 export const officialComment = z.object({ content: z.string(), author_id: z.number().int(), author: communityAuthor.nullable() });
 
-/** A published post or review (spec §3 Review/post). */
+/** A published post or review (docs/product/README.md Review/post). */
 export const post = z.object({
   id: z.number().int(),
   account_id: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { area, timestamp } from './common.ts';
 
 /**
- * Uploads (docs/product/engagement.md#uploads): an upload token (spec §3 "Upload token") from one of the
+ * Uploads (docs/product/engagement.md#uploads): an upload token (docs/product/README.md "Upload token") from one of the
  * three token calls, then a form POST of the image to the storage host (`host`), which answers the URLs.
  */
 

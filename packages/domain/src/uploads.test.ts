@@ -26,7 +26,7 @@ describe('uploads', () => {
     expect(UPLOAD_IMAGE_SIZES.large).toBeGreaterThan(UPLOAD_IMAGE_SIZES.thumb);
   });
 
-  it('maps the store\'s answers to the failures of spec §8.2, a known reason first', () => {
+  it('maps the store\'s answers to the failures of docs/product/errors.md, a known reason first', () => {
     expect(uploadFailure(400)).toBe('format_invalid');
     expect(uploadFailure(401)).toBe('credential_invalid');
     expect(uploadFailure(403)).toBe('format_invalid');

@@ -37,12 +37,12 @@ export const UPLOAD_POLICY_TTL_SECONDS = 15 * 60;
 /** Uploads one account may make per hour, across instances. */
 export const UPLOADS_PER_ACCOUNT_PER_HOUR = 60;
 
-/** A file's bytes are within the image limit (4 MB; spec §5). */
+/** A file's bytes are within the image limit (4 MB; docs/product/limits.md). */
 export const isUploadSizeAllowed = (bytes: number) => bytes > 0 && bytes <= IMAGE_MAX_BYTES;
 
 /**
  * The watermark is drawn only when the account's `water_mark` setting is open and the upload is made on
- * the mainland site (spec §6: "the region is cn").
+ * the mainland site (docs/product/accounts.md#roles: "the region is cn").
  */
 export const watermarkApplies = (waterMarkOpen: boolean, area: Area) => waterMarkOpen && area === 'native';
 
@@ -50,7 +50,7 @@ export const watermarkApplies = (waterMarkOpen: boolean, area: Area) => waterMar
 export const watermarkText = (nickname: string) => `灯笼 @${nickname}`;
 
 /**
- * What a failed upload tells the user (spec §8.2), by the reason the store answered when it gave one, else
+ * What a failed upload tells the user (docs/product/errors.md), by the reason the store answered when it gave one, else
  * by the status: 400 format error, 401 invalid upload credential, 403 file format error, 413 over 4 MB, 614
  * target exists, 579 network error, anything else upload failed. `null`: say nothing (614 is silent).
  */

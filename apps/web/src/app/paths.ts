@@ -11,7 +11,7 @@ export const paths = {
   writePostPattern: '/community/groups/:id/write',
   editPost: (id: number | string) => `/posts/${id}/edit`,
   editPostPattern: '/posts/:id/edit',
-  /** A post or review (spec §2.1): reached after publishing. */
+  /** A post or review (docs/product/screens.md): reached after publishing. */
   post: (id: number | string) => `/posts/${id}`,
   postPattern: '/posts/:id',
   subjects: '/home?type=subject',

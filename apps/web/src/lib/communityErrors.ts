@@ -1,7 +1,7 @@
 import { isApiError } from './api';
 
 /**
- * What a refused community write means for the page (docs/product/community.md#moderation, spec §8.4):
+ * What a refused community write means for the page (docs/product/community.md#moderation, docs/product/community.md#reply-codes):
  * - `sign_in`: a 401; the API client has already opened the sign-in popup.
  * - `muted`: 403 `is_mute` (staff muted the account) or `banned` (a warn ban): open the mute dialog, with
  *   the unmute time from `meta.unmute_at_timestamp`.

@@ -69,7 +69,7 @@ describe('uploads', () => {
     expect(fetchToken).not.toHaveBeenCalled();
   });
 
-  it('maps the store\'s answers to spec §8.2\'s messages in both languages', async () => {
+  it('maps the store\'s answers to docs/product/errors.md\'s messages in both languages', async () => {
     const cases: [number, unknown, string][] = [
       [400, { errors: { file: ['format_invalid'] } }, 'format_invalid'],
       [403, { errors: { file: ['format_invalid'] } }, 'format_invalid'],

@@ -7,7 +7,7 @@ import { readCookie } from './cookies';
 /**
  * Image uploads (docs/product/engagement.md#uploads): get an upload token, post the image form to the
  * storage host with progress, answer the URLs the editor inserts. Failures become an `UploadError` whose
- * `failure` is one of spec §8.2's messages (`uploads.errors.<failure>` in both languages).
+ * `failure` is one of docs/product/errors.md's messages (`uploads.errors.<failure>` in both languages).
  */
 
 export type UploadPurpose = 'post' | 'review' | 'comment' | 'feedback' | 'avatar' | 'background';

@@ -18,7 +18,7 @@ type State = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind:
 
 /**
  * "Add image": picks one image, uploads it with a progress bar, and says what went wrong in the page's
- * language (spec §8.2). A real button opens the file picker (keyboard and screen readers reach it), the
+ * language (docs/product/errors.md). A real button opens the file picker (keyboard and screen readers reach it), the
  * progress is a labelled progressbar, and errors are announced.
  */
 export function ImageUploadButton({ purpose = 'post', onUploaded, disabled, className, upload = uploadImage }: ImageUploadButtonProps) {

@@ -104,7 +104,7 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
     last_sign_in_at_timestamp: toTimestamp(account.lastSignInAt),
     created_at_timestamp: toTimestamp(account.createdAt),
     platforms: [],
-    // Spec §3: configs carry the water_mark status, open or not (docs/product/engagement.md#uploads).
+    // docs/product/README.md: configs carry the water_mark status, open or not (docs/product/engagement.md#uploads).
     configs: [{ kind: 'upload', key: 'water_mark', value: account.waterMark ? 'open' : 'close' }],
     security_info: {
       is_identification: account.credentialHash !== null,

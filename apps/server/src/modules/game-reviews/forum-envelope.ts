@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
  * The forum host's envelope (docs/product/community.md#reply-codes): `{ code, data, errorMsg }` with
  * camelCase fields. Built here for Steam/Epic reviews and votes, the first forum-host calls; the forum
  * surface to come reuses it (move it to the platform then). A refusal keeps its HTTP status, repeats it in
- * `code`, puts the site's words in `errorMsg` (the web shows them as they are, spec §8.4 "the server
+ * `code`, puts the site's words in `errorMsg` (the web shows them as they are, docs/product/community.md#reply-codes "the server
  * errorMsg") and the stable reason code in `reason`.
  */
 export function forumOk<T>(data: T): { code: 200; data: T; errorMsg: null } {

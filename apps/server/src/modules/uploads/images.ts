@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 export async function sniffImage(bytes: Buffer): Promise<UploadImageMime> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && isUploadImageMime(detected.mime)) return detected.mime;
-  // 403 "file format error" (spec §8.2): an image, but of a kind refused here.
+  // 403 "file format error" (docs/product/errors.md): an image, but of a kind refused here.
   if (detected?.mime.startsWith('image/') || looksLikeSvg(bytes)) throw new AppError(403, { file: ['format_invalid'] });
   // 400 "format error": not an image at all (a script, a page, an archive…).
   throw new AppError(400, { file: ['format_invalid'] });

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 
 /**
- * The upload token (spec §3, decisions/0014): a policy naming who may upload, where, how much and until
+ * The upload token (docs/product/README.md, decisions/0014): a policy naming who may upload, where, how much and until
  * when, signed with a key derived from the app secret. The storage host believes nothing of a form but what
  * this signature covers, the way a cloud store's form upload works.
  */
@@ -66,7 +66,7 @@ const forged = () => new AppError(403, { policy: ['signature_invalid'] });
 
 /**
  * The policy of a posted form, once its signature, key id, bucket and expiry hold. No credential at all is
- * 401 (spec §8.2 "invalid upload credential"); a forged or altered one 403, an expired one 403 `expired`.
+ * 401 (docs/product/errors.md "invalid upload credential"); a forged or altered one 403, an expired one 403 `expired`.
  */
 export function verifyUploadPolicy(deps: Deps, fields: { policy?: string; signature?: string; accessid?: string }): UploadPolicy {
   const { policy, signature } = fields;

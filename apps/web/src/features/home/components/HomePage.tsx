@@ -34,7 +34,7 @@ function HomeSkeleton() {
 /** The store home (/ and /home; docs/product/catalogue.md#store-home): every block the API gives, nothing for the empty ones; /home?type=subject is the community's subjects tab. */
 export function HomePage() {
   const [params] = useSearchParams();
-  // /home?type=subject is the community subjects tab (spec §2.1; the beginners' guide's step 4 goes there).
+  // /home?type=subject is the community subjects tab (docs/product/screens.md; the beginners' guide's step 4 goes there).
   if (params.get('type') === 'subject') {
     return (
       <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10" data-testid="home-page">
