@@ -9,7 +9,11 @@ import { rowsOf } from '../apps/server/src/platform/db/json-rows.ts';
 import { accounts } from '../apps/server/src/modules/accounts/tables.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { findDrift, reconcileCounters, registerDiscussionTarget } from '../apps/server/src/modules/discussion/index.ts';
-import { load, percentile, profiled, type LoadResult } from './lib.ts';
+import autocannon from 'autocannon';
+import { load, profiled, type LoadResult } from './lib.ts';
+
+/** What one connection's request in flight is, for reading its answer. */
+interface OpContext { who: number; name: string; post: number }
 
 const ACCOUNTS = 2_000;
 const OPERATIONS = 10_000;
@@ -90,15 +94,6 @@ export async function discussionBench(): Promise<DiscussionBench> {
     const insert = await load('bare single-row INSERT (POST)', `${base}/bench/insert`, { method: 'POST', seconds: 5 });
     const hotRow = await load('one hot counter row UPDATE (POST)', `${base}/bench/hot`, { method: 'POST', seconds: 5 });
 
-    const call = async (token: string, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}?client=web`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
-
     const rounds: DiscussionRound[] = [];
     for (const connections of ROUNDS) {
       const posted = await rowsOf<{ id: string }>(deps.db, sql`INSERT INTO bench_posts (area) SELECT 'native' FROM generate_series(1, ${HOT_POSTS}) RETURNING id`);
@@ -107,69 +102,63 @@ export async function discussionBench(): Promise<DiscussionBench> {
       const mine = new Map<number, { id: number; post: number }[]>();
       const recent: { id: number; post: number }[] = [];
       const statuses: Record<string, number> = {};
-      const latencies: number[] = [];
-      let issued = 0;
       let seed = connections;
       const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-      const op = async () => {
+      const request = (context: OpContext, who: number, name: string, method: 'POST' | 'DELETE', path: string, body?: unknown) => {
+        Object.assign(context, { who, name, post: 0 });
+        return {
+          method, path: `${path}?client=web`,
+          headers: { authorization: `Bearer ${tokens[who]!}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        };
+      };
+      // One operation per request, chosen as the request is sent; the answer is read back in onResponse.
+      const setupRequest = (_req: unknown, context: OpContext) => {
         const who = Math.floor(random() * ACCOUNTS);
-        const token = tokens[who]!;
         const post = posts[Math.floor(random() * posts.length)]!;
         const roll = random();
-        let name: string;
-        let res: { status: number; body: Record<string, unknown> };
-        const t0 = performance.now();
-        if (roll < 0.35) {
-          name = 'like';
-          res = await call(token, 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: random() < 0.75 ? 1 : 2 } });
-        } else if (roll < 0.5) {
-          name = 'cancel';
-          res = await call(token, 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: null } });
-        } else if (roll < 0.7) {
-          name = 'comment';
-          res = await call(token, 'POST', '/api/comments', { comment: { commentable_type: 'Post', commentable_id: post, content: `a comment @bench_talker_${stamp}_${who}` } });
-        } else if (roll < 0.85 && recent.length > 0) {
-          name = 'reply';
-          const parent = recent[Math.floor(random() * recent.length)]!;
-          res = await call(token, 'POST', '/api/comments', { comment: { commentable_type: 'Post', commentable_id: parent.post, commentary_id: parent.id, content: 'a reply' } });
-        } else {
-          const own = mine.get(who)?.pop();
-          if (own) {
-            name = 'delete';
-            res = await call(token, 'DELETE', `/api/comments/${own.id}`);
-          } else {
-            // Nothing of its own to delete: this account likes instead.
-            name = 'like';
-            res = await call(token, 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: 1 } });
-          }
+        if (roll < 0.35) return request(context, who, 'like', 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: random() < 0.75 ? 1 : 2 } });
+        if (roll < 0.5) return request(context, who, 'cancel', 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: null } });
+        if (roll < 0.7) {
+          const sent = request(context, who, 'comment', 'POST', '/api/comments', { comment: { commentable_type: 'Post', commentable_id: post, content: `a comment @bench_talker_${stamp}_${who}` } });
+          context.post = post;
+          return sent;
         }
-        latencies.push(performance.now() - t0);
-        const key = `${name} ${res.status}`;
+        if (roll < 0.85 && recent.length > 0) {
+          const parent = recent[Math.floor(random() * recent.length)]!;
+          return request(context, who, 'reply', 'POST', '/api/comments', { comment: { commentable_type: 'Post', commentable_id: parent.post, commentary_id: parent.id, content: 'a reply' } });
+        }
+        const own = mine.get(who)?.pop();
+        if (own) return request(context, who, 'delete', 'DELETE', `/api/comments/${own.id}`);
+        // Nothing of its own to delete: this account likes instead.
+        return request(context, who, 'like', 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: 1 } });
+      };
+      const onResponse = (status: number, body: string, context: OpContext) => {
+        const key = `${context.name} ${status}`;
         statuses[key] = (statuses[key] ?? 0) + 1;
-        if (name === 'comment' && res.status === 201) {
-          const c = { id: (res.body.comment as { id: number }).id, post };
+        if (context.name === 'comment' && status === 201) {
+          const c = { id: (JSON.parse(body) as { comment: { id: number } }).comment.id, post: context.post };
           recent.push(c);
           if (recent.length > 200) recent.shift();
-          mine.set(who, [...(mine.get(who) ?? []), c]);
+          mine.set(context.who, [...(mine.get(context.who) ?? []), c]);
         }
       };
       const started = performance.now();
-      await profiled(`discussion-${connections}`, () => Promise.all(Array.from({ length: connections }, async () => {
-        while (issued < OPERATIONS) {
-          issued++;
-          await op();
-        }
-      })));
+      // The same HTTP client as the baselines (autocannon, raw sockets): the load costs the process as little
+      // as it does for them, so the ratios compare the routes and not the clients.
+      const result = await profiled(`discussion-${connections}`, () => autocannon({
+        url: base, connections, amount: OPERATIONS,
+        requests: [{ setupRequest: setupRequest as never, onResponse: onResponse as never }],
+      }));
       const seconds = (performance.now() - started) / 1000;
       const drift = (await findDrift(deps.db)).filter((d) => posts.includes(d.targetId));
       const repaired = await reconcileCounters(deps);
       const [counts] = await rowsOf<{ likes: number; dislikes: number; comments: number }>(deps.db, sql`
         SELECT coalesce(sum(likes), 0)::int AS likes, coalesce(sum(dislikes), 0)::int AS dislikes, coalesce(sum(comments), 0)::int AS comments
           FROM discussion_counters WHERE target_type = 'Post' AND target_id IN (${sql.join(posts.map((id) => sql`${id}`), sql`, `)})`);
-      latencies.sort((a, b) => a - b);
       rounds.push({
         connections, operations: OPERATIONS, seconds: Math.round(seconds * 10) / 10, writesPerSecond: Math.round(OPERATIONS / seconds),
-        p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), statuses,
+        p50: result.latency.p50, p99: result.latency.p99, statuses,
         drift: drift.reduce((sum, d) => sum + Math.abs(d.likes) + Math.abs(d.dislikes) + Math.abs(d.comments), 0),
         repaired: repaired.length, counts: counts!,
       });

@@ -21,6 +21,11 @@ export class ResponseCache {
     return this.ttlSeconds > 0;
   }
 
+  /** How long an entry lives, in seconds (0: the cache is off). */
+  get ttl() {
+    return this.ttlSeconds;
+  }
+
   async get<T>(key: string, produce: () => Promise<T>): Promise<T> {
     if (!this.enabled) return produce();
     const hit = this.entries.get(key);

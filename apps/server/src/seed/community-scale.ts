@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../platform/deps.ts';
+import { rowsOf } from '../platform/db/json-rows.ts';
 import { reconcileGroupCounters } from '../modules/community/index.ts';
 
 const ZH = ['新手开荒攻略，先把主线推进到第一个据点', '隐藏的宝箱在灯塔后面的悬崖下', '这个boss的第二阶段要留好闪避', '优化不错，老笔记本也能稳定六十帧', '剧情出乎意料地动人，结尾让我愣了好一会儿', '联机和朋友一起玩非常欢乐', '前期节奏有点慢，过了第三章才好玩', '求推荐和这个类似的游戏', '终于全成就了，纪念一下', '地图设计很巧妙，探索的奖励给得很足', '中文翻译有几处别扭，希望修正', '手柄玩比键鼠舒服很多'];
@@ -41,4 +42,50 @@ export async function seedCommunityAtScale(deps: Deps, count = 500_000): Promise
   await deps.db.execute(sql`ANALYZE posts`);
   await reconcileGroupCounters(deps);
   return { posts: count };
+}
+
+const COMMENT_ZH = ['同意，第二阶段确实要留闪避', '感谢分享，收藏了', '宝箱我也找了好久', '求组队，周末晚上在线', '这个攻略太有用了'];
+const COMMENT_EN = ['Agreed, keep the dodge for phase two', 'Thanks for sharing, saved it', 'Took me ages to find that chest too', 'Anyone up for co-op this weekend?', 'This guide is gold'];
+
+/**
+ * The benchmark's discussion under those posts (never run by `npm start`): `count` comments and replies, three
+ * in five comments spread evenly over the posts and two in five replies to them (on the same post), by the
+ * demo's community members, then the posts' comment counters written from a recount.
+ */
+export async function seedCommentsAtScale(deps: Deps, count = 2_000_000): Promise<{ comments: number }> {
+  const zh = sql.raw(`ARRAY[${COMMENT_ZH.map((s) => `'${s}'`).join(',')}]`);
+  const en = sql.raw(`ARRAY[${COMMENT_EN.map((s) => `'${s}'`).join(',')}]`);
+  const comments = Math.round(count * 0.6);
+  const BATCH = 100_000;
+  for (let from = 1; from <= comments; from += BATCH) {
+    const to = Math.min(comments, from + BATCH - 1);
+    await deps.db.execute(sql`
+    WITH p AS (SELECT min(id) AS low, max(id) - min(id) + 1 AS span FROM posts),
+    a AS (SELECT array_agg(id ORDER BY id) AS ids FROM accounts WHERE email LIKE '%member%@lantern.test')
+    INSERT INTO discussion_comments (area, target_type, target_id, account_id, content, created_at)
+    SELECT CASE WHEN i % 2 = 0 THEN 'native' ELSE 'abroad' END, 'Post', p.low + (i::bigint * 7919) % p.span,
+      a.ids[1 + (i % array_length(a.ids, 1))],
+      (CASE WHEN i % 2 = 0 THEN ${zh} ELSE ${en} END)[1 + i % 5] || ' #' || i, now() - make_interval(secs => i)
+    FROM generate_series(${from}::int, ${to}::int) AS i, p, a`);
+  }
+  const [range] = await rowsOf<{ low: string; high: string }>(deps.db, sql`SELECT min(id)::text AS low, max(id)::text AS high FROM discussion_comments WHERE parent_id IS NULL`);
+  const replies = count - comments;
+  for (let from = 1; from <= replies; from += BATCH) {
+    const to = Math.min(replies, from + BATCH - 1);
+    await deps.db.execute(sql`
+    WITH a AS (SELECT array_agg(id ORDER BY id) AS ids FROM accounts WHERE email LIKE '%member%@lantern.test')
+    INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_account_ids, content, created_at)
+    SELECT c.area, c.target_type, c.target_id, a.ids[1 + (i % array_length(a.ids, 1))], c.id, jsonb_build_array(c.account_id),
+      (CASE WHEN c.area = 'native' THEN ${zh} ELSE ${en} END)[1 + (i / 5) % 5] || ' re #' || i, c.created_at + interval '1 minute'
+    FROM generate_series(${from}::int, ${to}::int) AS i
+    JOIN discussion_comments c ON c.id = ${range!.low}::bigint + (i::bigint * 104729) % (${range!.high}::bigint - ${range!.low}::bigint + 1) AND c.parent_id IS NULL, a`);
+  }
+  // Comment counts from a recount, kept in shard 0 (the other shards' comment counts cleared, likes kept).
+  await deps.db.execute(sql`UPDATE discussion_counters SET comments = 0 WHERE comments <> 0`);
+  await deps.db.execute(sql`
+    INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+    SELECT target_type, target_id, 0, 0, 0, count(*) FROM discussion_comments WHERE deleted_at IS NULL GROUP BY target_type, target_id
+    ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = excluded.comments`);
+  await deps.db.execute(sql`ANALYZE discussion_comments`);
+  return { comments: count };
 }

@@ -65,9 +65,13 @@ async function totalOf(deps: Deps, filter: PostFilter, where: SQL): Promise<numb
   if (filter.keyword?.trim()) {
     // A common word matches a large share of every post: counting them all would cost more than the page.
     // Keyword totals stop at SEARCH_COUNT_CAP ("1,000+"), enough to draw the pages anyone reads.
-    const capped = deps.db.select({ one: sql`1` }).from(posts).where(where).limit(SEARCH_COUNT_CAP).as('capped');
-    const [row] = await deps.db.select({ n: count() }).from(capped);
-    return row?.n ?? 0;
+    // The same words are searched by many readers at once, and a total a few seconds old draws the same pages:
+    // it is shared through the short-lived response cache, signed-in readers included.
+    return deps.cache.get(`community:keyword-total:${JSON.stringify(filter)}`, async () => {
+      const capped = deps.db.select({ one: sql`1` }).from(posts).where(where).limit(SEARCH_COUNT_CAP).as('capped');
+      const [row] = await deps.db.select({ n: count() }).from(capped);
+      return row?.n ?? 0;
+    });
   }
   const [row] = await deps.db.select({ n: count() }).from(posts).where(where);
   return row?.n ?? 0;

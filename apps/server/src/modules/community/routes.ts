@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { requirePermission } from '../../platform/access.ts';
 import { fail } from '../../platform/errors.ts';
+import { answerShared } from '../../platform/shared-reads.ts';
 import { idParams, dbId } from '../../platform/params.ts';
 import { viewerOf } from '../../platform/viewer.ts';
 import { createReview, editDraft, newDraft, saveDraft } from './drafts.ts';
@@ -91,16 +92,29 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
   app.get('/api/hots', { schema: { tags, querystring: paging10, response: { 200: postsResponse } } }, async (request) => hotPosts(deps, viewerOf(request).accountId, request.query));
 
   // Posts, reviews and drafts
-  app.get('/api/search/posts', { schema: { tags, querystring: searchPostsQuery, response: { 200: postsResponse } } }, async (request) => {
+  // Lists and post pages are the same for every reader but for `own`: shared reads (platform/shared-reads.ts).
+  app.get('/api/search/posts', { schema: { tags, querystring: searchPostsQuery, response: { 200: postsResponse } } }, async (request, reply) => {
     const q = request.query;
-    return listPosts(deps, viewerOf(request, q.region).accountId,
-      { groupId: q.group_id, type: q.type, isLong: q.is_long, tagId: q.tag_id, accountId: q.account_id, keyword: q.keyword }, q, q.order);
+    const filter = { groupId: q.group_id, type: q.type, isLong: q.is_long, tagId: q.tag_id, accountId: q.account_id, keyword: q.keyword };
+    return answerShared(deps, request, reply, viewerOf(request, q.region).accountId, {
+      key: `community:posts:${JSON.stringify(q)}`,
+      schema: postsResponse,
+      build: (viewerId) => listPosts(deps, viewerId, filter, q, q.order),
+      overlay: (shared, viewerId) =>
+        shared.posts.some((p) => p.account_id === viewerId) ? { ...shared, posts: shared.posts.map((p) => ({ ...p, own: p.account_id === viewerId })) } : shared,
+    });
   });
   app.get('/api/posts/new', { schema: { tags, querystring: newPostQuery, response: { 200: draftResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);
     return newDraft(deps, accountId, request.site.area, request.query.group_id, request.query.type, request.query.is_long);
   });
-  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponse } } }, async (request) => getPost(deps, viewerOf(request).accountId, request.params.id));
+  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponse } } }, async (request, reply) =>
+    answerShared(deps, request, reply, viewerOf(request).accountId, {
+      key: `community:post:${request.params.id}`,
+      schema: postResponse,
+      build: (viewerId) => getPost(deps, viewerId, request.params.id),
+      overlay: (shared, viewerId) => (shared.post.account_id === viewerId ? { post: { ...shared.post, own: true } } : shared),
+    }));
   app.get('/api/posts/:id/edit', { schema: { tags, params: idParams, response: { 200: draftResponse } } }, async (request) => editDraft(deps, requireAuth(request).accountId, request.params.id));
   app.delete('/api/posts/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     await deletePost(deps, requireAuth(request).accountId, request.params.id);

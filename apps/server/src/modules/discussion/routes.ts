@@ -8,8 +8,9 @@ import { commentsPageSize, type LikeState } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../../platform/params.ts';
+import { answerShared } from '../../platform/shared-reads.ts';
 import { createComment, deleteComment, listAccountComments, listComments, listReplies } from './comments.ts';
-import { setLike } from './likes.ts';
+import { reactionsOf, setLike } from './likes.ts';
 import type { DiscussionTargetType } from './targets.ts';
 
 const tags = ['community'];
@@ -30,7 +31,16 @@ export const discussionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
   app.get(DISCUSSION_API.comments, { schema: { tags, querystring: commentsQuery, response: { 200: commentsResponse } } }, async (request, reply) => {
     const q = request.query;
     reply.header('cache-control', 'private, no-store');
-    return listComments(deps, request.site.area, request.auth?.accountId ?? null, q.commentable_type, q.commentable_id, q.page, q.per ?? commentsPageSize(q.commentable_type));
+    // The same page for every reader but for their like of the target: a shared read (platform/shared-reads.ts).
+    return answerShared(deps, request, reply, request.auth?.accountId ?? null, {
+      key: `comments:${request.site.area}:${JSON.stringify(q)}`,
+      schema: commentsResponse,
+      build: (viewerId) => listComments(deps, request.site.area, viewerId, q.commentable_type, q.commentable_id, q.page, q.per ?? commentsPageSize(q.commentable_type)),
+      overlay: async (shared, viewerId) => {
+        const held = (await reactionsOf(deps.db, viewerId, q.commentable_type, [q.commentable_id])).get(q.commentable_id);
+        return held === undefined ? shared : { ...shared, commentable: { ...shared.commentable, like_type: held } };
+      },
+    });
   });
 
   app.post(DISCUSSION_API.comments, { preValidation: signedIn, schema: { tags, body: createCommentRequest, response: { 201: createCommentResponse } } }, async (request, reply) => {

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { KeyValueStore } from './kv.ts';
+import type { ResponseCache } from './response-cache.ts';
+import { PreparedJson, sendJson, sendJsonBytes } from './send-json.ts';
+
+/**
+ * Reads every reader shares, with read-your-writes (decisions/0016 "Reading at speed"). A list or page that is
+ * the same for everyone but for a little of the reader's own state (`own`, their like) is built once per key
+ * and cache lifetime, validated then, and kept as its value and as prepared bytes. Guests are sent the bytes;
+ * a signed-in reader gets the value with their own state laid over it — unless they changed something
+ * themselves within the cache's lifetime: then their answers are built fresh, so what they just wrote, liked or
+ * deleted is on their screen at once. Any successful write by a signed-in account marks it in the key-value
+ * store (Redis across instances) before its answer leaves, so the next read, on whichever instance, sees it.
+ */
+interface SharedDeps {
+  kv: KeyValueStore;
+  cache: ResponseCache;
+}
+
+const markOf = (accountId: number) => `recent-write:${accountId}`;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Marks the writer of every successful signed-in write (nothing to do with the cache off). */
+export function registerRecentWrites(app: FastifyInstance, deps: SharedDeps) {
+  if (!deps.cache.enabled) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const accountId = request.auth?.accountId;
+    if (accountId !== undefined && WRITES.has(request.method) && reply.statusCode < 400) {
+      // One second beyond the cache's lifetime: every copy cached before the write has expired by then.
+      await deps.kv.set(markOf(accountId), '1', deps.cache.ttl + 1);
+    }
+    return payload;
+  });
+}
+
+/** Whether the account wrote within the cache's lifetime (its reads must then be built fresh). */
+export async function wroteRecently(deps: SharedDeps, accountId: number): Promise<boolean> {
+  if (!deps.cache.enabled) return false;
+  return (await deps.kv.get(markOf(accountId))) !== null;
+}
+
+export interface SharedRead<T> {
+  /** The cache key: everything the answer depends on but the reader. */
+  key: string;
+  schema: { parse(value: unknown): T };
+  /** Builds the answer for a reader (null: as a guest sees it). */
+  build: (viewerId: number | null) => Promise<T>;
+  /** Lays a signed-in reader's own state over the shared answer; answers `shared` itself when there is none. */
+  overlay: (shared: T, viewerId: number) => T | Promise<T>;
+}
+
+/**
+ * Answers a shared read: a guest the cached bytes, a signed-in reader the cached value with their overlay,
+ * a reader who wrote recently a fresh build. Errors (404…) are never cached.
+ */
+export async function answerShared<T>(deps: SharedDeps, request: FastifyRequest, reply: FastifyReply, viewerId: number | null, read: SharedRead<T>) {
+  if (viewerId !== null && (await wroteRecently(deps, viewerId))) return read.build(viewerId);
+  const shared = await deps.cache.get(read.key, async () => {
+    const value = read.schema.parse(await read.build(null));
+    return { value, json: new PreparedJson(JSON.stringify(value)) };
+  });
+  if (viewerId === null) return sendJson(request, reply, shared.json);
+  const overlaid = await read.overlay(shared.value, viewerId);
+  // Nothing of the reader's own on it (the usual case): the shared bytes as they are.
+  if (overlaid === shared.value) return sendJson(request, reply, shared.json);
+  // The overlay changes fields already validated to values of their own type: sent without validating again.
+  return sendJsonBytes(reply, Buffer.from(JSON.stringify(overlaid), 'utf8'));
+}
