@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, prim
 import type { CouponScope } from '@lantern/domain';
 import { accounts } from '../accounts/tables.ts';
 import type { LocalizedName } from '../catalog/tables.ts';
+import { openEndedWindow, windowValid } from '../../platform/db/columns.ts';
 
 /**
  * A coupon definition (docs/product/buying.md#coupons) on one area. `left_amount` is what can still be claimed; claims
@@ -64,14 +65,10 @@ export const couponAreas = pgTable('coupon_areas', {
   area: text('area', { enum: ['native', 'abroad'] }).notNull(),
   title: jsonb('title').$type<LocalizedName>().notNull(),
   position: integer('position').notNull().default(0),
-  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
-  toAt: timestamp('to_at', { withTimezone: true }),
-  closed: boolean('closed').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  ...openEndedWindow(),
 }, (t) => [
   index('coupon_areas_area_idx').on(t.area, t.position),
-  check('coupon_areas_window_valid', sql`${t.toAt} IS NULL OR ${t.toAt} > ${t.fromAt}`),
+  windowValid('coupon_areas', t),
 ]);
 
 /** The coupons of an area, in the order staff listed them. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
 import { products, skus, type LocalizedName } from '../catalog/tables.ts';
+import { openEndedWindow, windowValid } from '../../platform/db/columns.ts';
 
 /**
  * A game's page on another platform (its Steam app, its Epic product), whose reviews are imported
@@ -63,14 +64,10 @@ export const voteActivities = pgTable('vote_activities', {
   /** Null: every region of the area. */
   region: text('region'),
   title: jsonb('title').$type<LocalizedName>().notNull(),
-  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
-  toAt: timestamp('to_at', { withTimezone: true }),
-  closed: boolean('closed').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  ...openEndedWindow(),
 }, (t) => [
   index('vote_activities_sku_idx').on(t.skuId, t.area),
-  check('vote_activities_window_valid', sql`${t.toAt} IS NULL OR ${t.toAt} > ${t.fromAt}`),
+  windowValid('vote_activities', t),
 ]);
 
 /** The answers a vote offers, in the order staff listed them. */

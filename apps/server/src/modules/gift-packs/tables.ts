@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
 import { skus, type LocalizedName } from '../catalog/tables.ts';
 import { coupons } from '../coupons/tables.ts';
+import { openEndedWindow, windowValid } from '../../platform/db/columns.ts';
 
 /**
  * A gift pack event (docs/product/deals.md#gift-packs) on one area: coupons claimed together, once per
@@ -13,14 +13,10 @@ export const giftPacks = pgTable('gift_packs', {
   area: text('area', { enum: ['native', 'abroad'] }).notNull(),
   title: jsonb('title').$type<LocalizedName>().notNull(),
   weight: integer('weight').notNull().default(0),
-  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
-  toAt: timestamp('to_at', { withTimezone: true }),
-  closed: boolean('closed').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  ...openEndedWindow(),
 }, (t) => [
   index('gift_packs_area_idx').on(t.area, t.weight),
-  check('gift_packs_window_valid', sql`${t.toAt} IS NULL OR ${t.toAt} > ${t.fromAt}`),
+  windowValid('gift_packs', t),
 ]);
 
 /** The coupons a pack grants, in the order staff listed them. */

@@ -4,6 +4,7 @@ import { accounts } from '../accounts/tables.ts';
 import { skus, type LocalizedName } from '../catalog/tables.ts';
 import { coupons } from '../coupons/tables.ts';
 import { orders } from '../orders/tables.ts';
+import { openEndedWindow, windowValid } from '../../platform/db/columns.ts';
 
 /**
  * A point redeem of the points shop (docs/product/deals.md#points-shop) on one area: a SKU (a game key, or
@@ -24,17 +25,13 @@ export const pointRedeems = pgTable('point_redeems', {
   leftCount: integer('left_count').notNull(),
   perAccountLimit: integer('per_account_limit'),
   position: integer('position').notNull().default(0),
-  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
-  toAt: timestamp('to_at', { withTimezone: true }),
-  closed: boolean('closed').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  ...openEndedWindow(),
 }, (t) => [
   index('point_redeems_area_position_idx').on(t.area, t.position),
   check('point_redeems_left_count_valid', sql`${t.leftCount} >= 0 AND ${t.totalCount} >= 0`),
   check('point_redeems_points_valid', sql`${t.points} > 0 AND ${t.listPoints} > 0 AND (${t.perAccountLimit} IS NULL OR ${t.perAccountLimit} >= 1)`),
   check('point_redeems_target_valid', sql`(${t.type} = 'sku') = (${t.skuId} IS NOT NULL) AND (${t.type} = 'coupon') = (${t.couponId} IS NOT NULL)`),
-  check('point_redeems_window_valid', sql`${t.toAt} IS NULL OR ${t.toAt} > ${t.fromAt}`),
+  windowValid('point_redeems', t),
 ]);
 
 /**
