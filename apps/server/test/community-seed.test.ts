@@ -5,6 +5,7 @@ import { seedAccounts } from '../src/seed/accounts.ts';
 import { seedCatalog } from '../src/seed/catalog.ts';
 import { seedCommunity } from '../src/seed/community.ts';
 import { reconcileGroupCounters } from '../src/modules/community/index.ts';
+import { posts } from '../src/modules/community/tables.ts';
 import { seedDiscussion } from '../src/seed/discussion.ts';
 import { findDrift } from '../src/modules/discussion/index.ts';
 
@@ -41,6 +42,16 @@ describe('seedCommunity', () => {
     const evaluation = (await api.abroad.get(`/api/groups/${busiest.id}/evaluation`)).json();
     expect(evaluation.reviews_count).toBeGreaterThan(0);
     expect(evaluation.distribution.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(evaluation.reviews_count);
+  });
+
+  it('never repeats a sentence within one post', async () => {
+    const rows = await t.deps.db.select({ id: posts.id, html: posts.contentHtml }).from(posts);
+    const repeating = rows.filter((r) => {
+      const parts = [...r.html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
+      return new Set(parts).size !== parts.length;
+    });
+    expect(rows.length).toBeGreaterThan(500);
+    expect(repeating.map((r) => r.id)).toEqual([]);
   });
 
   it('talks on the newest posts: comments, replies and likes through the discussion module, counters exact', { timeout: 120_000 }, async () => {

@@ -48,7 +48,7 @@ const TEXT = {
     questions: ['有人知道第二个隐藏结局怎么触发吗？', '这游戏手柄玩还是键鼠玩舒服？', '新手开局该先升级哪个技能？', '最近更新之后大家还卡顿吗？', '有没有一起联机的，晚上九点以后在线。', '终于全成就了，纪念一下！', '求推荐和这个类似的游戏。'],
     guideTitles: ['新手入门全攻略', '全收集路线整理', 'boss打法心得', '隐藏要素一览', '速通路线笔记', '配置与画质设置建议'],
     guideHeads: ['开局准备', '前期路线', '中期要点', '常见误区', '最后的建议'],
-    guideLines: ['先把主线推进到第一个据点，解锁传送之后效率高很多。', '资源不要急着花，后面有更好的兑换选项。', '遇到打不过的敌人可以先绕开，回头再来。', '多和路边的角色对话，很多支线就藏在闲聊里。', '记得经常手动存档，自动存档的间隔比较长。', '画质设置里把动态模糊关掉，眼睛会舒服很多。'],
+    guideLines: ['先把主线推进到第一个据点，解锁传送之后效率高很多。', '资源不要急着花，后面有更好的兑换选项。', '遇到打不过的敌人可以先绕开，回头再来。', '多和路边的角色对话，很多支线就藏在闲聊里。', '记得经常手动存档，自动存档的间隔比较长。', '画质设置里把动态模糊关掉，眼睛会舒服很多。', '商人每周刷新一次货物，稀有材料记得定期去看看。', '闪避比格挡更可靠，尤其是面对多个敌人的时候。', '支线奖励的饰品很关键，别只顾着推主线。', '夜晚出现的敌人掉落更好，但也更危险。', '地图上的问号先别急着全清，跟着主线会自然解锁。', '组队时分工明确，一个人专门负责治疗会轻松很多。'],
     official: ['感谢反馈！该问题已在最新补丁中修复。', '官方已记录这个建议，会转达给开发团队。', '感谢分享这么详细的攻略，已设为精华。'],
   },
   en: {
@@ -59,7 +59,7 @@ const TEXT = {
     questions: ['Anyone know how to trigger the second hidden ending?', 'Controller or mouse and keyboard — which feels better?', 'Which skill should a new player level first?', 'Still stuttering for anyone after the latest patch?', 'Looking for co-op partners, evenings EU time.', 'Finally got every achievement!', 'Recommend me something similar?'],
     guideTitles: ['Beginner’s guide', 'Full collectibles route', 'Boss strategies', 'Every hidden secret', 'Speedrun routing notes', 'Settings for smooth performance'],
     guideHeads: ['Getting ready', 'Early game', 'Mid game', 'Common mistakes', 'Final advice'],
-    guideLines: ['Push the main quest to the first hub; fast travel makes everything quicker.', 'Do not spend resources early — better trades open up later.', 'Skip enemies you cannot beat yet and come back stronger.', 'Talk to everyone: many side quests hide in small talk.', 'Save manually often; autosaves are far apart.', 'Turn motion blur off in the graphics settings — your eyes will thank you.'],
+    guideLines: ['Push the main quest to the first hub; fast travel makes everything quicker.', 'Do not spend resources early — better trades open up later.', 'Skip enemies you cannot beat yet and come back stronger.', 'Talk to everyone: many side quests hide in small talk.', 'Save manually often; autosaves are far apart.', 'Turn motion blur off in the graphics settings — your eyes will thank you.', 'The merchant restocks weekly; check back for rare materials.', 'Dodging beats blocking, especially against groups.', 'Side-quest trinkets matter more than they look — do not rush the main story.', 'Night spawns drop better loot but hit much harder.', 'Leave the question marks on the map for now; the story unlocks most of them.', 'In co-op, give one player the healer role and everything gets easier.'],
     official: ['Thanks for the report! This is fixed in the latest patch.', 'We have passed this suggestion on to the developers.', 'Thanks for such a thorough guide — featured!'],
   },
 } as const;
@@ -67,15 +67,17 @@ const TEXT = {
 function reviewHtml(rng: Prng, lang: Lang, score: number, long: boolean): string {
   const t = TEXT[lang];
   const pool = score >= 4 ? t.good : score === 3 ? t.mixed : t.bad;
-  const count = long ? rng.int(3, 5) : rng.int(1, 2);
-  const lines = Array.from({ length: count }, () => pick(rng, pool));
-  if (long) return `<h2>${lang === 'zh' ? '优点' : 'What works'}</h2><p>${lines.slice(0, 2).join(' ')}</p><h2>${lang === 'zh' ? '不足' : 'What does not'}</h2><p>${pick(rng, t.mixed)}</p><p><strong>${pick(rng, t.close)}</strong></p>`;
-  return `<p>${[...new Set(lines)].join(lang === 'zh' ? '' : ' ')} ${pick(rng, t.close)}</p>`;
+  // Distinct lines: a review never says the same sentence twice.
+  const lines = shuffled(rng, pool).slice(0, long ? 2 : rng.int(1, 2));
+  if (long) return `<h2>${lang === 'zh' ? '优点' : 'What works'}</h2><p>${lines.join(' ')}</p><h2>${lang === 'zh' ? '不足' : 'What does not'}</h2><p>${pick(rng, t.mixed)}</p><p><strong>${pick(rng, t.close)}</strong></p>`;
+  return `<p>${lines.join(lang === 'zh' ? '' : ' ')} ${pick(rng, t.close)}</p>`;
 }
 
 function guideHtml(rng: Prng, lang: Lang): string {
   const t = TEXT[lang];
-  return t.guideHeads.slice(0, rng.int(3, 5)).map((h) => `<h3>${h}</h3><ul><li>${pick(rng, t.guideLines)}</li><li>${pick(rng, t.guideLines)}</li></ul>`).join('') + `<blockquote>${pick(rng, t.close)}</blockquote>`;
+  // Two lines a section, every line of the guide a different one (twelve lines, at most five sections).
+  const lines = shuffled(rng, t.guideLines);
+  return t.guideHeads.slice(0, rng.int(3, 5)).map((h, i) => `<h3>${h}</h3><ul><li>${lines[2 * i]}</li><li>${lines[2 * i + 1]}</li></ul>`).join('') + `<blockquote>${pick(rng, t.close)}</blockquote>`;
 }
 
 async function insertCast(deps: Deps, db: DbOrTx): Promise<{ zh: number[]; en: number[] }> {
