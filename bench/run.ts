@@ -235,9 +235,8 @@ async function main() {
 
 Load: autocannon over loopback, 50 connections, 10 s per route after a 2 s warm-up. Every ratio divides by a
 bare Fastify route answering a constant, measured in the same run on the same machine.
-Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (accounts, catalog, checkout, flash, discussion, lighthouse) for one;
-Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (accounts, catalog, checkout, community, flash, lighthouse) for one;
-each part's latest section is kept in \`bench/results/\`. The catalogue and checkout parts need PostgreSQL (\`DATABASE_URL\`,
+Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (${Object.keys(parts).join(', ')}) for one;
+each part's latest section is kept in \`bench/results/\`. Every part but lighthouse needs PostgreSQL (\`DATABASE_URL\`,
 default postgres://postgres@127.0.0.1:5432/test; it creates and drops its own database).
 
 ${sections.join('\n')}`;
