@@ -7,9 +7,9 @@ import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
 import { renderComment } from './content.ts';
-import { addToCounters, COUNTER_SHARDS } from './counters.ts';
+import { COUNTER_SHARDS } from './counters.ts';
 import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
-import { targetView, type TargetView } from './likes.ts';
+import { targetView, viewAfterWrite, viewOf, writersState, type TargetView, type ViewRow } from './likes.ts';
 import { discussionComments } from './tables.ts';
 import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTargetType } from './targets.ts';
 
@@ -82,7 +82,7 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   // it FOR UPDATE, so the reply waits and then finds it gone, or goes first and is among the replies the delete
   // takes; then the row, and the same change added to a counter shard. No row answered: the comment (or the
   // reply answered) is gone.
-  const [json] = await rowsOf<{ row: Record<string, unknown> }>(deps.db, sql`
+  const [json] = await rowsOf<{ row: Record<string, unknown>; view: ViewRow }>(deps.db, sql`
     WITH parent AS (
       SELECT id, account_id FROM discussion_comments
        WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL
@@ -102,19 +102,19 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
              ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${now.toISOString()}::timestamptz
         FROM source
       RETURNING *
-    ), counted AS (
+    ), changed AS (SELECT 1 FROM inserted), counted AS (
       INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
       SELECT ${type}, ${targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, 1 FROM inserted
       ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = discussion_counters.comments + 1
-    )
-    SELECT row_to_json(inserted) AS row FROM inserted`);
+    ), view AS (${viewAfterWrite(type, targetId, { likes: sql`0`, dislikes: sql`0`, comments: sql`(SELECT count(*) FROM changed)` }, writersState(type, targetId, accountId))})
+    SELECT row_to_json(inserted) AS row, to_json(view) AS view FROM inserted, view`);
   if (!json) {
     if (answeredId !== null && (await parentIsLive(deps, parentId!, type, targetId))) throw fail.notFound('target_reply_id');
     throw fail.notFound('commentary_id');
   }
   const row = fromJsonRow(discussionComments, json.row);
   const [comment] = await present(deps, [row], { fresh: true });
-  return { comment: comment!, commentable: await targetView(deps.db, type, targetId, accountId) };
+  return { comment: comment!, commentable: viewOf(json.view) };
 }
 
 async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, targetId: number): Promise<boolean> {
@@ -169,21 +169,24 @@ export async function deleteComment(deps: Deps, accountId: number, area: Area, i
     const [row] = await tx.select().from(discussionComments).where(and(eq(discussionComments.id, id), live)).for('update');
     if (!row || row.area !== area) throw fail.notFound('comment');
     if (row.accountId !== accountId) throw fail.forbidden();
-    let replies = 0;
-    if (row.parentId === null) {
-      const taken = await tx
-        .update(discussionComments)
-        .set({ deletedAt: now })
-        .where(and(eq(discussionComments.parentId, id), live))
-        .returning({ id: discussionComments.id });
-      replies = taken.length;
-    }
-    await tx.update(discussionComments).set({ deletedAt: now }).where(eq(discussionComments.id, id));
-    await addToCounters(tx, row.targetType as DiscussionTargetType, row.targetId, { comments: -(replies + 1) });
-    return { row, deleted: replies + 1 };
+    const type = row.targetType as DiscussionTargetType;
+    // One statement after the lock: the replies (a reply has none), the comment, the counter shard, and the
+    // target as they leave it. Its snapshot is taken after the lock was granted, so it sees every reply that
+    // committed while the lock was awaited (each reply holds its comment FOR SHARE).
+    const [json] = await rowsOf<{ view: ViewRow }>(tx, sql`
+      WITH replies AS (
+        UPDATE discussion_comments SET deleted_at = ${now.toISOString()}::timestamptz WHERE parent_id = ${id} AND deleted_at IS NULL RETURNING 1
+      ), gone AS (
+        UPDATE discussion_comments SET deleted_at = ${now.toISOString()}::timestamptz WHERE id = ${id} RETURNING 1
+      ), changed AS (SELECT 1 FROM replies UNION ALL SELECT 1 FROM gone), counted AS (
+        INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+        SELECT ${type}, ${row.targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, -count(*) FROM changed
+        ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = discussion_counters.comments + excluded.comments
+      ), view AS (${viewAfterWrite(type, row.targetId, { likes: sql`0`, dislikes: sql`0`, comments: sql`-(SELECT count(*) FROM changed)` }, writersState(type, row.targetId, accountId))})
+      SELECT to_json(view) AS view FROM view`);
+    return { row, view: json!.view };
   });
-  const type = done.row.targetType as DiscussionTargetType;
-  return { deleted_count: done.deleted, commentary_id: done.row.parentId, commentable: await targetView(deps.db, type, done.row.targetId, accountId) };
+  return { deleted_count: done.view.done, commentary_id: done.row.parentId, commentable: viewOf(done.view) };
 }
 
 /**
