@@ -7,6 +7,7 @@ import { updateAccount } from './factories.ts';
 import { groupRow, makeGroup, ownGame } from './community-factories.ts';
 import { communityGroups, posts, postTags } from '../src/modules/community/tables.ts';
 import { reconcileGroupCounters } from '../src/modules/community/index.ts';
+import { muteAccount } from '../src/modules/moderation/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -183,7 +184,7 @@ describe('drafts and posts', () => {
     expect((await api.native.patch(`/api/drafts/${post.id}`, { draft: { content: 'x' } })).statusCode).toBe(401);
     expect((await api.native.post('/api/reviews', { review: { group_id: group.id, content: 'x', score: 3 } })).statusCode).toBe(401);
     expect((await api.native.delete(`/api/reviews/${post.id}`, { token: a.token })).statusCode).toBe(404);
-    await updateAccount(t, b.id, { mutedUntil: new Date(t.clock.now().getTime() + 3_600_000) });
+    await muteAccount(t.deps, b.id, new Date(t.clock.now().getTime() + 3_600_000), 'spam', null);
     const muted = await review(b, group.id);
     expect(muted.statusCode).toBe(403);
     expect(muted.json().errors).toEqual({ base: ['is_mute'] });

@@ -1,25 +1,11 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import {
-  MUTE_BLOCKED_ACTIONS, STANDING_WINDOW_DAYS, actionLimit, standingOf, warnBanUntil, type CommunityAction,
+  MUTE_BLOCKED_ACTIONS, actionLimit, standingOf, warnBanUntil, type CommunityAction,
 } from '@lantern/domain';
-import { findAccount } from '../accounts/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { moderationReports } from './tables.ts';
+import { writerStanding } from './standing-cache.ts';
 import { countAttempt } from './throttle.ts';
-
-/** When each distinct target of the account's upheld reports was resolved, within the standing window. */
-export async function upheldAgainst(db: DbOrTx, accountId: number, now: Date): Promise<Date[]> {
-  const since = new Date(now.getTime() - STANDING_WINDOW_DAYS * 86_400_000);
-  const rows = await db
-    .select({ at: sql<string>`max(${moderationReports.resolvedAt})`.mapWith((v: string | Date) => new Date(v)) })
-    .from(moderationReports)
-    .where(and(eq(moderationReports.targetAuthorId, accountId), eq(moderationReports.status, 'upheld'), gt(moderationReports.resolvedAt, since)))
-    .groupBy(moderationReports.targetType, moderationReports.targetId);
-  return rows.map((r) => r.at);
-}
 
 /**
  * The guard every community write calls before it writes (docs/product/community.md#moderation). Throws:
@@ -33,12 +19,7 @@ export async function upheldAgainst(db: DbOrTx, accountId: number, now: Date): P
  */
 export async function assertMayWrite(deps: Deps, accountId: number, action: CommunityAction, now: Date = deps.clock.now()): Promise<void> {
   const paced = deps.config.COMMUNITY_WRITE_PACE !== 'off';
-  // The upheld reports decide a warn ban (actions that publish words) and the pace's standing; a like with the
-  // pace off needs neither, and skips the read. Both reads go out together.
-  const [account, upheld] = await Promise.all([
-    findAccount(deps.db, accountId),
-    MUTE_BLOCKED_ACTIONS.has(action) || paced ? upheldAgainst(deps.db, accountId, now) : Promise.resolve([]),
-  ]);
+  const { account, upheld } = await writerStanding(deps, accountId);
   if (!account) throw fail.unauthorized();
   if (MUTE_BLOCKED_ACTIONS.has(action)) {
     if (account.mutedUntil && account.mutedUntil > now) {

@@ -7,6 +7,7 @@ import { moderationReports as r } from './tables.ts';
 import { reportTarget } from './targets.ts';
 import { assertMayWrite } from './guard.ts';
 import { muteAccount } from './mutes.ts';
+import { forgetStanding } from './standing-cache.ts';
 
 type ReportRow = typeof r.$inferSelect;
 
@@ -132,5 +133,7 @@ export async function resolveReport(deps: Deps, staffId: number, reportId: numbe
     }
     return resolved.map((x) => x.id).sort((a, b) => a - b);
   });
+  // Upheld reports (and a mute) change the author's standing: every instance reads it again.
+  if (input.action !== 'dismiss' && report.targetAuthorId !== null) await forgetStanding(deps, report.targetAuthorId);
   return { target_type: report.targetType, target_id: report.targetId, action: input.action, resolved_report_ids: ids, unmute_at_timestamp: toTimestamp(unmuteAt) };
 }

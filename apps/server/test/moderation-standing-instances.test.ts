@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MODERATION_API } from '@lantern/contract';
+import { createTestApp, type TestApp } from './harness.ts';
+import { clients } from './client.ts';
+import { makeAccount } from './catalog-factories.ts';
+import { makeGroup } from './community-factories.ts';
+import { STANDING_CACHE_SECONDS } from '../src/modules/moderation/index.ts';
+
+/**
+ * The guard keeps a writer's standing a few seconds per instance (moderation/standing-cache.ts). A mute by
+ * staff reaches the instance that made it at once, and another instance on any store within
+ * STANDING_CACHE_SECONDS (at once with Redis: the .redis test); an unmute the same.
+ */
+let t: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  second = await createTestApp({ sameDatabaseAs: t });
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+it('refuses a muted writer at once where staff muted them, and on the other instance once its copy expires', async () => {
+  const { group } = await makeGroup(t);
+  const writer = await makeAccount(t);
+  const staff = await makeAccount(t, { role: 'staff' });
+  const author = await makeAccount(t);
+  const draft = (await clients(t).native.get(`/api/posts/new?group_id=${group.id}&type=Post`, { token: author.token })).json().draft;
+  const published = await clients(t).native.patch(`/api/drafts/${draft.id}`, { draft: { publish: true, content: '<p>Talk to me</p>' } }, { token: author.token });
+  expect(published.statusCode, published.body).toBe(200);
+  const postId = published.json().post.id;
+  const comment = (app: TestApp, content: string) =>
+    clients(app).native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: postId, content } }, { token: writer.token });
+  // Both instances have read the writer's standing.
+  expect((await comment(t, 'first')).statusCode).toBe(201);
+  expect((await comment(second, 'second')).statusCode).toBe(201);
+
+  const muted = await clients(t).native.post(MODERATION_API.adminMute(writer.id), { mute: { days: 1, reason: 'spam' } }, { token: staff.token });
+  expect(muted.statusCode, muted.body).toBe(200);
+  expect((await comment(t, 'third')).json().errors).toEqual({ base: ['is_mute'] });
+  t.clock.advance(STANDING_CACHE_SECONDS);
+  expect((await comment(second, 'fourth')).json().errors).toEqual({ base: ['is_mute'] });
+
+  expect((await clients(t).native.delete(MODERATION_API.adminMute(writer.id), { token: staff.token })).statusCode).toBe(200);
+  expect((await comment(t, 'fifth')).statusCode).toBe(201);
+  t.clock.advance(STANDING_CACHE_SECONDS);
+  expect((await comment(second, 'sixth')).statusCode).toBe(201);
+});
