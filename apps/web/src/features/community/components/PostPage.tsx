@@ -7,6 +7,7 @@ import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { ReportAction } from '../../../ui/ReportAction';
 import { WarningDialog } from '../../../ui/WarningDialog';
 import { toast } from '../../../ui/toastStore';
 import { useDeletePost, usePost } from '../api/post';
@@ -15,7 +16,7 @@ import { Avatar, PostBadges, Verdict } from './PostBits';
 import { RichText } from './RichText';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 
-/** /posts/{id}: a post or review (reached after publishing), its author, content and counts. */
+/** /posts/{id}: a post or review (reached after publishing), its author, content and counts; edit and delete for its author, report for everyone else. */
 export function PostPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -80,7 +81,10 @@ export function PostPage() {
             {!p.locked ? <Link to={communityPaths.edit(p.id)} className={buttonClass('ghost', 'sm')}>{t('community.edit')}</Link> : null}
             <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="post-delete">{t('community.delete')}</Button>
           </span>
-        ) : null}
+        ) : (
+          // Posts and reviews are one report target, `post` (the community module's).
+          <ReportAction targetType="post" targetId={p.id} className={`ml-auto ${buttonClass('ghost', 'sm')}`} />
+        )}
       </footer>
       <TargetDiscussion type="Post" id={p.id} likesCount={p.likes_count} />
       <WarningDialog open={confirming} onOpenChange={setConfirming} title={t('community.delete_confirm_title')} body={t('community.delete_confirm_body')} confirmText={t('community.delete')} danger busy={remove.isPending} onConfirm={onDelete} />

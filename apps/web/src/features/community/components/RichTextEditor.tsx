@@ -7,7 +7,7 @@ import { ImageUploadButton } from '../../../ui/ImageUploadButton';
 import Mention from '@tiptap/extension-mention';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { cn } from '../../../ui/cn';
-import { searchMentions, type MentionUsers } from '../api/prefixSearch';
+import { searchMentions, type MentionUsers } from '../../../lib/mentions';
 
 type MentionItem = MentionUsers[number];
 
