@@ -114,7 +114,7 @@ function Form({ draft }: { draft: Draft }) {
         <Suspense fallback={<div className="grid min-h-56 place-items-center rounded-[var(--radius-card)] ring-1 ring-ink-700"><Spinner label={t('ui.loading')} /></div>}>
           <RichTextEditor initialHtml={draft.content} onChange={setContent} label={t(review ? 'community.review_body' : 'community.post_body')} purpose={review ? 'review' : 'post'} />
         </Suspense>
-        <p className="mt-1 text-xs text-subtle">{t('community.editor_hint')}</p>
+        <p className="mt-1 text-xs text-subtle">{t('community.editor_hint')} {t('uploads.hint')}</p>
       </div>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">

@@ -74,8 +74,6 @@ export function PostPage() {
         </aside>
       ) : null}
       <footer className="mt-8 flex flex-wrap items-center gap-4 border-t border-ink-700 pt-4 text-sm text-muted">
-        <span data-testid="post-likes">{t('community.likes', { count: p.likes_count })}</span>
-        <span data-testid="post-comments">{t('community.comments', { count: p.comments_count })}</span>
         {p.own ? (
           <span className="ml-auto flex gap-2">
             {!p.locked ? <Link to={communityPaths.edit(p.id)} className={buttonClass('ghost', 'sm')}>{t('community.edit')}</Link> : null}
