@@ -101,7 +101,7 @@ test('join, review with an image, like, @mention reply, report, delete own, mute
   await expect(post).toContainText(text);
   const image = post.locator('img[src^="/uploads/"]');
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   // The author's own post offers no "report".
   await expect(post.getByRole('button', { name: /^(Report|举报)$/ })).toHaveCount(0);
 
