@@ -49,7 +49,7 @@ test('join a group, write and publish a review, and see it on the group page', a
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toContainText('1');
   const remark = `Thanks ${Date.now().toString(36)} 谢谢`;
-  await discussion.getByRole('combobox').first().fill(remark);
+  await discussion.getByRole('textbox').first().fill(remark);
   await discussion.getByRole('button', { name: /^(Send|发送)$/ }).click();
   await expect(discussion.getByTestId('comment').filter({ hasText: remark })).toBeVisible();
 

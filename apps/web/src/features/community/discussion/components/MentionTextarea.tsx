@@ -75,9 +75,8 @@ export function MentionTextarea({ value, onChange, suggest, className, ...rest }
         {...rest}
         ref={box}
         value={value}
-        role="combobox"
+        // A textarea keeps its textbox role (a combobox role is not allowed on it); these are what a textbox may carry.
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? `${listId}-${Math.min(active, users.length - 1)}` : undefined}
         onChange={(e) => {
