@@ -26,6 +26,8 @@ test('join a group, write and publish a review, and see it on the group page', a
   await expect(members).toContainText(String(before + 1));
 
   await page.getByTestId('write-review').click();
+  // A first review asks for the responsibility declaration first (docs/product/screens.md#responsibility-dialog).
+  await page.getByRole('dialog').getByRole('button', { name: /^(I have got it|我知道了)$/ }).click();
   await expect(page.getByTestId('post-editor')).toBeVisible();
   await page.getByTestId('score-4').click();
   const text = `Review ${Date.now().toString(36)}: the lantern puzzles are wonderful`;

@@ -51,7 +51,7 @@ describe('GET /api/me and /api/profile', () => {
       set_password: true,
       sign_in_count: 1,
       platforms: [],
-      configs: [{ kind: 'upload', key: 'water_mark', value: 'close' }],
+      configs: [{ kind: 'upload', key: 'water_mark', value: 'close' }, { kind: 'community', key: 'responsibility', value: 'pending' }],
       security_info: { is_identification: false, is_nickname_safe: true, has_email: true, has_phone: false, set_password: true },
       point: { score: 0, history_score: 0, total_score: 0, new_score: 0, xp: 0, clock_in: { checked: false, day: clockInDay(nowSec(), 'UTC'), score: 0 } },
       score: 0,
@@ -169,6 +169,21 @@ describe('PATCH /api/me', () => {
       expect(res.json(), birthday).toEqual({ errors: { birthday: ['invalid'] } });
     }
     expect((await patch(user.token, { birthday: '2000-02-29' })).json().birthday).toBe('2000-02-29');
+  });
+
+  it('records the responsibility declaration once acknowledged, and never takes it back', async () => {
+    const user = await signUpByEmail(t, api.abroad);
+    const responsibility = (me: { configs: { kind: string; key: string; value: string }[] }) => me.configs.find((c) => c.kind === 'community' && c.key === 'responsibility')?.value;
+    expect(responsibility((await api.abroad.get('/api/me', { token: user.token })).json())).toBe('pending');
+    const res = await patch(user.token, { responsibility_acknowledged: true });
+    expect(res.statusCode).toBe(200);
+    expect(responsibility(res.json())).toBe('acknowledged');
+    // Other settings leave it alone, and there is no "false" to send.
+    expect(responsibility((await patch(user.token, { gender: 'male' })).json())).toBe('acknowledged');
+    const unsay = await patch(user.token, { responsibility_acknowledged: false });
+    expect(unsay.statusCode).toBe(422);
+    expect(unsay.json().errors).toHaveProperty('responsibility_acknowledged');
+    expect(responsibility((await api.abroad.get('/api/me', { token: user.token })).json())).toBe('acknowledged');
   });
 
   it('refuses a wrong gender and an over-long introduction', async () => {

@@ -186,6 +186,11 @@ export const updateMeRequest = z.object({
     show_steam_review: z.boolean().optional(),
     /** The watermark on uploaded images (shown in `configs` as kind upload, key water_mark, value open or close). */
     water_mark: z.boolean().optional(),
+    /**
+     * "I have got it" on the responsibility declaration (shown in `configs` as kind community, key
+     * responsibility, value acknowledged or pending). Only `true`: an acknowledgement is not taken back.
+     */
+    responsibility_acknowledged: z.literal(true).optional(),
   }),
 });
 export type UpdateMeRequest = z.infer<typeof updateMeRequest>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { communityTitleOf, contributionPoints, contributorRank, evaluationOf, isPositiveReview, mentionPrefix, postProblems, type PostInput } from './community.ts';
+import { communityTitleOf, contributionPoints, contributorRank, evaluationOf, hasAcknowledgedResponsibility, isPositiveReview, mentionPrefix, needsResponsibilityDeclaration, postProblems, type PostInput } from './community.ts';
 
 const base: PostInput = { type: 'Post', isLong: false, title: '', plainText: 'hello', score: null, recommend: null };
 
@@ -59,5 +59,22 @@ describe('roles, ranks and mentions', () => {
     expect(mentionPrefix('a_b')).toBeNull();
     expect(mentionPrefix('   ')).toBeNull();
     expect(mentionPrefix('x'.repeat(21))).toBeNull();
+  });
+});
+
+describe('the responsibility declaration', () => {
+  const acknowledged = [{ kind: 'upload', key: 'water_mark', value: 'open' }, { kind: 'community', key: 'responsibility', value: 'acknowledged' }];
+  const pending = [{ kind: 'community', key: 'responsibility', value: 'pending' }];
+
+  it('is asked before a new review until the member has acknowledged it', () => {
+    expect(needsResponsibilityDeclaration({ type: 'Review', editing: false }, pending)).toBe(true);
+    expect(needsResponsibilityDeclaration({ type: 'Review', editing: false }, [])).toBe(true);
+    expect(needsResponsibilityDeclaration({ type: 'Review', editing: false }, acknowledged)).toBe(false);
+    expect(hasAcknowledgedResponsibility(acknowledged)).toBe(true);
+  });
+
+  it('is not asked for posts or when editing', () => {
+    expect(needsResponsibilityDeclaration({ type: 'Post', editing: false }, pending)).toBe(false);
+    expect(needsResponsibilityDeclaration({ type: 'Review', editing: true }, pending)).toBe(false);
   });
 });

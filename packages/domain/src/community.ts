@@ -124,3 +124,19 @@ export function mentionPrefix(raw: string): string | null {
   if (p === '' || [...p].length > 20 || /[\s@%_\\]/.test(p)) return null;
   return p;
 }
+
+/**
+ * The responsibility declaration (docs/product/screens.md#responsibility-dialog): a review records the
+ * reviewer's play data, so a member is shown the declaration before writing their first review, and never
+ * again once they answered "I have got it". It is kept as one of the account's configs.
+ */
+export const RESPONSIBILITY_CONFIG = { kind: 'community', key: 'responsibility', acknowledged: 'acknowledged', pending: 'pending' } as const;
+
+export function hasAcknowledgedResponsibility(configs: readonly { kind: string; key: string; value: string }[]): boolean {
+  return configs.some((c) => c.kind === RESPONSIBILITY_CONFIG.kind && c.key === RESPONSIBILITY_CONFIG.key && c.value === RESPONSIBILITY_CONFIG.acknowledged);
+}
+
+/** Asked before a new review only: editing one's review, or writing a post, records no play data anew. */
+export function needsResponsibilityDeclaration(writing: { type: 'Post' | 'Review'; editing: boolean }, configs: readonly { kind: string; key: string; value: string }[]): boolean {
+  return writing.type === 'Review' && !writing.editing && !hasAcknowledgedResponsibility(configs);
+}

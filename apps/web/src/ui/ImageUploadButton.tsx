@@ -10,6 +10,11 @@ export interface ImageUploadButtonProps {
   onUploaded: (result: UploadResult) => void;
   disabled?: boolean;
   className?: string;
+  /**
+   * Where the formats-and-size hint goes: next to the button, or read to screen readers only (a toolbar has no
+   * room for it; the host shows it elsewhere).
+   */
+  hint?: 'visible' | 'screen-reader';
   /** Tests replace the upload itself. */
   upload?: (file: File, options: UploadOptions) => Promise<UploadResult>;
 }
@@ -21,7 +26,7 @@ type State = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind:
  * language (docs/product/errors.md). A real button opens the file picker (keyboard and screen readers reach it), the
  * progress is a labelled progressbar, and errors are announced.
  */
-export function ImageUploadButton({ purpose = 'post', onUploaded, disabled, className, upload = uploadImage }: ImageUploadButtonProps) {
+export function ImageUploadButton({ purpose = 'post', onUploaded, disabled, className, hint = 'visible', upload = uploadImage }: ImageUploadButtonProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -49,7 +54,7 @@ export function ImageUploadButton({ purpose = 'post', onUploaded, disabled, clas
         <Button variant="secondary" size="sm" loading={uploading} disabled={disabled} aria-describedby={hintId} onClick={() => input.current?.click()}>
           {uploading ? t('uploads.uploading', { percent: state.percent }) : state.kind === 'error' ? t('uploads.retry') : t('uploads.choose')}
         </Button>
-        <span id={hintId} className="text-xs text-muted">{t('uploads.hint')}</span>
+        <span id={hintId} className={hint === 'visible' ? 'text-xs text-muted' : 'sr-only'}>{t('uploads.hint')}</span>
         <input ref={input} type="file" accept={UPLOAD_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={picked} data-testid="image-upload-input" />
       </div>
       {uploading ? (

@@ -50,3 +50,20 @@ export function MuteDialog({ open, onOpenChange, unmuteAt }: { open: boolean; on
     </Modal>
   );
 }
+
+/**
+ * The community-muted notice in place of a writing box (docs/product/screens.md#mute-notice): a muted
+ * viewer sees why they cannot write here, until when, and how to reach the staff, instead of a box whose
+ * every send would be refused.
+ */
+export function MuteNoticeInline({ unmuteAt }: { unmuteAt?: number | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div role="note" className="rounded-lg bg-ink-900 p-3 text-sm ring-1 ring-ink-700" data-testid="mute-notice-inline">
+      <p className="font-semibold text-fg">{t('mute.notice_title')}</p>
+      <p className="mt-1 text-muted">{t('mute.notice_body')}</p>
+      {unmuteAt ? <p className="mt-1 text-fg">{until(t, unmuteAt, i18n.language)}</p> : null}
+      <p className="mt-2 text-subtle">{t('mute.contact_staff')}</p>
+    </div>
+  );
+}

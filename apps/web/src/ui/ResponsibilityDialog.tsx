@@ -5,7 +5,9 @@ import { Modal } from './Modal';
 /**
  * Responsibility declaration (docs/product/screens.md#responsibility-dialog): the user's Steam play data (games played, play time, used for game
  * evaluation) is shared. `acknowledge` variant: "I have got it", plus "unbound temporarily" when no Steam
- * account is bound. `decide` variant: continue or give up.
+ * account is bound. `decide` variant: continue or give up, asked when leaving the editor with unsaved text
+ * (decisions/0019). A button calls its callback and the host closes the dialog by its own state;
+ * `onOpenChange(false)` means the user dismissed it without answering (Escape, ×).
  */
 export interface ResponsibilityDialogProps {
   open: boolean;
@@ -20,15 +22,12 @@ export interface ResponsibilityDialogProps {
 
 export function ResponsibilityDialog({ open, onOpenChange, variant = 'acknowledge', steamBound = true, ...cb }: ResponsibilityDialogProps) {
   const { t } = useTranslation();
-  const close = (fn?: () => void) => () => {
-    fn?.();
-    onOpenChange(false);
-  };
+  const close = (fn?: () => void) => () => (fn ? fn() : onOpenChange(false));
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={t('responsibility.title')}
+      title={t(variant === 'decide' ? 'responsibility.leave_title' : 'responsibility.title')}
       footer={
         variant === 'decide' ? (
           <>
@@ -49,6 +48,9 @@ export function ResponsibilityDialog({ open, onOpenChange, variant = 'acknowledg
         )
       }
     >
+      {variant === 'decide' ? (
+        <p className="text-sm leading-relaxed text-muted">{t('responsibility.leave_body')}</p>
+      ) : (
       <div className="space-y-3 text-sm leading-relaxed text-muted">
         <p>{t('responsibility.body')}</p>
         <ul className="list-inside list-disc space-y-1 text-fg/90">
@@ -58,6 +60,7 @@ export function ResponsibilityDialog({ open, onOpenChange, variant = 'acknowledg
         </ul>
         {steamBound ? null : <p className="text-subtle">{t('responsibility.not_bound')}</p>}
       </div>
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { isNicknameSafe, maskEmail, maskPhone, totalScore, type Site } from '@lantern/domain';
+import { isNicknameSafe, maskEmail, maskPhone, RESPONSIBILITY_CONFIG, totalScore, type Site } from '@lantern/domain';
 import type { Me, PublicUser } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -104,8 +104,16 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
     last_sign_in_at_timestamp: toTimestamp(account.lastSignInAt),
     created_at_timestamp: toTimestamp(account.createdAt),
     platforms: [],
-    // docs/product/README.md: configs carry the water_mark status, open or not (docs/product/engagement.md#uploads).
-    configs: [{ kind: 'upload', key: 'water_mark', value: account.waterMark ? 'open' : 'close' }],
+    // docs/product/README.md: configs carry the water_mark status, open or not (docs/product/engagement.md#uploads),
+    // and whether the responsibility declaration was acknowledged (docs/product/screens.md#responsibility-dialog).
+    configs: [
+      { kind: 'upload', key: 'water_mark', value: account.waterMark ? 'open' : 'close' },
+      {
+        kind: RESPONSIBILITY_CONFIG.kind,
+        key: RESPONSIBILITY_CONFIG.key,
+        value: account.responsibilityAcknowledgedAt ? RESPONSIBILITY_CONFIG.acknowledged : RESPONSIBILITY_CONFIG.pending,
+      },
+    ],
     security_info: {
       is_identification: account.credentialHash !== null,
       is_nickname_safe: isNicknameSafe(account.nickname),

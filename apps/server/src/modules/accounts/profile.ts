@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   EARLIEST_BIRTH_YEAR, calendarDateInZone, compareCalendarDates, isNicknameSafe, isValidCalendarDate, type Site,
 } from '@lantern/domain';
@@ -54,6 +54,8 @@ export async function updateMe(deps: Deps, site: Site, accountId: number, input:
         ...(input.introduction !== undefined && { introduction: input.introduction.trim() }),
         ...(input.show_steam_review !== undefined && { showSteamReview: input.show_steam_review }),
         ...(input.water_mark !== undefined && { waterMark: input.water_mark }),
+        // The first acknowledgement is the one kept: asking again never moves it.
+        ...(input.responsibility_acknowledged && { responsibilityAcknowledgedAt: sql`coalesce(${accounts.responsibilityAcknowledgedAt}, ${deps.clock.now()})` }),
         updatedAt: deps.clock.now(),
       })
       .where(eq(accounts.id, accountId))

@@ -35,6 +35,8 @@ export const accounts = pgTable(
     showSteamReview: boolean('show_steam_review').notNull().default(true),
     /** The watermark on this account's uploaded images (docs/product/engagement.md#uploads): off until the owner turns it on. */
     waterMark: boolean('water_mark').notNull().default(false),
+    /** When the owner answered "I have got it" to the responsibility declaration (docs/product/screens.md#responsibility-dialog); asked once. */
+    responsibilityAcknowledgedAt: timestamp('responsibility_acknowledged_at', { withTimezone: true }),
     score: integer('score').notNull().default(0),
     historyScore: integer('history_score').notNull().default(0),
     newScore: integer('new_score').notNull().default(0),

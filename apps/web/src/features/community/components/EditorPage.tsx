@@ -1,19 +1,23 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { POST_LIMITS } from '@lantern/domain';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { needsResponsibilityDeclaration, POST_LIMITS } from '@lantern/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
+import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { MuteDialog } from '../../../ui/MuteNotice';
+import { ResponsibilityDialog } from '../../../ui/ResponsibilityDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
+import { useCommunityRefusal } from '../../../ui/useCommunityRefusal';
 import { useDraft, useSaveDraft, type Draft } from '../api/drafts';
+import { useAcknowledgeResponsibility } from '../api/responsibility';
 import { communityPaths } from '../paths';
 
 // TipTap is heavy: it is fetched with this page only, never with the rest of the store.
@@ -39,29 +43,56 @@ function StarPicker({ value, onChange }: { value: number | null; onChange: (n: n
   );
 }
 
+/**
+ * Leaving the editor with text not saved asks first, with the declaration's continue / give-up variant
+ * (decisions/0019): "continue" stays, "give up" leaves. A reload or a closed tab gets the browser's own
+ * question.
+ */
+function useLeaveGuard(dirty: () => boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && dirty());
+  useEffect(() => {
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (dirty()) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [dirty]);
+  return blocker;
+}
+
 function Form({ draft }: { draft: Draft }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
   const save = useSaveDraft(draft.id);
+  const refusal = useCommunityRefusal();
   const [title, setTitle] = useState(draft.title);
   const [content, setContent] = useState(draft.content);
   const [score, setScore] = useState<number | null>(draft.score);
-  const [muted, setMuted] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // What the server holds: the editor's text is "unsaved" when it differs from this.
+  const saved = useRef({ title: draft.title, content: draft.content, score: draft.score });
+  const current = useRef({ title, content, score });
+  current.current = { title, content, score };
+  const dirty = useRef(() => {
+    const [now, then] = [current.current, saved.current];
+    return now.title !== then.title || now.content !== then.content || now.score !== then.score;
+  }).current;
+  const blocker = useLeaveGuard(dirty);
   const review = draft.type === 'Review';
   const submit = (publish: boolean) => {
     setProblem(null);
+    const sent = { ...current.current };
     save.mutate({ title: draft.is_long ? title : '', content, ...(review ? { score } : {}), publish }, {
-      onSuccess: (saved) => {
-        if (saved.post) {
+      onSuccess: (answer) => {
+        saved.current = sent;
+        if (answer.post) {
           toast.success(t('community.send_success'));
-          void navigate(communityPaths.post(saved.post.id), { replace: true });
+          void navigate(communityPaths.post(answer.post.id), { replace: true });
         } else toast.success(t('community.save_success'));
       },
       onError: (e) => {
-        if (isMuted(e)) return setMuted(true);
-        setProblem(errorToText(t, e));
+        if (!refusal.handle(e)) setProblem(errorToText(t, e));
       },
     });
   };
@@ -83,15 +114,49 @@ function Form({ draft }: { draft: Draft }) {
         <Suspense fallback={<div className="grid min-h-56 place-items-center rounded-[var(--radius-card)] ring-1 ring-ink-700"><Spinner label={t('ui.loading')} /></div>}>
           <RichTextEditor initialHtml={draft.content} onChange={setContent} label={t(review ? 'community.review_body' : 'community.post_body')} purpose={review ? 'review' : 'post'} />
         </Suspense>
-        <p className="mt-1 text-xs text-subtle">{t('community.editor_hint')}</p>
+        <p className="mt-1 text-xs text-subtle">{t('community.editor_hint')} {t('uploads.hint')}</p>
       </div>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={save.isPending} data-testid="post-publish">{t('community.publish')}</Button>
         <Button type="button" variant="secondary" disabled={save.isPending} onClick={() => submit(false)} data-testid="post-save-draft">{t('community.save_draft')}</Button>
       </div>
-      <MuteDialog open={muted} onOpenChange={setMuted} />
+      {refusal.dialogs}
+      <ResponsibilityDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        variant="decide"
+        onContinue={() => blocker.reset?.()}
+        onGiveUp={() => blocker.proceed?.()}
+      />
     </form>
+  );
+}
+
+/**
+ * Before a member's first review, the responsibility declaration (docs/product/screens.md#responsibility-dialog):
+ * "I have got it" records it on the account and is never asked again; "unbound temporarily" (no Steam account
+ * is bound) lets them write this once without recording it; closing it without an answer goes back.
+ */
+function ResponsibilityGate({ groupId, children }: { groupId: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const acknowledge = useAcknowledgeResponsibility();
+  const [passed, setPassed] = useState(false);
+  const asking = !passed && me.data != null && needsResponsibilityDeclaration({ type: 'Review', editing: false }, me.data.configs);
+  if (!asking) return <>{children}</>;
+  return (
+    <ResponsibilityDialog
+      open
+      steamBound={me.data?.platforms.some((p) => p.kind === 'steam') ?? false}
+      onOpenChange={(open) => !open && void navigate(communityPaths.group(groupId), { replace: true })}
+      onGotIt={() => {
+        setPassed(true);
+        acknowledge.mutate(undefined, { onError: (e) => toast.fail(errorToText(t, e)) });
+      }}
+      onUnboundTemporarily={() => setPassed(true)}
+    />
   );
 }
 
@@ -121,6 +186,10 @@ export function EditorPage() {
         ) : (
           <LoadFailed error={draft.error} onRetry={() => draft.refetch()} />
         )
+      ) : !editing && type === 'Review' ? (
+        <ResponsibilityGate groupId={draft.data.draft.group_id}>
+          <Form draft={draft.data.draft} />
+        </ResponsibilityGate>
       ) : (
         <Form draft={draft.data.draft} />
       )}

@@ -13,6 +13,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { toast } from '../../../ui/toastStore';
+import { useCommunityRefusal } from '../../../ui/useCommunityRefusal';
 import { useContributors } from '../api/contributors';
 import { useGroup, type GroupDetail } from '../api/group';
 import { useGroupPosts, type PostTab } from '../api/groupPosts';
@@ -28,17 +29,21 @@ function JoinButton({ group }: { group: GroupDetail }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const join = useJoinGroup(group.id);
+  const refusal = useCommunityRefusal();
   const toggle = () => {
     if (!me) return openSignIn();
     join.mutate(!group.joined, {
       onSuccess: (r) => toast.success(t(r.joined ? 'community.follow_success' : 'community.unfollow_success')),
-      onError: (e) => toast.fail(errorToText(t, e)),
+      onError: (e) => refusal.handle(e) || toast.fail(errorToText(t, e)),
     });
   };
   return (
-    <Button variant={group.joined ? 'secondary' : 'primary'} loading={join.isPending} onClick={toggle} aria-pressed={group.joined} data-testid="group-join">
-      {t(group.joined ? 'community.leave' : 'community.join')}
-    </Button>
+    <>
+      <Button variant={group.joined ? 'secondary' : 'primary'} loading={join.isPending} onClick={toggle} aria-pressed={group.joined} data-testid="group-join">
+        {t(group.joined ? 'community.leave' : 'community.join')}
+      </Button>
+      {refusal.dialogs}
+    </>
   );
 }
 

@@ -12,7 +12,8 @@ export function Stars({ score, className }: { score: number; className?: string 
   return (
     <span className={cn('inline-flex items-center gap-0.5 text-accent', className)} role="img" aria-label={t('community.stars', { count: score })}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <StarIcon key={i} aria-hidden="true" className={cn('size-4', i > score && 'opacity-25')} />
+        // Earned stars are filled: outlines alone made a 5-star and a 1-star review look alike at a glance.
+        <StarIcon key={i} aria-hidden="true" fill={i <= score ? 'currentColor' : 'none'} className={cn('size-4', i > score && 'opacity-40')} />
       ))}
     </span>
   );

@@ -7,6 +7,7 @@ import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { ReportAction } from '../../../ui/ReportAction';
 import { WarningDialog } from '../../../ui/WarningDialog';
 import { toast } from '../../../ui/toastStore';
 import { useDeletePost, usePost } from '../api/post';
@@ -15,7 +16,7 @@ import { Avatar, PostBadges, Verdict } from './PostBits';
 import { RichText } from './RichText';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 
-/** /posts/{id}: a post or review (reached after publishing), its author, content and counts. */
+/** /posts/{id}: a post or review (reached after publishing), its author, content and counts; edit and delete for its author, report for everyone else. */
 export function PostPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -73,14 +74,15 @@ export function PostPage() {
         </aside>
       ) : null}
       <footer className="mt-8 flex flex-wrap items-center gap-4 border-t border-ink-700 pt-4 text-sm text-muted">
-        <span data-testid="post-likes">{t('community.likes', { count: p.likes_count })}</span>
-        <span data-testid="post-comments">{t('community.comments', { count: p.comments_count })}</span>
         {p.own ? (
           <span className="ml-auto flex gap-2">
             {!p.locked ? <Link to={communityPaths.edit(p.id)} className={buttonClass('ghost', 'sm')}>{t('community.edit')}</Link> : null}
             <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="post-delete">{t('community.delete')}</Button>
           </span>
-        ) : null}
+        ) : (
+          // Posts and reviews are one report target, `post` (the community module's).
+          <ReportAction targetType="post" targetId={p.id} className={`ml-auto ${buttonClass('ghost', 'sm')}`} />
+        )}
       </footer>
       <TargetDiscussion type="Post" id={p.id} likesCount={p.likes_count} />
       <WarningDialog open={confirming} onOpenChange={setConfirming} title={t('community.delete_confirm_title')} body={t('community.delete_confirm_body')} confirmText={t('community.delete')} danger busy={remove.isPending} onConfirm={onDelete} />

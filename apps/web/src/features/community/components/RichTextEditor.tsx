@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -7,7 +7,8 @@ import { ImageUploadButton } from '../../../ui/ImageUploadButton';
 import Mention from '@tiptap/extension-mention';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { cn } from '../../../ui/cn';
-import { searchMentions, type MentionUsers } from '../api/prefixSearch';
+import { LinkIcon } from '../../../ui/icons';
+import { searchMentions, type MentionUsers } from '../../../lib/mentions';
 
 type MentionItem = MentionUsers[number];
 
@@ -82,7 +83,7 @@ function mentionList(emptyText: string) {
   };
 }
 
-function ToolbarButton({ editor, label, active, onClick, children }: { editor: Editor; label: string; active: boolean; onClick: () => void; children: React.ReactNode }) {
+function ToolbarButton({ editor, label, active, onClick, children }: { editor: Editor; label: string; active: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <button type="button" aria-label={label} title={label} aria-pressed={active} disabled={!editor.isEditable} onMouseDown={(e) => e.preventDefault()} onClick={onClick}
       className={cn('grid h-8 min-w-8 place-items-center rounded-md px-2 text-sm font-semibold', active ? 'bg-accent/20 text-accent' : 'text-muted hover:bg-ink-700 hover:text-fg')}>
@@ -124,7 +125,7 @@ export default function RichTextEditor({ initialHtml, onChange, label, purpose =
     if (href.trim() === '') editor.chain().focus().unsetLink().run();
     else editor.chain().focus().setLink({ href: href.trim() }).run();
   };
-  const tools: Array<[string, string, boolean, () => void]> = [
+  const tools: Array<[ReactNode, string, boolean, () => void]> = [
     ['H2', t('community.tool_h2'), editor.isActive('heading', { level: 2 }), () => editor.chain().focus().toggleHeading({ level: 2 }).run()],
     ['H3', t('community.tool_h3'), editor.isActive('heading', { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run()],
     ['B', t('community.tool_bold'), editor.isActive('bold'), () => editor.chain().focus().toggleBold().run()],
@@ -134,14 +135,14 @@ export default function RichTextEditor({ initialHtml, onChange, label, purpose =
     ['1.', t('community.tool_numbers'), editor.isActive('orderedList'), () => editor.chain().focus().toggleOrderedList().run()],
     ['“', t('community.tool_quote'), editor.isActive('blockquote'), () => editor.chain().focus().toggleBlockquote().run()],
     ['</>', t('community.tool_code'), editor.isActive('codeBlock'), () => editor.chain().focus().toggleCodeBlock().run()],
-    ['🔗', t('community.tool_link'), editor.isActive('link'), link],
+    [<LinkIcon key="link" className="size-4" />, t('community.tool_link'), editor.isActive('link'), link],
   ];
   return (
     <div className="overflow-hidden rounded-[var(--radius-card)] bg-ink-900 ring-1 ring-ink-700 focus-within:ring-accent/60">
       <div role="toolbar" aria-label={t('community.toolbar')} className="flex flex-wrap gap-0.5 border-b border-ink-700 p-1">
         {tools.map(([text, name, active, run]) => <ToolbarButton key={name} editor={editor} label={name} active={active} onClick={run}>{text}</ToolbarButton>)}
         {/* Our own uploads only: the server's sanitiser keeps no other image (decisions/0016). */}
-        <ImageUploadButton purpose={purpose} className="ml-auto" onUploaded={(r) => editor.chain().focus().setImage({ src: r.url }).run()} />
+        <ImageUploadButton purpose={purpose} hint="screen-reader" className="ml-auto" onUploaded={(r) => editor.chain().focus().setImage({ src: r.url }).run()} />
       </div>
       <EditorContent editor={editor} className="text-fg [&_.ProseMirror_a]:text-accent [&_.ProseMirror_blockquote]:border-l-4 [&_.ProseMirror_blockquote]:border-ink-600 [&_.ProseMirror_blockquote]:pl-3 [&_.ProseMirror_h2]:text-xl [&_.ProseMirror_h2]:font-bold [&_.ProseMirror_h3]:text-lg [&_.ProseMirror_h3]:font-semibold [&_.ProseMirror_ol]:list-decimal [&_.ProseMirror_ol]:pl-6 [&_.ProseMirror_p]:my-2 [&_.ProseMirror_pre]:rounded [&_.ProseMirror_pre]:bg-ink-800 [&_.ProseMirror_pre]:p-2 [&_.ProseMirror_ul]:list-disc [&_.ProseMirror_ul]:pl-6" />
     </div>

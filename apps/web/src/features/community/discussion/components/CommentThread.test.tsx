@@ -23,7 +23,7 @@ const reply = (id: number, over: Record<string, unknown> = {}) => comment(id, { 
 const counts = (n: number) => ({ likes_count: 0, dislikes_count: 0, comments_count: n, like_type: null });
 const page = (comments: unknown[], total: number, p: number, n = total) => ({ status: 200, body: { comments, commentable: counts(n), meta: { total_count: total, page: p, per: 10 } } });
 
-function setup(me: { id: number } | null) {
+function setup(me: { id: number; is_mute?: boolean; unmute_at_timestamp?: number | null } | null) {
   const { client, wrapper: Wrapper } = testQueryClient();
   client.setQueryData(queryKeys.me.all, me);
   render(
@@ -43,7 +43,7 @@ describe('CommentThread', () => {
     closeSignIn();
   });
 
-  it('lists comments with the count, pages through them, and shows replies: page 1, then more appended', async () => {
+  it('lists comments with the count, appends the next page of comments, and shows replies: page 1, then more appended', async () => {
     const first = Array.from({ length: 10 }, (_, i) => comment(i + 1, i === 0 ? { reply_count: 6 } : {}));
     const f = mockFetch({
       'GET /api/comments': [(c: Call) => (c.url.searchParams.get('page') === '2' ? page([comment(11), comment(12)], 12, 2, 18) : page(first, 12, 1, 18))],
@@ -63,9 +63,11 @@ describe('CommentThread', () => {
     await waitFor(() => expect(screen.getAllByTestId('reply')).toHaveLength(6));
     expect(screen.getAllByTestId('reply').map((r) => within(r).getByText(/^reply/).textContent)).toEqual(['reply 101', 'reply 102', 'reply 103', 'reply 104', 'reply 105', 'reply 106']);
     expect(screen.queryByRole('button', { name: 'More replies' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(2));
-    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    // Page 2 is appended under page 1; a short page ends the list.
+    await user.click(screen.getByRole('button', { name: 'More comments' }));
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(12));
+    expect(screen.getAllByTestId('comment').map((c) => c.dataset.id)).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
+    expect(screen.queryByRole('button', { name: 'More comments' })).not.toBeInTheDocument();
     expect(f.calls.filter((c) => c.url.pathname === '/api/comments').map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']);
   });
 
@@ -132,6 +134,101 @@ describe('CommentThread', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(fail).toHaveBeenCalledWith('This post is locked and cannot be commented on'));
     expect(screen.getByLabelText('Write a comment')).toHaveValue('hello');
+  });
+});
+
+describe('CommentThread: reports, refusals and mentions', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    closeSignIn();
+  });
+
+  it('offers "report" on others\' comments and replies, never on one\'s own, and sends a comment report', async () => {
+    const f = mockFetch({
+      'GET /api/comments': [page([comment(1, { reply_count: 1 }), comment(2, { account: author(9, 'me') })], 2, 1, 3)],
+      'GET /api/comments/1/replies': [{ status: 200, body: { replies: [reply(101)], meta: { total_count: 1, page: 1, per: 5 } } }],
+      'POST /api/reports': [{ status: 201, body: { report: { id: 5 } } }],
+    });
+    const success = vi.spyOn(toast, 'success');
+    const { user } = setup({ id: 9 });
+    await screen.findByRole('heading', { name: '3 comments' });
+    const [theirs, mine] = screen.getAllByTestId('comment');
+    expect(within(mine!).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+    await user.click(within(theirs!).getByRole('button', { name: 'Show 1 reply' }));
+    const theReply = await screen.findByTestId('reply');
+    await user.click(within(theReply).getByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Unmarked spoilers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
+    expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ report: { target_type: 'comment', target_id: 101, reason: 'spoiler' } });
+  });
+
+  it('opens the sign-in popup when a guest presses "report", without the dialog', async () => {
+    mockFetch({ 'GET /api/comments': [page([comment(1)], 1, 1)] });
+    const { user } = setup(null);
+    await user.click(within(await screen.findByTestId('comment')).getByRole('button', { name: 'Report' }));
+    expect(getSignInState().open).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a muted viewer the mute notice instead of the comment box, and the notice dialog on "reply"', async () => {
+    const f = mockFetch({ 'GET /api/comments': [page([comment(1)], 1, 1)] });
+    const { user } = setup({ id: 9, is_mute: true, unmute_at_timestamp: 1_900_000_000 });
+    const notice = await screen.findByTestId('mute-notice-inline');
+    expect(notice).toHaveTextContent('You are muted in the community');
+    expect(notice).toHaveTextContent('support@lantern.games');
+    expect(notice).toHaveTextContent(/Muted until/);
+    expect(screen.queryByLabelText('Write a comment')).toBeNull();
+    await user.click(within(await screen.findByTestId('comment')).getByRole('button', { name: 'Reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'You are muted in the community' });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByLabelText(/Reply to/)).toBeNull();
+    expect(f.count('POST /api/comments')).toBe(0);
+  });
+
+  it('opens the mute dialog when the server refuses a muted writer, and the rate-limit text when throttled', async () => {
+    const f = mockFetch({
+      'GET /api/comments': [page([], 0, 1)],
+      'POST /api/comments': [
+        { status: 403, body: { errors: { base: ['is_mute'] }, meta: { unmute_at_timestamp: 1_900_000_000 } } },
+        { status: 429, body: { errors: { base: ['access_wait'] }, meta: { retry_after: 15 } } },
+        { status: 422, body: { errors: { censor_words: ['banned'] } } },
+      ],
+    });
+    const fail = vi.spyOn(toast, 'fail');
+    const { user } = setup({ id: 9 });
+    await user.type(await screen.findByLabelText('Write a comment'), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Posting is unavailable' });
+    expect(dialog).toHaveTextContent('Muted until');
+    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fail).toHaveBeenCalledWith('You are doing that too often. Please wait a moment and try again.'));
+    // A blocked word answers silently: no toast, no dialog, the text stays.
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(f.count('POST /api/comments')).toBe(3));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).not.toHaveAttribute('aria-busy'));
+    expect(fail).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText('Write a comment')).toHaveValue('hello');
+  });
+
+  it('suggests nicknames after @ and puts the chosen one in the text', async () => {
+    const f = mockFetch({
+      'GET /api/comments': [page([], 0, 1)],
+      'GET /api/prefix_search': [{ status: 200, body: { users: [{ id: 31, nickname: 'alice', avatar_url: null }, { id: 32, nickname: 'alicia', avatar_url: null }] } }],
+    });
+    const { user } = setup({ id: 9 });
+    const box = await screen.findByLabelText('Write a comment');
+    await user.type(box, 'thanks @ali');
+    const list = await screen.findByRole('listbox', { name: 'People to mention' });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['@alice', '@alicia']);
+    expect(f.calls.find((c) => c.url.pathname === '/api/prefix_search')!.url.searchParams.get('prefix')).toBe('ali');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(box).toHaveValue('thanks @alicia ');
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });
 

@@ -1,26 +1,31 @@
 import { useState, type FormEvent } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Comment, DiscussionTargetTypeName } from '@lantern/contract';
-import { COMMENT_MAX_LENGTH } from '@lantern/domain';
+import { COMMENT_MAX_LENGTH, isListFinished } from '@lantern/domain';
 import { isApiError } from '../../../../lib/api';
 import { errorToText } from '../../../../lib/errors';
 import { useMe, useWhenSignedIn } from '../../../../lib/session';
 import { Button } from '../../../../ui/Button';
+import { MuteNotice, MuteNoticeInline } from '../../../../ui/MuteNotice';
+import { ReportAction } from '../../../../ui/ReportAction';
 import { toast } from '../../../../ui/toastStore';
+import { useCommunityRefusal } from '../../../../ui/useCommunityRefusal';
 import { WarningDialog } from '../../../../ui/WarningDialog';
-import { useComments } from '../api/comments';
+import { commentsQuery } from '../api/comments';
 import { useCreateComment, type NewComment } from '../api/createComment';
 import { useDeleteComment } from '../api/deleteComment';
 import { useReplies } from '../api/replies';
 import { CommentContent } from './CommentContent';
+import { MentionTextarea } from './MentionTextarea';
 
 interface Props {
   type: DiscussionTargetTypeName;
   id: number;
 }
 
-/** The reasons of a comment write, in the thread's words (a locked post, a comment gone, a second like). */
+/** The reasons of a comment write, in the thread's words (a locked post, a comment gone). */
 function writeErrorText(t: ReturnType<typeof useTranslation>['t'], e: unknown): string {
   if (isApiError(e)) {
     if (e.errors.commentable?.[0] === 'locked') return t('discussion.locked');
@@ -35,8 +40,21 @@ interface ReplyTo {
   nickname: string;
 }
 
+/**
+ * What the thread's writes share: who is reading (for "own" and for the mute notice), the one refusal
+ * handler (mute dialog, rate-limit text, silence on a banned word, sign-in popup on 401) and the muted
+ * notice a muted viewer gets when they reach for "reply".
+ */
+interface Viewer {
+  meId: number | null;
+  muted: boolean;
+  unmuteAt: number | null;
+  refuse: (error: unknown) => boolean;
+  showMuted: () => void;
+}
+
 /** The text box of a comment or a reply; @nickname in the text mentions a user (linked by the server). */
-function CommentForm({ type, id, replyTo, onDone }: Props & { replyTo?: ReplyTo; onDone?: () => void }) {
+function CommentForm({ type, id, viewer, replyTo, onDone }: Props & { viewer: Viewer; replyTo?: ReplyTo; onDone?: () => void }) {
   const { t } = useTranslation();
   const whenSignedIn = useWhenSignedIn();
   const [text, setText] = useState(replyTo?.replyId ? `@${replyTo.nickname} ` : '');
@@ -47,9 +65,10 @@ function CommentForm({ type, id, replyTo, onDone }: Props & { replyTo?: ReplyTo;
       onDone?.();
     },
     onError: (e) => {
-      if (!(isApiError(e) && e.status === 401)) toast.fail(writeErrorText(t, e));
+      if (!viewer.refuse(e)) toast.fail(writeErrorText(t, e));
     },
   });
+  if (viewer.muted) return <MuteNoticeInline unmuteAt={viewer.unmuteAt} />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === '') return;
@@ -63,15 +82,17 @@ function CommentForm({ type, id, replyTo, onDone }: Props & { replyTo?: ReplyTo;
     });
   };
   const label = replyTo ? t('discussion.reply_to', { nickname: replyTo.nickname }) : t('discussion.write');
+  const boxId = `comment-${type}-${id}-${replyTo?.commentId ?? 'new'}`;
   return (
     <form onSubmit={submit} className="flex flex-col gap-2">
-      <label className="sr-only" htmlFor={`comment-${type}-${id}-${replyTo?.commentId ?? 'new'}`}>
+      <label className="sr-only" htmlFor={boxId}>
         {label}
       </label>
-      <textarea
-        id={`comment-${type}-${id}-${replyTo?.commentId ?? 'new'}`}
+      <MentionTextarea
+        id={boxId}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={setText}
+        suggest={viewer.meId !== null}
         placeholder={`${label} ${t('discussion.mention_hint')}`}
         maxLength={COMMENT_MAX_LENGTH}
         rows={replyTo ? 2 : 3}
@@ -86,8 +107,10 @@ function CommentForm({ type, id, replyTo, onDone }: Props & { replyTo?: ReplyTo;
   );
 }
 
-function CommentHead({ comment, canDelete, onReply, onDelete }: { comment: Comment; canDelete: boolean; onReply: () => void; onDelete: () => void }) {
+function CommentHead({ comment, viewer, onReply, onDelete }: { comment: Comment; viewer: Viewer; onReply: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
+  const whenSignedIn = useWhenSignedIn();
+  const own = viewer.meId === comment.account.id;
   const at = new Date(comment.created_at_timestamp * 1000).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
@@ -95,27 +118,29 @@ function CommentHead({ comment, canDelete, onReply, onDelete }: { comment: Comme
         {comment.account.nickname || t('discussion.someone')}
       </Link>
       <time dateTime={new Date(comment.created_at_timestamp * 1000).toISOString()}>{at}</time>
-      <button type="button" className="hover:text-fg" onClick={onReply}>
+      <button type="button" className="hover:text-fg" onClick={() => whenSignedIn(() => (viewer.muted ? viewer.showMuted() : onReply()))}>
         {t('discussion.reply')}
       </button>
-      {canDelete ? (
+      {own ? (
         <button type="button" className="hover:text-danger" onClick={onDelete}>
           {t('discussion.delete')}
         </button>
-      ) : null}
+      ) : (
+        <ReportAction targetType="comment" targetId={comment.id} />
+      )}
     </div>
   );
 }
 
-function CommentItem({ type, id, comment, meId, onDelete }: Props & { comment: Comment; meId: number | null; onDelete: (c: Comment) => void }) {
+function CommentItem({ type, id, comment, viewer, onDelete }: Props & { comment: Comment; viewer: Viewer; onDelete: (c: Comment) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const replies = useReplies(type, id, comment.id, open);
   const shown = replies.data?.pages.flatMap((p) => p.replies) ?? [];
   return (
-    <li className="flex flex-col gap-2 border-b border-ink-800 py-4" data-testid="comment">
-      <CommentHead comment={comment} canDelete={meId === comment.account.id} onReply={() => setReplyTo({ commentId: comment.id, nickname: comment.account.nickname })} onDelete={() => onDelete(comment)} />
+    <li className="flex flex-col gap-2 border-b border-ink-800 py-4" data-testid="comment" data-id={comment.id}>
+      <CommentHead comment={comment} viewer={viewer} onReply={() => setReplyTo({ commentId: comment.id, nickname: comment.account.nickname })} onDelete={() => onDelete(comment)} />
       <CommentContent html={comment.content} />
       {comment.reply_count > 0 && !open ? (
         <button type="button" className="self-start text-xs text-accent hover:underline" onClick={() => setOpen(true)}>
@@ -123,10 +148,10 @@ function CommentItem({ type, id, comment, meId, onDelete }: Props & { comment: C
         </button>
       ) : null}
       {open && shown.length > 0 ? (
-        <ul className="ml-4 flex flex-col gap-3 border-l border-ink-800 pl-4" aria-label={t('discussion.replies')}>
+        <ul className="ml-2 flex flex-col gap-3 border-l border-ink-800 pl-3 sm:ml-4 sm:pl-4" aria-label={t('discussion.replies')}>
           {shown.map((r) => (
-            <li key={r.id} className="flex flex-col gap-1" data-testid="reply">
-              <CommentHead comment={r} canDelete={meId === r.account.id} onReply={() => setReplyTo({ commentId: comment.id, replyId: r.id, nickname: r.account.nickname })} onDelete={() => onDelete(r)} />
+            <li key={r.id} className="flex flex-col gap-1" data-testid="reply" data-id={r.id}>
+              <CommentHead comment={r} viewer={viewer} onReply={() => setReplyTo({ commentId: comment.id, replyId: r.id, nickname: r.account.nickname })} onDelete={() => onDelete(r)} />
               <CommentContent html={r.content} />
             </li>
           ))}
@@ -138,11 +163,12 @@ function CommentItem({ type, id, comment, meId, onDelete }: Props & { comment: C
         </button>
       ) : null}
       {replyTo ? (
-        <div className="ml-4">
+        <div className="ml-2 sm:ml-4">
           <CommentForm
             key={`${replyTo.commentId}-${replyTo.replyId ?? 0}`}
             type={type}
             id={id}
+            viewer={viewer}
             replyTo={replyTo}
             onDone={() => {
               setReplyTo(null);
@@ -156,16 +182,19 @@ function CommentItem({ type, id, comment, meId, onDelete }: Props & { comment: C
 }
 
 /**
- * A target's comments (docs/product/community.md#comments): the count, a form, the list page by page, each
- * comment's replies on demand (page 1 replaces, later pages append), replying with @mentions, and deleting
- * one's own after a confirmation. Counts follow every write.
+ * A target's comments (docs/product/community.md#comments): the count, a form, the list (page 1 replaces,
+ * "more comments" appends the next page, docs/product/screens.md#paged-lists), each comment's replies on
+ * demand (likewise), replying with @mentions, reporting others' comments and replies, and deleting one's
+ * own after a confirmation. Counts follow every write; refusals go through `useCommunityRefusal`.
  */
 export function CommentThread({ type, id }: Props) {
   const { t } = useTranslation();
   const me = useMe();
-  const [page, setPage] = useState(1);
+  const refusal = useCommunityRefusal();
+  const [mutedNotice, setMutedNotice] = useState(false);
+  const [loaded, setLoaded] = useState(1);
   const [deleting, setDeleting] = useState<Comment | null>(null);
-  const comments = useComments(type, id, page);
+  const pages = useQueries({ queries: Array.from({ length: loaded }, (_, i) => commentsQuery(type, id, i + 1)) });
   const remove = useDeleteComment({
     onSuccess: () => {
       setDeleting(null);
@@ -173,37 +202,42 @@ export function CommentThread({ type, id }: Props) {
     },
     onError: (e) => {
       setDeleting(null);
-      toast.fail(writeErrorText(t, e));
+      if (!refusal.handle(e)) toast.fail(writeErrorText(t, e));
     },
   });
-  const data = comments.data;
-  const pages = data ? Math.max(1, Math.ceil(data.meta.total_count / data.meta.per)) : 1;
+  const viewer: Viewer = {
+    meId: me.data?.id ?? null,
+    muted: me.data?.is_mute ?? false,
+    unmuteAt: me.data?.unmute_at_timestamp ?? null,
+    refuse: refusal.handle,
+    showMuted: () => setMutedNotice(true),
+  };
+  const first = pages[0]!;
+  const last = pages[pages.length - 1]!;
+  // A comment deleted meanwhile shifts later pages by one: the same comment must not show twice.
+  const seen = new Set<number>();
+  const comments = pages.flatMap((p) => p.data?.comments ?? []).filter((c) => !seen.has(c.id) && seen.add(c.id));
+  const more = last.data !== undefined && !isListFinished(last.data.comments.length, last.data.meta.per) && last.data.meta.page * last.data.meta.per < last.data.meta.total_count;
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`comments-${type}-${id}`}>
       <h2 id={`comments-${type}-${id}`} className="text-base font-semibold text-fg">
-        {t('discussion.comments_count', { count: data?.commentable.comments_count ?? 0 })}
+        {t('discussion.comments_count', { count: first.data?.commentable.comments_count ?? 0 })}
       </h2>
-      <CommentForm type={type} id={id} />
-      {comments.isPending ? <p className="text-sm text-muted">{t('discussion.loading')}</p> : null}
-      {comments.isError ? <p className="text-sm text-danger">{writeErrorText(t, comments.error)}</p> : null}
-      {data && data.comments.length === 0 ? <p className="text-sm text-muted">{t('discussion.empty')}</p> : null}
-      {data && data.comments.length > 0 ? (
+      <CommentForm type={type} id={id} viewer={viewer} />
+      {first.isPending ? <p className="text-sm text-muted">{t('discussion.loading')}</p> : null}
+      {first.isError ? <p className="text-sm text-danger">{writeErrorText(t, first.error)}</p> : null}
+      {first.data && comments.length === 0 ? <p className="text-sm text-muted">{t('discussion.empty')}</p> : null}
+      {comments.length > 0 ? (
         <ul className="flex flex-col">
-          {data.comments.map((c) => (
-            <CommentItem key={c.id} type={type} id={id} comment={c} meId={me.data?.id ?? null} onDelete={setDeleting} />
+          {comments.map((c) => (
+            <CommentItem key={c.id} type={type} id={id} comment={c} viewer={viewer} onDelete={setDeleting} />
           ))}
         </ul>
       ) : null}
-      {pages > 1 ? (
-        <nav className="flex items-center justify-center gap-3 text-sm" aria-label={t('discussion.pages')}>
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('discussion.previous')}
-          </Button>
-          <span className="tabular-nums text-muted">{t('discussion.page_of', { page, pages })}</span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('discussion.next')}
-          </Button>
-        </nav>
+      {more ? (
+        <Button variant="secondary" size="sm" className="self-center" loading={last.isFetching} onClick={() => setLoaded(loaded + 1)}>
+          {t('discussion.more_comments')}
+        </Button>
       ) : null}
       <WarningDialog
         open={deleting !== null}
@@ -216,6 +250,8 @@ export function CommentThread({ type, id }: Props) {
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id, commentable_type: type, commentable_id: id })}
       />
+      <MuteNotice open={mutedNotice} onOpenChange={setMutedNotice} unmuteAt={viewer.unmuteAt} />
+      {refusal.dialogs}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { queryKeys } from '../../../../lib/query-keys';
 import { closeSignIn, getSignInState } from '../../../../lib/signInStore';
 import { mockFetch } from '../../../../test/fetchMock';
 import { testQueryClient } from '../../../../test/queryClient';
+import { toast } from '../../../../ui/toastStore';
 import { LikeButtons } from './LikeButtons';
 
 // Each step waits on a mocked fetch and a re-render; on a busy machine (the whole suite in parallel) that can
@@ -33,6 +34,7 @@ const answer = (likes: number, dislikes: number, type: 1 | 2 | null) => ({
 describe('LikeButtons', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     closeSignIn();
   });
 
@@ -65,6 +67,19 @@ describe('LikeButtons', () => {
     await user.click(like);
     await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'false'));
     expect(like).toHaveTextContent('3');
+  });
+
+  it('rolls back and opens the mute dialog on a warn ban, and says the rate-limit text when throttled', async () => {
+    mockFetch({ 'POST /api/like': [{ status: 403, body: { errors: { base: ['banned'] } } }, { status: 429, body: { errors: { base: ['rate_limit'] } } }] });
+    const fail = vi.spyOn(toast, 'fail');
+    const { user, like } = setup({ id: 1 });
+    await user.click(like);
+    const dialog = await screen.findByRole('dialog', { name: 'Posting is unavailable' });
+    expect(like).toHaveTextContent('3');
+    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    await user.click(like);
+    await waitFor(() => expect(fail).toHaveBeenCalledWith('You are doing that too often. Please wait a moment and try again.'));
+    expect(like).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('opens the sign-in popup for a guest and sends nothing', async () => {

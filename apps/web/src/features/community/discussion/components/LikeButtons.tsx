@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../../../ui/cn';
 import { ThumbDownIcon, ThumbUpIcon } from '../../../../ui/icons';
 import { toast } from '../../../../ui/toastStore';
+import { useCommunityRefusal } from '../../../../ui/useCommunityRefusal';
 import { useSetLike } from '../api/setLike';
 
 export interface LikeCountsView {
@@ -30,11 +31,13 @@ interface Props {
 /**
  * Like and dislike with live counts (docs/product/community.md#likes): pressing the current state cancels it,
  * the other switches; the change shows at once and is rolled back if the server refuses it. A guest's press
- * opens the sign-in popup (and a 401 from an expired session does too, through the API client).
+ * opens the sign-in popup (and a 401 from an expired session does too, through the API client); a refusal
+ * (a warn ban, the like budget spent) is answered by `useCommunityRefusal`.
  */
 export function LikeButtons({ type, id, initial, onChange, className }: Props) {
   const { t } = useTranslation();
   const whenSignedIn = useWhenSignedIn();
+  const refusal = useCommunityRefusal();
   const [view, setView] = useState<LikeCountsView>(initial);
   useEffect(() => setView(initial), [initial]);
   const like = useSetLike({
@@ -56,7 +59,7 @@ export function LikeButtons({ type, id, initial, onChange, className }: Props) {
         {
           onError: (e) => {
             setView(before);
-            if (!(isApiError(e) && e.status === 401)) toast.fail(isApiError(e) && e.errors.account_id?.[0] === 'taken' ? t('discussion.already_liked') : errorToText(t, e));
+            if (!refusal.handle(e)) toast.fail(isApiError(e) && e.errors.account_id?.[0] === 'taken' ? t('discussion.already_liked') : errorToText(t, e));
           },
         },
       );
@@ -83,6 +86,7 @@ export function LikeButtons({ type, id, initial, onChange, className }: Props) {
     <div className={cn('flex items-center gap-2', className)} data-testid="like-buttons">
       {button(1, 'discussion.like', view.likes_count, <ThumbUpIcon className="h-4 w-4" />)}
       {button(2, 'discussion.dislike', view.dislikes_count, <ThumbDownIcon className="h-4 w-4" />)}
+      {refusal.dialogs}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "responsibility_acknowledged_at" timestamp with time zone;

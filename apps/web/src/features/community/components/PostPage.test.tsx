@@ -1,0 +1,69 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { closeSignIn, getSignInState } from '../../../lib/signInStore';
+import { mockFetch } from '../../../test/fetchMock';
+import { testQueryClient } from '../../../test/queryClient';
+import { toast } from '../../../ui/toastStore';
+import { PostPage } from './PostPage';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const post = (own: boolean) => ({
+  id: 7, account_id: own ? 9 : 2, author: { id: own ? 9 : 2, nickname: own ? 'me' : 'alice', avatar_url: null, title: null }, group_id: 4,
+  group: { id: 4, name: { en: 'Lantern Tales', chs: '灯笼物语' } }, type: 'Review', is_long: false, title: '', content: '<p>Great river level</p>',
+  excerpt: 'Great river level', tag_id: null, sticky_sequence: 0, locked: false, featured: false, score: 5, recommend: null, playtime_hours: 3,
+  bought_here: true, sku_id: null, area: 'abroad', likes_count: 2, comments_count: 0, official_comment: null, own,
+  created_at_timestamp: 1_790_000_000, updated_at_timestamp: 1_790_000_000, published_at_timestamp: 1_790_000_000,
+});
+const noComments = { status: 200, body: { comments: [], commentable: { likes_count: 2, dislikes_count: 0, comments_count: 0, like_type: null }, meta: { total_count: 0, page: 1, per: 10 } } };
+
+function setup(me: { id: number } | null) {
+  const { client, wrapper: Wrapper } = testQueryClient();
+  client.setQueryData(queryKeys.me.all, me);
+  const router = createMemoryRouter([{ path: '/posts/:id', element: <PostPage /> }], { initialEntries: ['/posts/7'] });
+  render(
+    <Wrapper>
+      <RouterProvider router={router} />
+    </Wrapper>,
+  );
+  return { user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  closeSignIn();
+});
+
+describe('PostPage: report', () => {
+  it('reports someone else\'s review as a `post` and toasts the success', async () => {
+    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(false) } }], 'GET /api/comments': [noComments], 'POST /api/reports': [{ status: 201, body: { report: { id: 3 } } }] });
+    const success = vi.spyOn(toast, 'success');
+    const { user } = setup({ id: 9 });
+    const page = await screen.findByTestId('post-page');
+    await user.click(within(page).getAllByRole('button', { name: 'Report' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Off topic' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
+    expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ report: { target_type: 'post', target_id: 7, reason: 'off_topic' } });
+  });
+
+  it('offers the author edit and delete instead of "report"', async () => {
+    mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true) } }], 'GET /api/comments': [noComments] });
+    setup({ id: 9 });
+    expect(await screen.findByTestId('post-delete')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it('opens the sign-in popup for a guest\'s report', async () => {
+    mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(false) } }], 'GET /api/comments': [noComments] });
+    const { user } = setup(null);
+    await user.click((await screen.findAllByRole('button', { name: 'Report' }))[0]!);
+    expect(getSignInState().open).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
