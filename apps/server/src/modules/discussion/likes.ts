@@ -7,7 +7,7 @@ import { fail } from '../../platform/errors.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import { COUNTER_SHARDS } from './counters.ts';
 import { discussionReactions } from './tables.ts';
-import { guardWrite, visibleTarget, type DiscussionTargetType } from './targets.ts';
+import { guardWrite, visibleTarget, type LikeTargetType } from './targets.ts';
 
 export interface TargetView {
   likes_count: number;
@@ -17,7 +17,7 @@ export interface TargetView {
 }
 
 /** The viewer's like (1) or dislike (2) of each target among ids that has one. */
-export async function reactionsOf(db: DbOrTx, accountId: number, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
+export async function reactionsOf(db: DbOrTx, accountId: number, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -28,7 +28,7 @@ export async function reactionsOf(db: DbOrTx, accountId: number, type: Discussio
 }
 
 /** A target's counts (its shards summed, never below zero) and the viewer's state, in one statement. */
-export async function targetView(db: DbOrTx, type: DiscussionTargetType, id: number, accountId: number | null): Promise<TargetView> {
+export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, accountId: number | null): Promise<TargetView> {
   const [row] = await rowsOf<{ likes: number; dislikes: number; comments: number; state: number | null }>(db, sql`
     SELECT coalesce(sum(likes), 0)::int AS likes, coalesce(sum(dislikes), 0)::int AS dislikes, coalesce(sum(comments), 0)::int AS comments,
            (SELECT state FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId ?? 0})::int AS state
@@ -42,7 +42,7 @@ export async function targetView(db: DbOrTx, type: DiscussionTargetType, id: num
 }
 
 /** The counter upsert of a reaction change, fed by the rows its CTE `changed` answers (none: nothing counted). */
-const counterUpsert = (type: DiscussionTargetType, id: number, likes: number, dislikes: number) => sql`
+const counterUpsert = (type: LikeTargetType, id: number, likes: number, dislikes: number) => sql`
   INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
   SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, ${likes}, ${dislikes}, 0 FROM changed
   ON CONFLICT (target_type, target_id, shard) DO UPDATE
@@ -63,7 +63,7 @@ const changedAny = async (db: DbOrTx, statement: ReturnType<typeof sql>) => (awa
  * post at once share nothing but sixteen shard rows. When the row changed between two tries (the account's
  * other tab), the next try sees it.
  */
-export async function setLike(deps: Deps, accountId: number, area: Area, type: DiscussionTargetType, id: number, wanted: LikeState): Promise<TargetView> {
+export async function setLike(deps: Deps, accountId: number, area: Area, type: LikeTargetType, id: number, wanted: LikeState): Promise<TargetView> {
   await visibleTarget(deps, type, id, area, 'accessible_id');
   await guardWrite(deps, accountId, 'like', area);
   const now = deps.clock.now().toISOString();

@@ -16,4 +16,5 @@ export { assertMayWrite } from './guard.ts';
 export { screenText, WORDS_REFRESH_SECONDS } from './words.ts';
 export { registerReportTarget, type ReportTarget } from './targets.ts';
 export { muteAccount, unmuteAccount } from './mutes.ts';
+export { createReport } from './reports.ts';
 export type { CommunityAction } from '@lantern/domain';
