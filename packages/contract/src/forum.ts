@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORUM_LIMITS, REPORT_REASONS, REPORT_TEXT_MAX } from '@lantern/domain';
+import { COMMENT_MAX_LENGTH, FORUM_LIMITS, REPORT_REASONS, REPORT_TEXT_MAX } from '@lantern/domain';
 import { localized } from './catalog.ts';
 import { area, timestamp } from './common.ts';
 import { evaluation, group, post, postTag } from './community.ts';
@@ -71,6 +71,13 @@ export const forumComment = camelSchema(comment.extend({
 export const forumThread = z.intersection(forumComment, z.object({ replies: z.array(forumComment) }));
 export const forumThreadPage = forumPage(forumThread);
 export const forumReplyPage = forumPage(forumComment);
+
+/** POST /post/{id}/reply: a comment on the post, or (commentId) a reply to one of its comments. */
+export const forumNewReply = z.object({
+  content: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
+  commentId: id.optional(),
+  targetReplyId: id.optional(),
+});
 
 /** /community/sku/* calls name a SKU of the viewer's site. */
 export const forumSkuQuery = paging(10).extend({ skuId: id });

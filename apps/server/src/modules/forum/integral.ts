@@ -42,15 +42,17 @@ export async function findCampaign(deps: Deps, area: Area, q: { campaignId?: num
  */
 async function settle(deps: Deps, campaign: Campaign, accountId: number): Promise<number> {
   const timeZone = SITES[campaign.area].timeZone;
+  const memberOf = and(eq(integralParticipants.campaignId, campaign.id), eq(integralParticipants.accountId, accountId));
+  const [joined] = await deps.db.select().from(integralParticipants).where(memberOf);
+  if (!joined) return 0;
+  // The community's posts are read through its service, before the transaction (its own connection).
+  const from = joined.joinedAt > campaign.startsAt ? joined.joinedAt : campaign.startsAt;
+  const published = await publishedTimesOf(deps, accountId, campaign.groupId, from, campaign.endsAt);
+  if (published.length === 0) return 0;
   return deps.db.transaction(async (tx) => {
-    const [member] = await tx.select().from(integralParticipants)
-      .where(and(eq(integralParticipants.campaignId, campaign.id), eq(integralParticipants.accountId, accountId))).for('update');
+    const [member] = await tx.select().from(integralParticipants).where(memberOf).for('update');
     if (!member) return 0;
-    const from = member.joinedAt > campaign.startsAt ? member.joinedAt : campaign.startsAt;
-    const [published, awarded] = await Promise.all([
-      publishedTimesOf(deps, accountId, campaign.groupId, from, campaign.endsAt),
-      tx.select({ day: integralAwards.day }).from(integralAwards).where(and(eq(integralAwards.campaignId, campaign.id), eq(integralAwards.accountId, accountId))),
-    ]);
+    const awarded = await tx.select({ day: integralAwards.day }).from(integralAwards).where(and(eq(integralAwards.campaignId, campaign.id), eq(integralAwards.accountId, accountId)));
     const due = integralDaysDue({
       publishedAtSecs: published.map((p) => sec(p.publishedAt)),
       joinedAtSec: sec(member.joinedAt), startsAtSec: sec(campaign.startsAt), endsAtSec: sec(campaign.endsAt),

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  camelCased, forumAnswer, forumFeedHeader, forumFixedTag, forumGroupPage, forumIntegral, forumIntegralQuery, forumLikeIdsQuery,
-  forumLikeRequest, forumLikeState, forumPost, forumPostPage, forumPostSearchQuery, forumRepliesQuery, forumReplyPage, forumReport,
+  camelCased, forumAnswer, forumComment, forumFeedHeader, forumFixedTag, forumGroupPage, forumIntegral, forumIntegralQuery, forumLikeIdsQuery,
+  forumLikeRequest, forumLikeState, forumNewReply, forumPost, forumPostPage, forumPostSearchQuery, forumRepliesQuery, forumReplyPage, forumReport,
   forumReportRequest, forumSkuOnlyQuery, forumSkuQuery, forumTag, forumThreadPage,
 } from '@lantern/contract';
 import { FIXED_TAG_LABELS, fixedTagOf, roleCan } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
+import { AppError, fail } from '../../platform/errors.ts';
 import { forumErrorHandler, forumOk } from '../../platform/forum-envelope.ts';
 import { idParams } from '../../platform/params.ts';
 import { viewerOf } from '../../platform/viewer.ts';
 import { deletePost, getPost, listPosts, postTagList } from '../community/index.ts';
-import { discussionCounts, setLike, viewerReactions, type LikeTargetType } from '../discussion/index.ts';
+import { createComment, discussionCounts, setLike, viewerReactions, type LikeTargetType } from '../discussion/index.ts';
 import { createReport } from '../moderation/index.ts';
 import { joinCampaign, participation } from './integral.ts';
 import { feedHeader, groupOfSku, myReview, relatedGroups, skuPosts } from './sku.ts';
@@ -73,11 +74,19 @@ export const forumRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
       return forumOk({ id: request.params.id, deleted: true as const });
     });
 
-    // Comments with their replies, and reports.
+    // Comments with their replies (read and written), and reports.
     forum.get('/post/:id/reply', { schema: { tags, params: idParams, querystring: forumRepliesQuery, response: answer(z.union([forumThreadPage, forumReplyPage])) } }, async (request, reply) => {
       reply.headers(noStore);
       const viewer = viewerOf(request);
       return forumOk(await postThreads(deps, viewer.area, viewer.accountId, request.params.id, request.query, request.query.commentId));
+    });
+    forum.post('/post/:id/reply', { preValidation: async (request) => void requireAuth(request), schema: { tags, params: idParams, body: forumNewReply, response: answer(forumComment) } }, async (request) => {
+      const { accountId } = requireAuth(request);
+      const b = request.body;
+      const { comment } = await createComment(deps, accountId, request.site.area, {
+        commentable_type: 'Post', commentable_id: request.params.id, commentary_id: b.commentId ?? null, target_reply_id: b.targetReplyId ?? null, content: b.content,
+      });
+      return forumOk(camelCased({ ...comment, likes_count: 0, dislikes_count: 0, like_type: null }));
     });
     forum.post('/report/submit', { preValidation: async (request) => void requireAuth(request), schema: { tags, body: forumReportRequest, response: answer(forumReport) } }, async (request) => {
       const { accountId } = requireAuth(request);
@@ -88,7 +97,11 @@ export const forumRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
 
     // Likes on posts and on comments and replies (1 like, 2 dislike), and the viewer's state of a batch.
     const like = async (accountId: number, area: 'native' | 'abroad', type: LikeTargetType, id: number, wanted: 1 | 2 | null) => {
-      const view = await setLike(deps, accountId, area, type, id, wanted);
+      const view = await setLike(deps, accountId, area, type, id, wanted).catch((error: unknown) => {
+        // A reply that is gone is "comment does not exist" (303), not a missing page.
+        if (type === 'Comment' && error instanceof AppError && error.status === 404) throw fail.notFound('reply');
+        throw error;
+      });
       return forumOk({ id, likesCount: view.likes_count, dislikesCount: view.dislikes_count, likeType: view.like_type });
     };
     const signedIn = async (request: Parameters<typeof requireAuth>[0]) => {
