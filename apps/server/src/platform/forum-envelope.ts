@@ -40,7 +40,12 @@ const MESSAGES: Partial<Record<ReasonCode, { chs: string; en: string }>> = {
 /** Words that depend on the field as well as the reason. */
 const FIELD_MESSAGES: Record<string, Partial<Record<ReasonCode, { chs: string; en: string }>>> = {
   account_id: { taken: { chs: '您已经点过了', en: 'You have already liked this' } },
-  activityId: { taken: { chs: '您已经投过票了', en: 'You have already voted' } },
+  activityId: {
+    taken: { chs: '您已经投过票了', en: 'You have already voted' },
+    inactive: { chs: '投票活动未上线', en: 'This vote is not online' },
+    not_in_period: { chs: '投票尚未开始', en: 'This vote has not started yet' },
+    already_end: { chs: '投票已结束', en: 'This vote has ended' },
+  },
   comment: { not_found: { chs: '评论不存在', en: 'This comment does not exist' } },
   commentary_id: { not_found: { chs: '评论不存在', en: 'This comment does not exist' } },
   reply: { not_found: { chs: '评论不存在', en: 'This comment does not exist' } },
