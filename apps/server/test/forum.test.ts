@@ -39,7 +39,7 @@ const comment = (who: Account | undefined, postId: number, body: Record<string, 
 
 describe('the sku feed', () => {
   it('answers the header, the viewer\'s review, related groups, our reviews and posts in camelCase', async () => {
-    const { group, native, abroad } = await makeGroup(t);
+    const { group, native } = await makeGroup(t);
     const author = await makeAccount(t);
     const reader = await makeAccount(t);
     const postId = await publishPost(author, group.id, { title: 'Hello', is_long: true });
