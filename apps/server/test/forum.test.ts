@@ -229,8 +229,12 @@ describe('likes', () => {
     const other = await publishPost(author, group.id);
     const states = (await api.native.get(`/post/like?ids=${post},${other},${post}`, as(b))).json();
     expect(states).toEqual({ code: 200, errorMsg: null, data: [{ id: post, likesCount: 1, dislikesCount: 0, likeType: 1 }, { id: other, likesCount: 0, dislikesCount: 0, likeType: null }] });
-    expect((await api.native.get(`/post/reply/like?ids=${reply}&ids=987654321`, as(b))).json().data).toEqual([
-      { id: reply, likesCount: 1, dislikesCount: 0, likeType: 1 }, { id: 987654321, likesCount: 0, dislikesCount: 0, likeType: null },
+    // Unknown and deleted ids are left out.
+    const gone = (await comment(a, post, { content: 'soon gone' })).json().data.id;
+    await api.native.post(`/post/reply/${gone}/like`, { type: 1 }, as(b));
+    await api.native.delete(`/api/comments/${gone}`, as(a));
+    expect((await api.native.get(`/post/reply/like?ids=${reply}&ids=987654321&ids=${gone}`, as(b))).json().data).toEqual([
+      { id: reply, likesCount: 1, dislikesCount: 0, likeType: 1 },
     ]);
     expect((await api.native.get(`/post/like?ids=${post}`)).json().data[0].likeType).toBeNull();
     const thread = (await api.native.get(`/post/${post}/reply`, as(b))).json().data.list[0];

@@ -13,7 +13,7 @@ import { forumErrorHandler, forumOk } from '../../platform/forum-envelope.ts';
 import { idParams } from '../../platform/params.ts';
 import { viewerOf } from '../../platform/viewer.ts';
 import { deletePost, getPost, listPosts, postTagList } from '../community/index.ts';
-import { createComment, discussionCounts, setLike, viewerReactions, type LikeTargetType } from '../discussion/index.ts';
+import { createComment, discussionCounts, setLike, viewerReactions, visibleTargetIds, type LikeTargetType } from '../discussion/index.ts';
 import { createReport } from '../moderation/index.ts';
 import { joinCampaign, participation } from './integral.ts';
 import { feedHeader, groupOfSku, myReview, relatedGroups, skuPosts } from './sku.ts';
@@ -117,20 +117,22 @@ export const forumRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
     forum.delete('/post/reply/:id/like', { preValidation: signedIn, schema: { tags, params: idParams, response: answer(forumLikeState) } }, async (request) =>
       like(requireAuth(request).accountId, request.site.area, 'Comment', request.params.id, null));
 
-    const likeStates = async (viewerId: number | null, type: LikeTargetType, ids: readonly number[]) => {
+    // Only what the site shows: a deleted, hidden or other-site id is left out of the answer.
+    const likeStates = async (viewer: ReturnType<typeof viewerOf>, type: LikeTargetType, requested: readonly number[]) => {
+      const ids = await visibleTargetIds(deps, type, requested, viewer.area);
       const [counts, mine] = await Promise.all([
         discussionCounts(deps, type, ids),
-        viewerId === null ? new Map<number, 1 | 2>() : viewerReactions(deps, viewerId, type, ids),
+        viewer.accountId === null ? new Map<number, 1 | 2>() : viewerReactions(deps, viewer.accountId, type, ids),
       ]);
-      return forumOk([...new Set(ids)].map((id) => ({ id, likesCount: counts.get(id)?.likes ?? 0, dislikesCount: counts.get(id)?.dislikes ?? 0, likeType: mine.get(id) ?? null })));
+      return forumOk(ids.map((id) => ({ id, likesCount: counts.get(id)?.likes ?? 0, dislikesCount: counts.get(id)?.dislikes ?? 0, likeType: mine.get(id) ?? null })));
     };
     forum.get('/post/like', { schema: { tags, querystring: forumLikeIdsQuery, response: answer(z.array(forumLikeState)) } }, async (request, reply) => {
       reply.headers(noStore);
-      return likeStates(viewerOf(request).accountId, 'Post', request.query.ids);
+      return likeStates(viewerOf(request), 'Post', request.query.ids);
     });
     forum.get('/post/reply/like', { schema: { tags, querystring: forumLikeIdsQuery, response: answer(z.array(forumLikeState)) } }, async (request, reply) => {
       reply.headers(noStore);
-      return likeStates(viewerOf(request).accountId, 'Comment', request.query.ids);
+      return likeStates(viewerOf(request), 'Comment', request.query.ids);
     });
 
     // Points participation: a group's points campaign (GET as the original; POST for clients that write by POST).
