@@ -328,3 +328,25 @@ describe('points participation', () => {
     expect((await api.native.get('/forum/integral/participation')).json()).toMatchObject({ code: 422 });
   });
 });
+
+describe('points campaigns (staff)', () => {
+  it('lets staff create and list a group\'s campaigns, refusing a backwards window, an unknown group and non-staff', async () => {
+    const { group } = await makeGroup(t);
+    const staff = await makeAccount(t, { role: 'staff' });
+    const user = await makeAccount(t);
+    const start = Math.floor(t.clock.now().getTime() / 1000);
+    const body = { area: 'abroad', group_id: group.id, title: { chs: '积分周', en: 'Points week' }, starts_at_timestamp: start, ends_at_timestamp: start + 7 * 86_400, points_per_day: 3, max_days: 5 };
+    const create = (who: Account | undefined, campaign: Record<string, unknown>) => api.native.post('/api/admin/integral_campaigns', { integral_campaign: campaign }, as(who));
+    expect((await create(user, body)).statusCode).toBe(403);
+    expect((await create(undefined, body)).statusCode).toBe(401);
+    expect((await create(staff, { ...body, ends_at_timestamp: start })).json().errors).toEqual({ ends_at_timestamp: ['invalid'] });
+    expect((await create(staff, { ...body, group_id: 987654321 })).json().errors).toEqual({ group_id: ['not_found'] });
+    expect((await create(staff, { ...body, points_per_day: 101 })).statusCode).toBe(422);
+    const made = await create(staff, body);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ area: 'abroad', group_id: group.id, points_per_day: 3, max_days: 5, starts_at_timestamp: start });
+    expect((await api.native.get(`/api/admin/integral_campaigns?group_id=${group.id}`, as(staff))).json()).toMatchObject({ integral_campaigns: [{ id: made.json().id }], meta: { total_count: 1 } });
+    expect((await api.abroad.get(`/forum/integral/participation?groupId=${group.id}`)).json().data).toMatchObject({ campaignId: made.json().id, title: { en: 'Points week' }, status: 'running' });
+    expect((await api.native.get(`/forum/integral/participation?groupId=${group.id}`)).json()).toMatchObject({ code: 404 });
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, FORUM_LIMITS, REPORT_REASONS, REPORT_TEXT_MAX } from '@lantern/domain';
+import { COMMENT_MAX_LENGTH, FORUM_LIMITS, INTEGRAL_LIMITS, REPORT_REASONS, REPORT_TEXT_MAX } from '@lantern/domain';
 import { localized } from './catalog.ts';
-import { area, timestamp } from './common.ts';
+import { area, listMeta, timestamp } from './common.ts';
 import { evaluation, group, post, postTag } from './community.ts';
 import { comment } from './discussion.ts';
 import { report, reportTargetType } from './moderation.ts';
@@ -156,3 +156,54 @@ export const forumIntegral = z.object({
   /** Awarded by this very answer (the settlement of days not yet rewarded). */
   newlyAwarded: z.number().int(),
 });
+
+/** Staff: a group's points campaign (`/api/admin/integral_campaigns`, snake_case like the rest of `/api`). */
+export const integralCampaign = z.object({
+  id: z.number().int(),
+  area,
+  group_id: z.number().int(),
+  title: localized,
+  starts_at_timestamp: timestamp,
+  ends_at_timestamp: timestamp,
+  points_per_day: z.number().int(),
+  max_days: z.number().int(),
+});
+export const createIntegralCampaignRequest = z.object({
+  integral_campaign: z.object({
+    area,
+    group_id: id,
+    title: z.object({ chs: z.string().trim().min(1).max(60), en: z.string().trim().min(1).max(60) }),
+    starts_at_timestamp: z.number().int().min(0),
+    ends_at_timestamp: z.number().int().min(0),
+    points_per_day: z.number().int().min(1).max(INTEGRAL_LIMITS.maxPointsPerDay),
+    max_days: z.number().int().min(1).max(INTEGRAL_LIMITS.maxDays),
+  }),
+});
+export const integralCampaignsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per: z.coerce.number().int().min(1).max(100).default(20),
+  group_id: id.optional(),
+});
+export const integralCampaignsResponse = z.object({ integral_campaigns: z.array(integralCampaign), meta: listMeta });
+
+/** The forum host's paths (the forum module), and its staff API. */
+export const FORUM_API = {
+  feedHeader: '/community/sku/feedHeader',
+  myReview: '/community/sku/myReview',
+  relationGroupList: '/community/sku/relationGroupList',
+  sonkwoReviewList: '/community/sku/sonkwoReviewList',
+  relationPostList: '/community/sku/relationPostList',
+  tags: '/tag',
+  postSearch: '/post/search',
+  post: (id: number | string) => `/post/${id}`,
+  postFixedTag: (id: number | string) => `/post/${id}/fixedTag`,
+  postReplies: (id: number | string) => `/post/${id}/reply`,
+  postLike: (id: number | string) => `/post/${id}/like`,
+  replyLike: (id: number | string) => `/post/reply/${id}/like`,
+  postLikeStates: '/post/like',
+  replyLikeStates: '/post/reply/like',
+  reportSubmit: '/report/submit',
+  integralJoin: '/forum/integral/join',
+  integralParticipation: '/forum/integral/participation',
+  adminIntegralCampaigns: '/api/admin/integral_campaigns',
+} as const;
