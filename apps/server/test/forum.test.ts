@@ -5,7 +5,7 @@ import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { updateAccount } from './factories.ts';
 import { makeGroup } from './community-factories.ts';
-import { postTags } from '../src/modules/community/tables.ts';
+import { posts, postTags } from '../src/modules/community/tables.ts';
 import { moderationReports } from '../src/modules/moderation/tables.ts';
 import { accounts } from '../src/modules/accounts/tables.ts';
 import { integralCampaigns } from '../src/modules/forum/tables.ts';
@@ -348,5 +348,28 @@ describe('points campaigns (staff)', () => {
     expect((await api.native.get(`/api/admin/integral_campaigns?group_id=${group.id}`, as(staff))).json()).toMatchObject({ integral_campaigns: [{ id: made.json().id }], meta: { total_count: 1 } });
     expect((await api.abroad.get(`/forum/integral/participation?groupId=${group.id}`)).json().data).toMatchObject({ campaignId: made.json().id, title: { en: 'Points week' }, status: 'running' });
     expect((await api.native.get(`/forum/integral/participation?groupId=${group.id}`)).json()).toMatchObject({ code: 404 });
+  });
+});
+
+describe('points participation with a busy day', () => {
+  it('finds every publishing day past a day of hundreds of posts', async () => {
+    const { group } = await makeGroup(t);
+    const member = await makeAccount(t);
+    const now = t.clock.now().getTime();
+    const [campaign] = await t.deps.db.insert(integralCampaigns).values({
+      area: 'abroad', groupId: group.id, title: { chs: '忙碌', en: 'Busy' }, startsAt: new Date(now - 60_000), endsAt: new Date(now + 5 * 86_400_000), pointsPerDay: 2, maxDays: 5,
+    }).returning();
+    const abroadToken = await sessionOn(member.id, 'abroad');
+    expect((await api.abroad.get(`/forum/integral/join?campaignId=${campaign!.id}`, { token: abroadToken })).json().code).toBe(200);
+    // 600 posts within the first hour (more than a page of the settlement's read), then one the next day.
+    const at = (ms: number) => new Date(now + ms);
+    const row = (ms: number) => ({ groupId: group.id, accountId: member.id, type: 'Post' as const, status: 'published' as const, area: 'abroad' as const, createdAt: at(ms), updatedAt: at(ms), publishedAt: at(ms) });
+    await t.deps.db.insert(posts).values(Array.from({ length: 600 }, (_, i) => row(1_000 + i * 1_000)));
+    await t.deps.db.insert(posts).values(row(86_400_000 + 60_000));
+    const result = (await api.abroad.get(`/forum/integral/participation?campaignId=${campaign!.id}`, { token: abroadToken })).json().data;
+    // The international site's calendar is UTC; the busy hour may straddle midnight.
+    const utcDay = (ms: number) => at(ms).toISOString().slice(0, 10);
+    const days = [...new Set([utcDay(1_000), utcDay(600_000), utcDay(86_400_000 + 60_000)])];
+    expect(result).toMatchObject({ newlyAwarded: days.length, pointsEarned: 2 * days.length, awardedDays: days });
   });
 });

@@ -40,14 +40,38 @@ export async function findCampaign(deps: Deps, area: Area, q: { campaignId?: num
  * each day is inserted with its key (campaign, account, day) and paid with `awardScore` in the same
  * transaction only when the insert took: under any burst, a day is paid exactly once and the cap holds.
  */
+/** Posts read per page while looking for publishing days. */
+const POSTS_PAGE = 500;
+
+/**
+ * The first post of each site-calendar day on which the member published in the group, from joining (or the
+ * start) to the end, oldest first: read page by page, so a member who published hundreds of times a day still
+ * has every day found. It stops at twice the campaign's days: at most that many are paid already, so at least
+ * as many as remain to pay are among them.
+ */
+async function firstPostOfEachDay(deps: Deps, campaign: Campaign, accountId: number, joinedAt: Date, timeZone: string) {
+  const firsts = new Map<string, { id: number; publishedAt: Date }>();
+  let from = joinedAt > campaign.startsAt ? joinedAt : campaign.startsAt;
+  for (;;) {
+    const rows = await publishedTimesOf(deps, accountId, campaign.groupId, from, campaign.endsAt, POSTS_PAGE);
+    for (const r of rows) {
+      const day = clockInDay(sec(r.publishedAt), timeZone);
+      if (!firsts.has(day)) firsts.set(day, r);
+    }
+    if (rows.length < POSTS_PAGE || firsts.size >= 2 * campaign.maxDays) break;
+    // Past the page's last instant: a post sharing it is of a day already found.
+    from = new Date(rows.at(-1)!.publishedAt.getTime() + 1);
+  }
+  return [...firsts.values()];
+}
+
 async function settle(deps: Deps, campaign: Campaign, accountId: number): Promise<number> {
   const timeZone = SITES[campaign.area].timeZone;
   const memberOf = and(eq(integralParticipants.campaignId, campaign.id), eq(integralParticipants.accountId, accountId));
   const [joined] = await deps.db.select().from(integralParticipants).where(memberOf);
   if (!joined) return 0;
   // The community's posts are read through its service, before the transaction (its own connection).
-  const from = joined.joinedAt > campaign.startsAt ? joined.joinedAt : campaign.startsAt;
-  const published = await publishedTimesOf(deps, accountId, campaign.groupId, from, campaign.endsAt);
+  const published = await firstPostOfEachDay(deps, campaign, accountId, joined.joinedAt, timeZone);
   if (published.length === 0) return 0;
   return deps.db.transaction(async (tx) => {
     const [member] = await tx.select().from(integralParticipants).where(memberOf).for('update');
