@@ -30,5 +30,5 @@ export { reconcileGroupCounters } from './counters.ts';
 
 /** The services the forum host's face answers from (the forum module; decisions/0018). */
 export { getPost, listPosts, deletePost, publishedTimesOf, type PostFilter } from './posts.ts';
-export { listGroups, groupEvaluation, setMembership, findGroup, type Paging } from './groups.ts';
-export { postTagList, interestOf } from './lookups.ts';
+export { listGroups, groupEvaluation, findGroup } from './groups.ts';
+export { postTagList } from './lookups.ts';
