@@ -8,6 +8,7 @@ import { reconcileGroupCounters } from '../src/modules/community/index.ts';
 import { posts } from '../src/modules/community/tables.ts';
 import { seedDiscussion } from '../src/seed/discussion.ts';
 import { findDrift } from '../src/modules/discussion/index.ts';
+import { seedForum } from '../src/seed/forum.ts';
 
 /** The demo community: a group per game on both sites, hundreds of posts and reviews in both languages. */
 let t: TestApp;
@@ -62,5 +63,16 @@ describe('seedCommunity', () => {
     const api = clients(t);
     const newest = (await api.abroad.get('/api/community_home')).json().recent_posts as { id: number; likes_count: number; comments_count: number }[];
     expect(newest.some((p) => p.likes_count > 0 && p.comments_count > 0)).toBe(true);
+  });
+
+  it('runs a points campaign on each site\'s most followed group, shown on the forum host; seeding again adds none', async () => {
+    expect(await seedForum(t.deps)).toEqual({ campaigns: 2 });
+    expect(await seedForum(t.deps)).toEqual({ campaigns: 0 });
+    const api = clients(t);
+    for (const site of [api.native, api.abroad]) {
+      const busiest = (await site.get('/api/group_halls?per=1')).json().groups[0];
+      const campaign = (await site.get(`/forum/integral/participation?groupId=${busiest.id}`)).json();
+      expect(campaign).toMatchObject({ code: 200, data: { groupId: busiest.id, status: 'running', pointsPerDay: 5, maxDays: 10, joined: false } });
+    }
   });
 });

@@ -52,8 +52,12 @@ export const steamReviewsResponse = z.object({ steam_reviews: z.array(platformRe
 export function forumAnswer<T extends z.ZodTypeAny>(data: T) {
   return z.object({ code: z.number().int(), data, errorMsg: z.string().nullable() });
 }
-/** A forum-host refusal: the HTTP status again in `code`, the site's words in `errorMsg`, the stable reason code in `reason`. */
-export const forumError = z.object({ code: z.number().int(), data: z.null(), errorMsg: z.string(), reason: z.string() });
+/**
+ * A forum-host refusal: the reply code in `code` (the domain's `forumReplyCode`: 201, 202, 203, 302, 303 or the
+ * HTTP status), the site's words in `errorMsg`, the stable reason code in `reason`, what the refusal carries in
+ * `meta` (`unmute_at_timestamp`, `retry_after`).
+ */
+export const forumError = z.object({ code: z.number().int(), data: z.null(), errorMsg: z.string(), reason: z.string(), meta: z.record(z.string(), z.unknown()).optional() });
 export type ForumError = z.infer<typeof forumError>;
 
 export const forumReview = z.object({

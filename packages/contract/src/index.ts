@@ -25,3 +25,4 @@ export * from './game-reviews.ts';
 export * from './discussion.ts';
 export * from './uploads.ts';
 export * from './community.ts';
+export * from './forum.ts';

@@ -42,3 +42,4 @@ export * from './moderation.ts';
 export * from './game-reviews.ts';
 export * from './uploads.ts';
 export * from './community.ts';
+export * from './forum.ts';

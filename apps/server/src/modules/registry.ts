@@ -24,6 +24,7 @@ import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { communityModule } from './community/index.ts';
+import { forumModule } from './forum/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -55,6 +56,7 @@ export const MODULES: readonly ServerModule[] = [
   discussionModule,
   uploadsModule,
   communityModule,
+  forumModule,
   userCenterModule,
   auditModule,
 ];

@@ -129,9 +129,18 @@ export async function ownPost(deps: Deps, accountId: number, id: number, type?: 
   return row;
 }
 
-/** DELETE /api/posts/{id}, /api/reviews/{id}: the author's own, gone from lists and counts at once. */
-export async function deletePost(deps: Deps, accountId: number, id: number, type?: 'Post' | 'Review') {
-  await ownPost(deps, accountId, id, type);
+/**
+ * DELETE /api/posts/{id}, /api/reviews/{id}: the author's own, gone from lists and counts at once. A group
+ * moderator (`api_all_group`, checked by the caller: `moderator`) may delete anyone's published post too (the
+ * forum host's DELETE /post/{id}).
+ */
+export async function deletePost(deps: Deps, accountId: number, id: number, type?: 'Post' | 'Review', options: { moderator?: boolean } = {}) {
+  if (options.moderator) {
+    const [row] = await deps.db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, id), livePosts)).limit(1);
+    if (!row) throw fail.notFound();
+  } else {
+    await ownPost(deps, accountId, id, type);
+  }
   await deps.db.transaction(async (tx) => {
     const [gone] = await tx.update(posts).set({ deletedAt: deps.clock.now() }).where(and(eq(posts.id, id), isNull(posts.deletedAt))).returning();
     if (gone?.status === 'published') await countPost(tx, gone, -1);
@@ -144,3 +153,14 @@ export async function recentPosts(deps: Deps, viewerId: number | null, per: numb
   return presentPosts(deps, rows, viewerId);
 }
 
+
+/**
+ * When an account published its live posts and reviews in a group between two instants (oldest first, at
+ * most `limit`): what a points campaign rewards (docs/product/community.md#points-participation).
+ */
+export async function publishedTimesOf(deps: Deps, accountId: number, groupId: number, from: Date, to: Date, limit = 400): Promise<{ id: number; publishedAt: Date }[]> {
+  const rows = await deps.db.select({ id: posts.id, publishedAt: posts.publishedAt }).from(posts)
+    .where(and(livePosts, eq(posts.accountId, accountId), eq(posts.groupId, groupId), sql`${posts.publishedAt} >= ${from.toISOString()}::timestamptz`, sql`${posts.publishedAt} < ${to.toISOString()}::timestamptz`))
+    .orderBy(posts.publishedAt, posts.id).limit(limit);
+  return rows.map((r) => ({ id: r.id, publishedAt: r.publishedAt! }));
+}

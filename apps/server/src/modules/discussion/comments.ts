@@ -11,7 +11,7 @@ import { COUNTER_SHARDS } from './counters.ts';
 import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
 import { targetView, viewAfterWrite, viewOf, writersState, type TargetView, type ViewRow } from './likes.ts';
 import { discussionComments } from './tables.ts';
-import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTargetType } from './targets.ts';
+import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
 
 type CommentRow = typeof discussionComments.$inferSelect;
 
@@ -144,10 +144,14 @@ async function liveComment(deps: Deps, id: number): Promise<CommentRow> {
   return row;
 }
 
-/** A comment's live replies, oldest first (the web replaces on page 1 and appends after). */
-export async function listReplies(deps: Deps, area: Area, commentId: number, page: number, per: number) {
+/**
+ * A comment's live replies, oldest first (the web replaces on page 1 and appends after). With `of`, a comment
+ * on another target is 404 `comment` too (the forum host names the post as well as the comment).
+ */
+export async function listReplies(deps: Deps, area: Area, commentId: number, page: number, per: number, of?: { type: DiscussionTargetType; id: number }) {
   const parent = await liveComment(deps, commentId);
   if (parent.parentId !== null) throw fail.notFound('comment');
+  if (of && (parent.targetType !== of.type || parent.targetId !== of.id)) throw fail.notFound('comment');
   const facts = (await loadTargets(deps, parent.targetType as DiscussionTargetType, [parent.targetId])).get(parent.targetId);
   if (!facts || !seenOn(facts, area)) throw fail.notFound('comment');
   const where = and(eq(discussionComments.parentId, commentId), live);
@@ -211,3 +215,26 @@ export async function listAccountComments(deps: Deps, area: Area, accountId: num
   const shown = rows.filter((r) => visible.has(`${r.targetType}:${r.targetId}`));
   return { comments: await present(deps, shown), meta: { total_count: total!.n, page, per } };
 }
+
+/**
+ * The `Comment` like target (decisions/0018): a live comment or reply is likeable where its target is seen
+ * (a reply on a post of both sites is liked from both); one that is deleted, or whose target is gone, is not.
+ */
+export const commentLikeTarget: DiscussionTarget = {
+  async load(deps, ids) {
+    const rows = await deps.db
+      .select({ id: discussionComments.id, accountId: discussionComments.accountId, targetType: discussionComments.targetType, targetId: discussionComments.targetId })
+      .from(discussionComments)
+      .where(and(inArray(discussionComments.id, [...ids]), live));
+    const byType = new Map<DiscussionTargetType, number[]>();
+    for (const r of rows) byType.set(r.targetType as DiscussionTargetType, [...(byType.get(r.targetType as DiscussionTargetType) ?? []), r.targetId]);
+    const facts = new Map<string, DiscussionTargetFacts>();
+    await Promise.all([...byType].map(async ([type, targetIds]) => {
+      for (const [id, f] of await loadTargets(deps, type, targetIds)) facts.set(`${type}:${id}`, f);
+    }));
+    return new Map(rows.flatMap((r) => {
+      const target = facts.get(`${r.targetType}:${r.targetId}`);
+      return target ? [[r.id, { authorId: r.accountId, area: target.area, locked: false }] as const] : [];
+    }));
+  },
+};

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { PeriodicJob } from '../../platform/jobs.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import { discussionCounterRepairs, discussionCounters } from './tables.ts';
-import type { DiscussionTargetType } from './targets.ts';
+import type { LikeTargetType } from './targets.ts';
 
 /**
  * Sharded counters (decisions/0015). Every write that changes the truth (a reaction row, a comment row) adds its
@@ -28,7 +28,7 @@ export interface TargetCounts {
 }
 
 /** Adds a change to one shard of a target's counters (inside the caller's transaction). */
-export async function addToCounters(db: DbOrTx, type: DiscussionTargetType, id: number, delta: CountDelta, shard = randomInt(COUNTER_SHARDS)): Promise<void> {
+export async function addToCounters(db: DbOrTx, type: LikeTargetType, id: number, delta: CountDelta, shard = randomInt(COUNTER_SHARDS)): Promise<void> {
   const likes = delta.likes ?? 0;
   const dislikes = delta.dislikes ?? 0;
   const comments = delta.comments ?? 0;
@@ -47,7 +47,7 @@ export async function addToCounters(db: DbOrTx, type: DiscussionTargetType, id: 
 }
 
 /** The counts of each target among ids (zeros for one never written to); never below zero. */
-export async function countsOf(db: DbOrTx, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, TargetCounts>> {
+export async function countsOf(db: DbOrTx, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, TargetCounts>> {
   const unique = [...new Set(ids)];
   const counts = new Map<number, TargetCounts>(unique.map((id) => [id, { likes: 0, dislikes: 0, comments: 0 }]));
   if (unique.length === 0) return counts;
@@ -66,7 +66,7 @@ export async function countsOf(db: DbOrTx, type: DiscussionTargetType, ids: read
 }
 
 export interface Drift {
-  targetType: DiscussionTargetType;
+  targetType: LikeTargetType;
   targetId: number;
   /** Counters minus truth. */
   likes: number;
@@ -81,7 +81,7 @@ export interface Drift {
  */
 export async function findDrift(db: Db): Promise<Drift[]> {
   return db.transaction(async (tx) => {
-    const rows = await rowsOf<{ target_type: DiscussionTargetType; target_id: string | number; likes: number; dislikes: number; comments: number }>(tx, sql`
+    const rows = await rowsOf<{ target_type: LikeTargetType; target_id: string | number; likes: number; dislikes: number; comments: number }>(tx, sql`
       WITH truth AS (
         SELECT target_type, target_id, count(*) FILTER (WHERE state = 1) AS likes, count(*) FILTER (WHERE state = 2) AS dislikes, 0::bigint AS comments
           FROM discussion_reactions GROUP BY target_type, target_id

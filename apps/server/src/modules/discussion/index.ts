@@ -4,29 +4,44 @@
  * concurrency without a hot row. Above accounts (authors, @mentions) and moderation (asked before every write); the
  * modules that own targets sit above it and register their loaders from their `setup`.
  */
+import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../../platform/module.ts';
+import { commentLikeTarget } from './comments.ts';
 import { countsOf, reconcileCountersJob } from './counters.ts';
 import { reactionsOf } from './likes.ts';
 import { discussionRoutes } from './routes.ts';
 import * as tables from './tables.ts';
-import type { DiscussionTargetType } from './targets.ts';
+import { loadTargets, registerDiscussionTarget, seenOn, type LikeTargetType } from './targets.ts';
 
-export const discussionModule: ServerModule = { name: 'discussion', routes: discussionRoutes, jobs: [reconcileCountersJob], tables };
+export const discussionModule: ServerModule = {
+  name: 'discussion',
+  routes: discussionRoutes,
+  jobs: [reconcileCountersJob],
+  tables,
+  // Comments and replies are liked like any target (the forum host's reply likes; decisions/0018).
+  setup: () => registerDiscussionTarget('Comment', commentLikeTarget),
+};
 
 export {
   registerDiscussionTarget,
-  type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteAction,
+  type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteAction, type LikeTargetType,
 } from './targets.ts';
 export { reconcileCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
 
 /** Likes, dislikes and comments (with replies) of each target among ids; zeros for one never touched. */
-export function discussionCounts(deps: Deps, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, { likes: number; dislikes: number; comments: number }>> {
+export function discussionCounts(deps: Deps, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, { likes: number; dislikes: number; comments: number }>> {
   return countsOf(deps.db, type, ids);
 }
 
+/** The targets among ids that are live and seen on the site (gone, hidden, other-site and unregistered ones left out). */
+export async function visibleTargetIds(deps: Deps, type: LikeTargetType, ids: readonly number[], area: Area): Promise<number[]> {
+  const facts = await loadTargets(deps, type, ids);
+  return [...new Set(ids)].filter((id) => { const f = facts.get(id); return f !== undefined && seenOn(f, area); });
+}
+
 /** The account's like (1) or dislike (2) of each target among ids that has one. */
-export function viewerReactions(deps: Deps, accountId: number, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
+export function viewerReactions(deps: Deps, accountId: number, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
   return reactionsOf(deps.db, accountId, type, ids);
 }
 

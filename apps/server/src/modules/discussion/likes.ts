@@ -7,7 +7,7 @@ import { fail } from '../../platform/errors.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import { COUNTER_SHARDS } from './counters.ts';
 import { discussionReactions } from './tables.ts';
-import { guardWrite, visibleTarget, type DiscussionTargetType } from './targets.ts';
+import { guardWrite, visibleTarget, type LikeTargetType } from './targets.ts';
 
 export interface TargetView {
   likes_count: number;
@@ -17,7 +17,7 @@ export interface TargetView {
 }
 
 /** The viewer's like (1) or dislike (2) of each target among ids that has one. */
-export async function reactionsOf(db: DbOrTx, accountId: number, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
+export async function reactionsOf(db: DbOrTx, accountId: number, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -28,7 +28,7 @@ export async function reactionsOf(db: DbOrTx, accountId: number, type: Discussio
 }
 
 /** A target's counts (its shards summed, never below zero) and the viewer's state, in one statement. */
-export async function targetView(db: DbOrTx, type: DiscussionTargetType, id: number, accountId: number | null): Promise<TargetView> {
+export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, accountId: number | null): Promise<TargetView> {
   const [row] = await rowsOf<{ likes: number; dislikes: number; comments: number; state: number | null }>(db, sql`
     SELECT coalesce(sum(likes), 0)::int AS likes, coalesce(sum(dislikes), 0)::int AS dislikes, coalesce(sum(comments), 0)::int AS comments,
            (SELECT state FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId ?? 0})::int AS state
@@ -55,7 +55,7 @@ const NO_CHANGE = sql`0`;
  * trip: the shards as the statement's snapshot saw them (a statement never sees its own changes) plus the
  * change it made, `done` (how many rows its `changed` CTE touched) and the writer's state after it.
  */
-export const viewAfterWrite = (type: DiscussionTargetType, id: number, change: CountChange, state: SQL) => sql`
+export const viewAfterWrite = (type: LikeTargetType, id: number, change: CountChange, state: SQL) => sql`
   SELECT (SELECT count(*) FROM changed)::int AS done,
          (s.likes + ${change.likes})::int AS likes, (s.dislikes + ${change.dislikes})::int AS dislikes,
          (s.comments + ${change.comments})::int AS comments, (${state})::int AS state
@@ -63,7 +63,7 @@ export const viewAfterWrite = (type: DiscussionTargetType, id: number, change: C
             FROM discussion_counters WHERE target_type = ${type} AND target_id = ${id}) s`;
 
 /** The writer's like (1) or dislike (2) of the target, as a scalar subquery for `viewAfterWrite`. */
-export const writersState = (type: DiscussionTargetType, id: number, accountId: number) =>
+export const writersState = (type: LikeTargetType, id: number, accountId: number) =>
   sql`SELECT state FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId}`;
 
 export interface ViewRow {
@@ -86,7 +86,7 @@ export const viewOf = (row: ViewRow): TargetView => ({
  * One reaction change with its counter shard and the target's view after it, in one statement: `changed` is
  * the reaction rows it changed; `likes` and `dislikes` what each changed row adds to the counters.
  */
-async function changeReaction(db: DbOrTx, type: DiscussionTargetType, id: number, changed: SQL, likes: SQL, dislikes: SQL, state: SQL): Promise<ViewRow> {
+async function changeReaction(db: DbOrTx, type: LikeTargetType, id: number, changed: SQL, likes: SQL, dislikes: SQL, state: SQL): Promise<ViewRow> {
   const [row] = await rowsOf<ViewRow>(db, sql`
     WITH changed AS (${changed}), counted AS (
       INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
@@ -113,7 +113,7 @@ async function changeReaction(db: DbOrTx, type: DiscussionTargetType, id: number
  * post at once share nothing but sixteen shard rows. When the row changed between two tries (the account's
  * other tab), the next try sees it.
  */
-export async function setLike(deps: Deps, accountId: number, area: Area, type: DiscussionTargetType, id: number, wanted: LikeState): Promise<TargetView> {
+export async function setLike(deps: Deps, accountId: number, area: Area, type: LikeTargetType, id: number, wanted: LikeState): Promise<TargetView> {
   await visibleTarget(deps, type, id, area, 'accessible_id');
   await guardWrite(deps, accountId, 'like', area);
   const now = deps.clock.now().toISOString();

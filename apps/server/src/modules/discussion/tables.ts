@@ -46,7 +46,8 @@ export const discussionReactions = pgTable('discussion_reactions', {
 }, (t) => [
   primaryKey({ columns: [t.targetType, t.targetId, t.accountId] }),
   check('discussion_reactions_state_valid', sql`${t.state} IN (1, 2)`),
-  check('discussion_reactions_type_valid', sql`${t.targetType} IN ('Post', 'SteamReview', 'Headline', 'Talk')`),
+  // 'Comment': a comment or reply liked on the forum host (decisions/0018).
+  check('discussion_reactions_type_valid', sql`${t.targetType} IN ('Post', 'SteamReview', 'Headline', 'Talk', 'Comment')`),
 ]);
 
 /**

@@ -6,6 +6,12 @@ import { assertMayWrite, screenText } from '../moderation/index.ts';
 /** What people comment on and like; each is owned by another module, which registers a loader for it. */
 export type DiscussionTargetType = 'Post' | 'SteamReview' | 'Headline' | 'Talk';
 
+/**
+ * What people like: the targets, and comments and replies themselves (`Comment`, this module's own, liked on
+ * the forum host's `/post/reply/{id}/like`; decisions/0018). Comments are not commented on.
+ */
+export type LikeTargetType = DiscussionTargetType | 'Comment';
+
 export interface DiscussionTargetFacts {
   authorId: number | null;
   /** The site the target belongs to, or `both` for one both sites show (the community's posts). */
@@ -21,10 +27,10 @@ export interface DiscussionTarget {
   load(deps: Deps, ids: readonly number[]): Promise<Map<number, DiscussionTargetFacts>>;
 }
 
-const targets = new Map<DiscussionTargetType, DiscussionTarget>();
+const targets = new Map<LikeTargetType, DiscussionTarget>();
 
 /** Registers (or replaces) the loader of a target type; the owning module calls it from its `setup`. */
-export function registerDiscussionTarget(type: DiscussionTargetType, target: DiscussionTarget): void {
+export function registerDiscussionTarget(type: LikeTargetType, target: DiscussionTarget): void {
   targets.set(type, target);
 }
 
@@ -47,7 +53,7 @@ export async function guardWrite(deps: Deps, accountId: number, action: Discussi
 }
 
 /** The loaded facts of several targets of one type; an unregistered type has none. */
-export async function loadTargets(deps: Deps, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, DiscussionTargetFacts>> {
+export async function loadTargets(deps: Deps, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, DiscussionTargetFacts>> {
   const target = targets.get(type);
   if (!target || ids.length === 0) return new Map();
   return target.load(deps, [...new Set(ids)]);
@@ -57,7 +63,7 @@ export async function loadTargets(deps: Deps, type: DiscussionTargetType, ids: r
  * One visible target of this site, or 404 on `field`: a type nobody registered, a target that is gone or
  * hidden, and one of the other site all look the same (decisions/0015).
  */
-export async function visibleTarget(deps: Deps, type: DiscussionTargetType, id: number, area: Area, field: string): Promise<DiscussionTargetFacts> {
+export async function visibleTarget(deps: Deps, type: LikeTargetType, id: number, area: Area, field: string): Promise<DiscussionTargetFacts> {
   const facts = (await loadTargets(deps, type, [id])).get(id);
   if (!facts || !seenOn(facts, area)) throw fail.notFound(field);
   return facts;

@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { viewerOf } from '../../platform/viewer.ts';
-import { forumErrorHandler, forumOk } from './forum-envelope.ts';
+import { forumErrorHandler, forumOk } from '../../platform/forum-envelope.ts';
 import { forumReviewOf, listPlatformReviews, steamEvaluationOf, type ReviewList } from './reviews.ts';
 import { castVote, voteInfoOf } from './votes.ts';
 
@@ -19,7 +19,7 @@ const forumPage = (list: ReviewList, page: number, size: number) =>
 /**
  * Steam and Epic reviews, the Steam evaluation and votes (docs/product/community.md#steam-and-epic-reviews,
  * #votes). Every read answers from the imported copies; the forum-host calls answer the `{ code, data,
- * errorMsg }` envelope, errors included (forum-envelope.ts).
+ * errorMsg }` envelope, errors included (platform/forum-envelope.ts).
  */
 export const gameReviewRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/search/steam_reviews', { schema: { tags, querystring: steamReviewsQuery, response: { 200: steamReviewsResponse } } }, async (request) => {

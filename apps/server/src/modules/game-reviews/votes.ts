@@ -70,6 +70,6 @@ export async function castVote(deps: Deps, site: Area, region: string, accountId
   const refusal = voteRefusal({ ...windowOf(row), closed: row.closed, voted: false }, toTimestamp(now));
   if (refusal) throw new AppError(400, { activityId: [refusal] });
   const inserted = await deps.db.insert(votes).values({ activityId: row.id, optionId, accountId, createdAt: now }).onConflictDoNothing().returning({ id: votes.id });
-  if (inserted.length === 0) throw new AppError(400, { account_id: ['taken'] });
+  if (inserted.length === 0) throw new AppError(400, { activityId: ['taken'] });
   return presentVote(deps.db, row, accountId, site, now);
 }

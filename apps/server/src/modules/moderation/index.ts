@@ -17,4 +17,5 @@ export { screenText, WORDS_REFRESH_SECONDS } from './words.ts';
 export { registerReportTarget, type ReportTarget } from './targets.ts';
 export { muteAccount, unmuteAccount } from './mutes.ts';
 export { STANDING_CACHE_SECONDS } from './standing-cache.ts';
+export { createReport } from './reports.ts';
 export type { CommunityAction } from '@lantern/domain';
