@@ -5,8 +5,8 @@
  */
 import type { ServerModule } from '../../platform/module.ts';
 import { registerDiscussionTarget } from '../discussion/index.ts';
-import { registerReportTarget } from '../moderation/index.ts';
-import { postDiscussionTarget, postReportTarget } from './targets.ts';
+import { registerApprovalTarget, registerReportTarget } from '../moderation/index.ts';
+import { postApprovalTarget, postDiscussionTarget, postReportTarget } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -21,6 +21,7 @@ export const communityModule: ServerModule = {
   setup: () => {
     registerDiscussionTarget('Post', postDiscussionTarget);
     registerReportTarget('post', postReportTarget);
+    registerApprovalTarget('post', postApprovalTarget);
   },
 };
 

@@ -6,19 +6,31 @@
  */
 import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../../platform/module.ts';
-import { countsOf, reconcileCountersJob } from './counters.ts';
+import { countsOf, fullSweepJob, reconcileCountersJob } from './counters.ts';
+import { commentApprovalTarget, commentReportTarget } from './comment-states.ts';
+import { registerApprovalTarget, registerReportTarget } from '../moderation/index.ts';
 import { reactionsOf } from './likes.ts';
 import { discussionRoutes } from './routes.ts';
 import * as tables from './tables.ts';
 import type { DiscussionTargetType } from './targets.ts';
 
-export const discussionModule: ServerModule = { name: 'discussion', routes: discussionRoutes, jobs: [reconcileCountersJob], tables };
+export const discussionModule: ServerModule = {
+  name: 'discussion',
+  routes: discussionRoutes,
+  jobs: [reconcileCountersJob, fullSweepJob],
+  tables,
+  // Reports and approvals of comments and replies (type `comment`) act through this module (decisions/0020).
+  setup: () => {
+    registerReportTarget('comment', commentReportTarget);
+    registerApprovalTarget('comment', commentApprovalTarget);
+  },
+};
 
 export {
   registerDiscussionTarget,
   type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteAction,
 } from './targets.ts';
-export { reconcileCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
+export { reconcileCounters, reconcileDirtyCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
 
 /** Likes, dislikes and comments (with replies) of each target among ids; zeros for one never touched. */
 export function discussionCounts(deps: Deps, type: DiscussionTargetType, ids: readonly number[]): Promise<Map<number, { likes: number; dislikes: number; comments: number }>> {

@@ -42,12 +42,18 @@ export async function targetView(db: DbOrTx, type: DiscussionTargetType, id: num
 }
 
 /** The counter upsert of a reaction change, fed by the rows its CTE `changed` answers (none: nothing counted). */
-const counterUpsert = (type: DiscussionTargetType, id: number, likes: number, dislikes: number) => sql`
-  INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-  SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, ${likes}, ${dislikes}, 0 FROM changed
-  ON CONFLICT (target_type, target_id, shard) DO UPDATE
-    SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
-  RETURNING 1 AS done`;
+/** Follows a `changed` CTE: the counter change and the dirty mark, done only when something changed. */
+const counterUpsert = (type: DiscussionTargetType, id: number, likes: number, dislikes: number) => sql`,
+  counted AS (
+    INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+    SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, ${likes}, ${dislikes}, 0 FROM changed
+    ON CONFLICT (target_type, target_id, shard) DO UPDATE
+      SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
+    RETURNING 1 AS done
+  ), dirty AS (
+    INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${id} FROM counted LIMIT 1 ON CONFLICT DO NOTHING
+  )
+  SELECT done FROM counted`;
 
 const changedAny = async (db: DbOrTx, statement: ReturnType<typeof sql>) => (await rowsOf<{ done: number }>(db, statement)).length > 0;
 
@@ -72,6 +78,8 @@ export async function setLike(deps: Deps, accountId: number, area: Area, type: D
     await db.execute(sql`
       WITH changed AS (
         DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state
+      ), dirty AS (
+        INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${id} FROM changed ON CONFLICT DO NOTHING
       )
       INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
       SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, -(state = 1)::int, -(state = 2)::int, 0 FROM changed

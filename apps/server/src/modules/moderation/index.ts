@@ -14,6 +14,7 @@ export const moderationModule: ServerModule = { name: 'moderation', routes: mode
 
 export { assertMayWrite } from './guard.ts';
 export { screenText, WORDS_REFRESH_SECONDS } from './words.ts';
-export { registerReportTarget, type ReportTarget } from './targets.ts';
+export { registerReportTarget, registerApprovalTarget, type ReportTarget, type ApprovalTarget, type PendingItem } from './targets.ts';
+export { fileSystemReport } from './reports.ts';
 export { muteAccount, unmuteAccount } from './mutes.ts';
 export type { CommunityAction } from '@lantern/domain';
