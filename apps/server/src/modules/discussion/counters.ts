@@ -28,8 +28,11 @@ export interface TargetCounts {
   comments: number;
 }
 
-/** Adds a change to one shard of a target's counters (inside the caller's transaction). */
-export async function addToCounters(db: DbOrTx, type: DiscussionTargetType, id: number, delta: CountDelta, shard = randomInt(COUNTER_SHARDS)): Promise<void> {
+/**
+ * Adds a change to one shard of a target's counters (inside the caller's transaction), marking the target for
+ * the next reconcile; the reconcile's own repair does not mark it again.
+ */
+export async function addToCounters(db: DbOrTx, type: DiscussionTargetType, id: number, delta: CountDelta, shard = randomInt(COUNTER_SHARDS), mark = true): Promise<void> {
   const likes = delta.likes ?? 0;
   const dislikes = delta.dislikes ?? 0;
   const comments = delta.comments ?? 0;
@@ -45,7 +48,7 @@ export async function addToCounters(db: DbOrTx, type: DiscussionTargetType, id: 
         comments: sql`${discussionCounters.comments} + ${comments}`,
       },
     });
-  await markDirty(db, type, id);
+  if (mark) await markDirty(db, type, id);
 }
 
 /** The counts of each target among ids (zeros for one never written to); never below zero. */
@@ -148,7 +151,7 @@ async function repair(deps: Pick<Deps, 'db' | 'clock' | 'log'>, drift: Drift[], 
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     for (const d of drift) {
-      await addToCounters(tx, d.targetType, d.targetId, { likes: -d.likes, dislikes: -d.dislikes, comments: -d.comments }, 0);
+      await addToCounters(tx, d.targetType, d.targetId, { likes: -d.likes, dislikes: -d.dislikes, comments: -d.comments }, 0, false);
     }
     await tx.insert(discussionCounterRepairs).values(drift.map((d) => ({
       targetType: d.targetType, targetId: d.targetId, likesDrift: d.likes, dislikesDrift: d.dislikes, commentsDrift: d.comments, repairedAt: now,
