@@ -145,7 +145,7 @@ describe('hidden posts', () => {
     expect((await comment(reader, post.id, 'hello')).statusCode).toBe(404);
     const draft = (await api.native.get(`/api/posts/${post.id}/edit`, { token: author.token })).json().draft;
     expect(draft.status).toBe('hidden');
-    expect((await api.native.patch(`/api/drafts/${post.id}`, { draft: { content: 'edited' } }, { token: author.token })).json().errors).toEqual({ post: ['hidden'] });
+    expect((await api.native.patch(`/api/drafts/${post.id}`, { draft: { content: 'edited' } }, { token: author.token })).json().errors).toEqual({ post: ['hidden_by_moderators'] });
 
     expect((await unhide('post', post.id)).statusCode).toBe(200);
     expect((await groupRow(t, group.id)).postsCount).toBe(1);

@@ -149,7 +149,7 @@ async function reviewFacts(db: DbOrTx, accountId: number, groupProductId: number
 export async function saveDraft(deps: Deps, accountId: number, id: number, fields: DraftFields, publish: boolean) {
   const row = await ownPost(deps, accountId, id);
   if (row.locked) throw fail.unprocessable('post', 'locked');
-  if (row.status === 'hidden') throw fail.unprocessable('post', 'hidden');
+  if (row.status === 'hidden') throw fail.unprocessable('post', 'hidden_by_moderators');
   const goesLive = publish || row.status !== 'draft';
   const { screened, ...composed } = await compose(deps, accountId, row, fields, goesLive);
   if (goesLive) refuseProblems(row.type, composed);

@@ -6,7 +6,8 @@
 import type { ServerModule } from '../../platform/module.ts';
 import { registerDiscussionTarget } from '../discussion/index.ts';
 import { registerApprovalTarget, registerReportTarget } from '../moderation/index.ts';
-import { postApprovalTarget, postDiscussionTarget, postReportTarget } from './targets.ts';
+import { registerUploadUse } from '../uploads/index.ts';
+import { postApprovalTarget, postDiscussionTarget, postReportTarget, postsUseUpload } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -22,6 +23,7 @@ export const communityModule: ServerModule = {
     registerDiscussionTarget('Post', postDiscussionTarget);
     registerReportTarget('post', postReportTarget);
     registerApprovalTarget('post', postApprovalTarget);
+    registerUploadUse('community', postsUseUpload);
   },
 };
 

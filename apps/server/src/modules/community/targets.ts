@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
@@ -83,4 +83,16 @@ export const postApprovalTarget: ApprovalTarget = {
 /** A flagged word published the post; staff get a system report on it in their queue. */
 export async function flagPostForStaff(deps: Deps, row: PostRow, words: string[]): Promise<void> {
   await fileSystemReport(deps, { targetType: 'post', targetId: row.id, authorId: row.accountId, area: row.area, summary: summaryOf(row), words });
+}
+
+/**
+ * Whether an upload of the author shows in one of their posts that is not a draft (published, pending or hidden:
+ * the last two may come back). Rich text holds our uploads as `/uploads/{key}/{size}.{ext}` only
+ * (sanitize.ts), and only its author's own, so the author's posts are the ones to look in.
+ */
+export async function postsUseUpload(deps: Deps, accountId: number, key: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: posts.id }).from(posts)
+    .where(and(eq(posts.accountId, accountId), isNull(posts.deletedAt), ne(posts.status, 'draft'), sql`position(${`/uploads/${key}/`} in ${posts.contentHtml}) > 0`))
+    .limit(1);
+  return row !== undefined;
 }

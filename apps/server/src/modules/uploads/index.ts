@@ -11,3 +11,4 @@ import * as tables from './tables.ts';
 export const uploadsModule: ServerModule = { name: 'uploads', routes: uploadRoutes, tables };
 
 export { findUploads } from './uploads.ts';
+export { registerUploadUse, type UploadUseCheck } from './uses.ts';
