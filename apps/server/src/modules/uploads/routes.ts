@@ -88,7 +88,7 @@ export const uploadRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
     }
   });
 
-  app.delete('/api/uploads/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+  app.delete(UPLOADS_API.ownUpload(':id'), { schema: { tags, params: idParams } }, async (request, reply) => {
     await deleteUpload(deps, requireAuth(request).accountId, request.params.id);
     return reply.status(204).send();
   });
