@@ -10,7 +10,7 @@ import { countPost } from './counters.ts';
 import { guardCommunityWrite, type Screened } from './guard.ts';
 import { flagPostForStaff } from './targets.ts';
 import { findGroup } from './groups.ts';
-import { livePosts, ownPost } from './posts.ts';
+import { ownPost } from './posts.ts';
 import { presentPosts, type PostRow } from './presenter.ts';
 import { plainTextOf, sanitizeRichText } from './sanitize.ts';
 import { groupSkus, posts, postTags } from './tables.ts';
