@@ -123,3 +123,12 @@ export async function deleteUpload(deps: Deps, accountId: number, id: number): P
   // The record goes first: a failure here leaves unreachable files, never a record of missing ones.
   await Promise.allSettled(row.sizes.map((s) => deps.storage.delete(s.key)));
 }
+
+/**
+ * Stores an image for an account as its own upload to a post would, without a browser's form (the demo seed's
+ * pictures): the same checks, processing and record.
+ */
+export function storeImageFor(deps: Deps, accountId: number, area: Area, bytes: Buffer): Promise<UploadResult> {
+  const policy: UploadPolicy = { expiration: deps.clock.now().toISOString(), account_id: accountId, area, dir: `u/${accountId}/post/`, bucket: 'local', purpose: 'post', conditions: [] };
+  return storeUpload(deps, policy, bytes);
+}
