@@ -8,6 +8,7 @@ import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { makeGroup } from './community-factories.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
+import { moderationReports } from '../src/modules/moderation/tables.ts';
 import { watermarkLine, watermarkSvg } from '../src/modules/uploads/images.ts';
 import { cjkFontFamily } from '../src/modules/uploads/fonts.ts';
 
@@ -48,6 +49,18 @@ describe('uploads and moderation', () => {
     expect(refused.json().meta.unmute_at_timestamp).toBeGreaterThan(0);
     expect((await api.native.delete(MODERATION_API.adminMute(user.id), { token: staff.token })).statusCode).toBe(200);
     expect((await token(user)).statusCode).toBe(200);
+  });
+
+  it('gives a warn-banned account (three upheld reports in 30 days) no upload token (403 banned)', async () => {
+    const [user, reporter] = [await makeAccount(t), await makeAccount(t)];
+    const now = t.clock.now();
+    await t.deps.db.insert(moderationReports).values([1, 2, 3].map((n) => ({
+      reporterId: reporter.id, targetType: 'post', targetId: 900_000 + user.id * 10 + n, targetAuthorId: user.id, area: 'native' as const,
+      reason: 'abuse' as const, severity: 4, status: 'upheld' as const, resolution: 'hide' as const, resolvedAt: now, createdAt: now,
+    })));
+    const refused = await token(user);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual({ base: ['banned'] });
   });
 
   it('counts each stored image against the day\'s budget (20 for a new account) and answers 429 rate_limit past it', { timeout: 60_000 }, async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_LIMITS } from '@lantern/domain';
+import { CONTENT_STATES, POST_LIMITS } from '@lantern/domain';
 import { area, listMeta, pagingQuery, timestamp } from './common.ts';
 import { localized } from './catalog.ts';
 import { role } from './accounts.ts';
@@ -126,7 +126,7 @@ export const post = z.object({
    * `published`; `pending` (held for staff approval, answered 202) or `hidden` ("hidden by moderators"): only
    * the author and staff see those (decisions/0020).
    */
-  moderation_state: z.enum(['published', 'pending', 'hidden']),
+  moderation_state: z.enum(CONTENT_STATES),
   created_at_timestamp: timestamp,
   updated_at_timestamp: timestamp,
   published_at_timestamp: timestamp,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH } from '@lantern/domain';
+import { COMMENT_MAX_LENGTH, CONTENT_STATES } from '@lantern/domain';
 import { listMeta, timestamp } from './common.ts';
 
 /**
@@ -48,7 +48,7 @@ export const comment = z.object({
    * `published`; `pending` (held for staff approval) or `hidden` (taken down by staff, "hidden by moderators"):
    * only their author sees those (decisions/0020).
    */
-  moderation_state: z.enum(['published', 'pending', 'hidden']),
+  moderation_state: z.enum(CONTENT_STATES),
   created_at_timestamp: timestamp,
 });
 export type Comment = z.infer<typeof comment>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_LIMITS, BUDGET_WINDOW_SECONDS, UPLOADS_PER_DAY, UPLOADS_PER_DAY_NEW, CENSOR_MASK, COMMUNITY_ACTIONS, MUTE_BLOCKED_ACTIONS, NEW_ACCOUNT_DAYS, REPORT_REASONS,
+  ACTION_LIMITS, BUDGET_WINDOW_SECONDS, CONTENT_STATES, contentVisibleTo, isCounted, UPLOADS_PER_DAY, UPLOADS_PER_DAY_NEW, CENSOR_MASK, COMMUNITY_ACTIONS, MUTE_BLOCKED_ACTIONS, NEW_ACCOUNT_DAYS, REPORT_REASONS,
   REPORT_REASON_WEIGHTS, WARN_BAN_DAYS, actionLimit, compareReports, isUpheld, normalizeWord, reporterAccuracy, screenTexts,
   standingOf, throttleVerdict, warnBanUntil, type WatchedWord,
 } from './moderation.ts';
@@ -152,5 +152,15 @@ describe('watched words', () => {
     const long = 'a '.repeat(100_000) + 'scam';
     expect(screenTexts([long], words).action).toBe('block');
     expect(normalizeWord(' ＤａＭｎ\u200B ')).toBe('damn');
+  });
+});
+
+describe('hidden and pending content', () => {
+  it('shows published content to everyone and pending or hidden content only to its author and staff', () => {
+    const nobody = { own: false, staff: false };
+    expect(CONTENT_STATES.map((s) => contentVisibleTo(s, nobody))).toEqual([true, false, false]);
+    expect(CONTENT_STATES.every((s) => contentVisibleTo(s, { own: true, staff: false }))).toBe(true);
+    expect(CONTENT_STATES.every((s) => contentVisibleTo(s, { own: false, staff: true }))).toBe(true);
+    expect(CONTENT_STATES.filter(isCounted)).toEqual(['published']);
   });
 });

@@ -291,3 +291,21 @@ function maskSpans(text: string, spans: [number, number][]): string {
   }
   return out + text.slice(cursor, from) + CENSOR_MASK + text.slice(to);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Hidden and pending content
+
+/**
+ * The states of published content (docs/product/community.md#hidden-and-pending): `pending` waits for staff
+ * approval (a watched word that requires it), `hidden` was taken down by staff and can be restored.
+ */
+export const CONTENT_STATES = ['published', 'pending', 'hidden'] as const;
+export type ContentState = (typeof CONTENT_STATES)[number];
+
+/** Everyone sees published content; pending and hidden content only its author and staff. */
+export function contentVisibleTo(state: ContentState, viewer: { own: boolean; staff: boolean }): boolean {
+  return state === 'published' || viewer.own || viewer.staff;
+}
+
+/** Only published content is counted, listed, searched, commented on, liked or reported. */
+export const isCounted = (state: ContentState) => state === 'published';
