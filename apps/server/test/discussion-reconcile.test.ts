@@ -41,6 +41,8 @@ describe('reconcile only what moved', () => {
     await like(a, written);
     const comment = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: written, content: 'hi' } }, { token: a.token });
     expect(comment.statusCode).toBe(201);
+    const reply = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: written, commentary_id: comment.json().comment.id, content: 'a reply' } }, { token: a.token });
+    expect(reply.statusCode).toBe(201);
     expect(await dirty()).toContain(written);
     await driftByHand(written, 3);
     await driftByHand(quiet, 2);
@@ -50,6 +52,8 @@ describe('reconcile only what moved', () => {
     expect(run.checked).toBeGreaterThanOrEqual(1);
     expect(await dirty()).not.toContain(written);
     expect(await likesOf(written)).toBe(1);
+    // The comment and its reply were counted right: only the hand-made likes drifted.
+    expect((await discussionCounts(t.deps, 'Post', [written])).get(written)!.comments).toBe(2);
     // Not written since: the ten-minute run leaves it, the full sweep repairs it.
     expect(await likesOf(quiet)).toBe(3);
     expect((await findDrift(t.deps.db)).map((d) => d.targetId)).toContain(quiet);

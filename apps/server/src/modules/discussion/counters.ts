@@ -90,6 +90,25 @@ function scopeFilter(scope: Scope, alias = '') {
 }
 
 /**
+ * Counted comments per target: published, undeleted comments and their published, undeleted replies. The full
+ * sweep reads the table once (a join on the parent); the dirty recount starts from the targets' comments
+ * (`discussion_comments_target_idx`) and counts each one's replies by `discussion_comments_parent_idx`, so it
+ * reads only those targets' rows, never the whole table.
+ */
+function commentTruth(scope: Scope) {
+  if (scope === 'all') {
+    return sql`SELECT c.target_type, c.target_id, 0, 0, count(*) FROM discussion_comments c LEFT JOIN discussion_comments p ON p.id = c.parent_id
+       WHERE c.deleted_at IS NULL AND c.state = 'published' AND (c.parent_id IS NULL OR (p.deleted_at IS NULL AND p.state = 'published'))
+       GROUP BY c.target_type, c.target_id`;
+  }
+  return sql`SELECT p.target_type, p.target_id, 0, 0,
+         count(*) + coalesce(sum((SELECT count(*) FROM discussion_comments r WHERE r.parent_id = p.id AND r.deleted_at IS NULL AND r.state = 'published')), 0)
+       FROM discussion_comments p
+       WHERE p.parent_id IS NULL AND p.deleted_at IS NULL AND p.state = 'published' ${scopeFilter(scope, 'p')}
+       GROUP BY p.target_type, p.target_id`;
+}
+
+/**
  * The drift of the targets in scope: counters minus a recount of the truth (live reactions; published,
  * undeleted comments and replies whose comment is published and undeleted too). In the caller's REPEATABLE
  * READ snapshot: each write changes truth and counters in one transaction, so within a snapshot they agree
@@ -102,10 +121,7 @@ async function driftIn(tx: DbOrTx, scope: Scope): Promise<Drift[]> {
       SELECT target_type, target_id, count(*) FILTER (WHERE state = 1) AS likes, count(*) FILTER (WHERE state = 2) AS dislikes, 0::bigint AS comments
         FROM discussion_reactions WHERE true ${scopeFilter(scope)} GROUP BY target_type, target_id
       UNION ALL
-      SELECT c.target_type, c.target_id, 0, 0, count(*) FROM discussion_comments c LEFT JOIN discussion_comments p ON p.id = c.parent_id
-       WHERE c.deleted_at IS NULL AND c.state = 'published' AND (c.parent_id IS NULL OR (p.deleted_at IS NULL AND p.state = 'published'))
-         ${scopeFilter(scope, 'c')}
-       GROUP BY c.target_type, c.target_id
+      ${commentTruth(scope)}
     ), t AS (
       SELECT target_type, target_id, sum(likes) AS likes, sum(dislikes) AS dislikes, sum(comments) AS comments FROM truth GROUP BY target_type, target_id
     ), c AS (
