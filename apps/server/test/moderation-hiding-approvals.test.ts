@@ -239,6 +239,24 @@ describe('the approval queue', () => {
     expect((await groupRow(t, group.id)).postsCount).toBe(1);
   });
 
+  it('sends a published post edited into a held word back to the queue, out of the counts, and approval keeps its first publishing time', async () => {
+    await addWord('moonbeam', 'require_approval');
+    const { group } = await makeGroup(t);
+    const author = await makeAccount(t);
+    const post = (await publishPost(author, group.id)).json().post as { id: number; published_at_timestamp: number };
+    expect((await groupRow(t, group.id)).postsCount).toBe(1);
+    t.clock.advance(120);
+    const edited = await api.native.patch(`/api/drafts/${post.id}`, { draft: { content: '<p>now with moonbeam</p>' } }, { token: author.token });
+    expect(edited.statusCode, edited.body).toBe(202);
+    expect(edited.json().post.moderation_state).toBe('pending');
+    expect((await groupRow(t, group.id)).postsCount).toBe(0);
+    // Edited again without the word: still staff's to decide.
+    expect((await api.native.patch(`/api/drafts/${post.id}`, { draft: { content: '<p>clean now</p>' } }, { token: author.token })).statusCode).toBe(202);
+    expect((await api.native.post(MODERATION_API.adminApprove('post', post.id), undefined, { token: staff.token })).statusCode).toBe(200);
+    expect((await groupRow(t, group.id)).postsCount).toBe(1);
+    expect((await api.native.get(`/api/posts/${post.id}`)).json().post).toMatchObject({ moderation_state: 'published', published_at_timestamp: post.published_at_timestamp });
+  });
+
   it('publishes a flagged text and files a system report for staff', async () => {
     await addWord('shady link', 'flag');
     const { post, a } = await thread();

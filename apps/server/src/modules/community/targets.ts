@@ -31,7 +31,8 @@ async function moveStatus(deps: Deps, id: number, from: PostStatus, to: PostStat
   const run = async (t: Tx) => {
     const now = deps.clock.now();
     const [moved] = await t.update(posts)
-      .set({ status: to, ...(from === 'pending' && to === 'published' && { publishedAt: now }) })
+      // Approval publishes now, unless it had been published before an edit sent it back to the queue.
+      .set({ status: to, ...(from === 'pending' && to === 'published' && { publishedAt: sql`coalesce(${posts.publishedAt}, ${now.toISOString()}::timestamptz)` }) })
       .where(and(eq(posts.id, id), eq(posts.status, from), isNull(posts.deletedAt))).returning();
     if (!moved) return false;
     if (to === 'published') await countPost(t, moved, 1);
