@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.ts';
+import { like } from 'drizzle-orm';
+import { createTestApp, HOSTS, type TestApp } from './harness.ts';
+import { posts } from '../src/modules/community/tables.ts';
 import { clients } from './client.ts';
 import { seedAccounts } from '../src/seed/accounts.ts';
 import { seedCatalog } from '../src/seed/catalog.ts';
 import { seedCommunity } from '../src/seed/community.ts';
 import { reconcileGroupCounters } from '../src/modules/community/index.ts';
-import { posts } from '../src/modules/community/tables.ts';
 import { seedDiscussion } from '../src/seed/discussion.ts';
 import { findDrift } from '../src/modules/discussion/index.ts';
 import { seedForum } from '../src/seed/forum.ts';
@@ -43,6 +44,14 @@ describe('seedCommunity', () => {
     const evaluation = (await api.abroad.get(`/api/groups/${busiest.id}/evaluation`)).json();
     expect(evaluation.reviews_count).toBeGreaterThan(0);
     expect(evaluation.distribution.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(evaluation.reviews_count);
+    // A few demo posts show a picture made at seed time, stored as their author's upload.
+    expect(seeded.images).toBe(3);
+    const [pictured] = await t.deps.db.select().from(posts).where(like(posts.contentHtml, '%<img src="/uploads/%')).limit(1);
+    const src = /<img src="([^"]+)"/.exec(pictured!.contentHtml)![1]!;
+    const image = await t.app.inject({ method: 'GET', url: src, headers: { host: HOSTS.native } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((await api.native.get(`/api/posts/${pictured!.id}`)).json().post.content).toContain(src);
   });
 
   it('never repeats a sentence within one post', async () => {

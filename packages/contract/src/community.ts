@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_LIMITS } from '@lantern/domain';
+import { CONTENT_STATES, POST_LIMITS } from '@lantern/domain';
 import { area, listMeta, pagingQuery, timestamp } from './common.ts';
 import { localized } from './catalog.ts';
 import { role } from './accounts.ts';
@@ -122,6 +122,11 @@ export const post = z.object({
   official_comment: officialComment.nullable(),
   /** The viewer wrote it (may edit and delete). */
   own: z.boolean(),
+  /**
+   * `published`; `pending` (held for staff approval, answered 202) or `hidden` ("hidden by moderators"): only
+   * the author and staff see those (decisions/0020).
+   */
+  moderation_state: z.enum(CONTENT_STATES),
   created_at_timestamp: timestamp,
   updated_at_timestamp: timestamp,
   published_at_timestamp: timestamp,
@@ -135,7 +140,7 @@ export const draft = z.object({
   group_id: z.number().int(),
   group: z.object({ id: z.number().int(), name: localized }),
   type: postType,
-  status: z.enum(['draft', 'published']),
+  status: z.enum(['draft', 'pending', 'published', 'hidden']),
   is_long: z.boolean(),
   title: z.string(),
   content: z.string(),

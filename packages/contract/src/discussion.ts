@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH } from '@lantern/domain';
+import { COMMENT_MAX_LENGTH, CONTENT_STATES } from '@lantern/domain';
 import { listMeta, timestamp } from './common.ts';
 
 /**
@@ -44,6 +44,11 @@ export const comment = z.object({
   target_reply_id: z.number().int().nullable(),
   target_reply_account_ids: z.array(z.number().int()),
   reply_count: z.number().int(),
+  /**
+   * `published`; `pending` (held for staff approval) or `hidden` (taken down by staff, "hidden by moderators"):
+   * only their author sees those (decisions/0020).
+   */
+  moderation_state: z.enum(CONTENT_STATES),
   created_at_timestamp: timestamp,
 });
 export type Comment = z.infer<typeof comment>;

@@ -37,7 +37,8 @@ export type Report = z.infer<typeof report>;
 /** One report as the staff queue shows it: who reported, how reliable they have been, what it points at. */
 export const queuedReport = report.extend({
   area,
-  reporter_id: z.number().int(),
+  /** null: a system report (a flagged watched word). */
+  reporter_id: z.number().int().nullable(),
   reporter_accuracy: z.number(),
   severity: z.number().int(),
   target_author_id: z.number().int().nullable(),
@@ -84,6 +85,23 @@ export const watchedWordsResponse = z.object({ watched_words: z.array(watchedWor
 export const muteRequest = z.object({ mute: z.object({ days: z.number().int().min(1).max(MUTE_DAYS_MAX), reason: z.string().trim().min(1).max(200) }) });
 export const muteState = z.object({ account_id: z.number().int(), is_mute: z.boolean(), unmute_at_timestamp: timestamp.nullable() });
 
+/** GET /api/admin/approvals: what watched words that require approval hold back, oldest first, per site. */
+export const approvalsQuery = pagingQuery(20).extend({ area });
+export const pendingItem = z.object({
+  /** The registered type: `post` (posts and reviews) or `comment` (comments and replies). */
+  type: z.string(),
+  id: z.number().int(),
+  kind: z.string(),
+  author_id: z.number().int(),
+  area,
+  summary: z.string(),
+  created_at_timestamp: timestamp,
+});
+export const approvalsResponse = z.object({ approvals: z.array(pendingItem), meta: z.object({ page: z.number().int(), per: z.number().int() }) });
+export const moderationTargetParams = z.object({ type: reportTargetType, id: z.coerce.number().int().positive() });
+/** The answer of approve, reject and unhide. */
+export const moderationActionResponse = z.object({ type: z.string(), id: z.number().int(), state: z.enum(['published', 'deleted']) });
+
 export const MODERATION_API = {
   reports: '/api/reports',
   adminReports: '/api/admin/reports',
@@ -91,4 +109,8 @@ export const MODERATION_API = {
   adminWatchedWords: '/api/admin/watched_words',
   adminWatchedWord: (id: number | string) => `/api/admin/watched_words/${id}`,
   adminMute: (id: number | string) => `/api/admin/accounts/${id}/mute`,
+  adminApprovals: '/api/admin/approvals',
+  adminApprove: (type: string, id: number | string) => `/api/admin/approvals/${type}/${id}/approve`,
+  adminReject: (type: string, id: number | string) => `/api/admin/approvals/${type}/${id}/reject`,
+  adminUnhide: (type: string, id: number | string) => `/api/admin/hidden/${type}/${id}/unhide`,
 } as const;

@@ -65,4 +65,6 @@ export const UPLOADS_API = {
   /** The storage host's form endpoint (not under /api: it is the store, as an outside file store was). */
   uploads: '/uploads',
   upload: (key: string) => `/uploads/${key}`,
+  /** DELETE: the owner removes an upload (decisions/0020). */
+  ownUpload: (id: number | string) => `/api/uploads/${id}`,
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_LIMITS, BUDGET_WINDOW_SECONDS, CENSOR_MASK, COMMUNITY_ACTIONS, MUTE_BLOCKED_ACTIONS, NEW_ACCOUNT_DAYS, REPORT_REASONS,
+  ACTION_LIMITS, BUDGET_WINDOW_SECONDS, CONTENT_STATES, contentVisibleTo, isCounted, UPLOADS_PER_DAY, UPLOADS_PER_DAY_NEW, CENSOR_MASK, COMMUNITY_ACTIONS, MUTE_BLOCKED_ACTIONS, NEW_ACCOUNT_DAYS, REPORT_REASONS,
   REPORT_REASON_WEIGHTS, WARN_BAN_DAYS, actionLimit, compareReports, isUpheld, normalizeWord, reporterAccuracy, screenTexts,
   standingOf, throttleVerdict, warnBanUntil, type WatchedWord,
 } from './moderation.ts';
@@ -33,8 +33,14 @@ describe('standing and the rate-limit schedule', () => {
     }
   });
 
-  it('stops publishing actions for a muted account but leaves likes and reports open', () => {
-    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'reply', 'review', 'talk']);
+  it('stops publishing actions and uploads for a muted account but leaves likes and reports open', () => {
+    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'reply', 'review', 'talk', 'upload']);
+  });
+
+  it('allows 100 uploads a day, 20 on the new-account schedule', () => {
+    expect(actionLimit('upload', 'regular')).toEqual({ gapSeconds: 0, perDay: UPLOADS_PER_DAY });
+    expect(actionLimit('upload', 'new')).toEqual({ gapSeconds: 0, perDay: UPLOADS_PER_DAY_NEW });
+    expect([UPLOADS_PER_DAY, UPLOADS_PER_DAY_NEW]).toEqual([100, 20]);
   });
 
   it('answers access_wait until the gap has passed, with the seconds left', () => {
@@ -146,5 +152,15 @@ describe('watched words', () => {
     const long = 'a '.repeat(100_000) + 'scam';
     expect(screenTexts([long], words).action).toBe('block');
     expect(normalizeWord(' ＤａＭｎ\u200B ')).toBe('damn');
+  });
+});
+
+describe('hidden and pending content', () => {
+  it('shows published content to everyone and pending or hidden content only to its author and staff', () => {
+    const nobody = { own: false, staff: false };
+    expect(CONTENT_STATES.map((s) => contentVisibleTo(s, nobody))).toEqual([true, false, false]);
+    expect(CONTENT_STATES.every((s) => contentVisibleTo(s, { own: true, staff: false }))).toBe(true);
+    expect(CONTENT_STATES.every((s) => contentVisibleTo(s, { own: false, staff: true }))).toBe(true);
+    expect(CONTENT_STATES.filter(isCounted)).toEqual(['published']);
   });
 });

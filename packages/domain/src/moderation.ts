@@ -5,14 +5,15 @@
  */
 
 /** Every community write the moderation guard is asked about. */
-export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline'] as const;
+export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline', 'upload'] as const;
 export type CommunityAction = (typeof COMMUNITY_ACTIONS)[number];
 
 /**
- * Actions a mute or a warn ban stops: everything that publishes words. Liking and reporting stay open to a
- * muted account (a mute is about what it says, and a report helps the staff).
+ * Actions a mute or a warn ban stops: everything that publishes words, and uploading images (which exist only
+ * to be published). Liking and reporting stay open to a muted account (a mute is about what it says, and a
+ * report helps the staff).
  */
-export const MUTE_BLOCKED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline']);
+export const MUTE_BLOCKED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline', 'upload']);
 
 /** An account is new for this many days after signing up and gets the slower schedule (Discourse's trust level 0 as a model). */
 export const NEW_ACCOUNT_DAYS = 3;
@@ -22,6 +23,9 @@ export const STANDING_WINDOW_DAYS = 30;
 export const WARN_BAN_STRIKES = 3;
 /** …lasting this many days from the latest of them. */
 export const WARN_BAN_DAYS = 7;
+/** Images an account may upload a day, and on the new-account schedule. */
+export const UPLOADS_PER_DAY = 100;
+export const UPLOADS_PER_DAY_NEW = 20;
 /** The daily budget's window. */
 export const BUDGET_WINDOW_SECONDS = 86_400;
 
@@ -47,6 +51,8 @@ export const ACTION_LIMITS: Record<CommunityAction, Record<Standing, ActionLimit
   reply: { new: { gapSeconds: 30, perDay: 10 }, regular: { gapSeconds: 5, perDay: 200 } },
   like: { new: { gapSeconds: 0, perDay: 50 }, regular: { gapSeconds: 0, perDay: 50 } },
   report: { new: { gapSeconds: 0, perDay: 5 }, regular: { gapSeconds: 0, perDay: 20 } },
+  // Images stored through POST /uploads, each counted before it is compared (docs/product/limits.md#community).
+  upload: { new: { gapSeconds: 0, perDay: UPLOADS_PER_DAY_NEW }, regular: { gapSeconds: 0, perDay: UPLOADS_PER_DAY } },
 };
 
 const DAY_MS = 86_400_000;
@@ -285,3 +291,21 @@ function maskSpans(text: string, spans: [number, number][]): string {
   }
   return out + text.slice(cursor, from) + CENSOR_MASK + text.slice(to);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Hidden and pending content
+
+/**
+ * The states of published content (docs/product/community.md#hidden-and-pending): `pending` waits for staff
+ * approval (a watched word that requires it), `hidden` was taken down by staff and can be restored.
+ */
+export const CONTENT_STATES = ['published', 'pending', 'hidden'] as const;
+export type ContentState = (typeof CONTENT_STATES)[number];
+
+/** Everyone sees published content; pending and hidden content only its author and staff. */
+export function contentVisibleTo(state: ContentState, viewer: { own: boolean; staff: boolean }): boolean {
+  return state === 'published' || viewer.own || viewer.staff;
+}
+
+/** Only published content is counted, listed, searched, commented on, liked or reported. */
+export const isCounted = (state: ContentState) => state === 'published';

@@ -128,7 +128,9 @@ export const REASON_CODES = [
   // Keys, library, redeem codes, staff (docs/product/buying.md#keys; decisions/0006)
   'not_keyed', // a SKU sold without keys (a peripheral) given keys to import
   'bind_failed', // a redeem code whose goods cannot go to this account (game owned, coupon held, no base game)
-  'state_invalid', // a shipment moved out of order (preparing → shipped → delivered)
+  'state_invalid', // a shipment moved out of order (preparing → shipped → delivered); a post or comment no longer pending or hidden
+  'hidden_by_moderators', // a post staff hid cannot be edited by its author (decisions/0020)
+  'in_use', // an upload used in a post that is not a draft cannot be deleted
 
   // Server
   'server_error',

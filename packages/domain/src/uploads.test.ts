@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from './constants.ts';
-import { isUploadImageMime, isUploadSizeAllowed, uploadFailure, watermarkApplies, watermarkText, UPLOAD_IMAGE_SIZES } from './uploads.ts';
+import { isUploadImageMime, isUploadSizeAllowed, needsCjkFont, uploadFailure, watermarkApplies, watermarkLatinText, watermarkText, UPLOAD_IMAGE_SIZES } from './uploads.ts';
 
 describe('uploads', () => {
   it('accepts png, jpeg, webp and gif, never svg or anything else', () => {
@@ -38,5 +38,19 @@ describe('uploads', () => {
     expect(uploadFailure(403, 'expired')).toBe('credential_expired');
     expect(uploadFailure(403, 'signature_invalid')).toBe('credential_invalid');
     expect(uploadFailure(429, 'rate_limit')).toBe('rate_limit');
+  });
+});
+
+describe('the watermark without a CJK font', () => {
+  it('falls back to Latin text: the nickname when plain ASCII, else the account number', () => {
+    expect(watermarkLatinText('amy_01', 7)).toBe('Lantern @amy_01');
+    expect(watermarkLatinText('小明', 7)).toBe('Lantern #7');
+    expect(watermarkLatinText('café', 9)).toBe('Lantern #9');
+  });
+
+  it('knows which texts need a CJK font', () => {
+    expect(needsCjkFont(watermarkText('amy'))).toBe(true);
+    expect(needsCjkFont('Lantern @amy')).toBe(false);
+    expect(needsCjkFont('Lantern @Renée')).toBe(false);
   });
 });

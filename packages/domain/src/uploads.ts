@@ -50,6 +50,16 @@ export const watermarkApplies = (waterMarkOpen: boolean, area: Area) => waterMar
 export const watermarkText = (nickname: string) => `灯笼 @${nickname}`;
 
 /**
+ * The watermark in Latin letters, for a server without a CJK font (the Chinese text would draw as empty
+ * boxes): the store's Latin name with the nickname when it is plain ASCII, else with the account's number.
+ */
+export const watermarkLatinText = (nickname: string, accountId: number) =>
+  /^[\x20-\x7e]+$/.test(nickname) ? `Lantern @${nickname}` : `Lantern #${accountId}`;
+
+/** Whether a text needs more than Latin fonts to draw (any character past Latin Extended). */
+export const needsCjkFont = (text: string) => /[^\u0000-\u024f]/.test(text);
+
+/**
  * What a failed upload tells the user (docs/product/errors.md), by the reason the store answered when it gave one, else
  * by the status: 400 format error, 401 invalid upload credential, 403 file format error, 413 over 4 MB, 614
  * target exists, 579 network error, anything else upload failed. `null`: say nothing (614 is silent).

@@ -55,10 +55,16 @@ export interface SharedRead<T> {
  */
 export async function answerShared<T>(deps: SharedDeps, request: FastifyRequest, reply: FastifyReply, viewerId: number | null, read: SharedRead<T>) {
   if (viewerId !== null && (await wroteRecently(deps, viewerId))) return read.build(viewerId);
-  const shared = await deps.cache.get(read.key, async () => {
+  const building = deps.cache.get(read.key, async () => {
     const value = read.schema.parse(await read.build(null));
     return { value, json: new PreparedJson(JSON.stringify(value)) };
   });
+  // What no guest may see (a pending or hidden post) may still be the reader's own: theirs is built fresh.
+  const shared = viewerId === null ? await building : await building.catch((error: unknown) => {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  });
+  if (shared === null) return read.build(viewerId!);
   if (viewerId === null) return sendJson(request, reply, shared.json);
   const overlaid = await read.overlay(shared.value, viewerId);
   // Nothing of the reader's own on it (the usual case): the shared bytes as they are.

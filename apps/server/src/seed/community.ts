@@ -8,6 +8,7 @@ import { communityGroups, groupMembers, groupSkus, posts, postTags } from '../mo
 import { plainTextOf, reconcileGroupCounters, sanitizeRichText } from '../modules/community/index.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 import { Prng } from './prng.ts';
+import { seedPostImages } from './community-images.ts';
 
 /**
  * The community's demo data (docs/product/community.md): a group per demo game linked to its SKUs on each
@@ -152,5 +153,5 @@ export async function seedCommunity(deps: Deps) {
     return { groups: groups.length, posts: drafts.filter((d) => d.type === 'Post').length, reviews: drafts.filter((d) => d.type === 'Review').length, members: members.length };
   });
   await reconcileGroupCounters(deps);
-  return result;
+  return { ...result, ...(await seedPostImages(deps)) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { POST_LIMITS, postProblems, type Area, type PostType } from '@lantern/domain';
 import type { Draft } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -7,9 +7,10 @@ import { toTimestamp } from '../../platform/clock.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { ownershipOf } from '../library/index.ts';
 import { countPost } from './counters.ts';
-import { guardCommunityWrite } from './guard.ts';
+import { guardCommunityWrite, type Screened } from './guard.ts';
+import { flagPostForStaff } from './targets.ts';
 import { findGroup } from './groups.ts';
-import { livePosts, ownPost } from './posts.ts';
+import { ownPost } from './posts.ts';
 import { presentPosts, type PostRow } from './presenter.ts';
 import { plainTextOf, sanitizeRichText } from './sanitize.ts';
 import { groupSkus, posts, postTags } from './tables.ts';
@@ -50,7 +51,9 @@ function isUniqueViolation(err: unknown): boolean {
 const taken = () => fail.unprocessable('account_id', 'taken');
 
 async function hasLiveReview(db: DbOrTx, accountId: number, groupId: number): Promise<boolean> {
-  const [row] = await db.select({ id: posts.id }).from(posts).where(and(livePosts, eq(posts.type, 'Review'), eq(posts.accountId, accountId), eq(posts.groupId, groupId))).limit(1);
+  // A pending or hidden review counts too: it is still the account's review of the game.
+  const [row] = await db.select({ id: posts.id }).from(posts)
+    .where(and(ne(posts.status, 'draft'), isNull(posts.deletedAt), eq(posts.type, 'Review'), eq(posts.accountId, accountId), eq(posts.groupId, groupId))).limit(1);
   return row !== undefined;
 }
 
@@ -85,6 +88,8 @@ export async function editDraft(deps: Deps, accountId: number, id: number, type?
 }
 
 interface Composed {
+  /** What the watched words said (not stored): `require_approval` holds it, `flag` tells staff. */
+  screened: Pick<Screened, 'action' | 'words'>;
   title: string;
   contentHtml: string;
   plainText: string;
@@ -97,7 +102,8 @@ interface Composed {
 
 /** The row's fields after the edit: texts through the write guard and the sanitiser, the rest as given. */
 async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' | 'title' | 'contentHtml' | 'isLong' | 'score' | 'recommend' | 'tagId' | 'area'>, fields: DraftFields, live: boolean): Promise<Composed> {
-  const [title, content] = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, fields.content ?? row.contentHtml], { area: row.area, live });
+  const screened = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, fields.content ?? row.contentHtml], { area: row.area, live });
+  const [title, content] = screened.texts;
   const contentHtml = sanitizeRichText(content!);
   if (contentHtml.length > POST_LIMITS.htmlMax) throw fail.unprocessable('content', 'too_long');
   const plainText = plainTextOf(contentHtml);
@@ -108,6 +114,7 @@ async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' 
     if (!tag) throw fail.unprocessable('tag_id', 'invalid');
   }
   return {
+    screened: { action: screened.action, words: screened.words },
     title: cleanTitle,
     contentHtml,
     plainText,
@@ -119,7 +126,7 @@ async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' 
   };
 }
 
-function refuseProblems(type: PostType, c: Composed) {
+function refuseProblems(type: PostType, c: Omit<Composed, 'screened'>) {
   const problems = postProblems({ type, isLong: c.isLong, title: c.title, plainText: c.plainText, score: c.score, recommend: c.recommend });
   const entries = Object.entries(problems);
   if (entries.length > 0) throw new AppError(422, Object.fromEntries(entries.map(([field, reason]) => [field, [reason]])));
@@ -133,31 +140,36 @@ async function reviewFacts(db: DbOrTx, accountId: number, groupProductId: number
 
 /**
  * PATCH /api/drafts/{id}: saves the draft, or publishes it with `publish`. A published post being edited
- * stays published, checked as when it was published; its group's counters follow a changed score. A
- * second live review of the same game is refused (`account_id: taken`) by the database's unique key, so
+ * stays published, checked as when it was published; its group's counters follow a changed score. A text
+ * whose watched words require approval is held `pending` (not counted, seen by its author and staff) until
+ * staff approve it, and so is a pending post edited again; a hidden one cannot be edited (`post: hidden`).
+ * A second live review of the same game is refused (`account_id: taken`) by the database's unique key, so
  * it holds under concurrent publishing. A locked post cannot be edited.
  */
 export async function saveDraft(deps: Deps, accountId: number, id: number, fields: DraftFields, publish: boolean) {
   const row = await ownPost(deps, accountId, id);
   if (row.locked) throw fail.unprocessable('post', 'locked');
-  const goesLive = publish || row.status === 'published';
-  const composed = await compose(deps, accountId, row, fields, goesLive);
+  if (row.status === 'hidden') throw fail.unprocessable('post', 'hidden_by_moderators');
+  const goesLive = publish || row.status !== 'draft';
+  const { screened, ...composed } = await compose(deps, accountId, row, fields, goesLive);
   if (goesLive) refuseProblems(row.type, composed);
+  const status = !goesLive ? 'draft' : screened.action === 'require_approval' || row.status === 'pending' ? 'pending' : 'published';
   const group = await findGroup(deps, row.groupId);
   const now = deps.clock.now();
   const facts = goesLive && row.type === 'Review' && row.status === 'draft' ? await reviewFacts(deps.db, accountId, group.productId) : {};
   try {
     const saved = await deps.db.transaction(async (tx) => {
       const [updated] = await tx.update(posts).set({
-        ...composed, ...facts, updatedAt: now,
-        ...(goesLive && row.status === 'draft' ? { status: 'published' as const, publishedAt: now } : {}),
-      }).where(and(eq(posts.id, id), isNull(posts.deletedAt))).returning();
+        ...composed, ...facts, updatedAt: now, status,
+        ...(status === 'published' && row.publishedAt === null ? { publishedAt: now } : {}),
+      }).where(and(eq(posts.id, id), eq(posts.status, row.status), isNull(posts.deletedAt))).returning();
       if (!updated) throw fail.notFound();
       if (row.status === 'published') await countPost(tx, row, -1);
       if (updated.status === 'published') await countPost(tx, updated, 1);
       return updated;
     });
-    const post = saved.status === 'published' ? (await presentPosts(deps, [saved], accountId))[0]! : null;
+    if (saved.status === 'published' && screened.action === 'flag') await flagPostForStaff(deps, saved, screened.words);
+    const post = saved.status !== 'draft' ? (await presentPosts(deps, [saved], accountId))[0]! : null;
     return { draft: await presentDraft(deps, saved), post };
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
@@ -166,13 +178,14 @@ export async function saveDraft(deps: Deps, accountId: number, id: number, field
 }
 
 /**
- * POST /api/reviews: a review written and published at once (the short review of a game page). One live
- * review per account and game: a second is `account_id: taken`.
+ * POST /api/reviews: a review written and published at once (the short review of a game page), or held
+ * `pending` when its words require approval. One live review per account and game: a second is
+ * `account_id: taken`.
  */
 export async function createReview(deps: Deps, accountId: number, area: Area, input: DraftFields & { group_id: number; sku_id?: number }) {
   const group = await findGroup(deps, input.group_id);
   const blank = { type: 'Review' as const, title: '', contentHtml: '', isLong: false, score: null, recommend: null, tagId: null, area };
-  const composed = await compose(deps, accountId, blank, input, true);
+  const { screened, ...composed } = await compose(deps, accountId, blank, input, true);
   refuseProblems('Review', composed);
   let skuId = await siteSkuOf(deps.db, group.id, area);
   if (input.sku_id !== undefined) {
@@ -183,14 +196,17 @@ export async function createReview(deps: Deps, accountId: number, area: Area, in
   if (await hasLiveReview(deps.db, accountId, group.id)) throw taken();
   const facts = await reviewFacts(deps.db, accountId, group.productId);
   const now = deps.clock.now();
+  const held = screened.action === 'require_approval';
   try {
     const row = await deps.db.transaction(async (tx) => {
       const [inserted] = await tx.insert(posts).values({
-        ...composed, ...facts, groupId: group.id, accountId, type: 'Review', status: 'published', area, skuId, createdAt: now, updatedAt: now, publishedAt: now,
+        ...composed, ...facts, groupId: group.id, accountId, type: 'Review', status: held ? 'pending' : 'published', area, skuId,
+        createdAt: now, updatedAt: now, publishedAt: held ? null : now,
       }).returning();
-      await countPost(tx, inserted!, 1);
+      if (!held) await countPost(tx, inserted!, 1);
       return inserted!;
     });
+    if (screened.action === 'flag') await flagPostForStaff(deps, row, screened.words);
     return { post: (await presentPosts(deps, [row], accountId))[0]! };
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();

@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
-import type { Area } from '@lantern/domain';
+import type { Area, ScreenAction } from '@lantern/domain';
 import { fail } from '../../platform/errors.ts';
 import { assertMayWrite, screenText } from '../moderation/index.ts';
 import { discussionCounts } from '../discussion/index.ts';
@@ -14,12 +14,12 @@ export type CommunityWriteAction = 'post' | 'review';
  * - When the words go live (`live`: publishing, or editing what is published): moderation's guard — mute,
  *   warn ban, the write pace for the account's age and standing, counted before it compares — and then the
  *   watched words of the site: `block` refuses (422 `censor_words: banned`, shown as nothing), `censor` masks
- *   the word in the texts returned. Posts have no review queue yet, so a word that requires approval refuses
- *   like a blocked one (fail closed); a flagged word publishes. A draft nobody else sees is stored as typed
- *   and screened when it is published.
+ *   the word in the texts returned; `require_approval` answers that action, and the caller stores the post
+ *   `pending` for staff (decisions/0020); `flag` answers that action and the words, and the caller publishes
+ *   and files a system report. A draft nobody else sees is stored as typed and screened when it is published.
  * Callers store exactly the texts this returns, in the order given.
  */
-export async function guardCommunityWrite(deps: Deps, accountId: number | null, action: CommunityWriteAction, texts: string[], options: { area: Area; live: boolean }): Promise<string[]> {
+export async function guardCommunityWrite(deps: Deps, accountId: number | null, action: CommunityWriteAction, texts: string[], options: { area: Area; live: boolean }): Promise<Screened> {
   if (accountId === null) throw fail.unauthorized();
   if (!options.live) {
     const account = (await accountSummaries(deps.db, [accountId])).get(accountId);
@@ -27,13 +27,17 @@ export async function guardCommunityWrite(deps: Deps, accountId: number | null, 
     if (account.muted_until !== null && account.muted_until > deps.clock.now()) {
       throw fail.forbidden('is_mute', { unmute_at_timestamp: Math.floor(account.muted_until.getTime() / 1000) });
     }
-    return texts;
+    return { texts, action: 'allow', words: [] };
   }
   await assertMayWrite(deps, accountId, action);
-  if (texts.length === 0) return texts;
-  const screened = await screenText(deps, texts, options.area);
-  if (screened.action === 'require_approval') throw fail.unprocessable('censor_words', 'banned');
-  return screened.texts;
+  if (texts.length === 0) return { texts, action: 'allow', words: [] };
+  return screenText(deps, texts, options.area);
+}
+
+export interface Screened {
+  texts: string[];
+  action: ScreenAction;
+  words: string[];
 }
 
 export interface PostCounts {

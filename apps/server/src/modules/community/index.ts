@@ -5,8 +5,9 @@
  */
 import type { ServerModule } from '../../platform/module.ts';
 import { registerDiscussionTarget } from '../discussion/index.ts';
-import { registerReportTarget } from '../moderation/index.ts';
-import { postDiscussionTarget, postReportTarget } from './targets.ts';
+import { registerApprovalTarget, registerReportTarget } from '../moderation/index.ts';
+import { registerUploadUse } from '../uploads/index.ts';
+import { postApprovalTarget, postDiscussionTarget, postReportTarget, postsUseUpload } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -21,6 +22,8 @@ export const communityModule: ServerModule = {
   setup: () => {
     registerDiscussionTarget('Post', postDiscussionTarget);
     registerReportTarget('post', postReportTarget);
+    registerApprovalTarget('post', postApprovalTarget);
+    registerUploadUse('community', postsUseUpload);
   },
 };
 

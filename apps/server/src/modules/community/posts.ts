@@ -1,6 +1,7 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
+import { contentVisibleTo } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { countPost } from './counters.ts';
@@ -92,10 +93,15 @@ export async function listPosts(deps: Deps, viewerId: number | null, filter: Pos
   return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: total, page: paging.page, per: paging.per } };
 }
 
-/** GET /api/posts/{id}: a live published post (drafts and deleted posts are 404, even to their authors). */
-export async function getPost(deps: Deps, viewerId: number | null, id: number) {
-  const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), livePosts)).limit(1);
+/**
+ * GET /api/posts/{id}: a live published post. A pending or hidden one only to its author and staff, marked by
+ * `moderation_state` (decisions/0020); drafts and deleted posts are 404, even to their authors.
+ */
+export async function getPost(deps: Deps, viewerId: number | null, id: number, viewerIsStaff = false) {
+  const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), inArray(posts.status, ['published', 'pending', 'hidden']), isNull(posts.deletedAt))).limit(1);
   if (!row) throw fail.notFound();
+  const state = row.status === 'pending' || row.status === 'hidden' ? row.status : 'published';
+  if (!contentVisibleTo(state, { own: row.accountId === viewerId, staff: viewerIsStaff })) throw fail.notFound();
   return { post: (await presentPosts(deps, [row], viewerId))[0]! };
 }
 

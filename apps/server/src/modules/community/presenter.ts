@@ -94,6 +94,7 @@ export async function presentPosts(deps: Deps, rows: readonly PostRow[], viewerI
         ? { content: p.officialCommentHtml, author_id: p.officialCommentAuthorId, author: authorOf(authors.get(p.officialCommentAuthorId)) }
         : null,
       own: viewerId === p.accountId,
+      moderation_state: p.status === 'pending' || p.status === 'hidden' ? p.status : 'published',
       created_at_timestamp: toTimestamp(p.createdAt),
       updated_at_timestamp: toTimestamp(p.updatedAt),
       published_at_timestamp: toTimestamp(p.publishedAt ?? p.createdAt),

@@ -7,7 +7,7 @@ import {
   postTagsResponse, prefixSearchQuery, prefixSearchResponse, reviewBody, searchPostsQuery, subjectsQuery, subjectsResponse,
   userReviewsQuery, userReviewsResponse,
 } from '@lantern/contract';
-import { PAGE_SIZES } from '@lantern/domain';
+import { PAGE_SIZES, roleCan } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { requirePermission } from '../../platform/access.ts';
@@ -108,26 +108,33 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
     const { accountId } = requireAuth(request);
     return newDraft(deps, accountId, request.site.area, request.query.group_id, request.query.type, request.query.is_long);
   });
-  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponse } } }, async (request, reply) =>
-    answerShared(deps, request, reply, viewerOf(request).accountId, {
+  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponse } } }, async (request, reply) => {
+    const viewerId = viewerOf(request).accountId;
+    // Staff see hidden and pending posts too: theirs is always built fresh.
+    if (request.auth !== null && roleCan(request.auth.role, 'api_staff')) return getPost(deps, viewerId, request.params.id, true);
+    return answerShared(deps, request, reply, viewerId, {
       key: `community:post:${request.params.id}`,
       schema: postResponse,
-      build: (viewerId) => getPost(deps, viewerId, request.params.id),
-      overlay: (shared, viewerId) => (shared.post.account_id === viewerId ? { post: { ...shared.post, own: true } } : shared),
-    }));
+      build: (as) => getPost(deps, as, request.params.id),
+      overlay: (shared, as) => (shared.post.account_id === as ? { post: { ...shared.post, own: true } } : shared),
+    });
+  });
   app.get('/api/posts/:id/edit', { schema: { tags, params: idParams, response: { 200: draftResponse } } }, async (request) => editDraft(deps, requireAuth(request).accountId, request.params.id));
   app.delete('/api/posts/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     await deletePost(deps, requireAuth(request).accountId, request.params.id);
     return reply.status(204).send();
   });
-  app.patch('/api/drafts/:id', { schema: { tags, params: idParams, body: draftBody, response: { 200: draftSaveResponse } } }, async (request) => {
+  // A text held for staff approval is answered 202 with `moderation_state: pending` (decisions/0020).
+  app.patch('/api/drafts/:id', { schema: { tags, params: idParams, body: draftBody, response: { 200: draftSaveResponse, 202: draftSaveResponse } } }, async (request, reply) => {
     const { accountId } = requireAuth(request);
     const { publish, ...fields } = request.body.draft;
-    return saveDraft(deps, accountId, request.params.id, fields, publish === true);
+    const saved = await saveDraft(deps, accountId, request.params.id, fields, publish === true);
+    return reply.status(saved.draft.status === 'pending' ? 202 : 200).send(saved);
   });
-  app.post('/api/reviews', { schema: { tags, body: reviewBody, response: { 201: postResponse } } }, async (request, reply) => {
+  app.post('/api/reviews', { schema: { tags, body: reviewBody, response: { 201: postResponse, 202: postResponse } } }, async (request, reply) => {
     const { accountId } = requireAuth(request);
-    return reply.status(201).send(await createReview(deps, accountId, request.site.area, request.body.review));
+    const created = await createReview(deps, accountId, request.site.area, request.body.review);
+    return reply.status(created.post.moderation_state === 'pending' ? 202 : 201).send(created);
   });
   app.get('/api/reviews/:id/edit', { schema: { tags, params: idParams, response: { 200: draftResponse } } }, async (request) => editDraft(deps, requireAuth(request).accountId, request.params.id, 'Review'));
   app.delete('/api/reviews/:id', { schema: { tags, params: idParams } }, async (request, reply) => {

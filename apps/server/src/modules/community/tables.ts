@@ -63,7 +63,12 @@ export const posts = pgTable('posts', {
   groupId: bigint('group_id', { mode: 'number' }).notNull().references(() => communityGroups.id),
   accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
   type: text('type', { enum: ['Post', 'Review'] }).notNull(),
-  status: text('status', { enum: ['draft', 'published'] }).notNull(),
+  /**
+   * draft → published; `pending` waits for staff approval (a watched word that requires it), `hidden` was taken
+   * down by staff and can be restored: both are seen only by their author and staff, and not counted
+   * (decisions/0020).
+   */
+  status: text('status', { enum: ['draft', 'pending', 'published', 'hidden'] }).notNull(),
   isLong: boolean('is_long').notNull().default(false),
   area: text('area', { enum: ['native', 'abroad'] }).notNull(),
   skuId: bigint('sku_id', { mode: 'number' }).references(() => skus.id),
@@ -87,7 +92,9 @@ export const posts = pgTable('posts', {
   publishedAt: timestamp('published_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 }, (t) => [
-  uniqueIndex('posts_one_review_per_account_key').on(t.groupId, t.accountId).where(sql`${t.type} = 'Review' AND ${t.status} = 'published' AND ${t.deletedAt} IS NULL`),
+  // A pending or hidden review still holds the account's one review of the game.
+  uniqueIndex('posts_one_review_per_account_key').on(t.groupId, t.accountId).where(sql`${t.type} = 'Review' AND ${t.status} <> 'draft' AND ${t.deletedAt} IS NULL`),
+  index('posts_pending_idx').on(t.area, t.updatedAt, t.id).where(sql`${t.status} = 'pending' AND ${t.deletedAt} IS NULL`),
   // A group's list in sticky order, then newest (GET /api/search/posts): a keyset over the live rows.
   index('posts_group_list_idx').on(t.groupId, t.stickySequence.desc(), t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published' AND ${t.deletedAt} IS NULL`),
   index('posts_recent_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published' AND ${t.deletedAt} IS NULL`),
@@ -98,5 +105,6 @@ export const posts = pgTable('posts', {
   check('posts_score_range', sql`${t.score} IS NULL OR ${t.score} BETWEEN 1 AND 5`),
   check('posts_sticky_range', sql`${t.stickySequence} BETWEEN 0 AND 999`),
   check('posts_review_judged', sql`${t.type} <> 'Review' OR ${t.status} = 'draft' OR ${t.score} IS NOT NULL OR ${t.recommend} IS NOT NULL`),
-  check('posts_published_at', sql`${t.status} = 'draft' OR ${t.publishedAt} IS NOT NULL`),
+  check('posts_published_at', sql`${t.status} IN ('draft', 'pending') OR ${t.publishedAt} IS NOT NULL`),
+  check('posts_status_valid', sql`${t.status} IN ('draft', 'pending', 'published', 'hidden')`),
 ]);

@@ -1,15 +1,16 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
-import type { ReportTarget } from '../moderation/index.ts';
+import { fileSystemReport, type ApprovalTarget, type ReportTarget } from '../moderation/index.ts';
 import { countPost } from './counters.ts';
+import type { PostRow } from './presenter.ts';
 import { posts } from './tables.ts';
 
 /**
- * What other modules see of a post: discussion comments on and likes published posts (a draft or a deleted
- * post is no target at all), on both sites as the community shows them (decisions/0016), and moderation's
- * reports point at them (docs/product/community.md#moderation).
+ * What other modules see of a post: discussion comments on and likes published posts (a draft, a pending, a
+ * hidden or a deleted post is no target at all), on both sites as the community shows them (decisions/0016),
+ * and moderation's reports and approvals point at them (docs/product/community.md#moderation).
  */
 export const postDiscussionTarget: DiscussionTarget = {
   async load(deps, ids) {
@@ -19,24 +20,80 @@ export const postDiscussionTarget: DiscussionTarget = {
   },
 };
 
-/** Takes a post out of every list and count, as its author's delete does; kept for the record. */
-async function takeDown(deps: Deps, id: number, db: DbOrTx): Promise<void> {
-  const [gone] = await db.update(posts).set({ deletedAt: deps.clock.now() }).where(and(eq(posts.id, id), isNull(posts.deletedAt))).returning();
-  if (gone?.status === 'published') await countPost(db, gone, -1);
+type PostStatus = PostRow['status'];
+
+/**
+ * Moves a post from one status to another under its row lock, its group's counters following (a post counts
+ * while published): false when it is not in `from` (gone, or moved by someone else first), so nothing is
+ * applied twice (decisions/0020).
+ */
+async function moveStatus(deps: Deps, id: number, from: PostStatus, to: PostStatus, tx?: Tx): Promise<boolean> {
+  const run = async (t: Tx) => {
+    const now = deps.clock.now();
+    const [moved] = await t.update(posts)
+      // Approval publishes now, unless it had been published before an edit sent it back to the queue.
+      .set({ status: to, ...(from === 'pending' && to === 'published' && { publishedAt: sql`coalesce(${posts.publishedAt}, ${now.toISOString()}::timestamptz)` }) })
+      .where(and(eq(posts.id, id), eq(posts.status, from), isNull(posts.deletedAt))).returning();
+    if (!moved) return false;
+    if (to === 'published') await countPost(t, moved, 1);
+    if (from === 'published') await countPost(t, moved, -1);
+    return true;
+  };
+  return tx ? run(tx) : deps.db.transaction(run);
+}
+
+/** Deletes a post for good (soft: the row stays for the record and the reports), out of the counts if it was in them. */
+async function takeDown(deps: Deps, id: number, tx: Tx | undefined, only?: PostStatus): Promise<boolean> {
+  const run = async (t: Tx) => {
+    const [gone] = await t.update(posts).set({ deletedAt: deps.clock.now() })
+      .where(and(eq(posts.id, id), isNull(posts.deletedAt), only ? eq(posts.status, only) : undefined)).returning();
+    if (gone?.status === 'published') await countPost(t, gone, -1);
+    return gone !== undefined;
+  };
+  return tx ? run(tx) : deps.db.transaction(run);
+}
+
+const summaryOf = (row: Pick<PostRow, 'title' | 'plainText'>) => (row.title || row.plainText).slice(0, 120);
+
+/** A reported post or review (type `post`): hide keeps it restorable (unhide), delete is final. */
+export const postReportTarget: ReportTarget = {
+  async load(deps, id) {
+    const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), eq(posts.status, 'published'), isNull(posts.deletedAt))).limit(1);
+    return row ? { authorId: row.accountId, area: row.area, summary: summaryOf(row) } : null;
+  },
+  async hide(deps, id, tx) {
+    await moveStatus(deps, id, 'published', 'hidden', tx);
+  },
+  async remove(deps, id, tx) {
+    await takeDown(deps, id, tx);
+  },
+  unhide: (deps, id, tx) => moveStatus(deps, id, 'hidden', 'published', tx),
+};
+
+/** Posts and reviews held for approval (type `post`): approve publishes (counted from then), reject deletes. */
+export const postApprovalTarget: ApprovalTarget = {
+  async pending(deps, area, limit) {
+    const rows = await deps.db.select().from(posts).where(and(eq(posts.area, area), eq(posts.status, 'pending'), isNull(posts.deletedAt)))
+      .orderBy(posts.updatedAt, posts.id).limit(limit);
+    return rows.map((r) => ({ id: r.id, authorId: r.accountId, area: r.area, summary: summaryOf(r), createdAt: r.updatedAt, kind: r.type === 'Review' ? 'review' : 'post' }));
+  },
+  approve: (deps, id) => moveStatus(deps, id, 'pending', 'published'),
+  reject: (deps, id) => takeDown(deps, id, undefined, 'pending'),
+};
+
+/** A flagged word published the post; staff get a system report on it in their queue. */
+export async function flagPostForStaff(deps: Deps, row: PostRow, words: string[]): Promise<void> {
+  await fileSystemReport(deps, { targetType: 'post', targetId: row.id, authorId: row.accountId, area: row.area, summary: summaryOf(row), words });
 }
 
 /**
- * A reported post. Posts have no hidden state of their own, so hiding and deleting both take it down (soft
- * delete: the row stays for the record and the report); a later "restore" would tell them apart.
+ * Whether an upload of the author shows in one of their posts that is not a draft (published, pending or hidden:
+ * the last two may come back). Rich text holds our uploads as `/uploads/{key}/{size}.{ext}` only
+ * (sanitize.ts), and only its author's own, so the author's posts are the ones to look in.
  */
-export const postReportTarget: ReportTarget = {
-  async load(deps, id) {
-    const [row] = await deps.db.select({ accountId: posts.accountId, area: posts.area, title: posts.title, text: posts.plainText }).from(posts)
-      .where(and(eq(posts.id, id), eq(posts.status, 'published'), isNull(posts.deletedAt))).limit(1);
-    if (!row) return null;
-    const summary = (row.title || row.text).slice(0, 120);
-    return { authorId: row.accountId, area: row.area, summary };
-  },
-  hide: (deps, id, tx) => takeDown(deps, id, tx ?? deps.db),
-  remove: (deps, id, tx) => takeDown(deps, id, tx ?? deps.db),
-};
+export async function postsUseUpload(deps: Deps, accountId: number, key: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: posts.id }).from(posts)
+    .where(and(eq(posts.accountId, accountId), isNull(posts.deletedAt), ne(posts.status, 'draft'), sql`position(${`/uploads/${key}/`} in ${posts.contentHtml}) > 0`))
+    .limit(1);
+  return row !== undefined;
+}

@@ -9,13 +9,15 @@ import { publicAccountsByIds } from '../accounts/index.ts';
 import { renderComment } from './content.ts';
 import { COUNTER_SHARDS } from './counters.ts';
 import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
-import { targetView, viewAfterWrite, viewOf, writersState, type TargetView, type ViewRow } from './likes.ts';
+import { targetView, type TargetView } from './likes.ts';
 import { discussionComments } from './tables.ts';
+import { flagForStaff, lockComment, takeDownComment } from './comment-states.ts';
 import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
 
 type CommentRow = typeof discussionComments.$inferSelect;
 
-const live = isNull(discussionComments.deletedAt);
+/** Shown and counted: not deleted, neither pending approval nor hidden by staff (decisions/0020). */
+export const live = and(isNull(discussionComments.deletedAt), eq(discussionComments.state, 'published'))!;
 
 /** The API shape of comment rows, with their authors and (for comments) their live reply counts. */
 async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh?: boolean } = {}): Promise<Comment[]> {
@@ -46,6 +48,7 @@ async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh
       target_reply_id: r.targetReplyId,
       target_reply_account_ids: r.targetReplyAccountIds,
       reply_count: replies.get(r.id) ?? 0,
+      moderation_state: r.state,
       created_at_timestamp: toTimestamp(r.createdAt),
     };
   });
@@ -73,8 +76,9 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   if (facts.locked) throw fail.unprocessable('commentable', 'locked');
   const isReply = input.commentary_id != null;
   if (!isReply && input.target_reply_id != null) throw fail.unprocessable('target_reply_id', 'invalid');
-  const censored = await guardWrite(deps, accountId, isReply ? 'reply' : 'comment', area, input.content);
-  const rendered = await renderComment(deps.db, censored ?? input.content);
+  const screened = await guardWrite(deps, accountId, isReply ? 'reply' : 'comment', area, input.content);
+  const rendered = await renderComment(deps.db, screened.text ?? input.content);
+  const state = screened.action === 'require_approval' ? 'pending' : 'published';
   const now = deps.clock.now();
   const parentId = input.commentary_id ?? null;
   const answeredId = input.target_reply_id ?? null;
@@ -82,39 +86,43 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   // it FOR UPDATE, so the reply waits and then finds it gone, or goes first and is among the replies the delete
   // takes; then the row, and the same change added to a counter shard. No row answered: the comment (or the
   // reply answered) is gone.
-  const [json] = await rowsOf<{ row: Record<string, unknown>; view: ViewRow }>(deps.db, sql`
+  const [json] = await rowsOf<{ row: Record<string, unknown> }>(deps.db, sql`
     WITH parent AS (
       SELECT id, account_id FROM discussion_comments
-       WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL
+       WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL AND state = 'published'
          AND target_type = ${type} AND target_id = ${targetId}
        FOR SHARE
     ), answered AS (
       SELECT account_id FROM discussion_comments
-       WHERE ${answeredId}::bigint IS NOT NULL AND id = ${answeredId}::bigint AND parent_id = ${parentId}::bigint AND deleted_at IS NULL
+       WHERE ${answeredId}::bigint IS NOT NULL AND id = ${answeredId}::bigint AND parent_id = ${parentId}::bigint AND deleted_at IS NULL AND state = 'published'
     ), source AS (
       SELECT NULL::bigint AS parent_id, '[]'::jsonb AS reply_accounts WHERE ${parentId}::bigint IS NULL
       UNION ALL
       SELECT p.id, jsonb_build_array(coalesce((SELECT account_id FROM answered), p.account_id)) FROM parent p
        WHERE ${answeredId}::bigint IS NULL OR EXISTS (SELECT 1 FROM answered)
     ), inserted AS (
-      INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_id, target_reply_account_ids, at_users, content, created_at)
+      INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_id, target_reply_account_ids, at_users, content, state, created_at)
       SELECT ${area}, ${type}, ${targetId}, ${accountId}, source.parent_id, ${answeredId}::bigint, source.reply_accounts,
-             ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${now.toISOString()}::timestamptz
+             ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${state}, ${now.toISOString()}::timestamptz
         FROM source
       RETURNING *
-    ), changed AS (SELECT 1 FROM inserted), counted AS (
+    ), counted AS (
       INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-      SELECT ${type}, ${targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, 1 FROM inserted
+      SELECT ${type}, ${targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, 1 FROM inserted WHERE inserted.state = 'published'
       ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = discussion_counters.comments + 1
-    ), view AS (${viewAfterWrite(type, targetId, { likes: sql`0`, dislikes: sql`0`, comments: sql`(SELECT count(*) FROM changed)` }, writersState(type, targetId, accountId))})
-    SELECT row_to_json(inserted) AS row, to_json(view) AS view FROM inserted, view`);
+    ), dirty AS (
+      INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${targetId} FROM inserted WHERE inserted.state = 'published'
+      ON CONFLICT DO NOTHING
+    )
+    SELECT row_to_json(inserted) AS row FROM inserted`);
   if (!json) {
     if (answeredId !== null && (await parentIsLive(deps, parentId!, type, targetId))) throw fail.notFound('target_reply_id');
     throw fail.notFound('commentary_id');
   }
   const row = fromJsonRow(discussionComments, json.row);
+  if (screened.action === 'flag') await flagForStaff(deps, row, screened.words);
   const [comment] = await present(deps, [row], { fresh: true });
-  return { comment: comment!, commentable: viewOf(json.view) };
+  return { comment: comment!, commentable: await targetView(deps.db, type, targetId, accountId) };
 }
 
 async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, targetId: number): Promise<boolean> {
@@ -164,41 +172,30 @@ export async function listReplies(deps: Deps, area: Area, commentId: number, pag
 
 /**
  * Deletes the author's own comment with its replies, or one reply (docs/product/community.md#comment-counts):
- * the count falls by the replies taken plus one, or by one. Someone else's comment is 403; one that is gone
- * (or of the other site) 404 `comment: not_found`.
+ * the count falls by the replies taken plus one, or by one — by what was counted (a hidden or pending one
+ * was not). Someone else's comment is 403; one that is gone (or of the other site) 404 `comment: not_found`.
+ * An author may delete their own pending or hidden comment.
  */
 export async function deleteComment(deps: Deps, accountId: number, area: Area, id: number) {
-  const now = deps.clock.now();
   const done = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(discussionComments).where(and(eq(discussionComments.id, id), live)).for('update');
-    if (!row || row.area !== area) throw fail.notFound('comment');
+    const locked = await lockComment(tx, id);
+    if (!locked || locked.row.area !== area) throw fail.notFound('comment');
+    const { row, parentShown } = locked;
     if (row.accountId !== accountId) throw fail.forbidden();
-    const type = row.targetType as DiscussionTargetType;
-    // One statement after the lock: the replies (a reply has none), the comment, the counter shard, and the
-    // target as they leave it. Its snapshot is taken after the lock was granted, so it sees every reply that
-    // committed while the lock was awaited (each reply holds its comment FOR SHARE).
-    const [json] = await rowsOf<{ view: ViewRow }>(tx, sql`
-      WITH replies AS (
-        UPDATE discussion_comments SET deleted_at = ${now.toISOString()}::timestamptz WHERE parent_id = ${id} AND deleted_at IS NULL RETURNING 1
-      ), gone AS (
-        UPDATE discussion_comments SET deleted_at = ${now.toISOString()}::timestamptz WHERE id = ${id} RETURNING 1
-      ), changed AS (SELECT 1 FROM replies UNION ALL SELECT 1 FROM gone), counted AS (
-        INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-        SELECT ${type}, ${row.targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, -count(*) FROM changed
-        ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = discussion_counters.comments + excluded.comments
-      ), view AS (${viewAfterWrite(type, row.targetId, { likes: sql`0`, dislikes: sql`0`, comments: sql`-(SELECT count(*) FROM changed)` }, writersState(type, row.targetId, accountId))})
-      SELECT to_json(view) AS view FROM view`);
-    return { row, view: json!.view };
+    return { row, deleted: await takeDownComment(tx, row, deps.clock.now(), parentShown) };
   });
-  return { deleted_count: done.view.done, commentary_id: done.row.parentId, commentable: viewOf(done.view) };
+  const type = done.row.targetType as DiscussionTargetType;
+  return { deleted_count: done.deleted, commentary_id: done.row.parentId, commentable: await targetView(deps.db, type, done.row.targetId, accountId) };
 }
 
 /**
  * An account's live comments and replies on this site, newest first, `reply` flagging replies. Those on
  * targets that are gone or hidden are left out of the page (the total still counts them; decisions/0015).
  */
-export async function listAccountComments(deps: Deps, area: Area, accountId: number, page: number, per: number) {
-  const where = and(eq(discussionComments.accountId, accountId), eq(discussionComments.area, area), live);
+export async function listAccountComments(deps: Deps, area: Area, accountId: number, page: number, per: number, viewerId: number | null = null) {
+  // Their author sees their pending and hidden ones too, marked by `moderation_state`.
+  const shown = viewerId === accountId ? isNull(discussionComments.deletedAt) : live;
+  const where = and(eq(discussionComments.accountId, accountId), eq(discussionComments.area, area), shown);
   const [rows, [total]] = await Promise.all([
     deps.db.select().from(discussionComments).where(where).orderBy(desc(discussionComments.id)).limit(per).offset((page - 1) * per),
     deps.db.select({ n: count() }).from(discussionComments).where(where),
@@ -212,8 +209,8 @@ export async function listAccountComments(deps: Deps, area: Area, accountId: num
   for (const [type, ids] of byType) {
     for (const [id, facts] of await loadTargets(deps, type, ids)) if (seenOn(facts, area)) visible.add(`${type}:${id}`);
   }
-  const shown = rows.filter((r) => visible.has(`${r.targetType}:${r.targetId}`));
-  return { comments: await present(deps, shown), meta: { total_count: total!.n, page, per } };
+  const onVisible = rows.filter((r) => visible.has(`${r.targetType}:${r.targetId}`));
+  return { comments: await present(deps, onVisible), meta: { total_count: total!.n, page, per } };
 }
 
 /**

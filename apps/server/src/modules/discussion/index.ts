@@ -8,7 +8,9 @@ import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { commentLikeTarget } from './comments.ts';
-import { countsOf, reconcileCountersJob } from './counters.ts';
+import { countsOf, fullSweepJob, reconcileCountersJob } from './counters.ts';
+import { commentApprovalTarget, commentReportTarget } from './comment-states.ts';
+import { registerApprovalTarget, registerReportTarget } from '../moderation/index.ts';
 import { reactionsOf } from './likes.ts';
 import { discussionRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -17,17 +19,22 @@ import { loadTargets, registerDiscussionTarget, seenOn, type LikeTargetType } fr
 export const discussionModule: ServerModule = {
   name: 'discussion',
   routes: discussionRoutes,
-  jobs: [reconcileCountersJob],
+  jobs: [reconcileCountersJob, fullSweepJob],
   tables,
-  // Comments and replies are liked like any target (the forum host's reply likes; decisions/0018).
-  setup: () => registerDiscussionTarget('Comment', commentLikeTarget),
+  // Comments and replies are liked like any target (the forum host's reply likes; decisions/0018); reports and
+  // approvals of them (type `comment`) act through this module (decisions/0020).
+  setup: () => {
+    registerDiscussionTarget('Comment', commentLikeTarget);
+    registerReportTarget('comment', commentReportTarget);
+    registerApprovalTarget('comment', commentApprovalTarget);
+  },
 };
 
 export {
   registerDiscussionTarget,
   type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteAction, type LikeTargetType,
 } from './targets.ts';
-export { reconcileCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
+export { reconcileCounters, reconcileDirtyCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
 
 /** Likes, dislikes and comments (with replies) of each target among ids; zeros for one never touched. */
 export function discussionCounts(deps: Deps, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, { likes: number; dislikes: number; comments: number }>> {

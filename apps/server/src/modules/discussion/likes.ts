@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { likeOutcome, type Area, type LikeState } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -41,65 +41,21 @@ export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, a
   };
 }
 
-/** A change to a target's counts, as SQL over the write's own CTEs (`changed`). */
-export interface CountChange {
-  likes: SQL;
-  dislikes: SQL;
-  comments: SQL;
-}
+/** The counter upsert of a reaction change, fed by the rows its CTE `changed` answers (none: nothing counted). */
+/** Follows a `changed` CTE: the counter change and the dirty mark, done only when something changed. */
+const counterUpsert = (type: LikeTargetType, id: number, likes: number, dislikes: number) => sql`,
+  counted AS (
+    INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+    SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, ${likes}, ${dislikes}, 0 FROM changed
+    ON CONFLICT (target_type, target_id, shard) DO UPDATE
+      SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
+    RETURNING 1 AS done
+  ), dirty AS (
+    INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${id} FROM counted LIMIT 1 ON CONFLICT DO NOTHING
+  )
+  SELECT done FROM counted`;
 
-const NO_CHANGE = sql`0`;
-
-/**
- * The select that ends a write's statement and answers the target as the write leaves it, in the same round
- * trip: the shards as the statement's snapshot saw them (a statement never sees its own changes) plus the
- * change it made, `done` (how many rows its `changed` CTE touched) and the writer's state after it.
- */
-export const viewAfterWrite = (type: LikeTargetType, id: number, change: CountChange, state: SQL) => sql`
-  SELECT (SELECT count(*) FROM changed)::int AS done,
-         (s.likes + ${change.likes})::int AS likes, (s.dislikes + ${change.dislikes})::int AS dislikes,
-         (s.comments + ${change.comments})::int AS comments, (${state})::int AS state
-    FROM (SELECT coalesce(sum(likes), 0) AS likes, coalesce(sum(dislikes), 0) AS dislikes, coalesce(sum(comments), 0) AS comments
-            FROM discussion_counters WHERE target_type = ${type} AND target_id = ${id}) s`;
-
-/** The writer's like (1) or dislike (2) of the target, as a scalar subquery for `viewAfterWrite`. */
-export const writersState = (type: LikeTargetType, id: number, accountId: number) =>
-  sql`SELECT state FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId}`;
-
-export interface ViewRow {
-  done: number;
-  likes: number;
-  dislikes: number;
-  comments: number;
-  state: number | null;
-}
-
-/** The API's view of a target from a write's answer (counts never below zero). */
-export const viewOf = (row: ViewRow): TargetView => ({
-  likes_count: Math.max(0, row.likes),
-  dislikes_count: Math.max(0, row.dislikes),
-  comments_count: Math.max(0, row.comments),
-  like_type: (row.state ?? null) as 1 | 2 | null,
-});
-
-/**
- * One reaction change with its counter shard and the target's view after it, in one statement: `changed` is
- * the reaction rows it changed; `likes` and `dislikes` what each changed row adds to the counters.
- */
-async function changeReaction(db: DbOrTx, type: LikeTargetType, id: number, changed: SQL, likes: SQL, dislikes: SQL, state: SQL): Promise<ViewRow> {
-  const [row] = await rowsOf<ViewRow>(db, sql`
-    WITH changed AS (${changed}), counted AS (
-      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-      SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, sum(${likes}), sum(${dislikes}), 0 FROM changed HAVING count(*) > 0
-      ON CONFLICT (target_type, target_id, shard) DO UPDATE
-        SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
-    ) ${viewAfterWrite(type, id, {
-      likes: sql`coalesce((SELECT sum(${likes}) FROM changed), 0)`,
-      dislikes: sql`coalesce((SELECT sum(${dislikes}) FROM changed), 0)`,
-      comments: NO_CHANGE,
-    }, state)}`);
-  return row!;
-}
+const changedAny = async (db: DbOrTx, statement: ReturnType<typeof sql>) => (await rowsOf<{ done: number }>(db, statement)).length > 0;
 
 /**
  * Sets the viewer's state on a target (docs/product/community.md#likes): none → like or dislike, switching
@@ -119,30 +75,38 @@ export async function setLike(deps: Deps, accountId: number, area: Area, type: L
   const now = deps.clock.now().toISOString();
   const db = deps.db;
   if (wanted === null) {
-    // Cancelling: the row removed answers the state it held, which says which counter falls.
-    const row = await changeReaction(db, type, id,
-      sql`DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state`,
-      sql`-(state = 1)::int`, sql`-(state = 2)::int`, sql`NULL`);
-    return viewOf(row);
+    await db.execute(sql`
+      WITH changed AS (
+        DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state
+      ), dirty AS (
+        INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${id} FROM changed ON CONFLICT DO NOTHING
+      )
+      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
+      SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, -(state = 1)::int, -(state = 2)::int, 0 FROM changed
+      ON CONFLICT (target_type, target_id, shard) DO UPDATE
+        SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes`);
+    return targetView(db, type, id, accountId);
   }
   // The counter moves of each change come from the product rule (docs/product/community.md#likes).
   const first = likeOutcome(null, wanted);
   const switching = likeOutcome(wanted === 1 ? 2 : 1, wanted);
   if (first.kind !== 'change' || switching.kind !== 'change') throw new Error('a change to a like or dislike always moves a counter');
-  const held = sql`${wanted}`;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const added = await changeReaction(db, type, id,
-      sql`INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
-          VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz) ON CONFLICT DO NOTHING RETURNING 1 AS one`,
-      sql`${first.plain}::int`, sql`${first.dislike}::int`, held);
-    if (added.done > 0) return viewOf(added);
-    const switched = await changeReaction(db, type, id,
-      sql`UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
-           WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1 AS one`,
-      sql`${switching.plain}::int`, sql`${switching.dislike}::int`, held);
-    if (switched.done > 0) return viewOf(switched);
-    const mine = await reactionsOf(db, accountId, type, [id]);
-    if (mine.get(id) === wanted) throw fail.badRequest('account_id', 'taken');
+    const added = await changedAny(db, sql`
+      WITH changed AS (
+        INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
+        VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING 1
+      ) ${counterUpsert(type, id, first.plain, first.dislike)}`);
+    if (added) return targetView(db, type, id, accountId);
+    const switched = await changedAny(db, sql`
+      WITH changed AS (
+        UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
+         WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1
+      ) ${counterUpsert(type, id, switching.plain, switching.dislike)}`);
+    if (switched) return targetView(db, type, id, accountId);
+    const held = await reactionsOf(db, accountId, type, [id]);
+    if (held.get(id) === wanted) throw fail.badRequest('account_id', 'taken');
     // Cancelled by the account's other request between our tries: try again.
   }
   throw fail.conflict('account_id', 'taken');

@@ -43,10 +43,11 @@ export const discussionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
     });
   });
 
-  app.post(DISCUSSION_API.comments, { preValidation: signedIn, schema: { tags, body: createCommentRequest, response: { 201: createCommentResponse } } }, async (request, reply) => {
+  // A comment held for staff approval is answered 202 with `moderation_state: pending` (decisions/0020).
+  app.post(DISCUSSION_API.comments, { preValidation: signedIn, schema: { tags, body: createCommentRequest, response: { 201: createCommentResponse, 202: createCommentResponse } } }, async (request, reply) => {
     const { accountId } = requireAuth(request);
     const created = await createComment(deps, accountId, request.site.area, request.body.comment);
-    return reply.status(201).send(created);
+    return reply.status(created.comment.moderation_state === 'pending' ? 202 : 201).send(created);
   });
 
   app.delete(pattern(DISCUSSION_API.comment), { preValidation: signedIn, schema: { tags, params: idParams, response: { 200: deleteCommentResponse } } }, async (request) => {
@@ -78,6 +79,6 @@ export const discussionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
 
   app.get(pattern(DISCUSSION_API.accountComments), { schema: { tags, params: idParams, querystring: accountCommentsQuery, response: { 200: accountCommentsResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return listAccountComments(deps, request.site.area, request.params.id, request.query.page, request.query.per);
+    return listAccountComments(deps, request.site.area, request.params.id, request.query.page, request.query.per, request.auth?.accountId ?? null);
   });
 };

@@ -26,13 +26,21 @@ export const discussionComments = pgTable('discussion_comments', {
   /** Sanitised HTML (text, <br>, <a href="/users/{id}">), as it is shown. */
   content: text('content').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  /** Deleted by its author (a comment's replies go with it); gone from lists and counts. */
+  /**
+   * `published` is shown and counted; `pending` waits for staff approval (a watched word that requires it) and
+   * `hidden` was taken down by staff and can be restored: both are seen only by their author and staff and are
+   * not counted (decisions/0020). A reply counts only while its comment does.
+   */
+  state: text('state', { enum: ['published', 'pending', 'hidden'] }).notNull().default('published'),
+  /** Deleted by its author or staff (a comment's replies go with it); gone from lists and counts, for good. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 }, (t) => [
   index('discussion_comments_target_idx').on(t.targetType, t.targetId, t.id).where(sql`${t.parentId} IS NULL AND ${t.deletedAt} IS NULL`),
   index('discussion_comments_parent_idx').on(t.parentId, t.id).where(sql`${t.deletedAt} IS NULL`),
   index('discussion_comments_account_idx').on(t.accountId, t.id).where(sql`${t.deletedAt} IS NULL`),
   check('discussion_comments_type_valid', sql`${t.targetType} IN ('Post', 'SteamReview', 'Headline', 'Talk')`),
+  check('discussion_comments_state_valid', sql`${t.state} IN ('published', 'pending', 'hidden')`),
+  index('discussion_comments_pending_idx').on(t.area, t.createdAt, t.id).where(sql`${t.state} = 'pending' AND ${t.deletedAt} IS NULL`),
   check('discussion_comments_reply_has_parent', sql`${t.targetReplyId} IS NULL OR ${t.parentId} IS NOT NULL`),
 ]);
 
@@ -74,3 +82,12 @@ export const discussionCounterRepairs = pgTable('discussion_counter_repairs', {
   commentsDrift: integer('comments_drift').notNull(),
   repairedAt: timestamp('repaired_at', { withTimezone: true }).notNull(),
 }, (t) => [index('discussion_counter_repairs_at_idx').on(t.repairedAt)]);
+
+/**
+ * Targets whose counters moved since the reconcile job last looked (decisions/0020): marked in the transaction
+ * of the write, taken (deleted) by the job when it recounts them.
+ */
+export const discussionDirtyTargets = pgTable('discussion_dirty_targets', {
+  targetType: text('target_type').notNull(),
+  targetId: bigint('target_id', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.targetType, t.targetId] })]);

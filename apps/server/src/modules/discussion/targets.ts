@@ -1,4 +1,4 @@
-import type { Area } from '@lantern/domain';
+import type { Area, ScreenAction } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { assertMayWrite, screenText } from '../moderation/index.ts';
@@ -41,15 +41,14 @@ export type DiscussionWriteAction = 'comment' | 'reply' | 'like';
  * Moderation's check before every write (docs/product/community.md#moderation): a guest, a muted or warn-banned
  * writer (likes stay open to the muted) and a writer over the pace for their age and standing are refused;
  * then the text's watched words: `block` refuses (422 `censor_words: banned`, shown as nothing), `censor`
- * masks the word. A comment has no review queue, so a word that requires approval refuses it like a blocked
- * one (fail closed), and a flagged word publishes it. Answers the text to store.
+ * masks the word, `require_approval` holds the comment for staff (stored `pending`, decisions/0020) and `flag`
+ * publishes it with a system report for staff. Answers the text to store, the action and the words found.
  */
-export async function guardWrite(deps: Deps, accountId: number, action: DiscussionWriteAction, area: Area, text?: string): Promise<string | undefined> {
+export async function guardWrite(deps: Deps, accountId: number, action: DiscussionWriteAction, area: Area, text?: string): Promise<{ text: string | undefined; action: ScreenAction; words: string[] }> {
   await assertMayWrite(deps, accountId, action);
-  if (text === undefined) return undefined;
+  if (text === undefined) return { text, action: 'allow', words: [] };
   const screened = await screenText(deps, [text], area);
-  if (screened.action === 'require_approval') throw fail.unprocessable('censor_words', 'banned');
-  return screened.texts[0];
+  return { text: screened.texts[0], action: screened.action, words: screened.words };
 }
 
 /** The loaded facts of several targets of one type; an unregistered type has none. */

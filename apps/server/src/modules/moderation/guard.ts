@@ -8,6 +8,24 @@ import { writerStanding } from './standing-cache.ts';
 import { countAttempt } from './throttle.ts';
 
 /**
+ * The mute and warn-ban half of the guard, without counting an attempt: 401 for an unknown or closed account,
+ * 403 `is_mute` / `banned` for an action they stop. The upload token asks this (the images it lets through are
+ * counted one by one when stored). The writer's standing comes from the per-instance cache (standing-cache.ts).
+ */
+export async function assertNotBarred(deps: Deps, accountId: number, action: CommunityAction, now: Date = deps.clock.now()) {
+  const { account, upheld } = await writerStanding(deps, accountId);
+  if (!account) throw fail.unauthorized();
+  if (MUTE_BLOCKED_ACTIONS.has(action)) {
+    if (account.mutedUntil && account.mutedUntil > now) {
+      throw fail.forbidden('is_mute', { unmute_at_timestamp: toTimestamp(account.mutedUntil) });
+    }
+    const banned = warnBanUntil(upheld, now);
+    if (banned) throw new AppError(403, { base: ['banned'] }, { unmute_at_timestamp: toTimestamp(banned) });
+  }
+  return { account, upheld };
+}
+
+/**
  * The guard every community write calls before it writes (docs/product/community.md#moderation). Throws:
  * - 401 for an unknown or closed account;
  * - 403 `is_mute` (meta `unmute_at_timestamp`) while staff have muted the account, for actions that publish
@@ -18,17 +36,8 @@ import { countAttempt } from './throttle.ts';
  *   `retry_after`), by the account's age and standing. The attempt is counted before it is compared.
  */
 export async function assertMayWrite(deps: Deps, accountId: number, action: CommunityAction, now: Date = deps.clock.now()): Promise<void> {
-  const paced = deps.config.COMMUNITY_WRITE_PACE !== 'off';
-  const { account, upheld } = await writerStanding(deps, accountId);
-  if (!account) throw fail.unauthorized();
-  if (MUTE_BLOCKED_ACTIONS.has(action)) {
-    if (account.mutedUntil && account.mutedUntil > now) {
-      throw fail.forbidden('is_mute', { unmute_at_timestamp: toTimestamp(account.mutedUntil) });
-    }
-    const banned = warnBanUntil(upheld, now);
-    if (banned) throw new AppError(403, { base: ['banned'] }, { unmute_at_timestamp: toTimestamp(banned) });
-  }
-  if (!paced) return;
+  const { account, upheld } = await assertNotBarred(deps, accountId, action, now);
+  if (deps.config.COMMUNITY_WRITE_PACE === 'off') return;
   const limit = actionLimit(action, standingOf(account.createdAt, upheld, now));
   const { verdict, retryAfter } = await countAttempt(deps, accountId, action, limit, now);
   if (verdict !== 'ok') throw fail.tooMany(verdict, retryAfter);

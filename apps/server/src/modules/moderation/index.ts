@@ -12,9 +12,10 @@ import * as tables from './tables.ts';
 
 export const moderationModule: ServerModule = { name: 'moderation', routes: moderationRoutes, staffRoutes: moderationStaffRoutes, tables };
 
-export { assertMayWrite } from './guard.ts';
+export { assertMayWrite, assertNotBarred } from './guard.ts';
 export { screenText, WORDS_REFRESH_SECONDS } from './words.ts';
-export { registerReportTarget, type ReportTarget } from './targets.ts';
+export { registerReportTarget, registerApprovalTarget, type ReportTarget, type ApprovalTarget, type PendingItem } from './targets.ts';
+export { fileSystemReport } from './reports.ts';
 export { muteAccount, unmuteAccount } from './mutes.ts';
 export { STANDING_CACHE_SECONDS } from './standing-cache.ts';
 export { createReport } from './reports.ts';

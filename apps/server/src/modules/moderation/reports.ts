@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { REPORT_REASON_WEIGHTS, type ReportReason, type ReportResolution } from '@lantern/domain';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { REPORT_REASON_WEIGHTS, type Area, type ReportReason, type ReportResolution } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
@@ -53,6 +53,28 @@ export async function createReport(deps: Deps, reporterId: number, input: { targ
     .returning();
   if (!row) throw fail.unprocessable('target_id', 'taken');
   return { report: present(row) };
+}
+
+/**
+ * A system report (no reporter): a text with a `flag` watched word was published, and staff see it in their
+ * queue with the words found (docs/product/community.md#watched-words). One open system report per target.
+ */
+export async function fileSystemReport(deps: Deps, input: { targetType: string; targetId: number; authorId: number; area: Area; summary: string; words: string[] }): Promise<void> {
+  const [open] = await deps.db.select({ id: r.id }).from(r)
+    .where(and(eq(r.targetType, input.targetType), eq(r.targetId, input.targetId), isNull(r.reporterId), eq(r.status, 'open'))).limit(1);
+  if (open) return;
+  await deps.db.insert(r).values({
+    reporterId: null,
+    targetType: input.targetType,
+    targetId: input.targetId,
+    targetAuthorId: input.authorId,
+    area: input.area,
+    summary: input.summary.slice(0, 500),
+    reason: 'other',
+    severity: REPORT_REASON_WEIGHTS.other,
+    text: `watched words: ${input.words.join(', ')}`.slice(0, 500),
+    createdAt: deps.clock.now(),
+  });
 }
 
 /** Each reporter's resolved and upheld counts, for the accuracy the queue is ordered by. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  approvalsQuery, approvalsResponse, moderationActionResponse, moderationTargetParams,
   createWatchedWordRequest, muteRequest, muteState, reportQueueQuery, reportQueueResponse, resolveReportRequest,
   resolveReportResponse, updateWatchedWordRequest, watchedWord, watchedWordsQuery, watchedWordsResponse,
 } from '@lantern/contract';
@@ -9,6 +10,7 @@ import { idParams } from '../../platform/params.ts';
 import { reportQueue, resolveReport } from './reports.ts';
 import { createWatchedWord, deleteWatchedWord, listWatchedWords, updateWatchedWord } from './words.ts';
 import { muteAccount, unmuteAccount } from './mutes.ts';
+import { approvalQueue, decideApproval, unhide } from './approvals.ts';
 
 const tags = ['admin'];
 
@@ -19,6 +21,17 @@ export const moderationStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => asyn
 
   app.post('/api/admin/reports/:id/resolve', { schema: { tags, params: idParams, body: resolveReportRequest, response: { 200: resolveReportResponse } } }, async (request) =>
     resolveReport(deps, requireAuth(request).accountId, request.params.id, request.body.resolution));
+
+  app.get('/api/admin/approvals', { schema: { tags, querystring: approvalsQuery, response: { 200: approvalsResponse } } }, async (request) =>
+    approvalQueue(deps, request.query));
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(`/api/admin/approvals/:type/:id/${decision}`, { schema: { tags, params: moderationTargetParams, response: { 200: moderationActionResponse } } }, async (request) =>
+      decideApproval(deps, request.params.type, request.params.id, decision));
+  }
+
+  app.post('/api/admin/hidden/:type/:id/unhide', { schema: { tags, params: moderationTargetParams, response: { 200: moderationActionResponse } } }, async (request) =>
+    unhide(deps, request.params.type, request.params.id));
 
   app.get('/api/admin/watched_words', { schema: { tags, querystring: watchedWordsQuery, response: { 200: watchedWordsResponse } } }, async (request) =>
     listWatchedWords(deps, request.query));

@@ -12,7 +12,8 @@ export const moderationReports = pgTable(
   'moderation_reports',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    reporterId: bigint('reporter_id', { mode: 'number' }).notNull().references(() => accounts.id),
+    /** null: filed by the system (a flagged watched word), not by a user. */
+    reporterId: bigint('reporter_id', { mode: 'number' }).references(() => accounts.id),
     targetType: text('target_type').notNull(),
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     targetAuthorId: bigint('target_author_id', { mode: 'number' }),

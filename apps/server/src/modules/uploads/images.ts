@@ -1,7 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import {
-  isUploadImageMime, UPLOAD_IMAGE_EXTENSIONS, UPLOAD_IMAGE_SIZES, UPLOAD_MAX_PIXELS, UPLOAD_SIZE_NAMES, watermarkText,
+  isUploadImageMime, needsCjkFont, UPLOAD_IMAGE_EXTENSIONS, UPLOAD_IMAGE_SIZES, UPLOAD_MAX_PIXELS, UPLOAD_SIZE_NAMES, watermarkText,
   type UploadImageMime, type UploadSizeName,
 } from '@lantern/domain';
 import { AppError } from '../../platform/errors.ts';
@@ -41,7 +41,7 @@ export interface ImageVariant {
  * by its orientation first, the longest side capped per size, never enlarged. The watermark, when given, is
  * drawn on each size at its bottom right. Animated GIF and WebP keep their frames.
  */
-export async function makeVariants(bytes: Buffer, mime: UploadImageMime, watermark: string | null): Promise<ImageVariant[]> {
+export async function makeVariants(bytes: Buffer, mime: UploadImageMime, watermark: WatermarkLine | null): Promise<ImageVariant[]> {
   const animated = mime === 'image/gif' || mime === 'image/webp';
   const open = () => sharp(bytes, { animated, limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' });
   let meta: Metadata;
@@ -67,7 +67,7 @@ export async function makeVariants(bytes: Buffer, mime: UploadImageMime, waterma
     let pipeline = open();
     if (!frames) pipeline = pipeline.rotate();
     pipeline = pipeline.resize({ width: cap, height: cap, fit: 'inside', withoutEnlargement: true });
-    const mark = watermark ? watermarkSvg(watermark, target.width, target.height) : null;
+    const mark = watermark ? watermarkSvg(watermark.text, target.width, target.height, watermark.font) : null;
     if (mark) pipeline = pipeline.composite([{ input: mark, gravity: 'southeast' }]);
     const encoded = await encode(pipeline, mime).toBuffer({ resolveWithObject: true }).catch(() => {
       // The header read, the pixels did not (a truncated or corrupt file): the file's fault, not the server's.
@@ -101,11 +101,26 @@ function encode(pipeline: Sharp, mime: UploadImageMime): Sharp {
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What the watermark draws, and the CJK family to draw it with (null: Latin fonts only). */
+export interface WatermarkLine {
+  text: string;
+  font: string | null;
+}
+
+/**
+ * The line to draw: the Chinese text with the CJK family when there is one, else the Latin text (Chinese
+ * without a CJK font would draw as empty boxes; decisions/0020).
+ */
+export function watermarkLine(text: string, latin: string, cjkFont: string | null): WatermarkLine {
+  if (!needsCjkFont(text)) return { text, font: cjkFont };
+  return cjkFont ? { text, font: cjkFont } : { text: latin, font: null };
+}
+
 /**
  * The watermark as SVG, sized to the picture and a little inside it (rounding of the resize may differ by
  * a pixel). None on pictures too small to read it. The nickname is escaped: it is the user's own text.
  */
-export function watermarkSvg(text: string, imageWidth: number, imageHeight: number): Buffer | null {
+export function watermarkSvg(text: string, imageWidth: number, imageHeight: number, cjkFont: string | null = null): Buffer | null {
   const fontSize = Math.max(12, Math.round(Math.min(imageWidth, imageHeight) / 22));
   // Wide characters take about a font size, narrow ones about half.
   const estimated = [...text].reduce((sum, ch) => sum + (ch.charCodeAt(0) > 0xff ? 1 : 0.6), 0) * fontSize + fontSize;
@@ -116,7 +131,7 @@ export function watermarkSvg(text: string, imageWidth: number, imageHeight: numb
   const y = Math.round(height * 0.72);
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`
-    + `<text x="${x}" y="${y}" text-anchor="end" font-size="${fontSize}" font-family="Noto Sans CJK SC, Noto Sans, sans-serif" `
+    + `<text x="${x}" y="${y}" text-anchor="end" font-size="${fontSize}" font-family="${escapeXml(cjkFont ? `${cjkFont}, DejaVu Sans, sans-serif` : 'DejaVu Sans, Liberation Sans, sans-serif')}" `
     + `fill="#ffffff" fill-opacity="0.9" stroke="#000000" stroke-opacity="0.5" stroke-width="${Math.max(1.5, fontSize / 8).toFixed(1)}" stroke-linejoin="round" paint-order="stroke">`
     + `${escapeXml(text)}</text></svg>`,
   );

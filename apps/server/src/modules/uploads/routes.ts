@@ -8,7 +8,9 @@ import { requireAuth } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { isStorageKey } from '../../platform/storage.ts';
 import { issueUploadToken, verifyUploadPolicy } from './policy.ts';
-import { contentTypeOfKey, storeUpload } from './uploads.ts';
+import { contentTypeOfKey, deleteUpload, storeUpload } from './uploads.ts';
+import { assertNotBarred } from '../moderation/index.ts';
+import { idParams } from '../../platform/params.ts';
 
 const tags = ['uploads'];
 
@@ -35,6 +37,8 @@ export const uploadRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
   for (const path of [UPLOADS_API.cloudStoragesNew, UPLOADS_API.cloudStorage, UPLOADS_API.cloudStorageNew]) {
     app.get(path, { schema: { tags, querystring: uploadTokenQuery, response: { 200: uploadToken } } }, async (request) => {
       const { accountId } = requireAuth(request);
+      // A muted or banned account gets no token (403 is_mute / banned, as its other writes).
+      await assertNotBarred(deps, accountId, 'upload');
       return issueUploadToken(deps, accountId, request.site.area, request.query.for);
     });
   }
@@ -82,6 +86,11 @@ export const uploadRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
       // Whatever was refused before the file was read is drained, so the connection can answer.
       if (!file.file.readableEnded) file.file.resume();
     }
+  });
+
+  app.delete(UPLOADS_API.ownUpload(':id'), { schema: { tags, params: idParams } }, async (request, reply) => {
+    await deleteUpload(deps, requireAuth(request).accountId, request.params.id);
+    return reply.status(204).send();
   });
 
   /**

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { isUploadSizeAllowed, watermarkApplies, watermarkText, type Area } from '@lantern/domain';
+import { isUploadSizeAllowed, watermarkApplies, watermarkLatinText, watermarkText, type Area } from '@lantern/domain';
 import type { UploadResult } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { findAccount } from '../accounts/index.ts';
-import { makeVariants, sniffImage } from './images.ts';
+import { assertMayWrite } from '../moderation/index.ts';
+import { isUploadInUse } from './uses.ts';
+import { makeVariants, sniffImage, watermarkLine } from './images.ts';
+import { cjkFontFamily } from './fonts.ts';
 import type { UploadPolicy } from './policy.ts';
 import { uploads, type StoredSize } from './tables.ts';
 
 /**
  * Storing an upload (docs/product/engagement.md#uploads): the account the policy names must still exist;
- * it may upload so many images an hour; the file must be an accepted image by its content and at most
+ * it may upload so many images an hour and a day (fewer when new), and not while muted or banned; the file must be an accepted image by its content and at most
  * 4 MB; every size is re-encoded (metadata gone) and watermarked when the owner asked for it on the
  * mainland site; the sizes are written to the store, then the upload recorded. A failure after writing
  * removes what was written.
@@ -22,11 +25,14 @@ export async function storeUpload(deps: Deps, policy: UploadPolicy, file: Buffer
   if (!account) throw new AppError(403, { policy: ['signature_invalid'] });
   const budget = await deps.limiter.hit(`uploads:${account.id}`, deps.config.UPLOADS_PER_ACCOUNT_PER_HOUR, 3600);
   if (!budget.allowed) throw fail.tooMany('rate_limit', budget.retryAfter);
+  // A muted or banned account stores nothing (403), and the day's budget is counted before it is compared (429).
+  await assertMayWrite(deps, account.id, 'upload');
   if (!isUploadSizeAllowed(file.length)) throw new AppError(file.length === 0 ? 400 : 413, { file: [file.length === 0 ? 'blank' : 'too_large'] });
 
   const mime = await sniffImage(file);
   const watermarked = watermarkApplies(account.waterMark, policy.area);
-  const variants = await makeVariants(file, mime, watermarked ? watermarkText(account.nickname) : null);
+  const line = watermarked ? watermarkLine(watermarkText(account.nickname), watermarkLatinText(account.nickname, account.id), cjkFontFamily()) : null;
+  const variants = await makeVariants(file, mime, line);
 
   const key = `${policy.dir}${randomBytes(10).toString('hex')}`;
   const sizes: StoredSize[] = variants.map((v) => ({ name: v.name, key: `${key}/${v.name}.${v.ext}`, width: v.width, height: v.height, bytes: v.body.length }));
@@ -101,4 +107,28 @@ export function contentTypeOfKey(key: string): string | null {
   const match = SIZE_KEY.exec(key);
   if (!match) return null;
   return { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }[match[3] as 'png' | 'jpg' | 'webp' | 'gif'];
+}
+
+/**
+ * DELETE /api/uploads/{id}: the owner removes an upload, every stored size through the storage interface, then
+ * its record. Someone else's is 404 (as if it did not exist); one used in a post that is not a draft is 422
+ * `upload: in_use` (its readers would see a broken image; decisions/0020).
+ */
+export async function deleteUpload(deps: Deps, accountId: number, id: number): Promise<void> {
+  const [row] = await deps.db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.accountId, accountId)));
+  if (!row) throw fail.notFound();
+  if (await isUploadInUse(deps, accountId, row.key)) throw fail.unprocessable('upload', 'in_use');
+  const [gone] = await deps.db.delete(uploads).where(eq(uploads.id, id)).returning({ id: uploads.id });
+  if (!gone) throw fail.notFound();
+  // The record goes first: a failure here leaves unreachable files, never a record of missing ones.
+  await Promise.allSettled(row.sizes.map((s) => deps.storage.delete(s.key)));
+}
+
+/**
+ * Stores an image for an account as its own upload to a post would, without a browser's form (the demo seed's
+ * pictures): the same checks, processing and record.
+ */
+export function storeImageFor(deps: Deps, accountId: number, area: Area, bytes: Buffer): Promise<UploadResult> {
+  const policy: UploadPolicy = { expiration: deps.clock.now().toISOString(), account_id: accountId, area, dir: `u/${accountId}/post/`, bucket: 'local', purpose: 'post', conditions: [] };
+  return storeUpload(deps, policy, bytes);
 }

@@ -62,6 +62,11 @@ export function PostPage() {
           </p>
         </div>
       </div>
+      {p.moderation_state !== 'published' ? (
+        <p role="status" className="mt-4 rounded-[var(--radius-card)] bg-info/10 p-3 text-sm text-info ring-1 ring-info/30" data-testid="post-moderation-state">
+          {t(`community.moderation_${p.moderation_state}`)}
+        </p>
+      ) : null}
       <RichText html={p.content} className="mt-6" />
       {p.official_comment ? (
         <aside className="mt-8 rounded-[var(--radius-card)] bg-accent/10 p-4 ring-1 ring-accent/30" data-testid="official-comment">
@@ -76,7 +81,7 @@ export function PostPage() {
       <footer className="mt-8 flex flex-wrap items-center gap-4 border-t border-ink-700 pt-4 text-sm text-muted">
         {p.own ? (
           <span className="ml-auto flex gap-2">
-            {!p.locked ? <Link to={communityPaths.edit(p.id)} className={buttonClass('ghost', 'sm')}>{t('community.edit')}</Link> : null}
+            {!p.locked && p.moderation_state !== 'hidden' ? <Link to={communityPaths.edit(p.id)} className={buttonClass('ghost', 'sm')}>{t('community.edit')}</Link> : null}
             <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="post-delete">{t('community.delete')}</Button>
           </span>
         ) : (
@@ -84,7 +89,8 @@ export function PostPage() {
           <ReportAction targetType="post" targetId={p.id} className={`ml-auto ${buttonClass('ghost', 'sm')}`} />
         )}
       </footer>
-      <TargetDiscussion type="Post" id={p.id} likesCount={p.likes_count} />
+      {/* Comments and likes open once it is published: a pending or hidden post takes none. */}
+      {p.moderation_state === 'published' ? <TargetDiscussion type="Post" id={p.id} likesCount={p.likes_count} /> : null}
       <WarningDialog open={confirming} onOpenChange={setConfirming} title={t('community.delete_confirm_title')} body={t('community.delete_confirm_body')} confirmText={t('community.delete')} danger busy={remove.isPending} onConfirm={onDelete} />
     </article>
   );

@@ -17,7 +17,7 @@ configure({ asyncUtilTimeout: 5000 });
 const author = (id: number, nickname: string) => ({ id, nickname, avatar_url: null });
 const comment = (id: number, over: Record<string, unknown> = {}) => ({
   id, commentable_type: 'Post', commentable_id: 7, commentary_id: null, reply: false, account: author(2, 'alice'),
-  content: `comment ${id}`, at_users: [], target_reply_id: null, target_reply_account_ids: [], reply_count: 0, created_at_timestamp: 1_790_000_000, ...over,
+  content: `comment ${id}`, at_users: [], target_reply_id: null, target_reply_account_ids: [], reply_count: 0, moderation_state: 'published', created_at_timestamp: 1_790_000_000, ...over,
 });
 const reply = (id: number, over: Record<string, unknown> = {}) => comment(id, { commentary_id: 1, reply: true, account: author(3, 'bob'), content: `reply ${id}`, ...over });
 const counts = (n: number) => ({ likes_count: 0, dislikes_count: 0, comments_count: n, like_type: null });

@@ -59,9 +59,10 @@ function CommentForm({ type, id, viewer, replyTo, onDone }: Props & { viewer: Vi
   const whenSignedIn = useWhenSignedIn();
   const [text, setText] = useState(replyTo?.replyId ? `@${replyTo.nickname} ` : '');
   const create = useCreateComment({
-    onSuccess: () => {
+    onSuccess: (created) => {
       setText('');
-      toast.success(t('discussion.sent'));
+      // Held for staff approval (202): it shows to others once approved.
+      toast.success(t(created.comment.moderation_state === 'pending' ? 'discussion.sent_pending' : 'discussion.sent'));
       onDone?.();
     },
     onError: (e) => {
