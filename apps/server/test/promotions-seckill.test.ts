@@ -6,7 +6,7 @@ import { makeAccount, makeSku } from './catalog-factories.ts';
 import { accounts } from '../src/modules/accounts/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { seckillItems, seckillPurchases } from '../src/modules/promotions/tables.ts';
-import { RESERVATION_LOST_SECONDS, releaseLostReservations, reserveUnit } from '../src/modules/promotions/reservations.ts';
+import { RESERVATION_LOST_SECONDS, releaseLostReservations, reserveUnits } from '../src/modules/promotions/reservations.ts';
 import { GATE_ADMISSION_LOST_MS } from '../src/modules/promotions/gate.ts';
 
 let t: TestApp;
@@ -307,7 +307,7 @@ describe('a unit reserved by a checkout that never finished (its instance died)'
     const itemId = event.items[0].id as number;
     const [crashed, buyer] = await Promise.all([makeAccount(t), makeAccount(t)]);
     // The reservation's statement ran; the order's transaction never did.
-    expect(await reserveUnit(t.deps.db, { id: itemId, buyLimit: 1 }, crashed.id, t.clock.now())).toHaveProperty('id');
+    expect((await reserveUnits(t.deps.db, { id: itemId, buyLimit: 1 }, [crashed.id], t.clock.now())).reserved.has(crashed.id)).toBe(true);
     expect(await leftOf(itemId)).toBe(0);
     expect((await buy(buyer.token, event.id)).json().errors).toEqual({ sec_kill: ['no_inventory'] });
     // Inside the window nothing goes back: the checkout might still be running.

@@ -17,6 +17,7 @@ export const ordersModule: ServerModule = {
 
 // Placing orders.
 export { createOrder } from './checkout/create-order.ts';
+export { createOrdersTogether, type BuyerOfMany, type OrderOfManyOutcome, type TogetherHooks } from './checkout/create-together.ts';
 export type { CheckoutBuyer, CheckoutHooks, CreateOrderInput } from './checkout/context.ts';
 export { PRICE_ADJUSTERS, type PriceAdjuster } from './checkout/pricing.ts';
 export { heldProducts } from './checkout/validate-ownership.ts';

@@ -1,17 +1,17 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { seckillRefusal, type SeckillPurchaseFacts } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { fail } from '../../platform/errors.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { fail, type AppError } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { findAccount } from '../accounts/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
-import { createOrder, heldProducts, orderCounts, type OrderReleaseStep } from '../orders/index.ts';
-import { CheckoutLanes } from './checkout-lanes.ts';
+import { createOrdersTogether, heldProducts, orderCounts, type OrderOfManyOutcome, type OrderReleaseStep } from '../orders/index.ts';
+import { GroupLanes } from './group-lanes.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
-import { attachReservation, releaseReservation, reserveUnit } from './reservations.ts';
+import { attachReservations, releaseReservations, reserveUnits } from './reservations.ts';
 import { statusOf, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -27,14 +27,15 @@ async function findTarget(db: DbOrTx, area: Buyer['area'], eventId: number, skuI
 }
 
 /**
- * Units of the item the account holds: its seckill orders not ended unpaid. A reservation no order has taken
- * yet is not one: two attempts of one account at once each reserve a unit, and the first to take the
+ * Units of the item each account holds: its seckill orders not ended unpaid. A reservation no order has
+ * taken yet is not one: two attempts of one account at once each reserve a unit, and the first to take the
  * buyer's lock must not be refused for the other's reservation (the second is, and gives its unit back).
  */
-async function heldUnits(db: DbOrTx, itemId: number, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(seckillPurchases)
-    .where(and(eq(seckillPurchases.itemId, itemId), eq(seckillPurchases.accountId, accountId), eq(seckillPurchases.released, false), isNotNull(seckillPurchases.orderId)));
-  return row?.n ?? 0;
+async function heldUnits(db: DbOrTx, itemId: number, accountIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db.select({ accountId: seckillPurchases.accountId, n: count() }).from(seckillPurchases)
+    .where(and(eq(seckillPurchases.itemId, itemId), inArray(seckillPurchases.accountId, [...accountIds]), eq(seckillPurchases.released, false), isNotNull(seckillPurchases.orderId)))
+    .groupBy(seckillPurchases.accountId);
+  return new Map(rows.map((r) => [r.accountId, r.n]));
 }
 
 /** Whether the account owns the game the event requires (any edition of that SKU's product; docs/product/deals.md#flash-sale-owned-game). */
@@ -50,7 +51,8 @@ async function ownsRequiredGame(db: DbOrTx, skuId: number, accountId: number, no
 /** Whether the event asks anything of the account row (a bound phone, a registration window). */
 const needsAccount = (event: EventRow) => event.requirePhone || event.requireSteam || event.requireWechat || event.registeredFrom !== null || event.registeredTo !== null;
 
-async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, now: Date, unitAvailable: boolean): Promise<SeckillPurchaseFacts> {
+/** What the flash-sale reasons are decided on, for one buyer; `bought` when the caller read it for many at once. */
+async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, now: Date, unitAvailable: boolean, bought?: number): Promise<SeckillPurchaseFacts> {
   // What only some events require is read only for them: the rush's events usually require none of it.
   const account = needsAccount(event) ? await findAccount(db, buyer.accountId) : null;
   if (needsAccount(event) && !account) throw fail.unauthorized();
@@ -62,7 +64,7 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, n
     status: statusOf(event, now),
     closed: event.closed,
     unitAvailable,
-    bought: await heldUnits(db, item.id, buyer.accountId),
+    bought: bought ?? (await heldUnits(db, item.id, [buyer.accountId])).get(buyer.accountId) ?? 0,
     requirements: {
       buyLimit: item.buyLimit,
       phone: event.requirePhone,
@@ -106,18 +108,29 @@ export const eventsChanged = () => void (eventsVersion += 1);
 /** How long an instance answers purchases from an event row it read (what staff may change of it). */
 const EVENT_ROW_MS = 1000;
 
+/** An admitted buyer waiting for a lane, with what the group needs to place the order. */
+interface Admitted {
+  accountId: number;
+  buyer: Buyer;
+  address_id?: number;
+  known: KnownItem;
+  event: EventRow;
+}
+
+/** What PostgreSQL made of an admitted buyer: the order, or a refusal (and whether it was for lack of units). */
+type Placed = { orderId: number } | { refusal: Error; soldOut: boolean };
+
 /**
  * POST /api/sec_kill: a `seckill` order of one unit at the flash price (docs/decisions/0009-flash-sales.md
- * "The purchase", "Gating the rush"). First the gate: sold out or over the limit are answered there, no SQL.
- * An admitted buyer goes through checkout as for any order (SKU status, owned, region, purchase ban, under
- * the buyer's lock). At the end of the order's transaction the flash-sale reasons are checked and the unit
- * is taken with the purchase row in one statement (a conditional UPDATE, `left > 0`, so stock never goes
- * below zero however many buy at once); the item's row lock is then held only until the commit. Any refusal
- * undoes the order and the unit together, and the gate is told what PostgreSQL decided, so a refused
- * buyer's token goes back.
+ * "The purchase", "Gating the rush"; docs/decisions/0021-group-checkout.md). First the gate: sold out or over
+ * the limit are answered there, no SQL. Admitted buyers wait for a lane and go through checkout in groups:
+ * the group's units are reserved in one statement (a conditional UPDATE that never takes `left` below zero,
+ * however many buy at once), then orders' checkout of many places every buyer's order under every rule of a
+ * single checkout (SKU status, owned, region, purchase ban, under each buyer's lock), with the flash-sale
+ * reasons decided for each under its lock and the reservations attached before the commit. A buyer refused
+ * anywhere gets their unit back, and the gate is told what PostgreSQL decided, so their token goes back too.
  */
 export function seckillPurchase(deps: Deps, gate: SeckillGate) {
-  const lanes = new CheckoutLanes(deps.db);
   const items = new Map<ItemKey, KnownItem>();
   const events = new Map<number, { row: EventRow; readAtMs: number; version: number }>();
 
@@ -149,6 +162,57 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
     return row;
   }
 
+  /** One group of one item's admitted buyers (each account once), from the unit to the committed order. */
+  async function placeGroup(db: Db, group: readonly Admitted[]): Promise<Placed[]> {
+    const { known: { item, cate }, event } = group[0]!;
+    const soldOut = (): Placed => ({ refusal: fail.unprocessable('sec_kill', 'no_inventory'), soldOut: true });
+    // Waiting for a lane may have outlasted the stock: a gate that knows so refuses without a statement.
+    if (gate.knownSoldOut(item.id)) return group.map(soldOut);
+    const { reserved, refused } = await reserveUnits(db, item, group.map((a) => a.accountId), deps.clock.now());
+    const buying = group.filter((a) => reserved.has(a.accountId));
+    const byAccount = new Map(buying.map((a) => [a.accountId, a]));
+    let placed: OrderOfManyOutcome[] = [];
+    try {
+      placed = buying.length === 0 ? [] : await createOrdersTogether({ ...deps, db }, buying.map((a) => ({ buyer: a.buyer, address_id: a.address_id })), {
+        sku_ids: [item.skuId], cate, type: 'seckill', unit_prices: new Map([[item.skuId, item.price]]),
+      }, {
+        // The flash-sale reasons, for each buyer under its lock: the limit counts the orders it already holds.
+        async refuse(tx, accountIds, now) {
+          const bought = await heldUnits(tx, item.id, accountIds);
+          const refusals = new Map<number, AppError>();
+          for (const accountId of accountIds) {
+            const refusal = seckillRefusal(await facts(tx, event, item, byAccount.get(accountId)!.buyer, now, true, bought.get(accountId) ?? 0));
+            if (refusal) refusals.set(accountId, fail.unprocessable(refusal.field, refusal.reason));
+          }
+          return refusals;
+        },
+        // Each reservation becomes its order's; one given back meanwhile (a checkout that outlasted the lost-reservation window) is sold out.
+        async written(tx, orderIds) {
+          const attached = await attachReservations(tx, [...orderIds].map(([accountId, orderId]) => ({ reservationId: reserved.get(accountId)!, orderId })));
+          const refusals = new Map<number, AppError>();
+          for (const accountId of orderIds.keys()) if (!attached.has(reserved.get(accountId)!)) refusals.set(accountId, fail.unprocessable('sec_kill', 'no_inventory'));
+          return refusals;
+        },
+      });
+    } catch (error) {
+      await releaseReservations(db, [...reserved.values()]);
+      throw error;
+    }
+    const outcomeOf = new Map<number, Placed>();
+    buying.forEach((a, i) => {
+      const outcome = placed[i]!;
+      outcomeOf.set(a.accountId, 'refused' in outcome ? { refusal: outcome.refused, soldOut: false } : { orderId: outcome.order.id });
+    });
+    await releaseReservations(db, buying.filter((a) => 'refusal' in outcomeOf.get(a.accountId)!).map((a) => reserved.get(a.accountId)!));
+    return group.map((a) => {
+      const reason = refused.get(a.accountId);
+      if (reason) return { refusal: fail.unprocessable('sec_kill', reason), soldOut: reason === 'no_inventory' };
+      return outcomeOf.get(a.accountId)!;
+    });
+  }
+
+  const lanes = new GroupLanes<Admitted, Placed>(deps.db, (db, _itemId, group) => placeGroup(db, group));
+
   return async function purchase(buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
     const known = await itemOf(buyer.area, asked);
     const { item } = known;
@@ -164,35 +228,13 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
     if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
     let outcome: GateOutcome = 'refused';
     try {
-      const order = await lanes.run(async (db) => {
-        // Waiting for a lane may have outlasted the stock: a gate that knows so refuses without a transaction.
-        if (gate.knownSoldOut(item.id)) {
-          outcome = 'sold_out';
-          throw fail.unprocessable('sec_kill', 'no_inventory');
-        }
-        // The unit first, in a statement of its own (reservations.ts): PostgreSQL's stock decides here.
-        const reserved = await reserveUnit(db, item, buyer.accountId, deps.clock.now());
-        if ('refused' in reserved) {
-          // Sold out comes first of the flash-sale reasons, as qualify answers them.
-          if (reserved.refused === 'no_inventory') outcome = 'sold_out';
-          throw fail.unprocessable('sec_kill', reserved.refused);
-        }
-        const reservation = reserved.id;
-        try {
-          return await createOrder({ ...deps, db }, buyer, { sku_ids: [item.skuId], cate: known.cate, type: 'seckill', address_id: asked.address_id, unit_prices: new Map([[item.skuId, item.price]]) }, {
-            async beforeCommit(tx: Tx, orderId: number, now: Date) {
-              refuseIfAny(seckillRefusal(await facts(tx, event, item, buyer, now, true)));
-              // Given back meanwhile only if this checkout outlasted the lost-reservation window.
-              if (!await attachReservation(tx, reservation, orderId)) throw fail.unprocessable('sec_kill', 'no_inventory');
-            },
-          });
-        } catch (error) {
-          await releaseReservation(db, reservation);
-          throw error;
-        }
-      });
+      const placed = await lanes.submit(item.id, { accountId: buyer.accountId, buyer, address_id: asked.address_id, known, event });
+      if ('refusal' in placed) {
+        if (placed.soldOut) outcome = 'sold_out';
+        throw placed.refusal;
+      }
       outcome = 'taken';
-      return { id: order.id };
+      return { id: placed.orderId };
     } finally {
       await entry.admitted.settle(outcome);
     }

@@ -1,14 +1,15 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
 import type { PeriodicJob } from '../../platform/jobs.ts';
 import { tellGatesReleased } from './gate.ts';
 import { seckillItems, seckillPurchases } from './tables.ts';
 
 /**
- * A flash sale's unit is reserved before its order is written (docs/decisions/0009-flash-sales.md "The
- * purchase"): one statement on its own, outside any transaction, takes the unit (`left > 0`) and writes the
- * purchase row without an order yet. The item's row is then locked only while that statement runs — in a
+ * A flash sale's units are reserved before their orders are written (docs/decisions/0009-flash-sales.md "The
+ * purchase"): one statement on its own, outside any transaction, takes a group's units and writes their
+ * purchase rows without an order yet. The item's row is then locked only while that statement runs — in a
  * rush every buyer wants that one row, and a lock held until a transaction's commit (a round trip later,
  * and more under load) let one buyer through at a time. The order's transaction attaches the reservation;
  * a checkout that fails gives it back at once, and one whose instance died is given back by
@@ -16,37 +17,58 @@ import { seckillItems, seckillPurchases } from './tables.ts';
  */
 export const RESERVATION_LOST_SECONDS = 60;
 
-export type Reservation = { id: number } | { refused: 'no_inventory' | 'exceed_limit' };
-
-/**
- * Takes one unit of the item for the account, unless none is left or the account already holds its limit
- * (orders placed, not given back): a buyer at the limit never takes a unit, even for a moment, that another
- * buyer could have had. The limit is decided again under the buyer's lock in the order's transaction; this
- * is the cheap first look that keeps the last units for buyers who can have them.
- */
-export async function reserveUnit(db: Db, item: { id: number; buyLimit: number }, accountId: number, now: Date): Promise<Reservation> {
-  const result = await db.execute(sql`WITH held AS (
-      SELECT count(*) AS n FROM ${seckillPurchases}
-       WHERE item_id = ${item.id} AND account_id = ${accountId} AND NOT released AND order_id IS NOT NULL),
-    taken AS (
-      UPDATE ${seckillItems} SET "left" = "left" - 1
-       WHERE id = ${item.id} AND "left" > 0 AND (SELECT n FROM held) < ${item.buyLimit} RETURNING id),
-    reserved AS (
-      INSERT INTO ${seckillPurchases} (item_id, account_id, created_at)
-      SELECT id, ${accountId}, ${now} FROM taken RETURNING id)
-    SELECT (SELECT id FROM reserved) AS id, (SELECT "left" FROM ${seckillItems} WHERE id = ${item.id}) AS left`) as unknown as { rows: { id: string | number | null; left: number | null }[] };
-  const row = result.rows[0];
-  if (row?.id != null) return { id: Number(row.id) };
-  // Nothing taken: sold out comes first of the two (the statement's snapshot of `left`), else the limit.
-  return { refused: (row?.left ?? 0) > 0 ? 'exceed_limit' : 'no_inventory' };
+/** What a group's reservation did: the reservation of each buyer who got a unit, and why the others got none. */
+export interface GroupReservation {
+  reserved: Map<number, number>;
+  refused: Map<number, 'no_inventory' | 'exceed_limit'>;
 }
 
-/** In the order's transaction: the reservation becomes the order's. False when it was given back meanwhile. */
-export async function attachReservation(tx: Tx, reservationId: number, orderId: number): Promise<boolean> {
-  const attached = await tx.update(seckillPurchases).set({ orderId })
-    .where(and(eq(seckillPurchases.id, reservationId), eq(seckillPurchases.released, false), isNull(seckillPurchases.orderId)))
-    .returning({ id: seckillPurchases.id });
-  return attached.length === 1;
+/**
+ * Takes units of the item for a group of buyers, one each, in the group's order, for as many as are left:
+ * one statement locks the item's row (only while the statement runs), takes `min(left, buyers who may
+ * have one)` from `left` and writes their purchase rows without an order yet. A buyer who already holds
+ * the limit (orders placed, not given back) never takes a unit, even for a moment, that another buyer
+ * could have had. The limit is decided again under the buyer's lock in the orders' transaction; this is
+ * the cheap first look that keeps the last units for buyers who can have them. Each account at most once.
+ */
+export async function reserveUnits(db: Db, item: { id: number; buyLimit: number }, accountIds: readonly number[], now: Date): Promise<GroupReservation> {
+  const [row] = await rowsOf<{ left_before: number | null; eligible: (number | string)[] | null; reserved: { id: number | string; account_id: number | string }[] | null }>(db, sql`WITH asked AS (
+      SELECT account_id, position FROM unnest(${sql.param([...accountIds])}::bigint[]) WITH ORDINALITY AS a(account_id, position)),
+    eligible AS (
+      SELECT a.account_id, a.position FROM asked a
+       WHERE (SELECT count(*) FROM ${seckillPurchases} p
+               WHERE p.item_id = ${item.id} AND p.account_id = a.account_id AND NOT p.released AND p.order_id IS NOT NULL) < ${item.buyLimit}),
+    current AS (SELECT id, "left" FROM ${seckillItems} WHERE id = ${item.id} FOR UPDATE),
+    taken AS (
+      UPDATE ${seckillItems} i SET "left" = i."left" - LEAST(c."left", (SELECT count(*) FROM eligible))
+        FROM current c WHERE i.id = c.id AND c."left" > 0
+      RETURNING LEAST(c."left", (SELECT count(*) FROM eligible)) AS units),
+    reserved AS (
+      INSERT INTO ${seckillPurchases} (item_id, account_id, created_at)
+      SELECT ${item.id}, e.account_id, ${now} FROM eligible e ORDER BY e.position
+       LIMIT (SELECT coalesce(sum(units), 0) FROM taken)
+      RETURNING id, account_id)
+    SELECT (SELECT "left" FROM current) AS left_before,
+      (SELECT json_agg(account_id) FROM eligible) AS eligible,
+      (SELECT json_agg(json_build_object('id', id, 'account_id', account_id)) FROM reserved) AS reserved`);
+  const reserved = new Map((row?.reserved ?? []).map((r) => [Number(r.account_id), Number(r.id)]));
+  const eligible = new Set((row?.eligible ?? []).map(Number));
+  const refused = new Map<number, 'no_inventory' | 'exceed_limit'>();
+  for (const accountId of accountIds) {
+    if (reserved.has(accountId)) continue;
+    // Sold out comes first of the two (the statement's own reading of `left`), else the limit.
+    refused.set(accountId, (row?.left_before ?? 0) > 0 && !eligible.has(accountId) ? 'exceed_limit' : 'no_inventory');
+  }
+  return { reserved, refused };
+}
+
+/** In the orders' transaction: each reservation becomes its order's. Answers those attached (not given back meanwhile). */
+export async function attachReservations(tx: Tx, pairs: readonly { reservationId: number; orderId: number }[]): Promise<Set<number>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await rowsOf<{ id: number | string }>(tx, sql`UPDATE ${seckillPurchases} p SET order_id = v.order_id
+      FROM unnest(${sql.param(pairs.map((p) => p.reservationId))}::bigint[], ${sql.param(pairs.map((p) => p.orderId))}::bigint[]) AS v(id, order_id)
+     WHERE p.id = v.id AND NOT p.released AND p.order_id IS NULL RETURNING p.id`);
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /**
@@ -64,11 +86,12 @@ async function giveBack(db: DbOrTx, which: ReturnType<typeof sql>): Promise<{ it
 }
 
 /**
- * The checkout failed after the reservation: its unit goes back now. The gates are not told: the buyer's
+ * Checkouts failed after their reservations: the units go back now. The gates are not told: each buyer's
  * admission is settled with PostgreSQL's answer, which gives the gate's token back.
  */
-export async function releaseReservation(db: Db, reservationId: number): Promise<void> {
-  await giveBack(db, sql`id = ${reservationId}`);
+export async function releaseReservations(db: Db, reservationIds: readonly number[]): Promise<void> {
+  if (reservationIds.length === 0) return;
+  await giveBack(db, sql`id = ANY(${sql.param([...reservationIds])}::bigint[])`);
 }
 
 /** Reservations older than the window that no order took (their instance died mid-checkout) go back. */

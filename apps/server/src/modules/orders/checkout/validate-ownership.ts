@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import { UNPAID_ORDER_STATES, isGameKind } from '@lantern/domain';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { orderGames, orders } from '../tables.ts';
@@ -47,8 +47,11 @@ export async function heldProducts(db: DbOrTx, accountId: number, productIds: re
   return heldFromRows(await heldProductsQuery(db, accountId, productIds, now));
 }
 
-/** The read of `heldProducts`, to run alone or inside another statement (its columns are product_id and state). */
-export function heldProductsQuery(db: DbOrTx, accountId: number, productIds: readonly number[], now: Date) {
+/**
+ * The read of `heldProducts`, to run alone or inside another statement (its columns are product_id and
+ * state). The account is an id, or a column of the embedding statement (one read for many buyers).
+ */
+export function heldProductsQuery(db: DbOrTx, accountId: number | SQL, productIds: readonly number[], now: Date) {
   return db
     .selectDistinct({ productId: orderGames.productId, state: orders.state })
     .from(orderGames)

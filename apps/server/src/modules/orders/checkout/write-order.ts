@@ -66,6 +66,33 @@ export async function placeOrder(checkout: LockedCheckout, lines: readonly Price
   };
 }
 
+/** One buyer's order of a checkout of many (create-together.ts): each account at most once. */
+export interface OrderOfMany {
+  checkout: LockedCheckout;
+  address: AddressSnapshot | null;
+}
+
+/**
+ * One order per buyer, all with the same lines and no coupon, written in one statement with their lines
+ * (a checkout of many buyers, create-together.ts). Each order's lines find it by its account, which is why
+ * an account may appear only once. Answered in the buyers' order.
+ */
+export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly OrderOfMany[], lines: readonly PricedLine[]): Promise<{ order: OrderRow; lines: OrderLineRow[] }[]> {
+  if (buyers.length === 0) return [];
+  const placed = tx.insert(orders).values(buyers.map((b) => orderValues(b.checkout, lines, b.address))).returning().getSQL();
+  const written = tx.insert(orderGames).values(buyers.flatMap(({ checkout: { buyer } }) =>
+    lineValues(buyer, sql`(select id from placed where account_id = ${buyer.accountId})`, lines, lines.map(() => 0)))).returning().getSQL();
+  const rows = await rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[] }>(tx, sql`
+    with placed as (${placed}), written as (${written})
+    select row_to_json(placed) as "order", (select json_agg(written order by written.id) from written where written.order_id = placed.id) as lines
+    from placed`);
+  const byAccount = new Map(rows.map((row) => {
+    const order = fromJsonRow(orders, row.order);
+    return [order.accountId, { order, lines: (row.lines ?? []).map((l) => fromJsonRow(orderGames, l)) }];
+  }));
+  return buyers.map((b) => byAccount.get(b.checkout.buyer.accountId)!);
+}
+
 /**
  * Writes the pending order before its coupon is applied (a coupon's use names its order), with its
  * payment window from now: 30 minutes, 10 for a flash sale.

@@ -1,0 +1,88 @@
+import { holdConnection, isConnectionError, type Db, type HeldConnection } from '../../platform/db/client.ts';
+
+/**
+ * How many groups of admitted buyers an instance takes through checkout at once, each lane with one
+ * connection of its own (`holdConnection`), and how many buyers of one item a group may hold
+ * (docs/decisions/0021-group-checkout.md). A lane keeps its connection while buyers are waiting, so a
+ * checkout never waits in the pool's queue behind the rush's other requests.
+ */
+const LANES = 4;
+const MAX_GROUP = 250;
+
+interface Waiting<Entry, Result> {
+  entry: Entry;
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+}
+
+/** Places one group of buyers of one item: one answer per entry, in order (a value, or an Error to throw to that buyer). */
+export type PlaceGroup<Entry, Result> = (db: Db, itemId: number, entries: readonly Entry[]) => Promise<(Result | Error)[]>;
+
+/**
+ * Group commit for a flash sale's rush. Admitted buyers wait by item, first come first served; a free lane
+ * takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once: a second request of an
+ * account waits for the next group) and places them together. Alone, a buyer is a group of one and goes at
+ * once; in a rush the groups grow while the lanes are busy, so the round trips per order fall as the load
+ * rises.
+ */
+export class GroupLanes<Entry extends { accountId: number }, Result> {
+  private readonly waiting = new Map<number, Waiting<Entry, Result>[]>();
+  private busy = 0;
+  constructor(private readonly db: Db, private readonly place: PlaceGroup<Entry, Result>) {}
+
+  submit(itemId: number, entry: Entry): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      const queue = this.waiting.get(itemId) ?? [];
+      queue.push({ entry, resolve, reject });
+      this.waiting.set(itemId, queue);
+      if (this.busy < LANES) void this.lane();
+    });
+  }
+
+  private async lane(): Promise<void> {
+    this.busy += 1;
+    let connection: HeldConnection | null = null;
+    try {
+      for (let group = this.take(); group; group = this.take()) {
+        try {
+          connection ??= await holdConnection(this.db);
+          const answers = await this.place(connection.db, group.itemId, group.members.map((m) => m.entry));
+          group.members.forEach((member, i) => {
+            const answer = answers[i];
+            if (answer instanceof Error) member.reject(answer);
+            else member.resolve(answer as Result);
+          });
+        } catch (error) {
+          for (const member of group.members) member.reject(error);
+          if (isConnectionError(error)) {
+            connection?.release(error);
+            connection = null;
+          }
+        }
+      }
+    } finally {
+      connection?.release();
+      this.busy -= 1;
+    }
+  }
+
+  /** The next group: the oldest item's waiting buyers, each account once; the item goes to the back of the line. */
+  private take(): { itemId: number; members: Waiting<Entry, Result>[] } | null {
+    for (const [itemId, queue] of this.waiting) {
+      this.waiting.delete(itemId);
+      if (queue.length === 0) continue;
+      const members: Waiting<Entry, Result>[] = [];
+      const rest: Waiting<Entry, Result>[] = [];
+      const accounts = new Set<number>();
+      for (const waiting of queue) {
+        if (members.length < MAX_GROUP && !accounts.has(waiting.entry.accountId)) {
+          accounts.add(waiting.entry.accountId);
+          members.push(waiting);
+        } else rest.push(waiting);
+      }
+      if (rest.length > 0) this.waiting.set(itemId, rest);
+      return { itemId, members };
+    }
+    return null;
+  }
+}
