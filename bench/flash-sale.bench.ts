@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -12,6 +10,8 @@ import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { products, skus } from '../apps/server/src/modules/catalog/tables.ts';
 import * as promotionTables from '../apps/server/src/modules/promotions/tables.ts';
 import { load, percentile, startBareServer, type LoadResult } from './lib.ts';
+import { runLoadProcess } from './load-process.ts';
+import type { FlashLoadInput, RushAnswers } from './loads/flash-rush.ts';
 
 const { seckillEvents, seckillItems, seckillPurchases } = promotionTables;
 
@@ -45,11 +45,8 @@ export interface RushResult {
   liveRatio: number;
 }
 
-const reasonOf = (status: number, body: string) => {
-  if (status === 201) return 'ok';
-  const match = /"errors":\{"([a-z_]+)":\["([a-z_]+)"/.exec(body);
-  return match ? `${match[1]}:${match[2]}` : `http ${status}`;
-};
+/** The rush's buyers and the baseline's clients, out of the server's process. */
+const FLASH_LOAD = new URL('./loads/flash-rush.ts', import.meta.url);
 
 /**
  * One flash sale on PostgreSQL (with Redis when `redis`): 2,000 buyers, each on its own keep-alive
@@ -119,40 +116,16 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-    let nextToken = 0;
-    const setupClient = (client: autocannon.Client) => client.setHeaders({ authorization: `Bearer ${tokens[nextToken++ % tokens.length]}`, 'content-type': 'application/json' });
+    // Buyers and the baseline's clients run in a process of their own (load-process.ts), not in the server's.
     await load('warm-up', `${base}/bench/claim`, { seconds: 2, method: 'POST', connections: 100 });
-    const baselineRun = await autocannon({ url: `${base}/bench/claim`, method: 'POST', connections: BUYERS, duration: 8 });
-    const baseline: LoadResult = {
-      name: 'bare claim (FOR UPDATE SKIP LOCKED + INSERT)', requestsPerSecond: Math.round(baselineRun.requests.average),
-      p50: baselineRun.latency.p50, p99: baselineRun.latency.p99, errors: baselineRun.errors, non2xx: baselineRun.non2xx,
-    };
+    const baseline = await runLoadProcess<FlashLoadInput, LoadResult>(FLASH_LOAD, { kind: 'claim', base, connections: BUYERS, seconds: 8 });
 
     // The rush.
     console.log(`flash sale (${redis ? 'Redis' : 'no Redis'}): baseline ${baseline.requestsPerSecond} req/s; the rush starts`);
-    const answers: { at: number; reason: string; ms: number }[] = [];
-    const started = performance.now();
-    let sold = 0;
-    let stopping = false;
-    const instance = autocannon({
-      url: `${base}/api/sec_kill?client=web`, method: 'POST', connections: BUYERS, duration: RUSH_MAX_SECONDS,
-      body: JSON.stringify({ sec_kill: { id: event!.id } }),
-      setupClient(client) {
-        setupClient(client);
-        let body = '';
-        client.on('body', (chunk: Buffer) => (body = chunk.toString('utf8')));
-        client.on('response', (status: number, _bytes: number, ms: number) => {
-          const reason = reasonOf(status, body);
-          answers.push({ at: performance.now() - started, reason, ms });
-          body = '';
-          if (reason === 'ok' && ++sold === UNITS && !stopping) {
-            stopping = true;
-            setTimeout(() => instance.stop(), SOLD_OUT_SECONDS * 1000);
-          }
-        });
-      },
-    }, () => {});
-    await new Promise((resolve) => instance.on('done', resolve));
+    const rushed = await runLoadProcess<FlashLoadInput, RushAnswers>(FLASH_LOAD, {
+      kind: 'rush', base, connections: BUYERS, tokens, eventId: event!.id, units: UNITS, soldOutSeconds: SOLD_OUT_SECONDS, maxSeconds: RUSH_MAX_SECONDS,
+    });
+    const answers = rushed.at.map((at, i) => ({ at, reason: rushed.reason[i]!, ms: rushed.ms[i]! }));
     await drained();
 
     const ok = answers.filter((a) => a.reason === 'ok');

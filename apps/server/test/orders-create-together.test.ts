@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { RangeGeoIp } from '../src/platform/geoip.ts';
 import { AppError } from '../src/platform/errors.ts';
-import { accounts } from '../src/modules/accounts/tables.ts';
+import { accounts, detailedAddresses } from '../src/modules/accounts/tables.ts';
+import { setPeripheralStock } from '../src/modules/shop/index.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { createOrder, createOrdersTogether, type OrderOfManyOutcome } from '../src/modules/orders/index.ts';
 import type { CheckoutBuyer } from '../src/modules/orders/checkout/context.ts';
@@ -92,6 +93,33 @@ describe('a checkout of many buyers', () => {
     expect(outcomes.map(errorsOf)).toEqual([null, { status: 422, errors: { sec_kill: ['no_inventory'] } }, null]);
     expect(groups).toBe(4);
     expect((await ordersOf(buyers.map((b) => b.id))).map((o) => o.accountId).sort()).toEqual([buyers[0]!.id, buyers[2]!.id].sort());
+  });
+
+  it('ships each physical order to its own buyer\'s address, refuses one without, and takes the stock once each', async () => {
+    const gadget = await makeSku(t, { product: { cate: 'physical', kind: 'peripheral' }, keyType: null, listPrice: 19900 });
+    await setPeripheralStock(t.deps.db, gadget.id, 1, t.clock.now());
+    const [north, south, homeless, late] = await Promise.all([1, 2, 3, 4].map(() => makeAccount(t)));
+    const addressOf = async (accountId: number, address: string) => (await t.deps.db.insert(detailedAddresses).values({
+      accountId, name: '李雷', phone: '13800138000', countryCode: 'CN', provId: '11', cityId: '1101', areaId: '110108', address,
+    }).returning())[0]!.id;
+    const physical = { sku_ids: [gadget.id], cate: 'physical' as const, type: 'one_click' as const };
+
+    const outcomes = await createOrdersTogether(t.deps, [
+      { buyer: buyerOf(north!.id), address_id: await addressOf(north!.id, '北街 "1" 号') },
+      { buyer: buyerOf(homeless!.id) },
+    ], physical);
+    expect(outcomes.map(errorsOf)).toEqual([null, { status: 422, errors: { address_id: ['blank'] } }]);
+    expect('order' in outcomes[0]! && outcomes[0].order.address?.address).toBe('北街 "1" 号');
+
+    // One unit left for two buyers: the group is undone and placed one by one, and only the first gets it.
+    await setPeripheralStock(t.deps.db, gadget.id, 1, t.clock.now());
+    const rush = await createOrdersTogether(t.deps, [
+      { buyer: buyerOf(south!.id), address_id: await addressOf(south!.id, '南街 2 号') },
+      { buyer: buyerOf(late!.id), address_id: await addressOf(late!.id, '西街 3 号') },
+    ], physical);
+    expect(rush.map(errorsOf)).toEqual([null, { status: 422, errors: { sku: ['no_inventory'] } }]);
+    expect('order' in rush[0]! && rush[0].order.address?.address).toBe('南街 2 号');
+    expect((await ordersOf([south!.id, late!.id])).map((o) => o.accountId)).toEqual([south!.id]);
   });
 
   it('takes each account once', async () => {

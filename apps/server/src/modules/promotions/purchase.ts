@@ -131,35 +131,46 @@ type Placed = { orderId: number } | { refusal: Error; soldOut: boolean };
  * anywhere gets their unit back, and the gate is told what PostgreSQL decided, so their token goes back too.
  */
 export function seckillPurchase(deps: Deps, gate: SeckillGate) {
-  const items = new Map<ItemKey, KnownItem>();
-  const events = new Map<number, { row: EventRow; readAtMs: number; version: number }>();
+  // Promises are kept, not rows: at the opening instant thousands of buyers ask at once, and they all share
+  // one read instead of each starting their own.
+  const items = new Map<ItemKey, Promise<KnownItem>>();
+  const events = new Map<number, { row: Promise<EventRow>; readAtMs: number; version: number }>();
 
-  async function itemOf(area: Buyer['area'], asked: { id: number; sku_id?: number }): Promise<KnownItem & { event?: EventRow }> {
+  function itemOf(area: Buyer['area'], asked: { id: number; sku_id?: number }): Promise<KnownItem> {
     const key: ItemKey = `${area}:${asked.id}:${asked.sku_id ?? ''}`;
     const known = items.get(key);
     if (known) return known;
-    const { event, item } = await findTarget(deps.db, area, asked.id, asked.sku_id);
-    const [sku] = await loadSkuRows(deps.db, [item.skuId]);
-    if (!sku) throw fail.notFound();
+    const reading = (async () => {
+      const { event, item } = await findTarget(deps.db, area, asked.id, asked.sku_id);
+      const [sku] = await loadSkuRows(deps.db, [item.skuId]);
+      if (!sku) throw fail.notFound();
+      keepEvent(event.id, Promise.resolve(event));
+      return { item, cate: sku.cate };
+    })();
     if (items.size >= MAX_KNOWN) items.clear();
-    items.set(key, { item, cate: sku.cate });
-    keepEvent(event);
-    return { item, cate: sku.cate, event };
+    items.set(key, reading);
+    // A failed read (an unknown event, a lost connection) is not kept: the next buyer asks again.
+    reading.catch(() => items.delete(key));
+    return reading;
   }
 
-  function keepEvent(row: EventRow) {
+  function keepEvent(eventId: number, row: Promise<EventRow>) {
     if (events.size >= MAX_KNOWN) events.clear();
-    events.set(row.id, { row, readAtMs: deps.clock.now().getTime(), version: eventsVersion });
+    events.set(eventId, { row, readAtMs: deps.clock.now().getTime(), version: eventsVersion });
+    row.catch(() => events.delete(eventId));
   }
 
-  async function eventOf(eventId: number): Promise<EventRow> {
+  function eventOf(eventId: number): Promise<EventRow> {
     const kept = events.get(eventId);
     const nowMs = deps.clock.now().getTime();
     if (kept && kept.version === eventsVersion && nowMs - kept.readAtMs < EVENT_ROW_MS && nowMs >= kept.readAtMs) return kept.row;
-    const [row] = await deps.db.select().from(seckillEvents).where(eq(seckillEvents.id, eventId)).limit(1);
-    if (!row) throw fail.notFound();
-    keepEvent(row);
-    return row;
+    const reading = (async () => {
+      const [row] = await deps.db.select().from(seckillEvents).where(eq(seckillEvents.id, eventId)).limit(1);
+      if (!row) throw fail.notFound();
+      return row;
+    })();
+    keepEvent(eventId, reading);
+    return reading;
   }
 
   /** One group of one item's admitted buyers (each account once), from the unit to the committed order. */
@@ -216,7 +227,7 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
   return async function purchase(buyer: Buyer, asked: { id: number; sku_id?: number; address_id?: number }): Promise<{ id: number }> {
     const known = await itemOf(buyer.area, asked);
     const { item } = known;
-    const event = known.event ?? await eventOf(item.eventId);
+    const event = await eventOf(item.eventId);
     const now = deps.clock.now();
     if (event.closed || statusOf(event, now) !== 'current') {
       // Before the opening (buyers polling) or after the close: no order is worth starting. The reasons are
