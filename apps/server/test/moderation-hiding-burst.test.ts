@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
@@ -69,6 +69,49 @@ describe('comment counts under hides, unhides and approvals racing writes', () =
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.every((s) => [200, 201, 403, 404].includes(s)), JSON.stringify(statuses)).toBe(true);
     expect((await findDrift(t.deps.db)).filter((d) => posts.includes(d.targetId))).toEqual([]);
+  });
+});
+
+describe('authors deleting replies and comments while staff hide, unhide and delete them', () => {
+  it('keep counts equal to a recount, with no live reply under a deleted comment, no deadlock and no 5xx', { timeout: 120_000 }, async () => {
+    const posts = [targets.post(), targets.post()];
+    const accounts = await Promise.all(Array.from({ length: 12 }, () => makeAccount(t)));
+    type Seeded = { id: number; owner: number; post: number; parent: number | null };
+    const comments: Seeded[] = [];
+    const replies: Seeded[] = [];
+    const write = async (owner: number, post: number, parent: number | null) => {
+      const res = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: post, commentary_id: parent, content: 'seed' } }, { token: accounts[owner]!.token });
+      return { id: res.json().comment.id as number, owner, post, parent };
+    };
+    for (let i = 0; i < 12; i++) comments.push(await write(i, posts[i % 2]!, null));
+    for (let i = 0; i < 48; i++) {
+      const parent = comments[i % 12]!;
+      replies.push(await write((i * 5) % 12, parent.post, parent.id));
+    }
+    const random = rng(21);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const remove = async (c: Seeded) => (await api.native.delete(`/api/comments/${c.id}`, { token: accounts[c.owner]!.token })).statusCode;
+    const ops = Array.from({ length: 300 }, async () => {
+      const roll = random();
+      if (roll < 0.3) return remove(pick(replies));
+      if (roll < 0.38) return remove(pick(comments));
+      const either = random() < 0.7 ? pick(replies) : pick(comments);
+      if (roll < 0.53) return (await commentReportTarget.hide(t.deps, either.id), 200);
+      if (roll < 0.68) return (await commentReportTarget.unhide!(t.deps, either.id), 200);
+      if (roll < 0.75) return (await commentReportTarget.remove(t.deps, pick(replies).id), 200);
+      const parent = pick(comments);
+      const who = Math.floor(random() * accounts.length);
+      const res = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: parent.post, commentary_id: parent.id, content: 'reply' } }, { token: accounts[who]!.token });
+      if (res.statusCode === 201) replies.push({ id: res.json().comment.id, owner: who, post: parent.post, parent: parent.id });
+      return res.statusCode;
+    });
+    const statuses = [...new Set(await Promise.all(ops))];
+    expect(statuses.every((s) => [200, 201, 404].includes(s)), JSON.stringify(statuses)).toBe(true);
+    expect((await findDrift(t.deps.db)).filter((d) => posts.includes(d.targetId))).toEqual([]);
+    const live = await t.deps.db.select({ id: discussionComments.id, parentId: discussionComments.parentId, deletedAt: discussionComments.deletedAt })
+      .from(discussionComments).where(inArray(discussionComments.targetId, posts));
+    const deleted = new Set(live.filter((r) => r.deletedAt !== null).map((r) => r.id));
+    expect(live.filter((r) => r.deletedAt === null && r.parentId !== null && deleted.has(r.parentId))).toEqual([]);
   });
 });
 

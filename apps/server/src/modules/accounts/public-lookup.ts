@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { accounts } from './tables.ts';
 
@@ -18,6 +18,15 @@ export async function publicAccountsByIds(db: DbOrTx, ids: readonly number[]): P
     .from(accounts)
     .where(and(inArray(accounts.id, unique), isNull(accounts.closedAt)));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * An open account's public face as a scalar subquery — json `{ id, nickname, avatarUrl }`, or null for a closed
+ * or unknown account — for a writer to answer its author from the statement that writes, without a read of
+ * its own.
+ */
+export function publicAccountJsonSql(accountId: number): SQL {
+  return sql`(select json_build_object('id', ${accounts.id}, 'nickname', ${accounts.nickname}, 'avatarUrl', ${accounts.avatarUrl}) from ${accounts} where ${and(eq(accounts.id, accountId), isNull(accounts.closedAt))})`;
 }
 
 /**

@@ -1,11 +1,13 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { plainText } from './content.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
+import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
 import { fileSystemReport, type ApprovalTarget, type ReportTarget } from '../moderation/index.ts';
 import { addToCounters } from './counters.ts';
 import { discussionComments as c } from './tables.ts';
 import type { DiscussionTargetType } from './targets.ts';
+import { countedAndViewed, NO_CHANGE, writersState, type ViewRow } from './write-statement.ts';
 
 type CommentRow = typeof c.$inferSelect;
 type CommentState = CommentRow['state'];
@@ -39,25 +41,54 @@ async function weightOf(tx: Tx, row: CommentRow, parentShown: boolean): Promise<
 }
 
 /**
- * Deletes a comment (with its replies) or a reply for good, in the caller's transaction, the row already
- * locked by the caller (parent first): the count falls by what was counted. Answers the rows deleted.
+ * The author's delete takes its lock in one statement (one round trip): for a reply, its comment FOR SHARE; for
+ * a comment, the comment itself FOR UPDATE. A row has only one of the two, so lockComment's order (parent
+ * first) holds: a reply's own row is locked after, by the UPDATE that deletes it, which also finds it gone if
+ * staff or the author's other tab deleted it meanwhile. Answers the row as read — its author, site, target
+ * and parent never change; its state may, so the delete counts from what its UPDATE answers — and whether its
+ * comment is shown. Null when it is gone.
  */
-export async function takeDownComment(tx: Tx, row: CommentRow, now: Date, parentShown?: boolean): Promise<number> {
-  const shown = parentShown ?? (row.parentId === null ? true : await parentIsShown(tx, row.parentId));
-  const counted = row.state === 'published' ? await weightOf(tx, row, shown) : 0;
-  let replies = 0;
-  if (row.parentId === null) {
-    const taken = await tx.update(c).set({ deletedAt: now }).where(and(eq(c.parentId, row.id), isNull(c.deletedAt))).returning({ id: c.id });
-    replies = taken.length;
-  }
-  await tx.update(c).set({ deletedAt: now }).where(eq(c.id, row.id));
-  await addToCounters(tx, row.targetType as DiscussionTargetType, row.targetId, { comments: -counted });
-  return replies + 1;
+export async function lockForDelete(tx: Tx, id: number): Promise<{ row: CommentRow; parentShown: boolean } | null> {
+  const [found] = await rowsOf<{ row: Record<string, unknown>; parent_shown: boolean | null; held: boolean }>(tx, sql`
+    WITH me AS (
+      SELECT * FROM discussion_comments WHERE id = ${id} AND deleted_at IS NULL
+    ), parent AS (
+      SELECT state = 'published' AND deleted_at IS NULL AS shown FROM discussion_comments WHERE id = (SELECT parent_id FROM me) FOR SHARE
+    ), own AS (
+      SELECT 1 FROM discussion_comments WHERE id = (SELECT id FROM me WHERE parent_id IS NULL) AND deleted_at IS NULL FOR UPDATE
+    )
+    SELECT row_to_json(me) AS row, (SELECT shown FROM parent) AS parent_shown, EXISTS (SELECT 1 FROM own) AS held FROM me`);
+  if (!found) return null;
+  const row = fromJsonRow(c, found.row);
+  // A comment deleted while its lock was awaited is gone; a reply's comment always exists (a foreign key).
+  if (row.parentId === null ? !found.held : found.parent_shown === null) return null;
+  return { row, parentShown: found.parent_shown ?? true };
 }
 
-async function parentIsShown(tx: Tx, parentId: number): Promise<boolean> {
-  const [parent] = await tx.select({ state: c.state, deletedAt: c.deletedAt }).from(c).where(eq(c.id, parentId));
-  return parent !== undefined && parent.deletedAt === null && parent.state === 'published';
+/**
+ * Deletes a comment (with its replies) or a reply for good, in the caller's transaction, after its lock
+ * (lockComment or lockForDelete), so this statement's snapshot holds every reply that committed before it. One
+ * statement: the row; a comment's replies, only if the row itself was still there to take; the count falling
+ * by what was counted (a published reply of a shown comment, a published comment with its published
+ * replies); the target marked dirty; the target's counts after it, with `viewerId`'s like state. Answers the
+ * rows deleted (0: the row was already gone) and that view.
+ */
+export async function takeDownComment(tx: Tx, row: CommentRow, now: Date, parentShown: boolean, viewerId: number | null): Promise<{ deleted: number; view: ViewRow }> {
+  const type = row.targetType as DiscussionTargetType;
+  const at = now.toISOString();
+  const [view] = await rowsOf<ViewRow>(tx, sql`
+    WITH gone AS (
+      UPDATE discussion_comments SET deleted_at = ${at}::timestamptz WHERE id = ${row.id} AND deleted_at IS NULL RETURNING state
+    ), replies AS (
+      UPDATE discussion_comments SET deleted_at = ${at}::timestamptz
+       WHERE parent_id = ${row.id} AND deleted_at IS NULL AND EXISTS (SELECT 1 FROM gone) RETURNING state
+    ), changed AS (
+      SELECT (g.state = 'published' AND ${row.parentId === null || parentShown}::boolean)::int AS counted FROM gone g
+      UNION ALL
+      SELECT (r.state = 'published' AND g.state = 'published')::int FROM replies r, gone g
+    ) ${countedAndViewed(type, row.targetId, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`-counted` }, viewerId === null ? sql`NULL` : writersState(type, row.targetId, viewerId))}
+    SELECT * FROM view`);
+  return { deleted: view!.done, view: view! };
 }
 
 /**
@@ -82,7 +113,7 @@ async function remove(deps: Deps, id: number, tx?: Tx): Promise<boolean> {
   const run = async (t: Tx) => {
     const locked = await lockComment(t, id);
     if (!locked) return false;
-    await takeDownComment(t, locked.row, deps.clock.now(), locked.parentShown);
+    await takeDownComment(t, locked.row, deps.clock.now(), locked.parentShown, null);
     return true;
   };
   return tx ? run(tx) : deps.db.transaction(run);
@@ -119,7 +150,7 @@ export const commentApprovalTarget: ApprovalTarget = {
     return deps.db.transaction(async (tx) => {
       const locked = await lockComment(tx, id);
       if (!locked || locked.row.state !== 'pending') return false;
-      await takeDownComment(tx, locked.row, deps.clock.now(), locked.parentShown);
+      await takeDownComment(tx, locked.row, deps.clock.now(), locked.parentShown, null);
       return true;
     });
   },

@@ -1,17 +1,16 @@
-import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Comment } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { publicAccountsByIds } from '../accounts/index.ts';
+import { publicAccountJsonSql, publicAccountsByIds, type PublicAccount } from '../accounts/index.ts';
 import { renderComment } from './content.ts';
-import { COUNTER_SHARDS } from './counters.ts';
 import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
-import { targetView, type TargetView } from './likes.ts';
+import { targetView } from './likes.ts';
 import { discussionComments } from './tables.ts';
-import { flagForStaff, lockComment, takeDownComment } from './comment-states.ts';
+import { flagForStaff, lockForDelete, takeDownComment } from './comment-states.ts';
+import { countedAndViewed, NO_CHANGE, viewOf, writersState, type TargetView, type ViewRow } from './write-statement.ts';
 import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
 
 type CommentRow = typeof discussionComments.$inferSelect;
@@ -19,12 +18,14 @@ type CommentRow = typeof discussionComments.$inferSelect;
 /** Shown and counted: not deleted, neither pending approval nor hidden by staff (decisions/0020). */
 export const live = and(isNull(discussionComments.deletedAt), eq(discussionComments.state, 'published'))!;
 
-/** The API shape of comment rows, with their authors and (for comments) their live reply counts. */
-async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh?: boolean } = {}): Promise<Comment[]> {
-  // A comment just written has no replies yet.
+/**
+ * The API shape of comment rows, with their authors and (for comments) their live reply counts. A comment just
+ * written (`fresh`) has no replies yet, and its writer brings its author from the statement that wrote it.
+ */
+async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh?: boolean; authors?: Map<number, PublicAccount> } = {}): Promise<Comment[]> {
   const commentIds = options.fresh ? [] : rows.filter((r) => r.parentId === null).map((r) => r.id);
   const [authors, replyCounts] = await Promise.all([
-    publicAccountsByIds(deps.db, rows.map((r) => r.accountId)),
+    options.authors ?? publicAccountsByIds(deps.db, rows.map((r) => r.accountId)),
     commentIds.length === 0
       ? Promise.resolve([])
       : deps.db
@@ -82,11 +83,12 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   const now = deps.clock.now();
   const parentId = input.commentary_id ?? null;
   const answeredId = input.target_reply_id ?? null;
-  // One statement (atomic on its own): for a reply, its comment read FOR SHARE — a delete of that comment holds
-  // it FOR UPDATE, so the reply waits and then finds it gone, or goes first and is among the replies the delete
-  // takes; then the row, and the same change added to a counter shard. No row answered: the comment (or the
-  // reply answered) is gone.
-  const [json] = await rowsOf<{ row: Record<string, unknown> }>(deps.db, sql`
+  // One statement (atomic on its own) and one round trip: for a reply, its comment read FOR SHARE — a delete of
+  // that comment holds it FOR UPDATE, so the reply waits and then finds it gone, or goes first and is among the
+  // replies the delete takes; then the row; if published, the same change added to a counter shard and the
+  // target marked dirty; the target's counts after it, and the author as it is shown. No row answered: the
+  // comment (or the reply answered) is gone.
+  const [json] = await rowsOf<{ row: Record<string, unknown>; view: ViewRow; author: PublicAccount | null }>(deps.db, sql`
     WITH parent AS (
       SELECT id, account_id FROM discussion_comments
        WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL AND state = 'published'
@@ -106,23 +108,18 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
              ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${state}, ${now.toISOString()}::timestamptz
         FROM source
       RETURNING *
-    ), counted AS (
-      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-      SELECT ${type}, ${targetId}, ${randomInt(COUNTER_SHARDS)}, 0, 0, 1 FROM inserted WHERE inserted.state = 'published'
-      ON CONFLICT (target_type, target_id, shard) DO UPDATE SET comments = discussion_counters.comments + 1
-    ), dirty AS (
-      INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${targetId} FROM inserted WHERE inserted.state = 'published'
-      ON CONFLICT DO NOTHING
-    )
-    SELECT row_to_json(inserted) AS row FROM inserted`);
+    ), changed AS (SELECT state FROM inserted)
+    ${countedAndViewed(type, targetId, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`(state = 'published')::int` }, writersState(type, targetId, accountId))}
+    SELECT row_to_json(inserted) AS row, to_json(view) AS view, ${publicAccountJsonSql(accountId)} AS author FROM inserted, view`);
   if (!json) {
     if (answeredId !== null && (await parentIsLive(deps, parentId!, type, targetId))) throw fail.notFound('target_reply_id');
     throw fail.notFound('commentary_id');
   }
   const row = fromJsonRow(discussionComments, json.row);
   if (screened.action === 'flag') await flagForStaff(deps, row, screened.words);
-  const [comment] = await present(deps, [row], { fresh: true });
-  return { comment: comment!, commentable: await targetView(deps.db, type, targetId, accountId) };
+  const authors = new Map(json.author ? [[accountId, json.author]] : []);
+  const [comment] = await present(deps, [row], { fresh: true, authors });
+  return { comment: comment!, commentable: viewOf(json.view) };
 }
 
 async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, targetId: number): Promise<boolean> {
@@ -177,15 +174,18 @@ export async function listReplies(deps: Deps, area: Area, commentId: number, pag
  * An author may delete their own pending or hidden comment.
  */
 export async function deleteComment(deps: Deps, accountId: number, area: Area, id: number) {
+  // Four round trips: BEGIN, the lock, the one statement that deletes, counts and answers, COMMIT.
   const done = await deps.db.transaction(async (tx) => {
-    const locked = await lockComment(tx, id);
+    const locked = await lockForDelete(tx, id);
     if (!locked || locked.row.area !== area) throw fail.notFound('comment');
     const { row, parentShown } = locked;
     if (row.accountId !== accountId) throw fail.forbidden();
-    return { row, deleted: await takeDownComment(tx, row, deps.clock.now(), parentShown) };
+    const taken = await takeDownComment(tx, row, deps.clock.now(), parentShown, accountId);
+    // A reply deleted between the lock of its comment and its own delete (by staff, or the author's other tab).
+    if (taken.deleted === 0) throw fail.notFound('comment');
+    return { row, ...taken };
   });
-  const type = done.row.targetType as DiscussionTargetType;
-  return { deleted_count: done.deleted, commentary_id: done.row.parentId, commentable: await targetView(deps.db, type, done.row.targetId, accountId) };
+  return { deleted_count: done.deleted, commentary_id: done.row.parentId, commentable: viewOf(done.view) };
 }
 
 /**

@@ -1,20 +1,14 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { likeOutcome, type Area, type LikeState } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
-import { COUNTER_SHARDS } from './counters.ts';
 import { discussionReactions } from './tables.ts';
 import { guardWrite, visibleTarget, type LikeTargetType } from './targets.ts';
+import { NO_CHANGE, viewOf, writeAndView, writersState, type TargetView } from './write-statement.ts';
 
-export interface TargetView {
-  likes_count: number;
-  dislikes_count: number;
-  comments_count: number;
-  like_type: 1 | 2 | null;
-}
+export type { TargetView } from './write-statement.ts';
 
 /** The viewer's like (1) or dislike (2) of each target among ids that has one. */
 export async function reactionsOf(db: DbOrTx, accountId: number, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
@@ -41,33 +35,18 @@ export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, a
   };
 }
 
-/** The counter upsert of a reaction change, fed by the rows its CTE `changed` answers (none: nothing counted). */
-/** Follows a `changed` CTE: the counter change and the dirty mark, done only when something changed. */
-const counterUpsert = (type: LikeTargetType, id: number, likes: number, dislikes: number) => sql`,
-  counted AS (
-    INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-    SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, ${likes}, ${dislikes}, 0 FROM changed
-    ON CONFLICT (target_type, target_id, shard) DO UPDATE
-      SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes
-    RETURNING 1 AS done
-  ), dirty AS (
-    INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${id} FROM counted LIMIT 1 ON CONFLICT DO NOTHING
-  )
-  SELECT done FROM counted`;
-
-const changedAny = async (db: DbOrTx, statement: ReturnType<typeof sql>) => (await rowsOf<{ done: number }>(db, statement)).length > 0;
-
 /**
  * Sets the viewer's state on a target (docs/product/community.md#likes): none → like or dislike, switching
  * (both counters move), cancelling; asking again for the state held is refused (400 `account_id: taken`,
  * "you had liked this post").
  *
- * Each change is one statement that changes the reaction row and adds the same change to a counter shard
- * (decisions/0015): an insert of a first reaction (`ON CONFLICT DO NOTHING`), a switch (an UPDATE to the other
- * state — states are 1 and 2, so the old one is known), a cancel (a DELETE answering the state it removed). A
- * statement is atomic, and its row lock orders two requests of the same account, while accounts liking one
- * post at once share nothing but sixteen shard rows. When the row changed between two tries (the account's
- * other tab), the next try sees it.
+ * Each change is one statement that changes the reaction row, adds the same change to a counter shard, marks
+ * the target dirty and answers the target's counts after it (decisions/0015): an insert of a first reaction
+ * (`ON CONFLICT DO NOTHING`), a switch (an UPDATE to the other state — states are 1 and 2, so the old one is
+ * known), a cancel (a DELETE answering the state it removed). A statement is atomic, and its row lock orders
+ * two requests of the same account, while accounts liking one post at once share nothing but sixteen shard
+ * rows. A statement that changed nothing answers the state its snapshot held: the state wanted is "already
+ * liked"; another (the account's other tab moved it between our tries) is tried again.
  */
 export async function setLike(deps: Deps, accountId: number, area: Area, type: LikeTargetType, id: number, wanted: LikeState): Promise<TargetView> {
   await visibleTarget(deps, type, id, area, 'accessible_id');
@@ -75,38 +54,31 @@ export async function setLike(deps: Deps, accountId: number, area: Area, type: L
   const now = deps.clock.now().toISOString();
   const db = deps.db;
   if (wanted === null) {
-    await db.execute(sql`
-      WITH changed AS (
-        DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state
-      ), dirty AS (
-        INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${id} FROM changed ON CONFLICT DO NOTHING
-      )
-      INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-      SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, -(state = 1)::int, -(state = 2)::int, 0 FROM changed
-      ON CONFLICT (target_type, target_id, shard) DO UPDATE
-        SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes`);
-    return targetView(db, type, id, accountId);
+    // Cancelling: the row removed answers the state it held, which says which counter falls.
+    const row = await writeAndView(db, type, id,
+      sql`DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state`,
+      { likes: sql`-(state = 1)::int`, dislikes: sql`-(state = 2)::int`, comments: NO_CHANGE }, sql`NULL`);
+    return viewOf(row);
   }
   // The counter moves of each change come from the product rule (docs/product/community.md#likes).
   const first = likeOutcome(null, wanted);
   const switching = likeOutcome(wanted === 1 ? 2 : 1, wanted);
   if (first.kind !== 'change' || switching.kind !== 'change') throw new Error('a change to a like or dislike always moves a counter');
+  // After a change, the state wanted; after none, the one the snapshot held.
+  const state = sql`CASE WHEN EXISTS (SELECT 1 FROM changed) THEN ${wanted}::int ELSE (${writersState(type, id, accountId)}) END`;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const added = await changedAny(db, sql`
-      WITH changed AS (
-        INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
-        VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz)
-        ON CONFLICT DO NOTHING RETURNING 1
-      ) ${counterUpsert(type, id, first.plain, first.dislike)}`);
-    if (added) return targetView(db, type, id, accountId);
-    const switched = await changedAny(db, sql`
-      WITH changed AS (
-        UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
-         WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1
-      ) ${counterUpsert(type, id, switching.plain, switching.dislike)}`);
-    if (switched) return targetView(db, type, id, accountId);
-    const held = await reactionsOf(db, accountId, type, [id]);
-    if (held.get(id) === wanted) throw fail.badRequest('account_id', 'taken');
+    const added = await writeAndView(db, type, id,
+      sql`INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
+          VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz) ON CONFLICT DO NOTHING RETURNING 1 AS one`,
+      { likes: sql`${first.plain}::int`, dislikes: sql`${first.dislike}::int`, comments: NO_CHANGE }, state);
+    if (added.done > 0) return viewOf(added);
+    if (added.state === wanted) throw fail.badRequest('account_id', 'taken');
+    const switched = await writeAndView(db, type, id,
+      sql`UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
+           WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1 AS one`,
+      { likes: sql`${switching.plain}::int`, dislikes: sql`${switching.dislike}::int`, comments: NO_CHANGE }, state);
+    if (switched.done > 0) return viewOf(switched);
+    if (switched.state === wanted) throw fail.badRequest('account_id', 'taken');
     // Cancelled by the account's other request between our tries: try again.
   }
   throw fail.conflict('account_id', 'taken');
