@@ -31,6 +31,6 @@ export { sanitizeRichText, plainTextOf, mentionedIds } from './sanitize.ts';
 export { reconcileGroupCounters } from './counters.ts';
 
 /** The services the forum host's face answers from (the forum module; decisions/0018). */
-export { getPost, listPosts, deletePost, publishedTimesOf, type PostFilter } from './posts.ts';
+export { getPost, listPosts, deletePost, ownReview, publishedTimesOf, type PostFilter } from './posts.ts';
 export { listGroups, groupEvaluation, findGroup } from './groups.ts';
 export { postTagList } from './lookups.ts';
