@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from './harness.ts';
 import { makeProduct, makeSku, names } from './catalog-factories.ts';
+import { clients } from './client.ts';
 import { communityGroups, groupSkus } from '../src/modules/community/tables.ts';
 import { libraryGames } from '../src/modules/library/tables.ts';
 
@@ -25,4 +26,17 @@ export async function ownGame(t: TestApp, accountId: number, sku: { id: number; 
 
 export async function groupRow(t: TestApp, id: number) {
   return (await t.deps.db.select().from(communityGroups).where(eq(communityGroups.id, id)))[0]!;
+}
+
+/**
+ * A post published by `author` on the mainland site through the API (its draft, then publishing it), as a
+ * member would: its id. `draft` adds or overrides the draft's fields; a refusal fails the test with its body.
+ */
+export async function publishPost(t: TestApp, author: { token: string }, groupId: number, draft: Record<string, unknown> = {}): Promise<number> {
+  const api = clients(t).native;
+  const created = await api.get(`/api/posts/new?group_id=${groupId}&type=Post`, { token: author.token });
+  if (created.statusCode !== 200) throw new Error(`draft refused: ${created.statusCode} ${created.body}`);
+  const published = await api.patch(`/api/drafts/${created.json().draft.id}`, { draft: { publish: true, content: '<p>a post</p>', ...draft } }, { token: author.token });
+  if (published.statusCode !== 200) throw new Error(`publishing refused: ${published.statusCode} ${published.body}`);
+  return published.json().post.id as number;
 }

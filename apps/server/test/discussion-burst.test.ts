@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.ts';
-import { clients } from './client.ts';
+import type { TestApp } from './harness.ts';
+import type { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { FakeTargets } from './discussion-support.ts';
+import { FakeTargets, rng, seedComments, startDiscussionApp } from './discussion-support.ts';
 import { discussionCounts, findDrift } from '../src/modules/discussion/index.ts';
 import { rowsOf } from '../src/platform/db/json-rows.ts';
 import { sql } from 'drizzle-orm';
@@ -15,31 +15,14 @@ import { sql } from 'drizzle-orm';
 let t: TestApp;
 let api: ReturnType<typeof clients>;
 const targets = new FakeTargets();
-beforeAll(async () => {
-  t = await createTestApp();
-  targets.install();
-  api = clients(t);
-});
+beforeAll(async () => ({ t, api } = await startDiscussionApp(targets)));
 afterAll(() => t.close());
-
-/** A small deterministic generator, so a failure can be replayed. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
 describe('discussion counters under a burst', () => {
   it('stay equal to a recount after 500 parallel likes, dislikes, cancels, comments, replies and deletes, with no 5xx', { timeout: 120_000 }, async () => {
     const posts = [targets.post(), targets.post(), targets.post()];
     const accounts = await Promise.all(Array.from({ length: 40 }, () => makeAccount(t)));
-    // Some comments first, so replies and deletes have something to hit.
-    const seeded: { id: number; owner: number; post: number }[] = [];
-    for (let i = 0; i < 30; i++) {
-      const who = i % accounts.length;
-      const post = posts[i % 3]!;
-      const res = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: post, content: `seed ${i}` } }, { token: accounts[who]!.token });
-      seeded.push({ id: res.json().comment.id, owner: who, post });
-    }
+    const seeded = await seedComments(api, accounts, posts, 30);
     const random = rng(12);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const calls = Array.from({ length: 500 }, () => {

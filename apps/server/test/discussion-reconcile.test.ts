@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from './harness.ts';
-import { clients } from './client.ts';
+import type { TestApp } from './harness.ts';
+import type { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { FakeTargets } from './discussion-support.ts';
+import { FakeTargets, startDiscussionApp } from './discussion-support.ts';
 import { eventually, startObservedJobs } from './jobs-support.ts';
 import { discussionCounts, discussionModule, findDrift, reconcileDirtyCounters } from '../src/modules/discussion/index.ts';
 import { discussionCounterRepairs, discussionCounters, discussionDirtyTargets } from '../src/modules/discussion/tables.ts';
@@ -15,11 +15,7 @@ import { discussionCounterRepairs, discussionCounters, discussionDirtyTargets } 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
 const targets = new FakeTargets();
-beforeAll(async () => {
-  t = await createTestApp();
-  targets.install();
-  api = clients(t);
-});
+beforeAll(async () => ({ t, api } = await startDiscussionApp(targets)));
 afterAll(() => t.close());
 
 const like = (who: { token: string }, id: number) => api.native.post('/api/like', { like: { accessible_type: 'Post', accessible_id: id } }, { token: who.token });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from './harness.ts';
-import { clients } from './client.ts';
+import type { TestApp } from './harness.ts';
+import type { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { updateAccount } from './factories.ts';
-import { FakeTargets } from './discussion-support.ts';
+import { FakeTargets, startDiscussionApp } from './discussion-support.ts';
 import { discussionCounts, findDrift, reconcileCounters, viewerReactions } from '../src/modules/discussion/index.ts';
 import { MODERATION_API } from '@lantern/contract';
 import { discussionCounterRepairs, discussionCounters } from '../src/modules/discussion/tables.ts';
@@ -12,11 +12,7 @@ import { discussionCounterRepairs, discussionCounters } from '../src/modules/dis
 let t: TestApp;
 let api: ReturnType<typeof clients>;
 const targets = new FakeTargets();
-beforeAll(async () => {
-  t = await createTestApp();
-  targets.install();
-  api = clients(t);
-});
+beforeAll(async () => ({ t, api } = await startDiscussionApp(targets)));
 afterAll(() => t.close());
 
 type Account = { id: number; token: string };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from './harness.ts';
-import { clients } from './client.ts';
+import type { TestApp } from './harness.ts';
+import type { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { FakeTargets } from './discussion-support.ts';
+import { FakeTargets, rng, seedComments, startDiscussionApp } from './discussion-support.ts';
 import { findDrift, reconcileCounters } from '../src/modules/discussion/index.ts';
-import { commentApprovalTarget, commentReportTarget } from '../src/modules/discussion/comment-states.ts';
+import { commentModeration } from '../src/modules/discussion/comment-states.ts';
 import { discussionComments } from '../src/modules/discussion/tables.ts';
 
 /**
@@ -16,29 +16,14 @@ import { discussionComments } from '../src/modules/discussion/tables.ts';
 let t: TestApp;
 let api: ReturnType<typeof clients>;
 const targets = new FakeTargets();
-beforeAll(async () => {
-  t = await createTestApp();
-  targets.install();
-  api = clients(t);
-});
+beforeAll(async () => ({ t, api } = await startDiscussionApp(targets)));
 afterAll(() => t.close());
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
 describe('comment counts under hides, unhides and approvals racing writes', () => {
   it('stay equal to a recount, with no 5xx', { timeout: 120_000 }, async () => {
     const posts = [targets.post(), targets.post()];
     const accounts = await Promise.all(Array.from({ length: 20 }, () => makeAccount(t)));
-    const seeded: { id: number; owner: number; post: number; parent: number | null }[] = [];
-    for (let i = 0; i < 20; i++) {
-      const owner = i % accounts.length;
-      const post = posts[i % 2]!;
-      const res = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: post, content: `seed ${i}` } }, { token: accounts[owner]!.token });
-      seeded.push({ id: res.json().comment.id, owner, post, parent: null });
-    }
+    const seeded: { id: number; owner: number; post: number; parent: number | null }[] = (await seedComments(api, accounts, posts, 20)).map((c) => ({ ...c, parent: null }));
     // Some pending replies for staff to approve (held as a watched word would hold them).
     for (let i = 0; i < 10; i++) {
       const parent = seeded[i]!;
@@ -52,9 +37,10 @@ describe('comment counts under hides, unhides and approvals racing writes', () =
     const ops = Array.from({ length: 300 }, async () => {
       const roll = random();
       const target = pick(seeded);
-      if (roll < 0.2) return { status: (await commentReportTarget.hide(t.deps, target.id), 200) };
-      if (roll < 0.4) return { status: (await commentReportTarget.unhide!(t.deps, target.id), 200) };
-      if (roll < 0.5) return { status: (await commentApprovalTarget.approve(t.deps, target.id), 200) };
+      // Staff hide, unhide and approve: the moves reports and the approval queue make (registerModeratedContent).
+      if (roll < 0.2) return { status: (await commentModeration.move(t.deps, target.id, 'published', 'hidden'), 200) };
+      if (roll < 0.4) return { status: (await commentModeration.move(t.deps, target.id, 'hidden', 'published'), 200) };
+      if (roll < 0.5) return { status: (await commentModeration.move(t.deps, target.id, 'pending', 'published'), 200) };
       if (roll < 0.8) {
         const parent = pick(seeded.filter((c) => c.parent === null));
         const res = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: parent.post, commentary_id: parent.id, content: 'reply' } }, { token: accounts[Math.floor(random() * 20)]!.token });
@@ -96,9 +82,9 @@ describe('authors deleting replies and comments while staff hide, unhide and del
       if (roll < 0.3) return remove(pick(replies));
       if (roll < 0.38) return remove(pick(comments));
       const either = random() < 0.7 ? pick(replies) : pick(comments);
-      if (roll < 0.53) return (await commentReportTarget.hide(t.deps, either.id), 200);
-      if (roll < 0.68) return (await commentReportTarget.unhide!(t.deps, either.id), 200);
-      if (roll < 0.75) return (await commentReportTarget.remove(t.deps, pick(replies).id), 200);
+      if (roll < 0.53) return (await commentModeration.move(t.deps, either.id, 'published', 'hidden'), 200);
+      if (roll < 0.68) return (await commentModeration.move(t.deps, either.id, 'hidden', 'published'), 200);
+      if (roll < 0.75) return (await commentModeration.takeDown(t.deps, pick(replies).id), 200);
       const parent = pick(comments);
       const who = Math.floor(random() * accounts.length);
       const res = await api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: parent.post, commentary_id: parent.id, content: 'reply' } }, { token: accounts[who]!.token });

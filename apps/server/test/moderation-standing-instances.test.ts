@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { makeGroup } from './community-factories.ts';
+import { makeGroup, publishPost } from './community-factories.ts';
+import { twoInstances } from './two-instances.ts';
 import { STANDING_CACHE_SECONDS } from '../src/modules/moderation/index.ts';
 
 /**
@@ -11,26 +12,14 @@ import { STANDING_CACHE_SECONDS } from '../src/modules/moderation/index.ts';
  * staff reaches the instance that made it at once, and another instance on any store within
  * STANDING_CACHE_SECONDS (at once with Redis: the .redis test); an unmute the same.
  */
-let t: TestApp;
-let second: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  second = await createTestApp({ sameDatabaseAs: t });
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+const instances = twoInstances();
 
 it('refuses a muted writer at once where staff muted them, and on the other instance once its copy expires', async () => {
+  const { first: t, second } = instances;
   const { group } = await makeGroup(t);
   const writer = await makeAccount(t);
   const staff = await makeAccount(t, { role: 'staff' });
-  const author = await makeAccount(t);
-  const draft = (await clients(t).native.get(`/api/posts/new?group_id=${group.id}&type=Post`, { token: author.token })).json().draft;
-  const published = await clients(t).native.patch(`/api/drafts/${draft.id}`, { draft: { publish: true, content: '<p>Talk to me</p>' } }, { token: author.token });
-  expect(published.statusCode, published.body).toBe(200);
-  const postId = published.json().post.id;
+  const postId = await publishPost(t, await makeAccount(t), group.id, { content: '<p>Talk to me</p>' });
   const comment = (app: TestApp, content: string) =>
     clients(app).native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: postId, content } }, { token: writer.token });
   // Both instances have read the writer's standing.

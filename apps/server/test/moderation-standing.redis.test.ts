@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { makeGroup } from './community-factories.ts';
+import { makeGroup, publishPost } from './community-factories.ts';
+import { twoInstances } from './two-instances.ts';
 
 /** With Redis only: a mute by staff on one instance reaches the other's kept standing at once, through pub/sub. */
-let t: TestApp;
-let second: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  second = await createTestApp({ sameDatabaseAs: t });
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+const instances = twoInstances();
 
 it('refuses a writer muted on the other instance without waiting for its copy to expire', async () => {
+  const { first: t, second } = instances;
   const { group } = await makeGroup(t);
   const [author, writer, staff] = [await makeAccount(t), await makeAccount(t), await makeAccount(t, { role: 'staff' })];
-  const draft = (await clients(t).native.get(`/api/posts/new?group_id=${group.id}&type=Post`, { token: author.token })).json().draft;
-  const postId = (await clients(t).native.patch(`/api/drafts/${draft.id}`, { draft: { publish: true, content: '<p>Hello</p>' } }, { token: author.token })).json().post.id;
+  const postId = await publishPost(t, author, group.id, { content: '<p>Hello</p>' });
   const comment = () => clients(second).native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: postId, content: 'hi' } }, { token: writer.token });
   expect((await comment()).statusCode).toBe(201);
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
+import { twoInstances } from './two-instances.ts';
 import { WORDS_REFRESH_SECONDS, screenText } from '../src/modules/moderation/index.ts';
 
 /**
@@ -10,18 +10,10 @@ import { WORDS_REFRESH_SECONDS, screenText } from '../src/modules/moderation/ind
  * seen by the other at the latest after WORDS_REFRESH_SECONDS on any store (at once with Redis: the
  * .redis test).
  */
-let t: TestApp;
-let second: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  second = await createTestApp({ sameDatabaseAs: t });
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+const instances = twoInstances();
 
 it('sees a word staff added on the other instance once its copy is refreshed', async () => {
+  const { first: t, second } = instances;
   expect((await screenText(second.deps, ['no mercy for griefers'], 'abroad')).action).toBe('allow');
   const staff = await makeAccount(t, { role: 'staff', area: 'abroad' });
   const res = await clients(t).abroad.post(MODERATION_API.adminWatchedWords, { watched_word: { word: 'griefers', action: 'block' } }, { token: staff.token });

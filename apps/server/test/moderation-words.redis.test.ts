@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
+import { twoInstances } from './two-instances.ts';
 import { screenText } from '../src/modules/moderation/index.ts';
 
 /** With Redis only: a staff change to the watched words reaches the other instance at once, through pub/sub. */
-let t: TestApp;
-let second: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  second = await createTestApp({ sameDatabaseAs: t });
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+const instances = twoInstances();
 
 it('drops the other instance\'s copy of the words as soon as staff change them', async () => {
+  const { first: t, second } = instances;
   expect((await screenText(second.deps, ['selling smurf accounts'], 'native')).action).toBe('allow');
   // Subscribed before: the message is waited for as an event, never by sleeping.
   const heard = new Promise<void>((resolve) => {

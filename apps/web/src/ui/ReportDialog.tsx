@@ -10,13 +10,32 @@ import { TextAreaField } from './TextField';
 import { toast } from './toastStore';
 import { useCommunityRefusal } from './useCommunityRefusal';
 
+/**
+ * What the reader is reporting, as they see it: its kind (a post and a review are both target type `post`, a
+ * comment and a reply both `comment`), its author and a line of its text. The dialog names and quotes it, so
+ * the reporter knows which of the page's comments or replies they are about to report.
+ */
+export interface ReportSubject {
+  kind: 'post' | 'review' | 'comment' | 'reply';
+  author: string;
+  excerpt: string;
+}
+
 export interface ReportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** What is reported: a type a community module registered with moderation (post, comment, talk…) and its id. */
   targetType: string;
   targetId: number;
+  subject?: ReportSubject;
 }
+
+/** The quoted line is kept short: the dialog names the content, it does not show it again. */
+const QUOTE_MAX = 80;
+const quoteOf = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return [...line].length > QUOTE_MAX ? `${[...line].slice(0, QUOTE_MAX).join('')}…` : line;
+};
 
 /**
  * The report dialog (docs/product/community.md#reports): a reason from the fixed list and optional text, sent to
@@ -24,7 +43,7 @@ export interface ReportDialogProps {
  * rate-limit text when throttled, and otherwise the spec's plain failure prompt. A guest's 401 opens the
  * sign-in popup (the API client) and closes this.
  */
-export function ReportDialog({ open, onOpenChange, targetType, targetId }: ReportDialogProps) {
+export function ReportDialog({ open, onOpenChange, targetType, targetId, subject }: ReportDialogProps) {
   const { t } = useTranslation();
   const groupId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -56,7 +75,8 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId }: Repor
       <Modal
         open={open}
         onOpenChange={(o) => (o ? onOpenChange(true) : close())}
-        title={t('report.title')}
+        title={subject ? t(`report.title_${subject.kind}`) : t('report.title')}
+        description={subject ? t('report.quote', { author: subject.author, excerpt: quoteOf(subject.excerpt) }) : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={close}>

@@ -5,9 +5,9 @@
  */
 import type { ServerModule } from '../../platform/module.ts';
 import { registerDiscussionTarget } from '../discussion/index.ts';
-import { registerApprovalTarget, registerReportTarget } from '../moderation/index.ts';
+import { registerModeratedContent } from '../moderation/index.ts';
 import { registerUploadUse } from '../uploads/index.ts';
-import { postApprovalTarget, postDiscussionTarget, postReportTarget, postsUseUpload } from './targets.ts';
+import { postDiscussionTarget, postModeration, postsUseUpload } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -21,8 +21,7 @@ export const communityModule: ServerModule = {
   // Comments and likes on posts are the discussion module's; reports on them moderation's.
   setup: () => {
     registerDiscussionTarget('Post', postDiscussionTarget);
-    registerReportTarget('post', postReportTarget);
-    registerApprovalTarget('post', postApprovalTarget);
+    registerModeratedContent('post', postModeration);
     registerUploadUse('community', postsUseUpload);
   },
 };
@@ -32,6 +31,6 @@ export { sanitizeRichText, plainTextOf, mentionedIds } from './sanitize.ts';
 export { reconcileGroupCounters } from './counters.ts';
 
 /** The services the forum host's face answers from (the forum module; decisions/0018). */
-export { getPost, listPosts, deletePost, publishedTimesOf, type PostFilter } from './posts.ts';
+export { getPost, listPosts, deletePost, ownReview, publishedTimesOf, type PostFilter } from './posts.ts';
 export { listGroups, groupEvaluation, findGroup } from './groups.ts';
 export { postTagList } from './lookups.ts';

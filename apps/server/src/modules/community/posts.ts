@@ -106,6 +106,18 @@ export async function getPost(deps: Deps, viewerId: number | null, id: number, v
 }
 
 /**
+ * The account's review of a group's game, published, pending or hidden (a held or hidden review is still the
+ * account's one review of the game), or null: read only for the account itself (the forum host's
+ * `/community/sku/myReview`), marked by `moderation_state` (docs/product/community.md#who-sees-pending).
+ */
+export async function ownReview(deps: Deps, accountId: number, groupId: number) {
+  const [row] = await deps.db.select().from(posts)
+    .where(and(eq(posts.accountId, accountId), eq(posts.groupId, groupId), eq(posts.type, 'Review'), inArray(posts.status, ['published', 'pending', 'hidden']), isNull(posts.deletedAt)))
+    .limit(1);
+  return row ? (await presentPosts(deps, [row], accountId))[0]! : null;
+}
+
+/**
  * GET /api/hots: featured posts first, then pinned ones, newest first within each, across every group; the
  * newest posts when none is highlighted. Served by `posts_highlighted_idx` (a few rows), never a full sort.
  */

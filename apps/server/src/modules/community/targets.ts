@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
-import { fileSystemReport, type ApprovalTarget, type ReportTarget } from '../moderation/index.ts';
+import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
 import { countPost } from './counters.ts';
 import type { PostRow } from './presenter.ts';
 import { posts } from './tables.ts';
@@ -10,7 +10,7 @@ import { posts } from './tables.ts';
 /**
  * What other modules see of a post: discussion comments on and likes published posts (a draft, a pending, a
  * hidden or a deleted post is no target at all), on both sites as the community shows them (decisions/0016),
- * and moderation's reports and approvals point at them (docs/product/community.md#moderation).
+ * and moderation's reports and approval queue act on them (docs/product/community.md#moderation).
  */
 export const postDiscussionTarget: DiscussionTarget = {
   async load(deps, ids) {
@@ -43,7 +43,7 @@ async function moveStatus(deps: Deps, id: number, from: PostStatus, to: PostStat
 }
 
 /** Deletes a post for good (soft: the row stays for the record and the reports), out of the counts if it was in them. */
-async function takeDown(deps: Deps, id: number, tx: Tx | undefined, only?: PostStatus): Promise<boolean> {
+async function takeDown(deps: Deps, id: number, only: PostStatus | undefined, tx: Tx | undefined): Promise<boolean> {
   const run = async (t: Tx) => {
     const [gone] = await t.update(posts).set({ deletedAt: deps.clock.now() })
       .where(and(eq(posts.id, id), isNull(posts.deletedAt), only ? eq(posts.status, only) : undefined)).returning();
@@ -55,30 +55,22 @@ async function takeDown(deps: Deps, id: number, tx: Tx | undefined, only?: PostS
 
 const summaryOf = (row: Pick<PostRow, 'title' | 'plainText'>) => (row.title || row.plainText).slice(0, 120);
 
-/** A reported post or review (type `post`): hide keeps it restorable (unhide), delete is final. */
-export const postReportTarget: ReportTarget = {
-  async load(deps, id) {
+/**
+ * Posts and reviews as moderation acts on them (type `post`): a published one is reported, hidden (restorable)
+ * and unhidden, or deleted for good; a pending one is approved (counted from then) or rejected (deleted).
+ */
+export const postModeration: ModeratedContent = {
+  async published(deps, id) {
     const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), eq(posts.status, 'published'), isNull(posts.deletedAt))).limit(1);
     return row ? { authorId: row.accountId, area: row.area, summary: summaryOf(row) } : null;
   },
-  async hide(deps, id, tx) {
-    await moveStatus(deps, id, 'published', 'hidden', tx);
-  },
-  async remove(deps, id, tx) {
-    await takeDown(deps, id, tx);
-  },
-  unhide: (deps, id, tx) => moveStatus(deps, id, 'hidden', 'published', tx),
-};
-
-/** Posts and reviews held for approval (type `post`): approve publishes (counted from then), reject deletes. */
-export const postApprovalTarget: ApprovalTarget = {
   async pending(deps, area, limit) {
     const rows = await deps.db.select().from(posts).where(and(eq(posts.area, area), eq(posts.status, 'pending'), isNull(posts.deletedAt)))
       .orderBy(posts.updatedAt, posts.id).limit(limit);
     return rows.map((r) => ({ id: r.id, authorId: r.accountId, area: r.area, summary: summaryOf(r), createdAt: r.updatedAt, kind: r.type === 'Review' ? 'review' : 'post' }));
   },
-  approve: (deps, id) => moveStatus(deps, id, 'pending', 'published'),
-  reject: (deps, id) => takeDown(deps, id, undefined, 'pending'),
+  move: moveStatus,
+  takeDown,
 };
 
 /** A flagged word published the post; staff get a system report on it in their queue. */

@@ -3,7 +3,7 @@ import { plainText } from './content.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
-import { fileSystemReport, type ApprovalTarget, type ReportTarget } from '../moderation/index.ts';
+import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
 import { addToCounters } from './counters.ts';
 import { discussionComments as c } from './tables.ts';
 import type { DiscussionTargetType } from './targets.ts';
@@ -109,10 +109,14 @@ async function moveState(deps: Deps, id: number, from: CommentState, to: Comment
   return tx ? run(tx) : deps.db.transaction(run);
 }
 
-async function remove(deps: Deps, id: number, tx?: Tx): Promise<boolean> {
+/**
+ * Deletes a comment (with its replies) or a reply for good, only when it is in `only` if given, in one
+ * transaction under the same locks as every move: false when there was nothing to delete.
+ */
+async function takeDown(deps: Deps, id: number, only?: CommentState, tx?: Tx): Promise<boolean> {
   const run = async (t: Tx) => {
     const locked = await lockComment(t, id);
-    if (!locked) return false;
+    if (!locked || (only !== undefined && locked.row.state !== only)) return false;
     await takeDownComment(t, locked.row, deps.clock.now(), locked.parentShown, null);
     return true;
   };
@@ -122,38 +126,21 @@ async function remove(deps: Deps, id: number, tx?: Tx): Promise<boolean> {
 const summaryOf = (row: Pick<CommentRow, 'content'>) => plainText(row.content).slice(0, 120);
 
 /**
- * What a report on a comment or a reply points at (type `comment`): a published one, with its author (whose own
- * content they cannot report). Staff hide it (restorable), delete it (final) or unhide it.
+ * Comments and replies as moderation acts on them (type `comment`): a published one is reported — with its
+ * author, whose own content they cannot report — hidden (restorable) and unhidden, or deleted for good; a
+ * pending one is approved (counted from then) or rejected (deleted).
  */
-export const commentReportTarget: ReportTarget = {
-  async load(deps, id) {
+export const commentModeration: ModeratedContent = {
+  async published(deps, id) {
     const [row] = await deps.db.select().from(c).where(and(eq(c.id, id), isNull(c.deletedAt), eq(c.state, 'published')));
     return row ? { authorId: row.accountId, area: row.area, summary: summaryOf(row) } : null;
   },
-  async hide(deps, id, tx) {
-    await moveState(deps, id, 'published', 'hidden', tx);
-  },
-  async remove(deps, id, tx) {
-    await remove(deps, id, tx);
-  },
-  unhide: (deps, id, tx) => moveState(deps, id, 'hidden', 'published', tx),
-};
-
-/** Comments and replies held for approval (type `comment`): staff approve (counted from then) or reject (deleted). */
-export const commentApprovalTarget: ApprovalTarget = {
   async pending(deps, area, limit) {
     const rows = await deps.db.select().from(c).where(and(eq(c.area, area), eq(c.state, 'pending'), isNull(c.deletedAt))).orderBy(c.createdAt, c.id).limit(limit);
     return rows.map((r) => ({ id: r.id, authorId: r.accountId, area: r.area, summary: summaryOf(r), createdAt: r.createdAt, kind: r.parentId === null ? 'comment' : 'reply' }));
   },
-  approve: (deps, id) => moveState(deps, id, 'pending', 'published'),
-  async reject(deps, id) {
-    return deps.db.transaction(async (tx) => {
-      const locked = await lockComment(tx, id);
-      if (!locked || locked.row.state !== 'pending') return false;
-      await takeDownComment(tx, locked.row, deps.clock.now(), locked.parentShown, null);
-      return true;
-    });
-  },
+  move: moveState,
+  takeDown,
 };
 
 /** A flagged word published the comment; staff get a system report on it in their queue. */

@@ -213,16 +213,22 @@ export async function listAccountComments(deps: Deps, area: Area, accountId: num
   return { comments: await present(deps, onVisible), meta: { total_count: total!.n, page, per } };
 }
 
+/** A comment, or a reply whose comment is published and not deleted: a reply is seen only with its comment. */
+const parentShown = sql`(${discussionComments.parentId} IS NULL OR EXISTS (
+  SELECT 1 FROM discussion_comments parent
+   WHERE parent.id = ${discussionComments.parentId} AND parent.deleted_at IS NULL AND parent.state = 'published'))`;
+
 /**
  * The `Comment` like target (decisions/0018): a live comment or reply is likeable where its target is seen
- * (a reply on a post of both sites is liked from both); one that is deleted, or whose target is gone, is not.
+ * (a reply on a post of both sites is liked from both); one that is deleted, pending or hidden, a reply whose
+ * comment is, and one whose target is gone, are not (docs/product/community.md#who-sees-pending).
  */
 export const commentLikeTarget: DiscussionTarget = {
   async load(deps, ids) {
     const rows = await deps.db
       .select({ id: discussionComments.id, accountId: discussionComments.accountId, targetType: discussionComments.targetType, targetId: discussionComments.targetId })
       .from(discussionComments)
-      .where(and(inArray(discussionComments.id, [...ids]), live));
+      .where(and(inArray(discussionComments.id, [...ids]), live, parentShown));
     const byType = new Map<DiscussionTargetType, number[]>();
     for (const r of rows) byType.set(r.targetType as DiscussionTargetType, [...(byType.get(r.targetType as DiscussionTargetType) ?? []), r.targetId]);
     const facts = new Map<string, DiscussionTargetFacts>();

@@ -9,8 +9,8 @@ import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { commentLikeTarget } from './comments.ts';
 import { countsOf, fullSweepJob, reconcileCountersJob } from './counters.ts';
-import { commentApprovalTarget, commentReportTarget } from './comment-states.ts';
-import { registerApprovalTarget, registerReportTarget } from '../moderation/index.ts';
+import { commentModeration } from './comment-states.ts';
+import { registerModeratedContent } from '../moderation/index.ts';
 import { reactionsOf } from './likes.ts';
 import { discussionRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -25,8 +25,7 @@ export const discussionModule: ServerModule = {
   // approvals of them (type `comment`) act through this module (decisions/0020).
   setup: () => {
     registerDiscussionTarget('Comment', commentLikeTarget);
-    registerReportTarget('comment', commentReportTarget);
-    registerApprovalTarget('comment', commentApprovalTarget);
+    registerModeratedContent('comment', commentModeration);
   },
 };
 

@@ -2,7 +2,7 @@ import { camelCased } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/viewer.ts';
-import { groupEvaluation, listGroups, listPosts, type PostFilter } from '../community/index.ts';
+import { groupEvaluation, listGroups, listPosts, ownReview, type PostFilter } from '../community/index.ts';
 
 /**
  * The `/community/sku/*` calls (docs/product/community.md#forum-surface): a SKU of the viewer's site names its
@@ -33,12 +33,16 @@ export async function skuPosts(deps: Deps, viewer: Viewer, skuId: number, filter
   return { list: camelCased(list.posts), total: list.meta.total_count, page: paging.page, size: paging.size };
 }
 
-/** GET /community/sku/myReview: the viewer's live review of the SKU's game, or null (a guest: null). */
+/**
+ * GET /community/sku/myReview: the viewer's review of the SKU's game, or null (a guest: null). A review waiting
+ * for approval or hidden by staff is still theirs — a second would be refused as `taken` — so it is answered
+ * with its `moderationState` (docs/product/community.md#who-sees-pending).
+ */
 export async function myReview(deps: Deps, viewer: Viewer, skuId: number) {
   const group = await groupOfSku(deps, viewer, skuId);
   if (viewer.accountId === null) return null;
-  const { posts } = await listPosts(deps, viewer.accountId, { groupId: group.id, type: 'Review', accountId: viewer.accountId }, { page: 1, per: 1 });
-  return posts[0] ? camelCased(posts[0]) : null;
+  const review = await ownReview(deps, viewer.accountId, group.id);
+  return review ? camelCased(review) : null;
 }
 
 /** GET /community/sku/feedHeader: the group, its counts and evaluation, and where the viewer stands with it. */

@@ -1,4 +1,4 @@
-import type { Area } from '@lantern/domain';
+import type { Area, ContentState } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 
@@ -62,4 +62,42 @@ export function approvalTarget(type: string): ApprovalTarget | undefined {
 
 export function approvalTypes(): string[] {
   return [...approvals.keys()];
+}
+
+/**
+ * Content another module owns that moderation acts on by its state (posts and reviews, comments and replies;
+ * decisions/0020), described once: `published` describes a published item (what a report may point at; null
+ * when it is not, or is gone), `pending` lists the oldest held on a site, `move` changes an item's state only
+ * when it is in `from` (under the owner's locks, its counts following; false when it was not), and `takeDown`
+ * deletes it for good, only when it is in `only` if given (false when nothing was deleted). Each runs in the
+ * transaction given, or its own.
+ */
+export interface ModeratedContent {
+  published(deps: Deps, id: number): Promise<{ authorId: number; area: Area; summary: string } | null>;
+  pending(deps: Deps, area: Area, limit: number): Promise<PendingItem[]>;
+  move(deps: Deps, id: number, from: ContentState, to: ContentState, tx?: Tx): Promise<boolean>;
+  takeDown(deps: Deps, id: number, only?: ContentState, tx?: Tx): Promise<boolean>;
+}
+
+/**
+ * Registers a type of content as both a report target and an approval target, from the owner's `setup`:
+ * reports hide it (published → hidden), delete it (for good) and unhide it (hidden → published); the queue
+ * approves it (pending → published) and rejects it (a pending one deleted). Idempotent, as the two are.
+ */
+export function registerModeratedContent(type: string, content: ModeratedContent): void {
+  registerReportTarget(type, {
+    load: (deps, id) => content.published(deps, id),
+    hide: async (deps, id, tx) => {
+      await content.move(deps, id, 'published', 'hidden', tx);
+    },
+    remove: async (deps, id, tx) => {
+      await content.takeDown(deps, id, undefined, tx);
+    },
+    unhide: (deps, id, tx) => content.move(deps, id, 'hidden', 'published', tx),
+  });
+  registerApprovalTarget(type, {
+    pending: (deps, area, limit) => content.pending(deps, area, limit),
+    approve: (deps, id) => content.move(deps, id, 'pending', 'published'),
+    reject: (deps, id) => content.takeDown(deps, id, 'pending'),
+  });
 }

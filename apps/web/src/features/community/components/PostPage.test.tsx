@@ -11,11 +11,11 @@ import { PostPage } from './PostPage';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const post = (own: boolean) => ({
+const post = (own: boolean, moderation_state: 'published' | 'pending' | 'hidden' = 'published') => ({
   id: 7, account_id: own ? 9 : 2, author: { id: own ? 9 : 2, nickname: own ? 'me' : 'alice', avatar_url: null, title: null }, group_id: 4,
   group: { id: 4, name: { en: 'Lantern Tales', chs: '灯笼物语' } }, type: 'Review', is_long: false, title: '', content: '<p>Great river level</p>',
   excerpt: 'Great river level', tag_id: null, sticky_sequence: 0, locked: false, featured: false, score: 5, recommend: null, playtime_hours: 3,
-  bought_here: true, sku_id: null, area: 'abroad', likes_count: 2, comments_count: 0, official_comment: null, own,
+  bought_here: true, sku_id: null, area: 'abroad', likes_count: 2, comments_count: 0, official_comment: null, own, moderation_state,
   created_at_timestamp: 1_790_000_000, updated_at_timestamp: 1_790_000_000, published_at_timestamp: 1_790_000_000,
 });
 const noComments = { status: 200, body: { comments: [], commentable: { likes_count: 2, dislikes_count: 0, comments_count: 0, like_type: null }, meta: { total_count: 0, page: 1, per: 10 } } };
@@ -45,7 +45,9 @@ describe('PostPage: report', () => {
     const { user } = setup({ id: 9 });
     const page = await screen.findByTestId('post-page');
     await user.click(within(page).getAllByRole('button', { name: 'Report' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    // The dialog names what is reported and quotes it with its author.
+    const dialog = await screen.findByRole('dialog', { name: 'Report this review' });
+    expect(dialog).toHaveTextContent('“Great river level” by alice');
     await user.click(within(dialog).getByRole('radio', { name: 'Off topic' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
@@ -65,5 +67,32 @@ describe('PostPage: report', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Report' }))[0]!);
     expect(getSignInState().open).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('PostPage: pending and hidden', () => {
+  it('tells the author their post waits for review, offers edit and delete, and shows no thread', async () => {
+    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, 'pending') } }] });
+    setup({ id: 9 });
+    expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent('Waiting for review: only you and the moderators can see it until it is approved');
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByTestId('post-delete')).toBeInTheDocument();
+    expect(f.count('GET /api/comments')).toBe(0);
+  });
+
+  it('tells the author moderators hid their post, offers only delete, and shows no thread', async () => {
+    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, 'hidden') } }] });
+    setup({ id: 9 });
+    expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent('Hidden by moderators: only you and the moderators can see it');
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByTestId('post-delete')).toBeInTheDocument();
+    expect(f.count('GET /api/comments')).toBe(0);
+  });
+
+  it('shows a published post without a notice', async () => {
+    mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(false) } }], 'GET /api/comments': [noComments] });
+    setup({ id: 9 });
+    await screen.findByTestId('post-page');
+    expect(screen.queryByTestId('post-moderation-state')).toBeNull();
   });
 });

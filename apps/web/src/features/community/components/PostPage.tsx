@@ -6,6 +6,7 @@ import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { ReportAction } from '../../../ui/ReportAction';
 import { WarningDialog } from '../../../ui/WarningDialog';
@@ -63,7 +64,15 @@ export function PostPage() {
         </div>
       </div>
       {p.moderation_state !== 'published' ? (
-        <p role="status" className="mt-4 rounded-[var(--radius-card)] bg-info/10 p-3 text-sm text-info ring-1 ring-info/30" data-testid="post-moderation-state">
+        // Waiting is news (info); hidden is a moderator's decision about it (danger), told apart at a glance.
+        <p
+          role="status"
+          className={cn(
+            'mt-4 rounded-[var(--radius-card)] p-3 text-sm ring-1',
+            p.moderation_state === 'hidden' ? 'bg-danger/10 text-danger ring-danger/30' : 'bg-info/10 text-info ring-info/30',
+          )}
+          data-testid="post-moderation-state"
+        >
           {t(`community.moderation_${p.moderation_state}`)}
         </p>
       ) : null}
@@ -86,7 +95,12 @@ export function PostPage() {
           </span>
         ) : (
           // Posts and reviews are one report target, `post` (the community module's).
-          <ReportAction targetType="post" targetId={p.id} className={`ml-auto ${buttonClass('ghost', 'sm')}`} />
+          <ReportAction
+            targetType="post"
+            targetId={p.id}
+            subject={{ kind: p.type === 'Review' ? 'review' : 'post', author: name, excerpt: p.title || p.excerpt }}
+            className={`ml-auto ${buttonClass('ghost', 'sm')}`}
+          />
         )}
       </footer>
       {/* Comments and likes open once it is published: a pending or hidden post takes none. */}

@@ -29,6 +29,11 @@ export function renderCommentContent(html: string): ReactNode[] {
   return out;
 }
 
+/** A comment's text without its markup (line breaks as spaces, mention links as their @name): for quoting it. */
+export function commentPlainText(html: string): string {
+  return decode(html.replace(/<br\s*\/?>/g, ' ').replace(/<[^>]*>/g, ''));
+}
+
 export function CommentContent({ html }: { html: string }) {
   return <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-fg">{renderCommentContent(html)}</p>;
 }

@@ -2,6 +2,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '../../../../i18n';
 import { queryKeys } from '../../../../lib/query-keys';
 import { closeSignIn, getSignInState } from '../../../../lib/signInStore';
 import { mockFetch, type Call } from '../../../../test/fetchMock';
@@ -158,7 +159,9 @@ describe('CommentThread: reports, refusals and mentions', () => {
     await user.click(within(theirs!).getByRole('button', { name: 'Show 1 reply' }));
     const theReply = await screen.findByTestId('reply');
     await user.click(within(theReply).getByRole('button', { name: 'Report' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    // The dialog says it is the reply that is reported, and whose words.
+    const dialog = await screen.findByRole('dialog', { name: 'Report this reply' });
+    expect(dialog).toHaveTextContent('“reply 101” by bob');
     await user.click(within(dialog).getByRole('radio', { name: 'Unmarked spoilers' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
@@ -171,6 +174,21 @@ describe('CommentThread: reports, refusals and mentions', () => {
     await user.click(within(await screen.findByTestId('comment')).getByRole('button', { name: 'Report' }));
     expect(getSignInState().open).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('names a comment in its report dialog, quoting its text without markup, in the site\'s language', async () => {
+    mockFetch({ 'GET /api/comments': [page([comment(1, { content: '<a href="/users/3">@bob</a> spoilers &amp; more<br />ahead' })], 1, 1)] });
+    const { user } = setup({ id: 9 });
+    await user.click(within(await screen.findByTestId('comment')).getByRole('button', { name: 'Report' }));
+    expect(await screen.findByRole('dialog', { name: 'Report this comment' })).toHaveTextContent('“@bob spoilers & more ahead” by alice');
+    await user.keyboard('{Escape}');
+    await i18next.changeLanguage('zh-CN');
+    try {
+      await user.click(within(screen.getByTestId('comment')).getByRole('button', { name: '举报' }));
+      expect(await screen.findByRole('dialog', { name: '举报评论' })).toHaveTextContent('alice：“@bob spoilers & more ahead”');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('shows a muted viewer the mute notice instead of the comment box, and the notice dialog on "reply"', async () => {

@@ -17,7 +17,7 @@ import { commentsQuery } from '../api/comments';
 import { useCreateComment, type NewComment } from '../api/createComment';
 import { useDeleteComment } from '../api/deleteComment';
 import { useReplies } from '../api/replies';
-import { CommentContent } from './CommentContent';
+import { CommentContent, commentPlainText } from './CommentContent';
 import { MentionTextarea } from './MentionTextarea';
 
 interface Props {
@@ -127,7 +127,11 @@ function CommentHead({ comment, viewer, onReply, onDelete }: { comment: Comment;
           {t('discussion.delete')}
         </button>
       ) : (
-        <ReportAction targetType="comment" targetId={comment.id} />
+        <ReportAction
+          targetType="comment"
+          targetId={comment.id}
+          subject={{ kind: comment.reply ? 'reply' : 'comment', author: comment.account.nickname || t('discussion.someone'), excerpt: commentPlainText(comment.content) }}
+        />
       )}
     </div>
   );
