@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { RangeGeoIp } from '../src/platform/geoip.ts';
@@ -69,11 +69,12 @@ describe('a checkout of many buyers', () => {
     expect(await ordersOf(buyers.map((b) => b.id))).toHaveLength(0);
   });
 
-  it('answers the module\'s refusals for its buyers and places the others', async () => {
+  it('answers the module\'s refusals, from what it read of each buyer in the rules\' statement, and places the others', async () => {
     const sku = await makeSku(t);
     const [kept, refused] = await Promise.all([makeAccount(t), makeAccount(t)]);
     const outcomes = await createOrdersTogether(t.deps, [kept, refused].map((b) => ({ buyer: buyerOf(b.id) })), oneClick(sku.id), {
-      refuse: async (_tx, accountIds) => new Map(accountIds.filter((id) => id === refused.id).map((id) => [id, new AppError(422, { sec_kill: ['exceed_limit'] })])),
+      readFor: (account) => sql`(${account} = ${refused.id})`,
+      refuse: async (_tx, read) => new Map([...read].filter(([, isRefused]) => isRefused === true).map(([id]) => [id, new AppError(422, { sec_kill: ['exceed_limit'] })])),
     });
     expect(outcomes.map(errorsOf)).toEqual([null, { status: 422, errors: { sec_kill: ['exceed_limit'] } }]);
     expect((await ordersOf([kept.id, refused.id])).map((o) => o.accountId)).toEqual([kept.id]);
@@ -85,9 +86,12 @@ describe('a checkout of many buyers', () => {
     const unlucky = buyers[1]!.id;
     let groups = 0;
     const outcomes = await createOrdersTogether(t.deps, buyers.map((b) => ({ buyer: buyerOf(b.id) })), oneClick(sku.id), {
-      written: async (_tx, orderIds) => {
-        groups += 1;
-        return new Map([...orderIds.keys()].filter((id) => id === unlucky).map((id) => [id, new AppError(422, { sec_kill: ['no_inventory'] })]));
+      writeWith: {
+        sql: (placed) => {
+          groups += 1;
+          return sql`select account_id from ${placed} where account_id <> ${unlucky}`;
+        },
+        refusal: () => new AppError(422, { sec_kill: ['no_inventory'] }),
       },
     });
     expect(outcomes.map(errorsOf)).toEqual([null, { status: 422, errors: { sec_kill: ['no_inventory'] } }, null]);

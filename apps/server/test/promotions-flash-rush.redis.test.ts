@@ -97,3 +97,30 @@ it('restores a token lost between Redis and PostgreSQL at the next sync, within 
   expect(reasonOf(await buy(b.token, event.id))).toBe('ok');
   expect(await leftOf(event.itemId)).toBe(0);
 });
+
+it('repeats Redis\'s "sold out" and "at the limit" for a tenth of a second without asking, and forgets them on a release', async () => {
+  const event = await makeEvent(2);
+  const { gate, close } = openSeckillGate(t.deps);
+  try {
+    const [a, b, c] = await Promise.all([makeAccount(t), makeAccount(t), makeAccount(t)]);
+    const item = { id: event.itemId, buyLimit: 1 };
+    expect('admitted' in await gate.enter(item, a.id)).toBe(true);
+    expect(await gate.enter(item, a.id)).toEqual({ refused: 'exceed_limit' });
+    expect('admitted' in await gate.enter(item, b.id)).toBe(true);
+    expect(await gate.enter(item, c.id)).toEqual({ refused: 'no_inventory' });
+    // Another instance gives a unit back to Redis: this one keeps its answer until the memory ends…
+    await t.deps.kv.set(`seckill:${event.itemId}:left`, '1', 3600);
+    expect(await gate.enter(item, c.id)).toEqual({ refused: 'no_inventory' });
+    expect(await redisLeft(event.itemId)).toBe(1);
+    t.clock.advance(0.1);
+    // …then asks Redis again and admits.
+    expect('admitted' in await gate.enter(item, c.id)).toBe(true);
+    expect(await redisLeft(event.itemId)).toBe(0);
+    expect(await gate.enter(item, c.id)).toEqual({ refused: 'no_inventory' });
+    // A release this instance hears clears its memories at once: a's unit and hold go back, a may buy again.
+    await gate.released([{ itemId: event.itemId, accountId: a.id, units: 1 }]);
+    expect('admitted' in await gate.enter(item, a.id)).toBe(true);
+  } finally {
+    close();
+  }
+});

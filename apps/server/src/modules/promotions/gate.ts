@@ -47,6 +47,15 @@ export const GATE_SYNC_MS = 1000;
  * which refuses it.
  */
 export const GATE_ADMISSION_LOST_MS = 30_000;
+/**
+ * How long an instance repeats Redis's "sold out" for an item, or "at the limit" for an account, without
+ * asking again (it only spares Redis a round trip). In a rush most answers are
+ * these two, each a Redis command and a socket write on the instance's one thread; a tenth of a second is
+ * not "refusing for long", and a release this instance hears clears it at once.
+ */
+export const GATE_REFUSAL_MEMORY_MS = 100;
+const MAX_REMEMBERED = 100_000;
+
 /** Gate keys of an item nobody asks about expire; the next buyer loads them again. */
 const KEY_TTL_SECONDS = 3600;
 
@@ -145,6 +154,9 @@ export class RedisSeckillGate implements SeckillGate {
   private readonly once = singleFlight<number>();
   /** Items PostgreSQL answered sold out to a buyer of this instance since the last sync. */
   private readonly soldOut = new Set<number>();
+  /** Redis's recent refusals (`GATE_REFUSAL_MEMORY_MS`): by item for sold out, by item and account for the limit. */
+  private readonly emptyUntil = new Map<number, number>();
+  private readonly atLimitUntil = new Map<string, number>();
   constructor(private readonly deps: Deps, private readonly scripts: ScriptRunner) {}
 
   get scope() {
@@ -177,6 +189,9 @@ export class RedisSeckillGate implements SeckillGate {
   }
 
   async enter(item: GateItem, accountId: number): Promise<GateEntry> {
+    const nowMs = this.deps.clock.now().getTime();
+    if ((this.emptyUntil.get(item.id) ?? 0) > nowMs) return { refused: 'no_inventory' };
+    if ((this.atLimitUntil.get(`${item.id}:${accountId}`) ?? 0) > nowMs) return { refused: 'exceed_limit' };
     try {
       const last = this.syncedAt.get(item.id);
       const now = this.deps.clock.now().getTime();
@@ -188,13 +203,22 @@ export class RedisSeckillGate implements SeckillGate {
         await this.sync(item.id);
         answer = await ask();
       }
-      if (answer === 0) return { refused: 'no_inventory' };
-      if (answer === -2) return { refused: 'exceed_limit' };
+      if (answer === 0) {
+        this.emptyUntil.set(item.id, nowMs + GATE_REFUSAL_MEMORY_MS);
+        return { refused: 'no_inventory' };
+      }
+      if (answer === -2) {
+        if (this.atLimitUntil.size >= MAX_REMEMBERED) this.atLimitUntil.clear();
+        this.atLimitUntil.set(`${item.id}:${accountId}`, nowMs + GATE_REFUSAL_MEMORY_MS);
+        return { refused: 'exceed_limit' };
+      }
       if (answer !== 1) return PASS;
       return {
         admitted: {
           settle: async (outcome) => {
             if (outcome === 'sold_out') this.soldOut.add(item.id);
+            // A refused buyer's unit goes back to Redis: this instance stops repeating "sold out".
+            if (outcome === 'refused') this.emptyUntil.delete(item.id);
             await this.quietly(() => this.scripts.run(SETTLE, gateKeys(item.id), [accountId, outcome, 1, admission]));
           },
         },
@@ -209,6 +233,8 @@ export class RedisSeckillGate implements SeckillGate {
   async released(units: readonly ReleasedUnits[]): Promise<void> {
     for (const u of units) {
       this.soldOut.delete(u.itemId);
+      this.emptyUntil.delete(u.itemId);
+      this.atLimitUntil.delete(`${u.itemId}:${u.accountId}`);
       await this.quietly(() => this.scripts.run(SETTLE, gateKeys(u.itemId), [u.accountId, 'released', u.units, '']));
     }
   }

@@ -21,9 +21,9 @@ export type PlaceGroup<Entry, Result> = (db: Db, itemId: number, entries: readon
 /**
  * Group commit for a flash sale's rush. Admitted buyers wait by item, first come first served; a free lane
  * takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once: a second request of an
- * account waits for the next group) and places them together. Alone, a buyer is a group of one and goes at
- * once; in a rush the groups grow while the lanes are busy, so the round trips per order fall as the load
- * rises.
+ * account waits for the next group) and places them together. Alone, a buyer is a group of one and goes
+ * after one turn of the event loop; in a rush the groups grow while the lanes are busy, so the round trips
+ * per order fall as the load rises.
  */
 export class GroupLanes<Entry extends { accountId: number }, Result> {
   private readonly waiting = new Map<number, Waiting<Entry, Result>[]>();
@@ -43,6 +43,9 @@ export class GroupLanes<Entry extends { accountId: number }, Result> {
     this.busy += 1;
     let connection: HeldConnection | null = null;
     try {
+      // A lane starts on the first buyer of a quiet moment; one turn of the event loop later it takes
+      // everyone admitted meanwhile (in a rush, a whole batch of the gate's answers), not that buyer alone.
+      await new Promise((resolve) => setImmediate(resolve));
       for (let group = this.take(); group; group = this.take()) {
         try {
           connection ??= await holdConnection(this.db);

@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/json-rows.ts';
 import { seckillRefusal, type SeckillPurchaseFacts } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
@@ -11,7 +12,7 @@ import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrdersTogether, heldProducts, orderCounts, type OrderOfManyOutcome, type OrderReleaseStep } from '../orders/index.ts';
 import { GroupLanes } from './group-lanes.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
-import { attachReservations, releaseReservations, reserveUnits } from './reservations.ts';
+import { attachReservationsSql, releaseReservations, reserveUnits } from './reservations.ts';
 import { statusOf, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -31,11 +32,14 @@ async function findTarget(db: DbOrTx, area: Buyer['area'], eventId: number, skuI
  * taken yet is not one: two attempts of one account at once each reserve a unit, and the first to take the
  * buyer's lock must not be refused for the other's reservation (the second is, and gives its unit back).
  */
-async function heldUnits(db: DbOrTx, itemId: number, accountIds: readonly number[]): Promise<Map<number, number>> {
-  const rows = await db.select({ accountId: seckillPurchases.accountId, n: count() }).from(seckillPurchases)
-    .where(and(eq(seckillPurchases.itemId, itemId), inArray(seckillPurchases.accountId, [...accountIds]), eq(seckillPurchases.released, false), isNotNull(seckillPurchases.orderId)))
-    .groupBy(seckillPurchases.accountId);
-  return new Map(rows.map((r) => [r.accountId, r.n]));
+async function heldUnits(db: DbOrTx, itemId: number, accountId: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(db, sql`select ${heldUnitsSql(itemId, sql`${accountId}::bigint`)} as n`);
+  return Number(row?.n ?? 0);
+}
+
+/** The same count as a scalar subquery for an account given as SQL (each buyer of a group, in one statement). */
+function heldUnitsSql(itemId: number, account: SQL): SQL {
+  return sql`(select count(*) from ${seckillPurchases} p where p.item_id = ${itemId} and p.account_id = ${account} and not p.released and p.order_id is not null)`;
 }
 
 /** Whether the account owns the game the event requires (any edition of that SKU's product; docs/product/deals.md#flash-sale-owned-game). */
@@ -64,7 +68,7 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, n
     status: statusOf(event, now),
     closed: event.closed,
     unitAvailable,
-    bought: bought ?? (await heldUnits(db, item.id, [buyer.accountId])).get(buyer.accountId) ?? 0,
+    bought: bought ?? await heldUnits(db, item.id, buyer.accountId),
     requirements: {
       buyLimit: item.buyLimit,
       phone: event.requirePhone,
@@ -187,22 +191,22 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
       placed = buying.length === 0 ? [] : await createOrdersTogether({ ...deps, db }, buying.map((a) => ({ buyer: a.buyer, address_id: a.address_id })), {
         sku_ids: [item.skuId], cate, type: 'seckill', unit_prices: new Map([[item.skuId, item.price]]),
       }, {
-        // The flash-sale reasons, for each buyer under its lock: the limit counts the orders it already holds.
-        async refuse(tx, accountIds, now) {
-          const bought = await heldUnits(tx, item.id, accountIds);
+        // The flash-sale reasons, for each buyer under its lock: the limit counts the orders it already holds,
+        // read in the checkout's own statement of the account-wide rules.
+        readFor: (account) => heldUnitsSql(item.id, account),
+        async refuse(tx, bought, now) {
           const refusals = new Map<number, AppError>();
-          for (const accountId of accountIds) {
-            const refusal = seckillRefusal(await facts(tx, event, item, byAccount.get(accountId)!.buyer, now, true, bought.get(accountId) ?? 0));
+          for (const [accountId, units] of bought) {
+            const refusal = seckillRefusal(await facts(tx, event, item, byAccount.get(accountId)!.buyer, now, true, Number(units ?? 0)));
             if (refusal) refusals.set(accountId, fail.unprocessable(refusal.field, refusal.reason));
           }
           return refusals;
         },
-        // Each reservation becomes its order's; one given back meanwhile (a checkout that outlasted the lost-reservation window) is sold out.
-        async written(tx, orderIds) {
-          const attached = await attachReservations(tx, [...orderIds].map(([accountId, orderId]) => ({ reservationId: reserved.get(accountId)!, orderId })));
-          const refusals = new Map<number, AppError>();
-          for (const accountId of orderIds.keys()) if (!attached.has(reserved.get(accountId)!)) refusals.set(accountId, fail.unprocessable('sec_kill', 'no_inventory'));
-          return refusals;
+        // Each reservation becomes its order's in the statement that writes the orders; one given back
+        // meanwhile (a checkout that outlasted the lost-reservation window) is sold out.
+        writeWith: {
+          sql: (placed) => attachReservationsSql(placed, reserved),
+          refusal: () => fail.unprocessable('sec_kill', 'no_inventory'),
         },
       });
     } catch (error) {

@@ -1,6 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
-import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import type { PeriodicJob } from '../../platform/jobs.ts';
 import { tellGatesReleased } from './gate.ts';
@@ -62,13 +62,15 @@ export async function reserveUnits(db: Db, item: { id: number; buyLimit: number 
   return { reserved, refused };
 }
 
-/** In the orders' transaction: each reservation becomes its order's. Answers those attached (not given back meanwhile). */
-export async function attachReservations(tx: Tx, pairs: readonly { reservationId: number; orderId: number }[]): Promise<Set<number>> {
-  if (pairs.length === 0) return new Set();
-  const rows = await rowsOf<{ id: number | string }>(tx, sql`UPDATE ${seckillPurchases} p SET order_id = v.order_id
-      FROM unnest(${sql.param(pairs.map((p) => p.reservationId))}::bigint[], ${sql.param(pairs.map((p) => p.orderId))}::bigint[]) AS v(id, order_id)
-     WHERE p.id = v.id AND NOT p.released AND p.order_id IS NULL RETURNING p.id`);
-  return new Set(rows.map((r) => Number(r.id)));
+/**
+ * Run inside the statement that writes a group's orders (`placed`: id, account_id): each buyer's reservation
+ * becomes its order's, unless it was given back meanwhile. Answers the account_id of each attached.
+ */
+export function attachReservationsSql(placed: SQL, reservations: ReadonlyMap<number, number>): SQL {
+  return sql`UPDATE ${seckillPurchases} p SET order_id = ${placed}.id
+      FROM ${placed} JOIN unnest(${sql.param([...reservations.keys()])}::bigint[], ${sql.param([...reservations.values()])}::bigint[]) AS v(account_id, reservation_id)
+        ON v.account_id = ${placed}.account_id
+     WHERE p.id = v.reservation_id AND NOT p.released AND p.order_id IS NULL RETURNING ${placed}.account_id`;
 }
 
 /**

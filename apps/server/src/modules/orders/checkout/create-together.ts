@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../../platform/deps.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/json-rows.ts';
@@ -24,15 +24,24 @@ export interface BuyerOfMany {
 
 export type OrderOfManyOutcome = { order: OrderRow; lines: OrderLineRow[] } | { refused: AppError };
 
-/** What a module above orders adds to a checkout of many buyers (a flash sale: its limit, its units). */
+/**
+ * What a module above orders adds to a checkout of many buyers (a flash sale: its limit, its units), inside
+ * the statements the checkout runs anyway, so the module costs no round trip of its own.
+ */
 export interface TogetherHooks {
-  /** Under every buyer's lock, before anything is written: the module's own refusals, by account. */
-  refuse?(tx: Tx, accountIds: readonly number[], now: Date): Promise<ReadonlyMap<number, AppError>>;
   /**
-   * After the orders are written, in their transaction (account → order id): the accounts whose order must
-   * not stand, with why. Rare by design: any answer here costs a transaction per buyer (see below).
+   * A value the module reads of each buyer in the statement that reads the account-wide rules, under every
+   * buyer's lock: given the buyer's account id (an SQL column), a scalar subquery. Its values reach `refuse`.
    */
-  written?(tx: Tx, orderIds: ReadonlyMap<number, number>, now: Date): Promise<ReadonlyMap<number, AppError>>;
+  readFor?(account: SQL): SQL;
+  /** The module's own refusals, by account, from what `readFor` read (account → value). */
+  refuse?(tx: Tx, read: ReadonlyMap<number, unknown>, now: Date): Promise<ReadonlyMap<number, AppError>>;
+  /**
+   * A data-modifying statement run inside the statement that writes the orders: given `placed` (the written
+   * orders: id, account_id), it answers the account_id of each order it took on. An order it did not take
+   * must not stand and is refused with `refusal` — rare by design: it costs a transaction per buyer (below).
+   */
+  writeWith?: { sql(placed: SQL): SQL; refusal(): AppError };
 }
 
 /**
@@ -126,8 +135,8 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
     const answered: [number, OrderOfManyOutcome][] = [];
     const accountIds = members.map((m) => m.context.buyer.accountId);
     await lockBuyers(tx, accountIds);
-    const rules = await accountRules(tx, accountIds, ownershipProductIds(priced), now);
-    const moduleRefusals = hooks.refuse ? await hooks.refuse(tx, accountIds, now) : new Map<number, AppError>();
+    const rules = await accountRules(tx, accountIds, ownershipProductIds(priced), now, hooks.readFor);
+    const moduleRefusals = hooks.refuse ? await hooks.refuse(tx, new Map([...rules].map(([id, r]) => [id, r.module])), now) : new Map<number, AppError>();
     const passing: (Member & { locked: LockedCheckout })[] = [];
     for (const member of members) {
       const accountId = member.context.buyer.accountId;
@@ -142,15 +151,14 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
       if (refused) answered.push([member.index, { refused }]);
       else passing.push({ ...member, locked: { ...member.context, tx } });
     }
-    const placed = await placeOrders(tx, passing.map((m) => ({ checkout: m.locked, address: m.address })), priced);
+    const { placed, takenOn } = await placeOrders(tx, passing.map((m) => ({ checkout: m.locked, address: m.address })), priced, hooks.writeWith?.sql);
     const late = new Map<number, AppError>();
+    if (hooks.writeWith) for (const m of passing) if (!takenOn.has(m.context.buyer.accountId)) late.set(m.context.buyer.accountId, hooks.writeWith.refusal());
     for (const [i, member] of passing.entries()) {
       await reserveLines(member.locked, placed[i]!.order.id, priced);
       const refused = await refusalOf(async () => member.locked.problems.throwIfAny());
       if (refused) late.set(member.context.buyer.accountId, refused);
     }
-    const orderIds = new Map(passing.map((m, i) => [m.context.buyer.accountId, placed[i]!.order.id]));
-    if (hooks.written && orderIds.size > 0) for (const [accountId, refused] of await hooks.written(tx, orderIds, now)) late.set(accountId, refused);
     if (late.size > 0) {
       if (members.length > 1) throw new OneByOne();
       throw late.values().next().value!;
@@ -160,15 +168,20 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
   });
 }
 
-/** Each buyer's ban and what it holds of the ordered products, read for all in one statement under their locks. */
-async function accountRules(tx: Tx, accountIds: readonly number[], productIds: readonly number[], now: Date) {
+/**
+ * Each buyer's ban, what it holds of the ordered products and what the module above reads of it, for all in
+ * one statement under their locks.
+ */
+async function accountRules(tx: Tx, accountIds: readonly number[], productIds: readonly number[], now: Date, readFor?: (account: SQL) => SQL) {
   const account = sql`buyer.id`;
-  const rows = await rowsOf<{ account_id: number | string; banned: boolean | null; held: { product_id: number | string; state: string }[] | null }>(tx, sql`
+  const rows = await rowsOf<{ account_id: number | string; banned: boolean | null; held: { product_id: number | string; state: string }[] | null; module: unknown }>(tx, sql`
     select buyer.id as account_id, ${purchaseBannedSql(account)} as banned,
-      ${productIds.length === 0 ? sql`null` : sql`(select json_agg(h) from (${heldProductsQuery(tx, account, productIds, now).getSQL()}) h)`} as held
+      ${productIds.length === 0 ? sql`null` : sql`(select json_agg(h) from (${heldProductsQuery(tx, account, productIds, now).getSQL()}) h)`} as held,
+      ${readFor ? readFor(account) : sql`null`} as module
     from unnest(${sql.param([...accountIds])}::bigint[]) as buyer(id)`);
   return new Map(rows.map((row) => [Number(row.account_id), {
     banned: row.banned === true,
     held: (row.held ?? []).map((h) => ({ productId: Number(h.product_id), state: h.state })),
+    module: row.module,
   }]));
 }

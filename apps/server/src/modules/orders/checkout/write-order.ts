@@ -78,17 +78,19 @@ export interface OrderOfMany {
  * (a checkout of many buyers, create-together.ts). The orders differ only in their account and address, so
  * those two come as arrays and everything else as one parameter each: the statement's size and planning
  * do not grow with the group (a VALUES row per order and a subquery per line took most of a group's time).
- * Answered in the buyers' order.
+ * `alongside`, given the written orders (`placed`: id, account_id), is a module's data-modifying statement
+ * run in the same statement (a flash sale attaching its units); `takenOn` holds the account_id it answered
+ * for each order it took on. Answered in the buyers' order.
  */
-export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly OrderOfMany[], lines: readonly PricedLine[]): Promise<{ order: OrderRow; lines: OrderLineRow[] }[]> {
-  if (buyers.length === 0) return [];
+export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly OrderOfMany[], lines: readonly PricedLine[], alongside?: (placed: SQL) => SQL): Promise<{ placed: { order: OrderRow; lines: OrderLineRow[] }[]; takenOn: Set<number> }> {
+  if (buyers.length === 0) return { placed: [], takenOn: new Set() };
   if (lines.length !== 1) throw new Error('placeOrders writes orders of one line');
   const first = buyers[0]!.checkout;
   const { accountId: _account, address: _address, ...orderConstants } = orderValues(first, lines, null);
   const { accountId: _lineAccount, orderId: _orderId, ...lineConstants } = lineValues(first.buyer, 0, lines, [0])[0]!;
   const order = sameForAll(orders, orderConstants);
   const line = sameForAll(orderGames, lineConstants);
-  const rows = await rowsOf<{ kind: 'order' | 'line'; row: Record<string, unknown> }>(tx, sql`
+  const rows = await rowsOf<{ kind: 'order' | 'line' | 'taken'; row: Record<string, unknown> }>(tx, sql`
     with placed as (
       insert into ${orders} (account_id, address, ${order.names})
       select buyer.account_id, buyer.address, ${order.values}
@@ -97,9 +99,11 @@ export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly Ord
     written as (
       insert into ${orderGames} (order_id, account_id, ${line.names})
       select placed.id, placed.account_id, ${line.values} from placed
-      returning *)
+      returning *),
+    alongside as (${alongside ? alongside(sql`placed`) : sql`select null::bigint as account_id where false`})
     select 'order' as kind, row_to_json(placed) as row from placed
-    union all select 'line', row_to_json(written) from written`);
+    union all select 'line', row_to_json(written) from written
+    union all select 'taken', json_build_object('account_id', account_id) from alongside`);
   const placed = new Map<number, { order: OrderRow; lines: OrderLineRow[] }>();
   for (const { row } of rows.filter((r) => r.kind === 'order')) {
     const written = fromJsonRow(orders, row);
@@ -110,7 +114,8 @@ export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly Ord
     placed.get(written.orderId)?.lines.push(written);
   }
   const byAccount = new Map([...placed.values()].map((p) => [p.order.accountId, p]));
-  return buyers.map((b) => byAccount.get(b.checkout.buyer.accountId)!);
+  const takenOn = new Set(rows.filter((r) => r.kind === 'taken').map((r) => Number(r.row.account_id)));
+  return { placed: buyers.map((b) => byAccount.get(b.checkout.buyer.accountId)!), takenOn };
 }
 
 /** Column names and typed parameters of values every row of a group shares (each through its column's mapping). */
