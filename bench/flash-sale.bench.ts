@@ -9,7 +9,7 @@ import { accounts } from '../apps/server/src/modules/accounts/tables.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { products, skus } from '../apps/server/src/modules/catalog/tables.ts';
 import * as promotionTables from '../apps/server/src/modules/promotions/tables.ts';
-import { load, percentile, startBareServer, type LoadResult } from './lib.ts';
+import { load, percentile, profiled, startBareServer, type LoadResult } from './lib.ts';
 import { runLoadProcess } from './load-process.ts';
 import type { FlashLoadInput, RushAnswers } from './loads/flash-rush.ts';
 
@@ -33,6 +33,10 @@ export interface RushResult {
   p99: number;
   /** Seconds from the first request until the last unit was taken (or the end of the run). */
   sellSeconds: number;
+  /** Seconds from the first request until the first unit was taken. */
+  firstSaleSeconds: number;
+  /** Purchases per second from the first unit taken to the last. */
+  sellingRate: number;
   soldOutPerSecond: number;
   soldOutRatio: number;
   exceedLimit: number;
@@ -122,9 +126,9 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
 
     // The rush.
     console.log(`flash sale (${redis ? 'Redis' : 'no Redis'}): baseline ${baseline.requestsPerSecond} req/s; the rush starts`);
-    const rushed = await runLoadProcess<FlashLoadInput, RushAnswers>(FLASH_LOAD, {
+    const rushed = await profiled(`flash-${redis ? 'redis' : 'local'}`, () => runLoadProcess<FlashLoadInput, RushAnswers>(FLASH_LOAD, {
       kind: 'rush', base, connections: BUYERS, tokens, eventId: event!.id, units: UNITS, soldOutSeconds: SOLD_OUT_SECONDS, maxSeconds: RUSH_MAX_SECONDS,
-    });
+    }));
     const answers = rushed.at.map((at, i) => ({ at, reason: rushed.reason[i]!, ms: rushed.ms[i]! }));
     await drained();
 
@@ -156,10 +160,13 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
     const oversold = Math.max(0, held - UNITS) + Math.abs(UNITS - left - held) + Math.abs(seckillOrders - held) + (left < 0 ? -left : 0);
 
     const purchasesPerSecond = Math.round(ok.length / Math.max(0.001, sellSeconds));
+    const firstSaleAt = ok.reduce((min, a) => Math.min(min, a.at), Number.POSITIVE_INFINITY);
+    const sellingRate = ok.length < 2 ? 0 : Math.round((ok.length - 1) / Math.max(0.001, (lastSaleAt - firstSaleAt) / 1000));
     const soldOutPerSecond = Math.round(soldOut / afterSeconds);
     return {
       redis, baseline, purchases: ok.length, purchasesPerSecond, ratio: purchasesPerSecond / baseline.requestsPerSecond,
       p50: Math.round(percentile(during, 50)), p99: Math.round(percentile(during, 99)), sellSeconds: Math.round(sellSeconds * 100) / 100,
+      firstSaleSeconds: ok.length === 0 ? 0 : Math.round(firstSaleAt / 10) / 100, sellingRate,
       soldOutPerSecond, soldOutRatio: soldOutPerSecond / Math.max(1, purchasesPerSecond), exceedLimit: otherAnswers['sec_kill:exceed_limit'] ?? 0, otherAnswers,
       oversold, overLimit, left, live, bare, liveRatio: live.requestsPerSecond / bare.requestsPerSecond,
     };

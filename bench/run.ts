@@ -105,6 +105,8 @@ ${c.statements.pay.map((t, i) => `${i + 1}. \`${t}\``).join('\n')}
 | purchases/s (orders created holding a unit) |${col((r) => `**${r.purchasesPerSecond}**`)}
 | ratio to the bare claim |${col((r) => r.ratio.toFixed(2))}
 | units sold / seconds to sell out |${col((r) => `${r.purchases} / ${r.sellSeconds}`)}
+| first unit sold after (s) |${col((r) => r.firstSaleSeconds)}
+| purchases/s from the first unit sold to the last |${col((r) => r.sellingRate)}
 | latency while selling p50 / p99 ms |${col((r) => `${r.p50} / ${r.p99}`)}
 | sold-out answers/s once stock is gone |${col((r) => r.soldOutPerSecond)}
 | sold-out rate ÷ purchase rate |${col((r) => r.soldOutRatio.toFixed(1))}
@@ -115,7 +117,8 @@ ${c.statements.pay.map((t, i) => `${i + 1}. \`${t}\``).join('\n')}
 | bare constant route req/s |${col((r) => r.bare.requestsPerSecond)}
 | GET /sec_kill ratio to bare |${col((r) => r.liveRatio.toFixed(2))}
 
-Each buyer holds one keep-alive connection and posts \`POST /api/sec_kill\` again as soon as it is answered,
+The buyers are signed in and on the page: each loads its account (\`GET /api/me\`) a moment before the rush, as
+the store's pages do. Then each holds one keep-alive connection and posts \`POST /api/sec_kill\` again as soon as it is answered,
 until the stock is gone and 5 s more (at most 60 s); buyers who got their unit keep trying (limit 1), so the limit is tested under load. The baseline
 is a route of the same server and pool claiming one row (\`FOR UPDATE SKIP LOCKED\`) and inserting one row in a
 transaction, under the same 2,000 connections. Oversold units (held beyond the stock, or \`left\` not matching

@@ -34,10 +34,18 @@ async function claim(input: Extract<FlashLoadInput, { kind: 'claim' }>): Promise
 }
 
 /**
- * The rush: each buyer on its own keep-alive connection posts `POST /api/sec_kill` again as soon as it is
- * answered, until `units` purchases were answered and `soldOutSeconds` more (at most `maxSeconds`).
+ * The rush: each buyer, signed in a moment before, on its own keep-alive connection posts `POST
+ * /api/sec_kill` again as soon as it is answered, until `units` purchases were answered and `soldOutSeconds`
+ * more (at most `maxSeconds`).
  */
 async function rush(input: Extract<FlashLoadInput, { kind: 'rush' }>): Promise<RushAnswers> {
+  // The buyers are on the page before the opening: each has loaded its account (GET /api/me) a moment
+  // before, as the store's pages do, so the rush starts with their sessions known to the server.
+  let warmToken = 0;
+  await autocannon({
+    url: `${input.base}/api/me`, connections: input.connections, amount: input.connections,
+    setupClient: (client) => client.setHeaders({ authorization: `Bearer ${input.tokens[warmToken++ % input.tokens.length]}` }),
+  });
   const answers: RushAnswers = { at: [], reason: [], ms: [] };
   const started = performance.now();
   let sold = 0;
