@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { UNPAID_ORDER_STATES } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { fromJsonRow } from '../../platform/db/json-rows.ts';
+import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { loadSkuRows, skuRowsFromJson, skuRowsJsonSql } from '../catalog/index.ts';
 import { fulfilmentSteps, type AfterCommit, type PaidLine } from './fulfilment.ts';
 import { lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
@@ -61,20 +62,9 @@ export interface ClaimedOrder {
  */
 export async function claimOrderForPayment(tx: Tx, owner: OrderOwner, orderId: number, version: number, now: Date): Promise<ClaimedOrder | null> {
   fulfilmentSteps();
-  const claim = tx.update(orders).set({ state: 'completed', completedAt: now, version: sql`${orders.version} + 1` })
-    .where(and(
-      eq(orders.id, orderId), eq(orders.accountId, owner.accountId), eq(orders.area, owner.area),
-      inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now), eq(orders.version, version),
-    ))
-    .returning()
-    .getSQL();
-  const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = ${orderId})`);
-  const [row] = await rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[] | null; skus: unknown }>(tx, sql`
-    with claimed as (${claim})
-    select row_to_json(claimed) as "order",
-      (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
-      ${skusOfLines} as skus
-    from claimed`);
+  const [row] = await claimStatement.rows<{ order: Record<string, unknown>; lines: Record<string, unknown>[] | null; skus: unknown }>(
+    tx, { orderId, accountId: owner.accountId, area: owner.area, version, now },
+  );
   if (!row) return null;
   const skuRows = new Map(skuRowsFromJson(row.skus).map((r) => [r.sku.id, r]));
   const paid = (row.lines ?? []).map((json) => {
@@ -84,6 +74,26 @@ export async function claimOrderForPayment(tx: Tx, owner: OrderOwner, orderId: n
     return { line, row: skuRow };
   });
   return { order: fromJsonRow(orders, row.order), paid };
+}
+
+/** The statement of `claimOrderForPayment`, built once (every in-store payment runs it). */
+const claimStatement = new PreparedSql<{ orderId: number; accountId: number; area: string; version: number; now: Date }>('orders_claim_for_payment', (db) => claimSql(db));
+
+function claimSql(db: DbOrTx): SQL {
+  const claim = db.update(orders).set({ state: 'completed', completedAt: slotSql('now'), version: sql`${orders.version} + 1` })
+    .where(and(
+      eq(orders.id, slot('orderId')), eq(orders.accountId, slot('accountId')), eq(orders.area, slot('area')),
+      inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, slot('now')), eq(orders.version, slot('version')),
+    ))
+    .returning()
+    .getSQL();
+  const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = ${slot('orderId')})`);
+  return sql`
+    with claimed as (${claim})
+    select row_to_json(claimed) as "order",
+      (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
+      ${skusOfLines} as skus
+    from claimed`;
 }
 
 /** Runs every fulfilment step (keys, library, shipment) for an order `claimOrderForPayment` completed, in its transaction. */

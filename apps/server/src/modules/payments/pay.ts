@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { SITES } from '@lantern/domain';
 import type { PayResponse, PaymentMethod } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { rowsOf } from '../../platform/db/json-rows.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
 import { spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
@@ -183,15 +183,35 @@ async function takeInStore(
   if (method === 'points' && !(await spendScore(tx, order.accountId, amount, 'order_payment', { type: 'order', id: order.id }))) {
     throw fail.unprocessable('payment_method', 'insufficient_points');
   }
-  const canceled = tx.update(payments).set({ state: 'canceled', updatedAt: now }).where(and(eq(payments.orderId, order.id), eq(payments.state, 'created'))).getSQL();
-  const debit = method === 'wallet' ? { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now } : null;
-  const inserted = tx.insert(payments).values({
-    orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
-    amount, currency: method === 'points' ? 'POINTS' : order.currency, state: 'succeeded', createdAt: now, paidAt: now, updatedAt: now,
-  }).returning({ id: payments.id, debited: (debit ? sql<boolean>`exists (select from wallet_debit)` : sql<boolean>`true`).as('debited') }).getSQL();
   // The wallet's debit (accounts' conditional UPDATE and ledger row) in the statement that records the
   // payment; a debit that did not fit leaves `debited` false, and the throw rolls the payment back.
-  const [payment] = await rowsOf<{ id: number | string; debited: boolean }>(tx, sql`with ${debit ? sql`${walletDebitCtes(tx, debit)}, ` : sql``}canceled as (${canceled}) ${inserted}`);
+  const [payment] = await recordInStorePayment[method].rows<{ id: number | string; debited: boolean }>(tx, {
+    orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
+    amount, currency: method === 'points' ? 'POINTS' : order.currency, now, nowText: now.toISOString(),
+  });
   if (!payment!.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, order.accountId, order.currency));
   return { paymentId: Number(payment!.id), completion: await complete() };
+}
+
+/**
+ * The statement of `takeInStore`, built once per method: any unfinished gateway attempt of the order
+ * ended, the succeeded payment inserted and, for the wallet, the debit and its ledger row (accounts'
+ * walletDebitCtes, in the payment's currency) — `debited` says whether it fitted.
+ */
+const recordInStorePayment = {
+  wallet: new PreparedSql('payments_record_wallet', (db) => recordInStoreSql(db, 'wallet')),
+  points: new PreparedSql('payments_record_points', (db) => recordInStoreSql(db, 'points')),
+};
+
+function recordInStoreSql(db: DbOrTx, method: 'wallet' | 'points'): SQL {
+  const now = slot('now');
+  const canceled = db.update(payments).set({ state: 'canceled', updatedAt: slotSql('now') }).where(and(eq(payments.orderId, slot('orderId')), eq(payments.state, 'created'))).getSQL();
+  const debit = method === 'wallet'
+    ? walletDebitCtes(db, { accountId: slot('accountId'), currency: slot('currency'), amount: slot('amount'), orderId: slot('orderId'), now: slot('nowText') })
+    : null;
+  const inserted = db.insert(payments).values({
+    orderId: slot('orderId'), accountId: slot('accountId'), area: slot('area'), method: slot('method'), paymentFrom: slot('paymentFrom'), outTradeNo: slot('outTradeNo'),
+    amount: slot('amount'), currency: slot('currency'), state: 'succeeded', createdAt: now, paidAt: now, updatedAt: now,
+  }).returning({ id: payments.id, debited: (debit ? sql<boolean>`exists (select from wallet_debit)` : sql<boolean>`true`).as('debited') }).getSQL();
+  return sql`with ${debit ? sql`${debit}, ` : sql``}canceled as (${canceled}) ${inserted}`;
 }

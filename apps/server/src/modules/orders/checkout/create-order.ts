@@ -1,7 +1,6 @@
 import type { Order } from '@lantern/contract';
 import type { Deps } from '../../../platform/deps.ts';
 import { coverUrls } from '../../catalog/index.ts';
-import { purchaseBannedSql } from '../../accounts/index.ts';
 import { removeFromCart } from '../../cart/index.ts';
 import { presentOrder } from '../presenter.ts';
 import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
@@ -13,7 +12,7 @@ import { CheckoutProblems } from './problems.ts';
 import { shippingAddress } from './shipping-address.ts';
 import { purchaseBan, refuseBlockedMarket, validateBuyer } from './validate-buyer.ts';
 import { validateLines } from './validate-lines.ts';
-import { heldFromRows, heldProductsQuery, noteOwnershipProblems, ownershipProductIds, validateOwnership } from './validate-ownership.ts';
+import { heldFromRows, noteOwnershipProblems, ownershipProductIds, validateOwnership } from './validate-ownership.ts';
 import { insertOrder, placeOrder, writeLines, type OrderLineRow, type OrderRow } from './write-order.ts';
 import type { PricedLine } from './pricing.ts';
 import type { AddressSnapshot } from '../tables.ts';
@@ -67,11 +66,7 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
 async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[], address: AddressSnapshot | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { tx, deps, buyer, input, now, problems } = locked;
   refuseBlockedMarket(deps, buyer);
-  const productIds = ownershipProductIds(priced);
-  const placed = await placeOrder(locked, priced, address, {
-    banned: purchaseBannedSql(buyer.accountId),
-    held: productIds.length === 0 ? null : heldProductsQuery(tx, buyer.accountId, productIds, now).getSQL(),
-  });
+  const placed = await placeOrder(locked, priced, address, ownershipProductIds(priced));
   if (placed.banned) throw purchaseBan();
   noteOwnershipProblems(priced, heldFromRows(placed.held), problems);
   problems.throwIfAny();

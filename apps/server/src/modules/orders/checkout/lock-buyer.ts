@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
+import { PreparedSql, slot } from '../../../platform/db/prepared.ts';
+
+/** Built once: every checkout takes this lock (platform/db/prepared.ts). */
+const lockStatement = new PreparedSql<{ key: string }>('orders_lock_buyer', () => sql`select pg_advisory_xact_lock(hashtextextended(${slot('key')}, 0))`);
 
 /**
  * Serializes the checkouts of one account until its transaction ends. The rules that depend on the
@@ -9,5 +13,5 @@ import type { Tx } from '../../../platform/db/client.ts';
  * released by commit or rollback, whatever happens.
  */
 export async function lockBuyer(tx: Tx, accountId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:account:${accountId}`}, 0))`);
+  await lockStatement.rows(tx, { key: `checkout:account:${accountId}` });
 }
