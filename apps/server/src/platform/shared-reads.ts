@@ -23,13 +23,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Marks the writer of every successful signed-in write (nothing to do with the cache off). */
 export function registerRecentWrites(app: FastifyInstance, deps: SharedDeps) {
   if (!deps.cache.enabled) return;
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const accountId = request.auth?.accountId;
-    if (accountId !== undefined && WRITES.has(request.method) && reply.statusCode < 400) {
-      // One second beyond the cache's lifetime: every copy cached before the write has expired by then.
-      await deps.kv.set(markOf(accountId), '1', deps.cache.ttl + 1);
-    }
-    return payload;
+    if (accountId === undefined || !WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    // One second beyond the cache's lifetime: every copy cached before the write has expired by then.
+    deps.kv.set(markOf(accountId), '1', deps.cache.ttl + 1).then(() => done(null, payload), done);
   });
 }
 
