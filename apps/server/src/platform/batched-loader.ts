@@ -8,7 +8,8 @@
  *
  * A batch's statement is sent after every one of its askers asked, so each sees everything committed
  * before it asked (read-your-writes holds). Askers in one batch share its failure: an error of the
- * statement rejects them all.
+ * statement rejects them all. Askers of the same key in one batch get the same value: treat it as
+ * read-only, or copy it.
  */
 export class BatchedLoader<K, V> {
   private pending: { keys: K[]; waiting: Map<K, { resolve: (value: V | undefined) => void; reject: (error: unknown) => void }[]> } | null = null;
