@@ -41,8 +41,11 @@ export interface WalletDebit {
   now: Date;
 }
 
-/** A debit's terms as values, or as the placeholders of a prepared statement (`now` then filled with its ISO text). */
-export type WalletDebitTerms = { [K in keyof WalletDebit]: Bindable<WalletDebit[K]> };
+/**
+ * A debit's terms as values, as the placeholders of a prepared statement (`now` then filled with its ISO
+ * text), or as SQL the caller's statement computes (the amount of an order it claims in the same statement).
+ */
+export type WalletDebitTerms = { [K in keyof WalletDebit]: Bindable<WalletDebit[K]> | SQL };
 
 /**
  * `debitWalletForOrder` as CTEs, for a caller that records its side of the payment in the same statement:

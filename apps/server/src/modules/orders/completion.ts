@@ -62,24 +62,32 @@ export interface ClaimedOrder {
  */
 export async function claimOrderForPayment(tx: Tx, owner: OrderOwner, orderId: number, version: number, now: Date): Promise<ClaimedOrder | null> {
   fulfilmentSteps();
-  const [row] = await claimStatement.rows<{ order: Record<string, unknown>; lines: Record<string, unknown>[] | null; skus: unknown }>(
-    tx, { orderId, accountId: owner.accountId, area: owner.area, version, now },
-  );
-  if (!row) return null;
-  const skuRows = new Map(skuRowsFromJson(row.skus).map((r) => [r.sku.id, r]));
-  const paid = (row.lines ?? []).map((json) => {
-    const line = fromJsonRow(orderGames, json);
-    const skuRow = skuRows.get(line.skuId);
-    if (!skuRow) throw new Error(`order ${orderId} holds an unknown SKU ${line.skuId}`);
-    return { line, row: skuRow };
-  });
-  return { order: fromJsonRow(orders, row.order), paid };
+  const [row] = await claimStatement.rows<ClaimRow>(tx, { orderId, accountId: owner.accountId, area: owner.area, version, now });
+  return row ? claimedOrderOf(row, orderId) : null;
 }
 
-/** The statement of `claimOrderForPayment`, built once (every in-store payment runs it). */
-const claimStatement = new PreparedSql<{ orderId: number; accountId: number; area: string; version: number; now: Date }>('orders_claim_for_payment', (db) => claimSql(db));
+/** The statement of `claimOrderForPayment`, built once (every points payment runs it). */
+const claimStatement = new PreparedSql<{ orderId: number; accountId: number; area: string; version: number; now: Date }>('orders_claim_for_payment', (db) => {
+  const { cte, answer } = claimSqlParts(db);
+  return sql`with ${cte} select ${answer} from claimed`;
+});
 
-function claimSql(db: DbOrTx): SQL {
+/** The columns a claim answers (`claimSqlParts`' `answer`), read back by `claimedOrderOf`. */
+export interface ClaimRow {
+  order: Record<string, unknown>;
+  lines: Record<string, unknown>[] | null;
+  skus: unknown;
+}
+
+/**
+ * `claimOrderForPayment`'s claim as parts of a caller's own statement, for a payment that records its side
+ * in the same round trip (the wallet's, payments/pay.ts): `cte` is `claimed as (…)` — the claimed order row,
+ * none when nothing matched, so work written `from claimed` does nothing then — filled from the
+ * placeholders orderId, accountId, area, version and now (a Date); `answer` is the columns, selected
+ * `from claimed`, that `claimedOrderOf` reads back. The caller refuses after reading them (a method the
+ * order cannot take), which rolls the claim back with its own work.
+ */
+export function claimSqlParts(db: DbOrTx): { cte: SQL; answer: SQL } {
   const claim = db.update(orders).set({ state: 'completed', completedAt: slotSql('now'), version: sql`${orders.version} + 1` })
     .where(and(
       eq(orders.id, slot('orderId')), eq(orders.accountId, slot('accountId')), eq(orders.area, slot('area')),
@@ -88,12 +96,26 @@ function claimSql(db: DbOrTx): SQL {
     .returning()
     .getSQL();
   const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = ${slot('orderId')})`);
-  return sql`
-    with claimed as (${claim})
-    select row_to_json(claimed) as "order",
+  return {
+    cte: sql`claimed as (${claim})`,
+    answer: sql`row_to_json(claimed) as "order",
       (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
-      ${skusOfLines} as skus
-    from claimed`;
+      ${skusOfLines} as skus`,
+  };
+}
+
+/** The order a claim completed, with its lines and their SKUs, from the columns of `claimSqlParts`' answer. */
+export function claimedOrderOf(row: ClaimRow, orderId: number): ClaimedOrder {
+  // Completing an order with nothing set up would take the money and deliver nothing: this throws, rolling it back.
+  fulfilmentSteps();
+  const skuRows = new Map(skuRowsFromJson(row.skus).map((r) => [r.sku.id, r]));
+  const paid = (row.lines ?? []).map((json) => {
+    const line = fromJsonRow(orderGames, json);
+    const skuRow = skuRows.get(line.skuId);
+    if (!skuRow) throw new Error(`order ${orderId} holds an unknown SKU ${line.skuId}`);
+    return { line, row: skuRow };
+  });
+  return { order: fromJsonRow(orders, row.order), paid };
 }
 
 /** Runs every fulfilment step (keys, library, shipment) for an order `claimOrderForPayment` completed, in its transaction. */

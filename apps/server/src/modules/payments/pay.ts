@@ -9,7 +9,8 @@ import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
 import { spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
 import {
-  claimOrderForPayment, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
+  claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit,
+  type ClaimRow, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
 } from '../orders/index.ts';
 import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts';
 import { payerOrder, withPayLock, type Payer } from './order-access.ts';
@@ -73,13 +74,14 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
 
 /**
  * Wallet and points on the common path: the buyer's own payable order is claimed and completed by one
- * conditional UPDATE (orders' claimOrderForPayment), then the money moves and the payment is recorded in
- * the same transaction; a method the order cannot take, or money that does not fit, throws and rolls the
- * claim back with everything else. Answers null when the claim matched nothing, for the careful path to
- * say why (docs/decisions/0010-checkout-at-speed.md).
+ * conditional UPDATE (orders' claimOrderForPayment), and the money moves and the payment is recorded in
+ * the same transaction — for the wallet in the same statement as the claim; a method the order cannot
+ * take, or money that does not fit, throws and rolls the claim back with everything else. Answers null
+ * when the claim matched nothing, for the careful path to say why (docs/decisions/0010-checkout-at-speed.md).
  */
 async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, method: 'wallet' | 'points', input: PayInput, now: Date): Promise<PayResponse | null> {
   const done = await deps.db.transaction(async (tx) => {
+    if (method === 'wallet') return payFromWalletAtOnce(tx, deps, payer, orderId, input, now);
     const claimed = await claimOrderForPayment(tx, payer, orderId, input.version, now);
     if (!claimed) return null;
     const amount = inStoreAmount(claimed, method);
@@ -90,6 +92,48 @@ async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, metho
   // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
   void runAfterCommit(deps, done.completion);
   return { payment_id: done.paymentId, status: 'complete', order_id: orderId };
+}
+
+/**
+ * The wallet's common path in one statement: the claim (orders' claimSqlParts), the debit of the claimed
+ * order's total with its ledger row (accounts' walletDebitCtes), any unfinished gateway attempt ended and
+ * the succeeded payment — all written `from claimed`, so nothing happens when the claim matched nothing
+ * (null: the careful path says why). Then the refusals in the listing's order: a line not payable in cash,
+ * then a debit that did not fit; either throws and rolls the whole statement's work back.
+ */
+async function payFromWalletAtOnce(tx: Tx, deps: Deps, payer: Payer, orderId: number, input: PayInput, now: Date): Promise<{ paymentId: number; completion: CompletionOutcome } | null> {
+  const [row] = await walletAtOnce.rows<ClaimRow & { payment_id: number | string; debited: boolean }>(tx, {
+    orderId, accountId: payer.accountId, area: payer.area, version: input.version, now, nowText: now.toISOString(),
+    paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
+  });
+  if (!row) return null;
+  const claimed = claimedOrderOf(row, orderId);
+  inStoreAmount(claimed, 'wallet');
+  if (!row.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, claimed.order.accountId, claimed.order.currency));
+  return { paymentId: Number(row.payment_id), completion: await fulfilClaimedOrder(tx, deps, claimed, now) };
+}
+
+const walletAtOnce = new PreparedSql('payments_wallet_at_once', (db) => walletAtOnceSql(db));
+
+function walletAtOnceSql(db: DbOrTx): SQL {
+  const { cte, answer } = claimSqlParts(db);
+  const total = sql`(select total_amount from claimed)`;
+  const debit = walletDebitCtes(db, { accountId: slot('accountId'), currency: sql`(select currency from claimed)`, amount: total, orderId: slot('orderId'), now: slot('nowText') });
+  const canceled = db.update(payments).set({ state: 'canceled', updatedAt: slotSql('now') })
+    .where(and(eq(payments.orderId, slot('orderId')), eq(payments.state, 'created'), sql`exists (select from claimed)`)).getSQL();
+  const at = sql`${slot('nowText')}::timestamptz`;
+  const columns = [
+    payments.orderId, payments.accountId, payments.area, payments.method, payments.paymentFrom, payments.outTradeNo, payments.amount, payments.currency,
+    payments.state, payments.createdAt, payments.paidAt, payments.updatedAt,
+  ].map((column) => sql.identifier(column.name));
+  return sql`with ${cte}, ${debit}, canceled as (${canceled}), paid as (
+      insert into ${payments} (${sql.join(columns, sql`, `)})
+      select claimed.id, claimed.account_id, claimed.area, 'wallet', ${slot('paymentFrom')}, ${slot('outTradeNo')}, claimed.total_amount, claimed.currency,
+        'succeeded', ${at}, ${at}, ${at}
+      from claimed
+      returning id)
+    select ${answer}, (select id from paid) as payment_id, exists (select from wallet_debit) as debited
+    from claimed`;
 }
 
 /** What a claimed order costs in the method, with the same refusals the listing gives (paymentOptions). */
