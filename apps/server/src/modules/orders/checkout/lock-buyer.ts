@@ -13,5 +13,8 @@ const lockStatement = new PreparedSql<{ key: string }>('orders_lock_buyer', () =
  * released by commit or rollback, whatever happens.
  */
 export async function lockBuyer(tx: Tx, accountId: number): Promise<void> {
-  await lockStatement.rows(tx, { key: `checkout:account:${accountId}` });
+  await lockStatement.rows(tx, { key: buyerLockKey(accountId) });
 }
+
+/** The key of `lockBuyer`'s lock, for a transaction that takes it as it begins (platform/db/client.ts lockedTransaction). */
+export const buyerLockKey = (accountId: number) => `checkout:account:${accountId}`;
