@@ -8,10 +8,14 @@ import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { load, percentile, profiled, startBareServer, type LoadResult } from './lib.ts';
 
+const CONNECTIONS = 50;
+
 /**
  * GET /api/me throughput against a bare Fastify route answering a constant, measured in the same run on the
- * same machine, so the ratio says what authentication, the account query and serialization cost. Then the
- * latency of sign-in, which argon2id (OWASP parameters) dominates by design.
+ * same machine, so the ratio says what authentication, the account query and serialization cost. Each of
+ * the 50 connections is its own signed-in account, so reads answered together are different accounts' rows
+ * (a batch of them is one statement, not one row answered many times). Then the latency of sign-in, which
+ * argon2id (OWASP parameters) dominates by design.
  */
 export async function accountsBench(): Promise<{ rows: LoadResult[]; ratio: number; signIn: { p50: number; p99: number; n: number }; database: string }> {
   const bare = await startBareServer();
@@ -28,12 +32,18 @@ export async function accountsBench(): Promise<{ rows: LoadResult[]; ratio: numb
     .insert(accounts)
     .values({ nickname: `bench${Date.now()}`, email: `bench${Date.now()}@example.com`, passwordHash: await hashPassword(password), homeArea: 'native' })
     .returning();
-  const session = await startSession(deps, deps.db, account!.id, 'native');
+  // One signed-in account per connection, as 50 users' pages would call it (not one account 50 times over).
+  const readers = await deps.db
+    .insert(accounts)
+    .values(Array.from({ length: CONNECTIONS }, (_, i) => ({ nickname: `bench_reader_${Date.now()}_${i}`, email: `bench.reader.${Date.now()}.${i}@example.com`, homeArea: 'native' as const })))
+    .returning({ id: accounts.id });
+  const connectionHeaders: Record<string, string>[] = [];
+  for (const reader of readers) connectionHeaders.push({ authorization: `Bearer ${(await startSession(deps, deps.db, reader.id, 'native')).accessToken}` });
 
-  await load('warm-up', bareUrl, { seconds: 2 });
-  const bareResult = await load('bare Fastify route', bareUrl);
-  await load('warm-up', `${base}/api/me`, { seconds: 2, headers: { authorization: `Bearer ${session.accessToken}` } });
-  const meResult = await profiled('me', () => load('GET /api/me', `${base}/api/me`, { headers: { authorization: `Bearer ${session.accessToken}` } }));
+  await load('warm-up', bareUrl, { seconds: 2, connections: CONNECTIONS });
+  const bareResult = await load('bare Fastify route', bareUrl, { connections: CONNECTIONS });
+  await load('warm-up', `${base}/api/me`, { seconds: 2, connections: CONNECTIONS, connectionHeaders });
+  const meResult = await profiled('me', () => load('GET /api/me', `${base}/api/me`, { connections: CONNECTIONS, connectionHeaders }));
   if (meResult.non2xx > 0) throw new Error(`GET /api/me answered ${meResult.non2xx} non-2xx responses`);
 
   const latencies: number[] = [];

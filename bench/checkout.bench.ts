@@ -59,6 +59,11 @@ export interface CheckoutBench {
   doubleCharged: number;
 }
 
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+
 /**
  * Checkout on PostgreSQL: 50 buyers at a time each create a one-click order for one game and pay it from
  * their wallet (which completes the order and assigns a key in the payment's transaction), until 1,500
@@ -109,7 +114,9 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     const insert = (name: string, seconds: number) =>
       runLoadProcess<RepeatInput, LoadResult>(new URL('./loads/repeat-request.ts', import.meta.url), { name, base, method: 'POST', path: '/bench/insert', body: {}, connections: CONCURRENCY, seconds });
     await insert('warm-up', 2);
+    const baselineCpu = process.cpuUsage();
     const baseline = await insert('bare single-row INSERT (POST)', 10);
+    const baselineCpuMs = cpuMsSince(baselineCpu);
 
     const call = async (token: string, method: string, path: string, body: unknown) => {
       const res = await fetch(`${base}${path}?client=web`, {
@@ -140,11 +147,16 @@ export async function checkoutBench(): Promise<CheckoutBench> {
       completed++;
     }
     const countedBefore = traced.count;
+    const buyersCpu = process.cpuUsage();
     const buyersRun = await profiled('checkout', () => runLoadProcess<BuyersInput, BuyersResult>(
       new URL('./loads/checkout-buyers.ts', import.meta.url), { base, skuId: game.id, tokens: tokens.slice(1), concurrency: CONCURRENCY },
     ));
     const { failures, latencies, elapsedSeconds } = buyersRun;
     completed += buyersRun.completed;
+    const buyersCpuMs = cpuMsSince(buyersCpu);
+    // The server process's own CPU per answered call, which a busy machine inflates far less than it deflates throughput.
+    const insertCalls = Math.round(baseline.requestsPerSecond * 10);
+    console.log(`checkout: server CPU ${(buyersCpuMs / Math.max(1, buyersRun.completed)).toFixed(2)} ms per create + pay, ${((baselineCpuMs / Math.max(1, insertCalls)) * 1000).toFixed(0)} µs per INSERT call`);
     const statementsPerCheckout = (traced.count - countedBefore) / Math.max(1, completed - 1);
     await app.close();
 

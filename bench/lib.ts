@@ -14,12 +14,24 @@ export interface LoadResult {
 export async function load(
   name: string,
   url: string,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string>; paths?: string[]; method?: 'GET' | 'POST' } = {},
+  options: {
+    connections?: number; seconds?: number; headers?: Record<string, string>; paths?: string[]; method?: 'GET' | 'POST';
+    /** Headers of each connection in turn (connection i takes entry i modulo their number), over `headers`: one signed-in account per connection. */
+    connectionHeaders?: Record<string, string>[];
+  } = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks target loopback addresses only');
   // With several paths each connection cycles through them, so a cache sees a realistic spread of keys.
   const requests = options.paths?.map((path) => ({ method: 'GET' as const, path }));
-  const result = await autocannon({ url, method: options.method ?? 'GET', connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers, ...(requests && { requests }) });
+  let connection = 0;
+  const perConnection = options.connectionHeaders;
+  const setupClient = perConnection?.length
+    ? (client: autocannon.Client) => client.setHeaders({ ...options.headers, ...perConnection[connection++ % perConnection.length] })
+    : undefined;
+  const result = await autocannon({
+    url, method: options.method ?? 'GET', connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers,
+    ...(requests && { requests }), ...(setupClient && { setupClient }),
+  });
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),

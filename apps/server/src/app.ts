@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastif
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerApiNotFound, registerErrorHandling } from './platform/errors.ts';
@@ -19,12 +19,15 @@ import { registerRecentWrites } from './platform/shared-reads.ts';
 import { registerNoStore } from './platform/no-store.ts';
 import { registerRouteRateLimits } from './platform/route-rate-limits.ts';
 import { registerAuditLog } from './platform/audit.ts';
+import { responseSerializerCompiler } from './platform/compiled-response.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 
 
 /** `/api/me.json` and `/api/me` are the same call (docs/product/README.md#api-conventions). */
 function stripJsonSuffix(url: string): string {
+  // Every request comes through here; almost none names .json.
+  if (!url.includes('.json')) return url;
   const [path = '', query] = url.split(/\?(.*)/s, 2);
   if (!path.endsWith('.json') || path === '/districts.json') return url;
   const bare = path.slice(0, -'.json'.length);
@@ -57,7 +60,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = (Fastify as unknown as (options: object) => FastifyInstance)(fastifyOptions);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
   // Versioned vendor types (application/vnd.lantern.v7+json) are JSON too.

@@ -28,7 +28,8 @@ declare module 'fastify' {
   }
 }
 
-export type Authenticator = (token: string, area: Area) => Promise<SessionAccount | null>;
+/** Answers at once (no promise) when the instance holds the token's lookup, which most signed-in calls find. */
+export type Authenticator = (token: string, area: Area) => SessionAccount | null | Promise<SessionAccount | null>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -115,10 +116,12 @@ export const authPlugin = fp(async (app, opts: { authenticate: Authenticator; se
   app.decorateRequest('auth', null);
   app.decorateRequest('authFailure', null);
   // After @fastify/cookie has parsed them (its onRequest hook is registered first).
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: every request runs them, and a token the instance holds needs no waiting.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.cookies = canonicalCookies(request.cookies, opts.secureCookies);
+    done();
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const area = request.site.area;
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const cookieToken = request.cookies[COOKIES.access(area)];
@@ -126,14 +129,24 @@ export const authPlugin = fp(async (app, opts: { authenticate: Authenticator; se
     if (!bearer && hasSessionCookie && !SAFE_METHODS.has(request.method)) {
       const header = request.headers[CSRF_HEADER];
       const cookie = request.cookies[COOKIES.csrf];
-      if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) throw fail.forbidden('csrf_invalid');
+      if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) return done(fail.forbidden('csrf_invalid'));
     }
     const token = bearer ?? cookieToken;
-    if (!token) return;
-    const found = await opts.authenticate(token, area);
-    if (found) request.auth = { ...found, viaCookie: !bearer };
-    // A stale bearer token fails only routes that need a signed-in account: a client holding one can still
-    // refresh its session, sign out or read public pages.
-    else if (bearer) request.authFailure = 'token_invalid';
+    if (!token) return done();
+    const settle = (found: SessionAccount | null) => {
+      if (found) request.auth = { ...found, viaCookie: !bearer };
+      // A stale bearer token fails only routes that need a signed-in account: a client holding one can still
+      // refresh its session, sign out or read public pages.
+      else if (bearer) request.authFailure = 'token_invalid';
+      done();
+    };
+    let found: ReturnType<Authenticator>;
+    try {
+      found = opts.authenticate(token, area);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (found instanceof Promise) found.then(settle, done);
+    else settle(found);
   });
 });

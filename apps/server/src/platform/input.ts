@@ -44,10 +44,11 @@ export function pathOfUnstorable(root: unknown): string[] | null {
  * front as `invalid` on the field it came in, for every route.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [context, data] of [['body', request.body], ['querystring', request.query], ['params', request.params]] as const) {
       const path = pathOfUnstorable(data);
-      if (path) throw new AppError(422, { [fieldPathOf(path, context)]: ['invalid'] });
+      if (path) return done(new AppError(422, { [fieldPathOf(path, context)]: ['invalid'] }));
     }
+    done();
   });
 }

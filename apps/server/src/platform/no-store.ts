@@ -36,7 +36,8 @@ export function isSecretAnswer(routePattern: string | undefined): boolean {
 
 /** Sets no-store before the handler runs; a route may still say something stricter itself. */
 export function registerNoStore(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (isSecretAnswer(request.routeOptions.url)) reply.header('cache-control', 'no-store');
+    done();
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from './clock.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { PreparedJson, sendJson, sendJsonBytes } from './send-json.ts';
@@ -20,16 +21,31 @@ interface SharedDeps {
 const markOf = (accountId: number) => `recent-write:${accountId}`;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * An account this instance marked less than this long ago is not marked again: the mark it set lives one
+ * second beyond the cache's lifetime, so it still outlives, by half a second, every copy cached before the
+ * new write. A buyer's create-then-pay, or a burst of likes, costs one round trip to the store, not one each.
+ */
+const REMARK_AFTER_MS = 500;
+/** Bounds the memory of who was marked when; forgetting only costs a mark set again. */
+const MAX_REMEMBERED = 10_000;
+
 /** Marks the writer of every successful signed-in write (nothing to do with the cache off). */
-export function registerRecentWrites(app: FastifyInstance, deps: SharedDeps) {
+export function registerRecentWrites(app: FastifyInstance, deps: SharedDeps & { clock: Clock }) {
   if (!deps.cache.enabled) return;
-  app.addHook('onSend', async (request, reply, payload) => {
+  const markedAt = new Map<number, number>();
+  app.addHook('onSend', (request, reply, payload, done) => {
     const accountId = request.auth?.accountId;
-    if (accountId !== undefined && WRITES.has(request.method) && reply.statusCode < 400) {
-      // One second beyond the cache's lifetime: every copy cached before the write has expired by then.
-      await deps.kv.set(markOf(accountId), '1', deps.cache.ttl + 1);
-    }
-    return payload;
+    if (accountId === undefined || !WRITES.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    const now = deps.clock.now().getTime();
+    const last = markedAt.get(accountId);
+    if (last !== undefined && now >= last && now - last < REMARK_AFTER_MS) return done(null, payload);
+    // One second beyond the cache's lifetime: every copy cached before the write has expired by then.
+    deps.kv.set(markOf(accountId), '1', deps.cache.ttl + 1).then(() => {
+      if (markedAt.size >= MAX_REMEMBERED) markedAt.clear();
+      markedAt.set(accountId, now);
+      done(null, payload);
+    }, done);
   });
 }
 

@@ -29,8 +29,10 @@ export function resolveArea(config: Config, hostHeader: string | undefined, loca
 export const sitePlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('apiVersion', 1);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // A callback hook, not an async one: every request runs it, and it has nothing to wait for.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     request.site = SITES[resolveArea(opts.config, request.headers.host, request.socket?.localPort)];
     request.apiVersion = parseAcceptVersion(request.headers.accept) ?? 1;
+    done();
   });
 });

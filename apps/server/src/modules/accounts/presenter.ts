@@ -4,6 +4,7 @@ import type { Me, PublicUser } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
+import { BatchedLoader } from '../../platform/batched-loader.ts';
 import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
 import { permissionsOf } from '@lantern/domain';
@@ -33,15 +34,45 @@ export interface MeExtras {
   walletStatus: 'active' | 'frozen' | null;
 }
 
+type MeRow = { account: Account; extras: MeExtras };
+
 /**
  * The account, today's check-in and the site's wallet in one query: GET /api/me is the most frequent call
- * of a signed-in page, so it costs one round trip after the token lookup.
+ * of a signed-in page, so it costs one round trip after the token lookup — shared with every other
+ * account's GET /api/me answered at the same time (platform/batched-loader.ts).
  */
-export async function loadMeRow(deps: Deps, accountId: number, site: Site): Promise<{ account: Account; extras: MeExtras } | null> {
+export async function loadMeRow(deps: Deps, accountId: number, site: Site): Promise<MeRow | null> {
   // Today on the account's own check-in calendar (its home site's), known only once the row is read.
   const now = deps.clock.now();
-  const [row] = await meRowQuery(deps.db).execute({ accountId, currency: site.currency, nativeDay: checkInDay(now, 'native'), abroadDay: checkInDay(now, 'abroad') });
-  return row ? { account: row.account, extras: { clockInScore: row.clockInScore, walletBalance: row.walletBalance, walletStatus: row.walletStatus } } : null;
+  const batch = `${site.currency}|${checkInDay(now, 'native')}|${checkInDay(now, 'abroad')}`;
+  return (await meRowLoader(deps.db).load(`${batch}|${accountId}`)) ?? null;
+}
+
+/** Batches by what the statement is run with (the site's currency, today on both calendars), each key `<batch>|<account id>`. */
+function meRowLoader(db: Db) {
+  let loader = meRowLoaders.get(db);
+  if (!loader) meRowLoaders.set(db, (loader = new BatchedLoader((keys) => loadMeRows(db, keys))));
+  return loader;
+}
+const meRowLoaders = new WeakMap<Db, BatchedLoader<string, MeRow>>();
+
+async function loadMeRows(db: Db, keys: readonly string[]): Promise<Map<string, MeRow>> {
+  const byBatch = new Map<string, number[]>();
+  for (const key of keys) {
+    const at = key.lastIndexOf('|');
+    const batch = key.slice(0, at);
+    const ids = byBatch.get(batch) ?? [];
+    if (ids.length === 0) byBatch.set(batch, ids);
+    ids.push(Number(key.slice(at + 1)));
+  }
+  const found = new Map<string, MeRow>();
+  await Promise.all([...byBatch].map(async ([batch, accountIds]) => {
+    const [currency, nativeDay, abroadDay] = batch.split('|');
+    for (const row of await meRowsQuery(db).execute({ accountIds, currency, nativeDay, abroadDay })) {
+      found.set(`${batch}|${row.account.id}`, { account: row.account, extras: { clockInScore: row.clockInScore, walletBalance: row.walletBalance, walletStatus: row.walletStatus } });
+    }
+  }));
+  return found;
 }
 
 /**
@@ -49,21 +80,20 @@ export async function loadMeRow(deps: Deps, accountId: number, site: Site): Prom
  * than the database spends answering this one (profiled, docs/decisions/0010-checkout-at-speed.md), and
  * a named statement on node-postgres is parsed and planned once per connection.
  */
-function buildMeRowQuery(db: Db) {
+function buildMeRowsQuery(db: Db) {
   const today = sql`CASE WHEN ${accounts.homeArea} = 'native' THEN ${sql.placeholder('nativeDay')} ELSE ${sql.placeholder('abroadDay')} END`;
   return db
     .select({ account: accounts, clockInScore: clockIns.score, walletBalance: wallets.balance, walletStatus: wallets.status })
     .from(accounts)
     .leftJoin(clockIns, and(eq(clockIns.accountId, accounts.id), eq(clockIns.day, today)))
     .leftJoin(wallets, and(eq(wallets.accountId, accounts.id), eq(wallets.currency, sql.placeholder('currency'))))
-    .where(and(eq(accounts.id, sql.placeholder('accountId')), isNull(accounts.closedAt)))
-    .limit(1)
-    .prepare('accounts_me_row');
+    .where(and(sql`${accounts.id} = any(${sql.placeholder('accountIds')})`, isNull(accounts.closedAt)))
+    .prepare('accounts_me_rows');
 }
-const meRowQueries = new WeakMap<Db, ReturnType<typeof buildMeRowQuery>>();
-function meRowQuery(db: Db) {
-  let query = meRowQueries.get(db);
-  if (!query) meRowQueries.set(db, (query = buildMeRowQuery(db)));
+const meRowsQueries = new WeakMap<Db, ReturnType<typeof buildMeRowsQuery>>();
+function meRowsQuery(db: Db) {
+  let query = meRowsQueries.get(db);
+  if (!query) meRowsQueries.set(db, (query = buildMeRowsQuery(db)));
   return query;
 }
 

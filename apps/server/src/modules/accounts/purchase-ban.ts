@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
+import type { Bindable } from '../../platform/db/prepared.ts';
 import { accounts } from './tables.ts';
 
 /**
@@ -19,9 +20,9 @@ export async function setPurchaseBan(deps: Deps, accountId: number, banned: bool
 /**
  * Whether the account is barred from buying, as a scalar subquery (true, false, or null for a closed or
  * unknown account): the checkout reads it in the statement that writes the order, under the buyer's lock,
- * so a ban that committed first is always seen. The account is an id, or a column of the statement that
- * embeds it (a checkout of many buyers reads each one's).
+ * so a ban that committed first is always seen. The account is an id, a placeholder of a prepared statement,
+ * or a column of the statement that embeds it (a checkout of many buyers reads each one's).
  */
-export function purchaseBannedSql(accountId: number | SQL): SQL {
+export function purchaseBannedSql(accountId: Bindable<number> | SQL): SQL {
   return sql`(select ${accounts.purchaseBannedAt} is not null from ${accounts} where ${and(eq(accounts.id, accountId), isNull(accounts.closedAt))})`;
 }

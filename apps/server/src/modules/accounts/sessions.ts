@@ -64,11 +64,14 @@ export function startSession(deps: Deps, db: DbOrTx, accountId: number, area: Ar
  * for a few seconds per instance (platform/session-cache.ts): every revocation below drops the account's
  * tokens from it, here at once and on the other instances through the key-value store.
  */
-export async function authenticate(deps: Deps, token: string, area: Area): Promise<Authenticated | null> {
+export function authenticate(deps: Deps, token: string, area: Area): Authenticated | null | Promise<Authenticated | null> {
   const tokenHash = hashToken(token);
   const key = `${area}:${tokenHash}`;
-  const cached = deps.sessions.get(key);
-  if (cached) return cached;
+  // Answered at once from the cache: the request's hook then has nothing to wait for.
+  return deps.sessions.get(key) ?? lookUpToken(deps, key, tokenHash, area);
+}
+
+async function lookUpToken(deps: Deps, key: string, tokenHash: string, area: Area): Promise<Authenticated | null> {
   const [row] = await tokenQuery(deps.db).execute({ tokenHash, area, now: deps.clock.now() });
   if (!row) return null;
   const found: Authenticated = { accountId: row.accountId, familyId: row.familyId, role: row.role, region: row.region };

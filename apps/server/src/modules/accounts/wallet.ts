@@ -1,6 +1,7 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
+import type { Bindable } from '../../platform/db/prepared.ts';
 import { walletEntries, wallets } from './tables.ts';
 
 type WalletCurrency = (typeof wallets.$inferSelect)['currency'];
@@ -41,20 +42,27 @@ export interface WalletDebit {
 }
 
 /**
+ * A debit's terms as values, as the placeholders of a prepared statement (`now` then filled with its ISO
+ * text), or as SQL the caller's statement computes (the amount of an order it claims in the same statement).
+ */
+export type WalletDebitTerms = { [K in keyof WalletDebit]: Bindable<WalletDebit[K]> | SQL };
+
+/**
  * `debitWalletForOrder` as CTEs, for a caller that records its side of the payment in the same statement:
  * `wallet_debit` holds one row (`balance_after`) when the debit went through and none when it did not fit
  * (`walletRefusal` then says why). The ledger row is written from what the conditional UPDATE answered, so
  * a debit that does not fit writes nothing at all.
  */
-export function walletDebitCtes(tx: DbOrTx, debit: WalletDebit): SQL {
+export function walletDebitCtes(tx: DbOrTx, debit: WalletDebitTerms): SQL {
   const debited = tx.update(wallets)
     .set({ balance: sql`${wallets.balance} - ${debit.amount}` })
     .where(and(eq(wallets.accountId, debit.accountId), eq(wallets.currency, debit.currency), eq(wallets.status, 'active'), gte(wallets.balance, debit.amount)))
     .returning({ balance: wallets.balance })
     .getSQL();
+  const at = debit.now instanceof Date ? debit.now.toISOString() : debit.now;
   return sql`debited as (${debited}), wallet_debit as (
     insert into ${walletEntries} (account_id, currency, delta, balance_after, reason, order_id, created_at)
-    select ${debit.accountId}::bigint, ${debit.currency}::text, ${-debit.amount}::bigint, debited.balance, 'order_payment', ${debit.orderId}::bigint, ${debit.now.toISOString()}::timestamptz
+    select ${debit.accountId}::bigint, ${debit.currency}::text, -(${debit.amount}::bigint), debited.balance, 'order_payment', ${debit.orderId}::bigint, ${at}::timestamptz
     from debited
     returning balance_after)`;
 }

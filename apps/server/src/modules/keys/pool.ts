@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { rowsOf } from '../../platform/db/json-rows.ts';
+import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
 
 export type KeyType = (typeof gameKeys.$inferSelect)['keyType'];
@@ -42,23 +42,29 @@ export async function takeKey(tx: Tx, skuId: number, holder: KeyHolder, now: Dat
  * careful way (the pool lock, then the waiting states).
  */
 export async function takeKeyAndDeliver(tx: Tx, skuId: number, holder: KeyHolder & { orderId: number }, now: Date): Promise<boolean> {
-  const free = tx.select({ id: gameKeys.id }).from(gameKeys)
-    .where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')))
+  const rows = await takeAndDeliverStatement.rows<{ unit: number }>(tx, { ...holder, skuId, now, at: now.toISOString() });
+  return rows.length > 0;
+}
+
+/** The statement of `takeKeyAndDeliver`, built once: every unit of a stocked pool runs it. */
+const takeAndDeliverStatement = new PreparedSql('keys_take_and_deliver', (db) => takeAndDeliverSql(db));
+
+function takeAndDeliverSql(db: DbOrTx): SQL {
+  const free = db.select({ id: gameKeys.id }).from(gameKeys)
+    .where(and(eq(gameKeys.skuId, slot('skuId')), eq(gameKeys.state, 'available')))
     .orderBy(asc(gameKeys.id)).limit(1).for('update', { skipLocked: true }).getSQL();
-  const taken = tx.update(gameKeys)
-    .set({ state: 'assigned', orderGameId: holder.orderGameId, unit: holder.unit, accountId: holder.accountId, assignedAt: now })
+  const taken = db.update(gameKeys)
+    .set({ state: 'assigned', orderGameId: slotSql('orderGameId'), unit: slotSql('unit'), accountId: slotSql('accountId'), assignedAt: slotSql('now') })
     .where(and(sql`${gameKeys.id} = (select id from free)`, eq(gameKeys.state, 'available')))
     .returning({ id: gameKeys.id })
     .getSQL();
-  const at = now.toISOString();
-  const rows = await rowsOf<{ unit: number }>(tx, sql`
+  return sql`
     with free as (${free}), taken as (${taken})
     insert into ${keyDeliveries} (order_game_id, unit, order_id, account_id, sku_id, state, source, created_at, delivered_at)
-    select ${holder.orderGameId}::bigint, ${holder.unit}::integer, ${holder.orderId}::bigint, ${holder.accountId}::bigint, ${skuId}::bigint,
-      'delivered', 'pool', ${at}::timestamptz, ${at}::timestamptz
+    select ${slot('orderGameId')}::bigint, ${slot('unit')}::integer, ${slot('orderId')}::bigint, ${slot('accountId')}::bigint, ${slot('skuId')}::bigint,
+      'delivered', 'pool', ${slot('at')}::timestamptz, ${slot('at')}::timestamptz
     from taken
-    returning unit`);
-  return rows.length > 0;
+    returning unit`;
 }
 
 /**

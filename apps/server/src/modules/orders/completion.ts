@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { UNPAID_ORDER_STATES } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { fromJsonRow } from '../../platform/db/json-rows.ts';
+import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { loadSkuRows, skuRowsFromJson, skuRowsJsonSql } from '../catalog/index.ts';
 import { fulfilmentSteps, type AfterCommit, type PaidLine } from './fulfilment.ts';
 import { lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
@@ -61,21 +62,52 @@ export interface ClaimedOrder {
  */
 export async function claimOrderForPayment(tx: Tx, owner: OrderOwner, orderId: number, version: number, now: Date): Promise<ClaimedOrder | null> {
   fulfilmentSteps();
-  const claim = tx.update(orders).set({ state: 'completed', completedAt: now, version: sql`${orders.version} + 1` })
+  const [row] = await claimStatement.rows<ClaimRow>(tx, { orderId, accountId: owner.accountId, area: owner.area, version, now });
+  return row ? claimedOrderOf(row, orderId) : null;
+}
+
+/** The statement of `claimOrderForPayment`, built once (every points payment runs it). */
+const claimStatement = new PreparedSql<{ orderId: number; accountId: number; area: string; version: number; now: Date }>('orders_claim_for_payment', (db) => {
+  const { cte, answer } = claimSqlParts(db);
+  return sql`with ${cte} select ${answer} from claimed`;
+});
+
+/** The columns a claim answers (`claimSqlParts`' `answer`), read back by `claimedOrderOf`. */
+export interface ClaimRow {
+  order: Record<string, unknown>;
+  lines: Record<string, unknown>[] | null;
+  skus: unknown;
+}
+
+/**
+ * `claimOrderForPayment`'s claim as parts of a caller's own statement, for a payment that records its side
+ * in the same round trip (the wallet's, payments/pay.ts): `cte` is `claimed as (…)` — the claimed order row,
+ * none when nothing matched, so work written `from claimed` does nothing then — filled from the
+ * placeholders orderId, accountId, area, version and now (a Date); `answer` is the columns, selected
+ * `from claimed`, that `claimedOrderOf` reads back. The caller refuses after reading them (a method the
+ * order cannot take), which rolls the claim back with its own work.
+ */
+export function claimSqlParts(db: DbOrTx): { cte: SQL; answer: SQL } {
+  const claim = db.update(orders).set({ state: 'completed', completedAt: slotSql('now'), version: sql`${orders.version} + 1` })
     .where(and(
-      eq(orders.id, orderId), eq(orders.accountId, owner.accountId), eq(orders.area, owner.area),
-      inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now), eq(orders.version, version),
+      eq(orders.id, slot('orderId')), eq(orders.accountId, slot('accountId')), eq(orders.area, slot('area')),
+      inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, slot('now')), eq(orders.version, slot('version')),
     ))
     .returning()
     .getSQL();
-  const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = ${orderId})`);
-  const [row] = await rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[] | null; skus: unknown }>(tx, sql`
-    with claimed as (${claim})
-    select row_to_json(claimed) as "order",
+  const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = ${slot('orderId')})`);
+  return {
+    cte: sql`claimed as (${claim})`,
+    answer: sql`row_to_json(claimed) as "order",
       (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
-      ${skusOfLines} as skus
-    from claimed`);
-  if (!row) return null;
+      ${skusOfLines} as skus`,
+  };
+}
+
+/** The order a claim completed, with its lines and their SKUs, from the columns of `claimSqlParts`' answer. */
+export function claimedOrderOf(row: ClaimRow, orderId: number): ClaimedOrder {
+  // Completing an order with nothing set up would take the money and deliver nothing: this throws, rolling it back.
+  fulfilmentSteps();
   const skuRows = new Map(skuRowsFromJson(row.skus).map((r) => [r.sku.id, r]));
   const paid = (row.lines ?? []).map((json) => {
     const line = fromJsonRow(orderGames, json);

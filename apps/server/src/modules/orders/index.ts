@@ -34,7 +34,9 @@ export { orderUnpayableReason } from './payability.ts';
 export { orderPaymentFacts, type OrderPaymentFacts } from './payment-facts.ts';
 
 // Completing a paid order, and what other modules plug into it.
-export { claimOrderForPayment, completePaidOrder, fulfilClaimedOrder, runAfterCommit, type ClaimedOrder, type CompletionOutcome } from './completion.ts';
+export {
+  claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, fulfilClaimedOrder, runAfterCommit, type ClaimRow, type ClaimedOrder, type CompletionOutcome,
+} from './completion.ts';
 export { registerOrderReleaseStep, type OrderReleaseStep } from './release.ts';
 export { registerFulfilmentStep, type AfterCommit, type FulfilmentStep, type PaidLine } from './fulfilment.ts';
 export { provideLineKeys, provideOrderPayments, type LineKeys } from './presentation-sources.ts';

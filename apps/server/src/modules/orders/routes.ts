@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOrderRequest, order, ordersQuery, ordersResponse, pagingQuery } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
+import { compiledResponse } from '../../platform/compiled-response.ts';
 import { idParams } from '../../platform/params.ts';
 import { buyerOf } from '../../platform/viewer.ts';
 import { createOrder } from './checkout/create-order.ts';
@@ -14,7 +15,8 @@ const tags = ['orders'];
  * before, leaves the account's list but stays readable by id), and the account's own list and detail.
  */
 export const orderRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.post('/api/orders', { schema: { tags, body: createOrderRequest, response: { 201: order } } }, async (request, reply) => {
+  // Every purchase creates one: its answer is written by a compiled serializer.
+  app.post('/api/orders', { schema: { tags, body: createOrderRequest, response: { 201: compiledResponse(order) } } }, async (request, reply) => {
     const buyer = buyerOf(request);
     return reply.status(201).send(await createOrder(deps, buyer, request.body.order));
   });

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { SITES } from '@lantern/domain';
 import type { PayResponse, PaymentMethod } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { rowsOf } from '../../platform/db/json-rows.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
 import { spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
 import {
-  claimOrderForPayment, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
+  claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit,
+  type ClaimRow, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
 } from '../orders/index.ts';
 import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts';
 import { payerOrder, withPayLock, type Payer } from './order-access.ts';
@@ -73,13 +74,14 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
 
 /**
  * Wallet and points on the common path: the buyer's own payable order is claimed and completed by one
- * conditional UPDATE (orders' claimOrderForPayment), then the money moves and the payment is recorded in
- * the same transaction; a method the order cannot take, or money that does not fit, throws and rolls the
- * claim back with everything else. Answers null when the claim matched nothing, for the careful path to
- * say why (docs/decisions/0010-checkout-at-speed.md).
+ * conditional UPDATE (orders' claimOrderForPayment), and the money moves and the payment is recorded in
+ * the same transaction — for the wallet in the same statement as the claim; a method the order cannot
+ * take, or money that does not fit, throws and rolls the claim back with everything else. Answers null
+ * when the claim matched nothing, for the careful path to say why (docs/decisions/0010-checkout-at-speed.md).
  */
 async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, method: 'wallet' | 'points', input: PayInput, now: Date): Promise<PayResponse | null> {
   const done = await deps.db.transaction(async (tx) => {
+    if (method === 'wallet') return payFromWalletAtOnce(tx, deps, payer, orderId, input, now);
     const claimed = await claimOrderForPayment(tx, payer, orderId, input.version, now);
     if (!claimed) return null;
     const amount = inStoreAmount(claimed, method);
@@ -90,6 +92,48 @@ async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, metho
   // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
   void runAfterCommit(deps, done.completion);
   return { payment_id: done.paymentId, status: 'complete', order_id: orderId };
+}
+
+/**
+ * The wallet's common path in one statement: the claim (orders' claimSqlParts), the debit of the claimed
+ * order's total with its ledger row (accounts' walletDebitCtes), any unfinished gateway attempt ended and
+ * the succeeded payment — all written `from claimed`, so nothing happens when the claim matched nothing
+ * (null: the careful path says why). Then the refusals in the listing's order: a line not payable in cash,
+ * then a debit that did not fit; either throws and rolls the whole statement's work back.
+ */
+async function payFromWalletAtOnce(tx: Tx, deps: Deps, payer: Payer, orderId: number, input: PayInput, now: Date): Promise<{ paymentId: number; completion: CompletionOutcome } | null> {
+  const [row] = await walletAtOnce.rows<ClaimRow & { payment_id: number | string; debited: boolean }>(tx, {
+    orderId, accountId: payer.accountId, area: payer.area, version: input.version, now, nowText: now.toISOString(),
+    paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
+  });
+  if (!row) return null;
+  const claimed = claimedOrderOf(row, orderId);
+  inStoreAmount(claimed, 'wallet');
+  if (!row.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, claimed.order.accountId, claimed.order.currency));
+  return { paymentId: Number(row.payment_id), completion: await fulfilClaimedOrder(tx, deps, claimed, now) };
+}
+
+const walletAtOnce = new PreparedSql('payments_wallet_at_once', (db) => walletAtOnceSql(db));
+
+function walletAtOnceSql(db: DbOrTx): SQL {
+  const { cte, answer } = claimSqlParts(db);
+  const total = sql`(select total_amount from claimed)`;
+  const debit = walletDebitCtes(db, { accountId: slot('accountId'), currency: sql`(select currency from claimed)`, amount: total, orderId: slot('orderId'), now: slot('nowText') });
+  const canceled = db.update(payments).set({ state: 'canceled', updatedAt: slotSql('now') })
+    .where(and(eq(payments.orderId, slot('orderId')), eq(payments.state, 'created'), sql`exists (select from claimed)`)).getSQL();
+  const at = sql`${slot('nowText')}::timestamptz`;
+  const columns = [
+    payments.orderId, payments.accountId, payments.area, payments.method, payments.paymentFrom, payments.outTradeNo, payments.amount, payments.currency,
+    payments.state, payments.createdAt, payments.paidAt, payments.updatedAt,
+  ].map((column) => sql.identifier(column.name));
+  return sql`with ${cte}, ${debit}, canceled as (${canceled}), paid as (
+      insert into ${payments} (${sql.join(columns, sql`, `)})
+      select claimed.id, claimed.account_id, claimed.area, 'wallet', ${slot('paymentFrom')}, ${slot('outTradeNo')}, claimed.total_amount, claimed.currency,
+        'succeeded', ${at}, ${at}, ${at}
+      from claimed
+      returning id)
+    select ${answer}, (select id from paid) as payment_id, exists (select from wallet_debit) as debited
+    from claimed`;
 }
 
 /** What a claimed order costs in the method, with the same refusals the listing gives (paymentOptions). */
@@ -183,15 +227,35 @@ async function takeInStore(
   if (method === 'points' && !(await spendScore(tx, order.accountId, amount, 'order_payment', { type: 'order', id: order.id }))) {
     throw fail.unprocessable('payment_method', 'insufficient_points');
   }
-  const canceled = tx.update(payments).set({ state: 'canceled', updatedAt: now }).where(and(eq(payments.orderId, order.id), eq(payments.state, 'created'))).getSQL();
-  const debit = method === 'wallet' ? { accountId: order.accountId, currency: order.currency, amount, orderId: order.id, now } : null;
-  const inserted = tx.insert(payments).values({
-    orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
-    amount, currency: method === 'points' ? 'POINTS' : order.currency, state: 'succeeded', createdAt: now, paidAt: now, updatedAt: now,
-  }).returning({ id: payments.id, debited: (debit ? sql<boolean>`exists (select from wallet_debit)` : sql<boolean>`true`).as('debited') }).getSQL();
   // The wallet's debit (accounts' conditional UPDATE and ledger row) in the statement that records the
   // payment; a debit that did not fit leaves `debited` false, and the throw rolls the payment back.
-  const [payment] = await rowsOf<{ id: number | string; debited: boolean }>(tx, sql`with ${debit ? sql`${walletDebitCtes(tx, debit)}, ` : sql``}canceled as (${canceled}) ${inserted}`);
+  const [payment] = await recordInStorePayment[method].rows<{ id: number | string; debited: boolean }>(tx, {
+    orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
+    amount, currency: method === 'points' ? 'POINTS' : order.currency, now, nowText: now.toISOString(),
+  });
   if (!payment!.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, order.accountId, order.currency));
   return { paymentId: Number(payment!.id), completion: await complete() };
+}
+
+/**
+ * The statement of `takeInStore`, built once per method: any unfinished gateway attempt of the order
+ * ended, the succeeded payment inserted and, for the wallet, the debit and its ledger row (accounts'
+ * walletDebitCtes, in the payment's currency) — `debited` says whether it fitted.
+ */
+const recordInStorePayment = {
+  wallet: new PreparedSql('payments_record_wallet', (db) => recordInStoreSql(db, 'wallet')),
+  points: new PreparedSql('payments_record_points', (db) => recordInStoreSql(db, 'points')),
+};
+
+function recordInStoreSql(db: DbOrTx, method: 'wallet' | 'points'): SQL {
+  const now = slot('now');
+  const canceled = db.update(payments).set({ state: 'canceled', updatedAt: slotSql('now') }).where(and(eq(payments.orderId, slot('orderId')), eq(payments.state, 'created'))).getSQL();
+  const debit = method === 'wallet'
+    ? walletDebitCtes(db, { accountId: slot('accountId'), currency: slot('currency'), amount: slot('amount'), orderId: slot('orderId'), now: slot('nowText') })
+    : null;
+  const inserted = db.insert(payments).values({
+    orderId: slot('orderId'), accountId: slot('accountId'), area: slot('area'), method: slot('method'), paymentFrom: slot('paymentFrom'), outTradeNo: slot('outTradeNo'),
+    amount: slot('amount'), currency: slot('currency'), state: 'succeeded', createdAt: now, paidAt: now, updatedAt: now,
+  }).returning({ id: payments.id, debited: (debit ? sql<boolean>`exists (select from wallet_debit)` : sql<boolean>`true`).as('debited') }).getSQL();
+  return sql`with ${debit ? sql`${debit}, ` : sql``}canceled as (${canceled}) ${inserted}`;
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderPaymentsResponse, payQueryRequest, payQueryResponse, payRequestBody, payResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
+import { compiledResponse } from '../../platform/compiled-response.ts';
 import { idParams } from '../../platform/params.ts';
 import { acceptFormBodies } from './form-body.ts';
 import { notifyRoute } from './notify-route.ts';
@@ -34,7 +35,8 @@ export const paymentRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   app.get('/api/orders/:id/payments', { schema: { tags, params: idParams, response: { 200: orderPaymentsResponse } } }, async (request) =>
     orderPaymentMethods(deps, payer(request), request.params.id));
 
-  app.patch('/api/orders/:id/pay', { preValidation: wrapPayment, schema: { tags, params: idParams, body: payRequestBody, response: { 200: payResponse } } }, async (request) =>
+  // Every purchase pays once: its answer is written by a compiled serializer.
+  app.patch('/api/orders/:id/pay', { preValidation: wrapPayment, schema: { tags, params: idParams, body: payRequestBody, response: { 200: compiledResponse(payResponse) } } }, async (request) =>
     payOrder(deps, payer(request), request.params.id, request.body.payment));
 
   // The poll may come with no body at all: that asks about the latest attempt.

@@ -27,9 +27,12 @@ export interface GroupReservation {
  * Takes units of the item for a group of buyers, one each, in the group's order, for as many as are left:
  * one statement locks the item's row (only while the statement runs), takes `min(left, buyers who may
  * have one)` from `left` and writes their purchase rows without an order yet. A buyer who already holds
- * the limit (orders placed, not given back) never takes a unit, even for a moment, that another buyer
- * could have had. The limit is decided again under the buyer's lock in the orders' transaction; this is
- * the cheap first look that keeps the last units for buyers who can have them. Each account at most once.
+ * the limit — orders placed and not given back, and reservations of its other attempts still on their way
+ * — never takes a unit, even for a moment, that another buyer could have had: an account's second attempt
+ * while its first is in another group is refused `exceed_limit` here, instead of holding a unit its own
+ * limit will make it give back. The limit is decided again under the buyer's lock in the orders'
+ * transaction (there counting orders only); this is the cheap first look that keeps the last units for
+ * buyers who can have them. Each account at most once.
  */
 export async function reserveUnits(db: Db, item: { id: number; buyLimit: number }, accountIds: readonly number[], now: Date): Promise<GroupReservation> {
   const [row] = await rowsOf<{ left_before: number | null; eligible: (number | string)[] | null; reserved: { id: number | string; account_id: number | string }[] | null }>(db, sql`WITH asked AS (
@@ -37,7 +40,7 @@ export async function reserveUnits(db: Db, item: { id: number; buyLimit: number 
     eligible AS (
       SELECT a.account_id, a.position FROM asked a
        WHERE (SELECT count(*) FROM ${seckillPurchases} p
-               WHERE p.item_id = ${item.id} AND p.account_id = a.account_id AND NOT p.released AND p.order_id IS NOT NULL) < ${item.buyLimit}),
+               WHERE p.item_id = ${item.id} AND p.account_id = a.account_id AND NOT p.released) < ${item.buyLimit}),
     current AS (SELECT id, "left" FROM ${seckillItems} WHERE id = ${item.id} FOR UPDATE),
     taken AS (
       UPDATE ${seckillItems} i SET "left" = i."left" - LEAST(c."left", (SELECT count(*) FROM eligible))

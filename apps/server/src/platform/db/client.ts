@@ -4,9 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { is, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 /** The database as every service sees it: the same Drizzle API over PGlite or a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -83,6 +84,50 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
   if (!pool) return { db, release: () => {} };
   const client = await pool.connect();
   return { db: drizzlePg(client) as unknown as Db, release: (broken) => client.release(broken) };
+}
+
+/**
+ * A transaction that starts holding a transaction-scoped advisory lock on `lockKey` (or on each of several
+ * keys, taken in the order given: callers sort them so two transactions never wait on each other in a
+ * circle), as `db.transaction` followed by `select pg_advisory_xact_lock(hashtextextended(lockKey, 0))` would — but on
+ * node-postgres the BEGIN and the lock go in one message (the simple protocol takes both), one round trip
+ * instead of two: every checkout starts this way. Commit, rollback on a throw (the work's, or the lock's)
+ * and nested transactions (savepoints) are Drizzle's as usual. PGlite (one connection, no round trips to
+ * save) runs the two statements.
+ */
+export async function lockedTransaction<T>(db: Db, lockKey: string | readonly string[], work: (tx: Tx) => Promise<T>): Promise<T> {
+  const keys = typeof lockKey === 'string' ? [lockKey] : lockKey;
+  // Drizzle's own objects, as its `transaction` builds them (drizzle-orm/node-postgres/session.js).
+  const { session, dialect } = db as unknown as { session: unknown; dialect: PgDialect };
+  if (!is(session, NodePgSession)) {
+    return db.transaction(async (tx) => {
+      // unnest answers the array's order, and each row's lock is taken as the row is read.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param([...keys])}::text[]) as k(key)`);
+      return work(tx);
+    });
+  }
+  type SessionParts = ConstructorParameters<typeof NodePgSession>;
+  const { client: source, schema, options } = session as unknown as { client: pg.Pool | pg.PoolClient | pg.Client; schema: SessionParts[2]; options: SessionParts[3] };
+  const pooled = source instanceof pg.Pool;
+  const client = pooled ? await source.connect() : source;
+  let broken: Error | undefined;
+  try {
+    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema) as unknown as Tx;
+    try {
+      const locks = keys.length === 1
+        ? `select pg_advisory_xact_lock(hashtextextended(${client.escapeLiteral(keys[0]!)}, 0))`
+        : `select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(array[${keys.map((k) => client.escapeLiteral(k)).join(', ')}]::text[]) as k(key)`;
+      await client.query(`begin; ${locks}`);
+      const result = await work(tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    }
+  } finally {
+    if (pooled) (client as pg.PoolClient).release(broken);
+  }
 }
 
 /** Whether an error means the connection itself failed (ended by the server, reset), so it must not be reused. */

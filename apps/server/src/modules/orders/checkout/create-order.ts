@@ -1,19 +1,19 @@
 import type { Order } from '@lantern/contract';
 import type { Deps } from '../../../platform/deps.ts';
+import { lockedTransaction } from '../../../platform/db/client.ts';
 import { coverUrls } from '../../catalog/index.ts';
-import { purchaseBannedSql } from '../../accounts/index.ts';
 import { removeFromCart } from '../../cart/index.ts';
 import { presentOrder } from '../presenter.ts';
 import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
 import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput, LockedCheckout } from './context.ts';
 import { reserveLines } from './line-reservations.ts';
-import { lockBuyer } from './lock-buyer.ts';
+import { buyerLockKey } from './lock-buyer.ts';
 import { priceLines } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
 import { shippingAddress } from './shipping-address.ts';
 import { purchaseBan, refuseBlockedMarket, validateBuyer } from './validate-buyer.ts';
 import { validateLines } from './validate-lines.ts';
-import { heldFromRows, heldProductsQuery, noteOwnershipProblems, ownershipProductIds, validateOwnership } from './validate-ownership.ts';
+import { heldFromRows, noteOwnershipProblems, ownershipProductIds, validateOwnership } from './validate-ownership.ts';
 import { insertOrder, placeOrder, writeLines, type OrderLineRow, type OrderRow } from './write-order.ts';
 import type { PricedLine } from './pricing.ts';
 import type { AddressSnapshot } from '../tables.ts';
@@ -32,9 +32,9 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
   const couponId = chosenCoupon(context);
   const priced = await priceLines(context, lines);
 
-  const written = await deps.db.transaction(async (tx) => {
+  // The transaction begins holding the buyer's lock (lock-buyer.ts), in the same round trip as its BEGIN.
+  const written = await lockedTransaction(deps.db, buyerLockKey(buyer.accountId), async (tx) => {
     const locked = { ...context, tx };
-    await lockBuyer(tx, buyer.accountId);
     // Nothing found wrong so far and no coupon (the common order): the rules' reads and the write are one statement.
     if (couponId === null && !context.problems.any()) return placeAtOnce(locked, priced, address, hooks);
     await validateBuyer(tx, deps, buyer);
@@ -67,11 +67,7 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
 async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[], address: AddressSnapshot | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { tx, deps, buyer, input, now, problems } = locked;
   refuseBlockedMarket(deps, buyer);
-  const productIds = ownershipProductIds(priced);
-  const placed = await placeOrder(locked, priced, address, {
-    banned: purchaseBannedSql(buyer.accountId),
-    held: productIds.length === 0 ? null : heldProductsQuery(tx, buyer.accountId, productIds, now).getSQL(),
-  });
+  const placed = await placeOrder(locked, priced, address, ownershipProductIds(priced));
   if (placed.banned) throw purchaseBan();
   noteOwnershipProblems(priced, heldFromRows(placed.held), problems);
   problems.throwIfAny();

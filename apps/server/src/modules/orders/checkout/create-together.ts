@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../../platform/deps.ts';
-import type { Tx } from '../../../platform/db/client.ts';
+import { lockedTransaction, type Tx } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/json-rows.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { purchaseBannedSql } from '../../accounts/index.ts';
 import type { AddressSnapshot } from '../tables.ts';
 import type { CheckoutBuyer, CheckoutContext, CreateOrderInput, LockedCheckout } from './context.ts';
 import { reserveLines } from './line-reservations.ts';
-import { lockBuyers } from './lock-buyer.ts';
+import { buyerLockKeys } from './lock-buyer.ts';
 import { priceLines, type PricedLine } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
 import { shippingAddress } from './shipping-address.ts';
@@ -131,10 +131,10 @@ async function refusalOf(step: () => Promise<void>): Promise<AppError | null> {
 /** One transaction for the group: locks, the account-wide rules for all, the module's refusals, one write. */
 async function placeGroup(deps: Deps, members: readonly Member[], priced: readonly PricedLine[], hooks: TogetherHooks): Promise<[number, OrderOfManyOutcome][]> {
   const now = members[0]!.context.now;
-  return deps.db.transaction(async (tx) => {
+  const accountIds = members.map((m) => m.context.buyer.accountId);
+  // Every buyer's lock as the transaction begins (one round trip on node-postgres), in account order.
+  return lockedTransaction(deps.db, buyerLockKeys(accountIds), async (tx) => {
     const answered: [number, OrderOfManyOutcome][] = [];
-    const accountIds = members.map((m) => m.context.buyer.accountId);
-    await lockBuyers(tx, accountIds);
     const rules = await accountRules(tx, accountIds, ownershipProductIds(priced), now, hooks.readFor);
     const moduleRefusals = hooks.refuse ? await hooks.refuse(tx, new Map([...rules].map(([id, r]) => [id, r.module])), now) : new Map<number, AppError>();
     const passing: (Member & { locked: LockedCheckout })[] = [];

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
+import { PreparedSql, slot } from '../../../platform/db/prepared.ts';
+
+/** Built once: every checkout takes this lock (platform/db/prepared.ts). */
+const lockStatement = new PreparedSql<{ key: string }>('orders_lock_buyer', () => sql`select pg_advisory_xact_lock(hashtextextended(${slot('key')}, 0))`);
 
 /**
  * Serializes the checkouts of one account until its transaction ends. The rules that depend on the
@@ -9,15 +13,11 @@ import type { Tx } from '../../../platform/db/client.ts';
  * released by commit or rollback, whatever happens.
  */
 export async function lockBuyer(tx: Tx, accountId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:account:${accountId}`}, 0))`);
+  await lockStatement.rows(tx, { key: buyerLockKey(accountId) });
 }
 
-/**
- * The locks of `lockBuyer` for many accounts in one statement (a checkout of many buyers), taken in account
- * order: two groups sharing buyers then never each hold a lock the other waits for.
- */
-export async function lockBuyers(tx: Tx, accountIds: readonly number[]): Promise<void> {
-  const keys = [...new Set(accountIds)].sort((a, b) => a - b).map((id) => `checkout:account:${id}`);
-  // unnest answers the array's order, and each row's lock is taken as the row is read.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param(keys)}::text[]) as k(key)`);
-}
+/** The key of `lockBuyer`'s lock, for a transaction that takes it as it begins (platform/db/client.ts lockedTransaction). */
+export const buyerLockKey = (accountId: number) => `checkout:account:${accountId}`;
+
+/** The keys of `lockBuyer`'s locks for many accounts, in account order (lockedTransaction takes them in that order). */
+export const buyerLockKeys = (accountIds: readonly number[]) => [...new Set(accountIds)].sort((a, b) => a - b).map(buyerLockKey);

@@ -1,12 +1,16 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../platform/db/client.ts';
 import { fromJsonRow, rowsOf } from '../../../platform/db/json-rows.ts';
+import { PreparedSqlByShape, slot } from '../../../platform/db/prepared.ts';
 import { SITES, orderExpiresAt, orderTotals } from '@lantern/domain';
+import { purchaseBannedSql } from '../../accounts/index.ts';
 import { removeFromCart } from '../../cart/index.ts';
 import { orderGames, orders, type AddressSnapshot } from '../tables.ts';
 import type { LockedCheckout } from './context.ts';
 import type { CouponApplied } from './apply-coupon.ts';
 import type { PricedLine } from './pricing.ts';
+import { heldProductsQuery } from './validate-ownership.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderGames.$inferSelect;
@@ -44,27 +48,66 @@ export interface PlacedOrder {
 /**
  * An order without a coupon in one statement: the order and its lines written, and — read in the same
  * statement, after the buyer's lock was taken, so nothing a concurrent checkout committed is missed —
- * whether the account is barred from buying and what it already holds of the ordered products (`checks`,
- * heldProductsQuery). The caller refuses after reading them, which rolls the write back with the
- * transaction: nothing is kept unless every rule passed.
+ * whether the account is barred from buying (accounts' purchaseBannedSql) and what it already holds of
+ * `productIds` (heldProductsQuery; none asked when empty). The caller refuses after reading them, which
+ * rolls the write back with the transaction: nothing is kept unless every rule passed. The statement is
+ * prepared once per shape (lines, products asked about): every common checkout runs it.
  */
-export async function placeOrder(checkout: LockedCheckout, lines: readonly PricedLine[], address: AddressSnapshot | null, checks: { banned: SQL; held: SQL | null }): Promise<PlacedOrder> {
-  const { tx, buyer } = checkout;
-  const placed = tx.insert(orders).values(orderValues(checkout, lines, address)).returning().getSQL();
-  const written = tx.insert(orderGames).values(lineValues(buyer, sql`(select id from placed)`, lines, lines.map(() => 0))).returning().getSQL();
-  const [row] = await rowsOf<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; banned: boolean | null; held: { product_id: number | string; state: string }[] | null }>(tx, sql`
-    with placed as (${placed}), written as (${written})
-    select row_to_json(placed) as "order",
-      (select json_agg(written order by written.id) from written) as lines,
-      ${checks.banned} as banned,
-      ${checks.held === null ? sql`null` : sql`(select json_agg(h) from (${checks.held}) h)`} as held
-    from placed`);
+export async function placeOrder(checkout: LockedCheckout, lines: readonly PricedLine[], address: AddressSnapshot | null, productIds: readonly number[]): Promise<PlacedOrder> {
+  const { tx, buyer, now } = checkout;
+  const values: Record<string, unknown> = { ...orderValues(checkout, lines, address), now };
+  lineValues(buyer, 0, lines, lines.map(() => 0)).forEach((line, i) => {
+    for (const column of LINE_COLUMNS) values[`${column}${i}`] = line[column];
+  });
+  productIds.forEach((id, i) => (values[`product${i}`] = id));
+  const [row] = await placeStatements.rows<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; banned: boolean | null; held: { product_id: number | string; state: string }[] | null }>(
+    tx, { lines: lines.length, heldProducts: productIds.length }, values,
+  );
   return {
     order: fromJsonRow(orders, row!.order),
     lines: row!.lines.map((l) => fromJsonRow(orderGames, l)),
     banned: row!.banned === true,
     held: (row!.held ?? []).map((h) => ({ productId: Number(h.product_id), state: h.state })),
   };
+}
+
+/** Every column `orderValues` sets, each filled from the placeholder of its name (checked complete below). */
+const ORDER_COLUMNS = [
+  'accountId', 'area', 'type', 'cate', 'state', 'currency', 'listAmount', 'subtotalAmount', 'couponAmount', 'totalAmount', 'address', 'createdAt', 'expiresAt',
+] as const satisfies readonly (keyof ReturnType<typeof orderValues>)[];
+/** Every column `lineValues` sets but the order's id (the statement's own), filled from `<column><line index>`. */
+const LINE_COLUMNS = [
+  'accountId', 'skuId', 'productId', 'skuName', 'quantity', 'listPrice', 'salePrice', 'couponAmount', 'amount', 'pointsPrice', 'cashPayable',
+] as const satisfies readonly (keyof ReturnType<typeof lineValues>[number])[];
+// A column added to orderValues or lineValues and not listed above would be silently left out of the prepared statement: refuse to compile.
+type Unlisted = Exclude<keyof ReturnType<typeof orderValues>, (typeof ORDER_COLUMNS)[number]> | Exclude<keyof ReturnType<typeof lineValues>[number], (typeof LINE_COLUMNS)[number] | 'orderId'>;
+const everyColumnListed: [Unlisted] extends [never] ? true : never = true;
+void everyColumnListed;
+
+const placeStatements = new PreparedSqlByShape<{ lines: number; heldProducts: number }>(
+  'orders_place', (shape) => `${shape.lines}_${shape.heldProducts}`, (db, shape) => placeSql(db, shape),
+);
+
+/** The statement of `placeOrder`, with placeholders: the order, `lines` lines, and the rules' reads. */
+function placeSql(db: DbOrTx, { lines, heldProducts }: { lines: number; heldProducts: number }): SQL {
+  const orderSlots = Object.fromEntries(ORDER_COLUMNS.map((column) => [column, slot(column)])) as unknown as typeof orders.$inferInsert;
+  const lineSlots = Array.from({ length: lines }, (_, i) => ({
+    ...Object.fromEntries(LINE_COLUMNS.map((column) => [column, slot(`${column}${i}`)])),
+    orderId: sql`(select id from placed)`,
+  }) as unknown as typeof orderGames.$inferInsert);
+  const placed = db.insert(orders).values(orderSlots).returning().getSQL();
+  const written = db.insert(orderGames).values(lineSlots).returning().getSQL();
+  // heldProductsQuery takes values; its operators take placeholders alike, so it is built here with them.
+  const held = heldProducts === 0 ? sql`null` : sql`(select json_agg(h) from (${heldProductsQuery(
+    db, slot('accountId') as unknown as number, Array.from({ length: heldProducts }, (_, i) => slot(`product${i}`) as unknown as number), slot('now') as unknown as Date,
+  ).getSQL()}) h)`;
+  return sql`
+    with placed as (${placed}), written as (${written})
+    select row_to_json(placed) as "order",
+      (select json_agg(written order by written.id) from written) as lines,
+      ${purchaseBannedSql(slot('accountId'))} as banned,
+      ${held} as held
+    from placed`;
 }
 
 /** One buyer's order of a checkout of many (create-together.ts): each account at most once. */
