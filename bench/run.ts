@@ -22,13 +22,13 @@ const parts: Record<string, () => Promise<string>> = {
 |---|---|---|---|---|
 ${a.rows.map((r, i) => row(r, i === 0 ? 1 : a.ratio)).join('\n')}
 
-GET /api/me costs one prepared query for the account with today's check-in and wallet, plus response
-validation: the bearer token's lookup comes from the instance's 5-second cache (decisions/0010). Target (issue
-11): at least 0.25 of the bare route. Profiled (\`BENCH_CPU_PROFILE=/tmp/p npm run bench -- accounts\`), what is
-left is the kernel's socket writes for the answer and the database round trip (\`writev\`, about 30% of the
-process), pg parsing each row description (6%), garbage collection (7%), helmet building its headers per
-answer (4%) and the zod response check (4–6%). The database, the server and the load generator share two
-cores, so each query is a large share of a request that the bare route answers from memory.
+GET /api/me reads the account with today's check-in and wallet in one prepared statement, shared by the
+requests that arrive together (platform/batched-loader.ts), and writes its answer with a serializer compiled
+from the contract (platform/compiled-response.ts); the bearer token's lookup comes from the instance's 5-second
+cache (decisions/0010). Each of the 50 connections is a different signed-in account, and the load runs in a
+process of its own (bench/load-process.ts), as for the bare route. Target (issue 11): at least 0.25 of the bare
+route. The server's CPU per answer fell from 189 µs to 79 µs with this pass; what is left is mostly the
+kernel's socket writes and the database round trip.
 
 Sign-in (POST /api/access_token, sequential, n=${a.signIn.n}): p50 ${a.signIn.p50} ms, p99 ${a.signIn.p99} ms —
 argon2id with OWASP parameters (19 MiB, t=2) is most of it, on purpose.
@@ -75,11 +75,15 @@ Targets (issue 3): search p99 under 50 ms; home and SKU detail at least a third 
 (ordering). Paying completes the order and assigns the key in the payment's transaction (\`FOR UPDATE SKIP
 LOCKED\`). The baseline is a route doing one single-row INSERT on the same connection pool, at 50 connections.
 Oversold, keys given twice and buyers charged twice must be 0 (issue 4). Targets (issue 11): at least 500
-create + pay per second and 0.1 of the INSERT baseline, at most 12 statements per create + pay. With
-\`BENCH_CPU_PROFILE\` set the load phase is profiled: the server process has little idle time and spends it on
-socket writes (about 25%), building Drizzle queries (13%), garbage collection (8%) and the bench's own fetch
-client (6%), while the database sessions mostly wait on the client (\`ClientRead\`), not on locks — the
-process's CPU, on two cores shared with PostgreSQL and the load, is the bottleneck (decisions/0010).
+create + pay per second and 0.1 of the INSERT baseline, at most 12 statements per create + pay. The buyers
+and the baseline's clients run in a process of their own (bench/load-process.ts) with the same keep-alive
+node:http client. The hot statements are prepared once (platform/db/prepared.ts), BEGIN goes with the buyer's
+lock, paying from the wallet is one statement, and the answers are written by compiled serializers
+(decisions/0010, "Second pass"): the server's CPU per create + pay fell from about 6 ms to 3.7 ms, but the rate
+is still less than half the target. Profiled (\`BENCH_CPU_PROFILE\`), PostgreSQL's socket writes are about 37%
+of the server process and it is idle 16% of the time, waiting on the database that shares its two cores: the
+lever left is fewer round trips per order — placing concurrent buyers' orders together as the flash sale does
+(decisions/0021) — not less JavaScript.
 Statements are counted where node-postgres sends them (every pooled client's \`query\`, BEGIN and COMMIT
 included); the whole-run figure also holds the statements of refused calls and the outbox and job pollers.
 
@@ -127,26 +131,18 @@ GET /sec_kill is measured at 50 connections against a bare Fastify route answeri
 Targets (issue 11): ≥ 1,500 purchases/s and ≥ 0.5× the bare claim; sold-out answers ≥ 10× the purchase rate;
 GET /sec_kill ≥ 0.5× the bare route.
 
-Where the time goes. A purchase is a whole checkout: the unit reserved in one statement of its own (the item's
-row locked only while it runs), then \`createOrder\` (SKU rows, address, prices; in the transaction the buyer's
-advisory lock, the order and its lines with the account rules in one statement, the flash-sale reasons, the
-reservation attached) and the commit — some eight round trips. Admitted buyers go through it in eight lanes
-per instance, each lane keeping one connection while buyers queue (docs/decisions/0009).
-
-- **Without Redis** the in-process gate refuses only once PostgreSQL said sold out, so every buyer waits in a
-  lane and nothing else runs: the rate is the lanes' round trips (about 190/s here, 0.07 of the bare claim).
-- **With Redis** the gate answers "sold out" and "limit reached" at once, so 2,000 closed-loop clients come
-  straight back (thousands of answers a second) and saturate the event loop; a lane's statement then waits a
-  whole loop turn (around 100 ms) for its answer, and eight lanes of eight round trips sell under ten units a
-  second. Measured with counters in the purchase path (2026-11-24): the gate admitted exactly as many buyers
-  as there were units once it counted pending admissions (before, every one-second re-read handed the units
-  in flight out again: 3,220 admissions for 1,000 units, the lanes full of buyers PostgreSQL refused — that
-  was the fall from 116/s to 15/s after the merge); what remains is the lanes' share of one core. A CPU profile
-  of the rush: socket writes 27% (server and the in-process load generator), GC 14%, Drizzle 6%, helmet's
-  per-request header building 3% (now computed once) and error objects' stack capture (now none).
-- Next, in that order: take the lanes' work off the HTTP event loop's queue by giving each lane turn many
-  admitted buyers at once (one reservation statement and one order statement for a batch, as group commit
-  does), and cheaper refusals. Per-buyer checkout cannot reach the target on this machine with either gate.
+Where the time goes. Admitted buyers are placed in groups (decisions/0021): a free lane takes everyone the
+gate admitted, one statement reserves the group's units, and one transaction of five round trips (BEGIN with
+every buyer's lock, the SKU rows, the rules with the limit, the orders with their units attached, COMMIT)
+writes up to 250 orders. Once selling starts the 1,000 units go in a few groups, within a fraction of a
+second — "from the first unit sold to the last" above. What keeps the rate from the rush's first request
+below 1,500/s is the opening: 2,000 requests arrive in one burst, the event loop stalls for hundreds of
+milliseconds while it reads them (with Redis, each also waits for its gate command), and the first group's
+round trips wait behind them (measured with an event-loop delay monitor: p99 about 200 ms, longest stall
+600–900 ms during the opening). The per-buyer checkout this replaced sold 9 (Redis) to 190 units a second.
+Sold-out answers are kept cheap by the gates' memory (the in-process flag; Redis's answers repeated for 100 ms
+without a command); what remains of them is the kernel's socket writes (about 27% of the process) and garbage
+collection (13%), on two cores shared with the load generator and PostgreSQL.
 
 GET /sec_kill is answered from the second's prepared bytes with \`server_time_ms\` per request; helmet's headers
 computed once took it from 0.49 to above 0.5 of the bare route.
@@ -236,8 +232,10 @@ async function main() {
     .map((name) => readFileSync(new URL(`${name}.md`, sectionsDir), 'utf8'));
   const md = `# Benchmark results
 
-Load: autocannon over loopback, 50 connections, 10 s per route after a 2 s warm-up. Every ratio divides by a
-bare Fastify route answering a constant, measured in the same run on the same machine.
+Load: over loopback, 50 connections, 10 s per route after a 2 s warm-up unless a part says otherwise; autocannon,
+or a keep-alive node:http client where a part needs a sequence of calls. Accounts, checkout and the flash sale
+run their load in a process of their own (bench/load-process.ts); the other parts still in the server's. Every
+ratio divides by a baseline measured in the same run on the same machine with the same kind of load.
 Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (${Object.keys(parts).join(', ')}) for one;
 each part's latest section is kept in \`bench/results/\`. Every part but lighthouse needs PostgreSQL (\`DATABASE_URL\`,
 default postgres://postgres@127.0.0.1:5432/test; it creates and drops its own database).
