@@ -52,7 +52,7 @@ export interface TogetherHooks {
  * - one transaction locks every buyer (in account order, so two groups never wait on each other in a
  *   circle), reads every buyer's ban and holdings in one statement, and writes every passing buyer's order
  *   and lines in one more.
- * A refusal found after the write (a line's stock, a hook's `written`) cannot be undone for one buyer
+ * A refusal found after the write (a line's stock, an order the module did not take on) cannot be undone for one buyer
  * alone, so the group's transaction is rolled back and its buyers go through one by one — the rare path.
  * Orders of one SKU, without coupons, not from a cart, each account at most once: anything else is
  * `createOrder`'s. Answers each buyer's order or refusal, in the buyers' order.
