@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -9,11 +8,13 @@ import { rowsOf } from '../apps/server/src/platform/db/json-rows.ts';
 import { accounts } from '../apps/server/src/modules/accounts/tables.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { findDrift, reconcileCounters, registerDiscussionTarget } from '../apps/server/src/modules/discussion/index.ts';
-import autocannon from 'autocannon';
-import { load, profiled, type LoadResult } from './lib.ts';
+import { profiled, type LoadResult } from './lib.ts';
+import { runLoadProcess } from './load-process.ts';
+import type { AutocannonInput } from './loads/autocannon.ts';
+import type { DiscussionOpsInput, DiscussionOpsResult } from './loads/discussion-ops.ts';
 
-/** What one connection's request in flight is, for reading its answer. */
-interface OpContext { who: number; name: string; post: number }
+const DISCUSSION_OPS = new URL('./loads/discussion-ops.ts', import.meta.url);
+const AUTOCANNON_LOAD = new URL('./loads/autocannon.ts', import.meta.url);
 
 const ACCOUNTS = 2_000;
 const OPERATIONS = 10_000;
@@ -90,67 +91,21 @@ export async function discussionBench(): Promise<DiscussionBench> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-    await load('warm-up', `${base}/bench/insert`, { seconds: 2, method: 'POST' });
-    const insert = await load('bare single-row INSERT (POST)', `${base}/bench/insert`, { method: 'POST', seconds: 5 });
-    const hotRow = await load('one hot counter row UPDATE (POST)', `${base}/bench/hot`, { method: 'POST', seconds: 5 });
+    // The baselines' load runs out of the server's process, as the operations' does (bench/load-process.ts).
+    const outOfProcess = (name: string, url: string, options: AutocannonInput['options']) => runLoadProcess<AutocannonInput, LoadResult>(AUTOCANNON_LOAD, { name, url, options });
+    await outOfProcess('warm-up', `${base}/bench/insert`, { seconds: 2, method: 'POST' });
+    const insert = await outOfProcess('bare single-row INSERT (POST)', `${base}/bench/insert`, { method: 'POST', seconds: 5 });
+    const hotRow = await outOfProcess('one hot counter row UPDATE (POST)', `${base}/bench/hot`, { method: 'POST', seconds: 5 });
 
     const rounds: DiscussionRound[] = [];
     for (const connections of ROUNDS) {
       const posted = await rowsOf<{ id: string }>(deps.db, sql`INSERT INTO bench_posts (area) SELECT 'native' FROM generate_series(1, ${HOT_POSTS}) RETURNING id`);
       const posts = posted.map((p) => Number(p.id));
-      // Each account's live comments, so a delete names one of its own, as a user's would.
-      const mine = new Map<number, { id: number; post: number }[]>();
-      const recent: { id: number; post: number }[] = [];
-      const statuses: Record<string, number> = {};
-      let seed = connections;
-      const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-      const request = (context: OpContext, who: number, name: string, method: 'POST' | 'DELETE', path: string, body?: unknown) => {
-        Object.assign(context, { who, name, post: 0 });
-        return {
-          method, path: `${path}?client=web`,
-          headers: { authorization: `Bearer ${tokens[who]!}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-          ...(body !== undefined && { body: JSON.stringify(body) }),
-        };
-      };
-      // One operation per request, chosen as the request is sent; the answer is read back in onResponse.
-      const setupRequest = (_req: unknown, context: OpContext) => {
-        const who = Math.floor(random() * ACCOUNTS);
-        const post = posts[Math.floor(random() * posts.length)]!;
-        const roll = random();
-        if (roll < 0.35) return request(context, who, 'like', 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: random() < 0.75 ? 1 : 2 } });
-        if (roll < 0.5) return request(context, who, 'cancel', 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: null } });
-        if (roll < 0.7) {
-          const sent = request(context, who, 'comment', 'POST', '/api/comments', { comment: { commentable_type: 'Post', commentable_id: post, content: `a comment @bench_talker_${stamp}_${who}` } });
-          context.post = post;
-          return sent;
-        }
-        if (roll < 0.85 && recent.length > 0) {
-          const parent = recent[Math.floor(random() * recent.length)]!;
-          return request(context, who, 'reply', 'POST', '/api/comments', { comment: { commentable_type: 'Post', commentable_id: parent.post, commentary_id: parent.id, content: 'a reply' } });
-        }
-        const own = mine.get(who)?.pop();
-        if (own) return request(context, who, 'delete', 'DELETE', `/api/comments/${own.id}`);
-        // Nothing of its own to delete: this account likes instead.
-        return request(context, who, 'like', 'POST', '/api/like', { like: { accessible_type: 'Post', accessible_id: post, type: 1 } });
-      };
-      const onResponse = (status: number, body: string, context: OpContext) => {
-        const key = `${context.name} ${status}`;
-        statuses[key] = (statuses[key] ?? 0) + 1;
-        if (context.name === 'comment' && status === 201) {
-          const c = { id: (JSON.parse(body) as { comment: { id: number } }).comment.id, post: context.post };
-          recent.push(c);
-          if (recent.length > 200) recent.shift();
-          mine.set(context.who, [...(mine.get(context.who) ?? []), c]);
-        }
-      };
-      const started = performance.now();
-      // The same HTTP client as the baselines (autocannon, raw sockets): the load costs the process as little
-      // as it does for them, so the ratios compare the routes and not the clients.
-      const result = await profiled(`discussion-${connections}`, () => autocannon({
-        url: base, connections, amount: OPERATIONS,
-        requests: [{ setupRequest: setupRequest as never, onResponse: onResponse as never }],
+      // The operations are sent from a process of their own, as the baselines' load is.
+      const result = await profiled(`discussion-${connections}`, () => runLoadProcess<DiscussionOpsInput, DiscussionOpsResult>(DISCUSSION_OPS, {
+        base, connections, operations: OPERATIONS, tokens, posts, stamp, seed: connections,
       }));
-      const seconds = (performance.now() - started) / 1000;
+      const { seconds, statuses } = result;
       const drift = (await findDrift(deps.db)).filter((d) => posts.includes(d.targetId));
       const repaired = await reconcileCounters(deps);
       const [counts] = await rowsOf<{ likes: number; dislikes: number; comments: number }>(deps.db, sql`
@@ -158,7 +113,7 @@ export async function discussionBench(): Promise<DiscussionBench> {
           FROM discussion_counters WHERE target_type = 'Post' AND target_id IN (${sql.join(posts.map((id) => sql`${id}`), sql`, `)})`);
       rounds.push({
         connections, operations: OPERATIONS, seconds: Math.round(seconds * 10) / 10, writesPerSecond: Math.round(OPERATIONS / seconds),
-        p50: result.latency.p50, p99: result.latency.p99, statuses,
+        p50: result.p50, p99: result.p99, statuses,
         drift: drift.reduce((sum, d) => sum + Math.abs(d.likes) + Math.abs(d.dislikes) + Math.abs(d.comments), 0),
         repaired: repaired.length, counts: counts!,
       });

@@ -233,7 +233,7 @@ async function main() {
   const md = `# Benchmark results
 
 Load: over loopback, 50 connections, 10 s per route after a 2 s warm-up unless a part says otherwise; autocannon,
-or a keep-alive node:http client where a part needs a sequence of calls. Accounts, checkout and the flash sale
+or a keep-alive node:http client where a part needs a sequence of calls. Accounts, checkout, the flash sale and discussion
 run their load in a process of their own (bench/load-process.ts); the other parts still in the server's. Every
 ratio divides by a baseline measured in the same run on the same machine with the same kind of load.
 Run \`npm run bench\` for every part, or \`npm run bench -- catalog\` (${Object.keys(parts).join(', ')}) for one;
