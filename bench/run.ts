@@ -190,8 +190,9 @@ connections: a bare INSERT, and one UPDATE of a single counter row per request â
 ${c.rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.ratio.toFixed(2)} |`).join('\n')}
 
 Guests' lists, post pages and first comments come from the short-lived shared cache as prepared bytes (10 s;
-decisions/0016 "Reading at speed"); a signed-in member's are built fresh from PostgreSQL every time, except a
-keyword's capped total, which every reader shares. The group list is served by the partial index
+decisions/0016 "Reading at speed"); a signed-in member gets the same cached page with their own state laid over
+(their likes and what is theirs on it: one more query), and a fresh build only after writing within the cache's
+lifetime; a keyword's capped total is shared by every reader. The group list is served by the partial index
 \`posts_group_list_idx\` (sticky order over live rows) and takes its total from the group's kept counter; a post
 page is one row plus bylines; first comments read \`discussion_comments_target_idx\`; search is a substring
 match on the trigram-indexed \`search_text\` (decisions/0016).
