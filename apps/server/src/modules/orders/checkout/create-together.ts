@@ -115,7 +115,7 @@ async function pricedFor(deps: Deps, buyer: CheckoutBuyer, input: CreateOrderInp
   const context: CheckoutContext = { deps, buyer, input, now, problems: new CheckoutProblems() };
   const lines = await validateLines(deps.db, context);
   const priced = await priceLines(context, lines);
-  return (await refusalOf(async () => context.problems.throwIfAny())) ?? priced;
+  return context.problems.asError() ?? priced;
 }
 
 async function refusalOf(step: () => Promise<void>): Promise<AppError | null> {
@@ -147,7 +147,7 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
       }
       const problems = new CheckoutProblems();
       noteOwnershipProblems(priced, heldFromRows(own?.held ?? []), problems);
-      const refused = (await refusalOf(async () => problems.throwIfAny())) ?? moduleRefusals.get(accountId);
+      const refused = problems.asError() ?? moduleRefusals.get(accountId);
       if (refused) answered.push([member.index, { refused }]);
       else passing.push({ ...member, locked: { ...member.context, tx } });
     }
@@ -156,7 +156,7 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
     if (hooks.writeWith) for (const m of passing) if (!takenOn.has(m.context.buyer.accountId)) late.set(m.context.buyer.accountId, hooks.writeWith.refusal());
     for (const [i, member] of passing.entries()) {
       await reserveLines(member.locked, placed[i]!.order.id, priced);
-      const refused = await refusalOf(async () => member.locked.problems.throwIfAny());
+      const refused = member.locked.problems.asError();
       if (refused) late.set(member.context.buyer.accountId, refused);
     }
     if (late.size > 0) {

@@ -23,8 +23,14 @@ export class CheckoutProblems {
   }
 
   throwIfAny(): void {
-    if (Object.keys(this.errors).length === 0) return;
-    throw new AppError(422, this.errors, Object.keys(this.perSku).length > 0 ? { skus: this.perSku } : undefined);
+    const error = this.asError();
+    if (error) throw error;
+  }
+
+  /** The 422 the problems found so far make, or null when there are none (a checkout of many answers it per buyer). */
+  asError(): AppError | null {
+    if (Object.keys(this.errors).length === 0) return null;
+    return new AppError(422, this.errors, Object.keys(this.perSku).length > 0 ? { skus: this.perSku } : undefined);
   }
 }
 
