@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PUBLIC_FIELDS = ['avatar_url', 'created_at_timestamp', 'gender', 'id', 'introduction', 'is_mute', 'nickname', 'role'];
+const PUBLIC_FIELDS = ['avatar_url', 'background_url', 'created_at_timestamp', 'gender', 'id', 'introduction', 'is_mute', 'nickname', 'role'];
 const batch = (ids: Array<number | string>) => api.abroad.get(`/api/users?${ids.map((id) => `q[id_in][]=${id}`).join('&')}`);
 const idsOf = (res: { json(): { users: Array<{ id: number }> } }) => res.json().users.map((u) => u.id).sort((a, b) => a - b);
 

@@ -90,6 +90,8 @@ export const publicUser = z.object({
   id: z.number().int(),
   nickname: z.string(),
   avatar_url: z.string().nullable(),
+  /** The personal page's background image, null for the default. */
+  background_url: z.string().nullable(),
   introduction: z.string(),
   gender,
   role,

@@ -110,6 +110,8 @@ export type LikeResponse = z.infer<typeof likeResponse>;
 export const accountCommentsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per: z.coerce.number().int().min(1).max(100).default(10),
+  /** The personal page's two tabs: `reply=true` only replies, `reply=false` only comments; absent, both. */
+  reply: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
 });
 export const accountCommentsResponse = z.object({ comments: z.array(comment), meta: listMeta });
 

@@ -32,6 +32,20 @@ export const libraryGameDetail = libraryGame.extend({ game_keys: z.array(gameKey
 /** GET /api/all_games/{id}: a library game as anyone may see it (a profile's games): no keys, no account details. */
 export const publicLibraryGame = libraryGame.omit({ source: true }).extend({ account_id: z.number().int() });
 
+/**
+ * GET /api/accounts/{id}/community_games: the games tab of a personal page (docs/product/personal-pages.md#games) — an
+ * open account's games on this site, most played first, per 10; nothing of keys or where they came from.
+ */
+export const communityGamesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const communityGamesResponse = z.object({
+  community_games: z.array(publicLibraryGame),
+  meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int(), total_hours: z.number() }),
+});
+export type CommunityGamesResponse = z.infer<typeof communityGamesResponse>;
+
 /** GET /api/me/order_games: lines of the account's completed orders on the site, newest first, per 10, with key progress. */
 export const ownedOrderGame = z.object({
   id: z.number().int(),

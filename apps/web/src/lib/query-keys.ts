@@ -89,6 +89,9 @@ export const queryKeys = {
   users: {
     detail: (id: string) => ['users', id] as const,
     service: (id: string) => ['users', id, 'service'] as const,
+    games: (id: string, page: number) => ['users', id, 'games', page] as const,
+    posts: (id: string, type: 'Post' | 'Review', page: number) => ['users', id, 'posts', type, page] as const,
+    comments: (id: string, replies: boolean, page: number) => ['users', id, 'comments', replies, page] as const,
   },
   catalog: {
     sku: (id: number | string) => ['catalog', 'sku', String(id)] as const,

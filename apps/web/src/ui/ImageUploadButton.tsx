@@ -15,6 +15,8 @@ export interface ImageUploadButtonProps {
    * room for it; the host shows it elsewhere).
    */
   hint?: 'visible' | 'screen-reader';
+  /** The button's words when idle; "Add image" unless the host names what the image is for. */
+  label?: string;
   /** Tests replace the upload itself. */
   upload?: (file: File, options: UploadOptions) => Promise<UploadResult>;
 }
@@ -26,7 +28,7 @@ type State = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind:
  * language (docs/product/errors.md). A real button opens the file picker (keyboard and screen readers reach it), the
  * progress is a labelled progressbar, and errors are announced.
  */
-export function ImageUploadButton({ purpose = 'post', onUploaded, disabled, className, hint = 'visible', upload = uploadImage }: ImageUploadButtonProps) {
+export function ImageUploadButton({ purpose = 'post', onUploaded, disabled, className, hint = 'visible', label, upload = uploadImage }: ImageUploadButtonProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -52,7 +54,7 @@ export function ImageUploadButton({ purpose = 'post', onUploaded, disabled, clas
     <div className={className}>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" loading={uploading} disabled={disabled} aria-describedby={hintId} onClick={() => input.current?.click()}>
-          {uploading ? t('uploads.uploading', { percent: state.percent }) : state.kind === 'error' ? t('uploads.retry') : t('uploads.choose')}
+          {uploading ? t('uploads.uploading', { percent: state.percent }) : state.kind === 'error' ? t('uploads.retry') : (label ?? t('uploads.choose'))}
         </Button>
         <span id={hintId} className={hint === 'visible' ? 'text-xs text-muted' : 'sr-only'}>{t('uploads.hint')}</span>
         <input ref={input} type="file" accept={UPLOAD_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={picked} data-testid="image-upload-input" />

@@ -19,5 +19,6 @@ export { loadMeRow } from './presenter.ts';
 export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';
 export { setMutedUntil } from './mute.ts';
+export { backgroundUrlOf, setBackgroundUrl } from './background.ts';
 export { publicAccountJsonSql, publicAccountsByIds, publicAccountsByNicknames, type PublicAccount } from './public-lookup.ts';
 export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';

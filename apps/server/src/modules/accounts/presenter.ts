@@ -19,6 +19,7 @@ export function presentPublicUser(account: Account, now: Date): PublicUser {
     id: account.id,
     nickname: account.nickname,
     avatar_url: account.avatarUrl,
+    background_url: account.backgroundUrl,
     introduction: account.introduction,
     gender: account.gender,
     role: account.role,

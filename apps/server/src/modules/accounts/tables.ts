@@ -25,6 +25,8 @@ export const accounts = pgTable(
     birthday: date('birthday'),
     introduction: text('introduction').notNull().default(''),
     avatarUrl: text('avatar_url'),
+    /** The personal page's background: one of the owner's own uploaded images, or null for the default (docs/product/personal-pages.md#background). */
+    backgroundUrl: text('background_url'),
     region: text('region').notNull().default('cn'),
     /** The site the account signed up on; accounts work on both sites. */
     homeArea: text('home_area', { enum: ['native', 'abroad'] }).notNull(),

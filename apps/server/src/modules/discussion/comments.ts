@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Comment } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
@@ -192,10 +192,11 @@ export async function deleteComment(deps: Deps, accountId: number, area: Area, i
  * An account's live comments and replies on this site, newest first, `reply` flagging replies. Those on
  * targets that are gone or hidden are left out of the page (the total still counts them; decisions/0015).
  */
-export async function listAccountComments(deps: Deps, area: Area, accountId: number, page: number, per: number, viewerId: number | null = null) {
+export async function listAccountComments(deps: Deps, area: Area, accountId: number, page: number, per: number, viewerId: number | null = null, replies?: boolean) {
   // Their author sees their pending and hidden ones too, marked by `moderation_state`.
   const shown = viewerId === accountId ? isNull(discussionComments.deletedAt) : live;
-  const where = and(eq(discussionComments.accountId, accountId), eq(discussionComments.area, area), shown);
+  const kind = replies === undefined ? undefined : replies ? isNotNull(discussionComments.parentId) : isNull(discussionComments.parentId);
+  const where = and(eq(discussionComments.accountId, accountId), eq(discussionComments.area, area), shown, kind);
   const [rows, [total]] = await Promise.all([
     deps.db.select().from(discussionComments).where(where).orderBy(desc(discussionComments.id)).limit(per).offset((page - 1) * per),
     deps.db.select({ n: count() }).from(discussionComments).where(where),

@@ -79,6 +79,7 @@ export const discussionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
 
   app.get(pattern(DISCUSSION_API.accountComments), { schema: { tags, params: idParams, querystring: accountCommentsQuery, response: { 200: accountCommentsResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return listAccountComments(deps, request.site.area, request.params.id, request.query.page, request.query.per, request.auth?.accountId ?? null);
+    const { page, per, reply: replies } = request.query;
+    return listAccountComments(deps, request.site.area, request.params.id, page, per, request.auth?.accountId ?? null, replies);
   });
 };

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
 import { playtimeHours, type Area, type GameKind } from '@lantern/domain';
 import type { LibraryGame } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
+import { findAccount } from '../accounts/index.ts';
 import { loadSkuRows, presentSkuMap, skuMatches } from '../catalog/index.ts';
 import { keysOfSkus } from '../keys/index.ts';
 import { libraryGames } from './tables.ts';
@@ -67,6 +68,24 @@ export async function getPublicGame(deps: Deps, id: number) {
   const [game] = await present(deps.db, [row]);
   const { source: _source, ...rest } = game!;
   return { ...rest, account_id: row.accountId };
+}
+
+/**
+ * GET /api/accounts/{id}/community_games: the games tab of a personal page (docs/product/personal-pages.md#games). An
+ * open account's games (not DLC or bundles) on the site, most played first, then newest; with the hours of all
+ * of them. Public like the rest of a profile; a closed or unknown account is a 404.
+ */
+export async function listCommunityGames(deps: Deps, accountId: number, area: Area, page: number, per: number) {
+  const account = await findAccount(deps.db, accountId);
+  if (!account) throw fail.notFound();
+  const where = and(eq(libraryGames.accountId, accountId), eq(libraryGames.area, area), skuMatches(deps.db, libraryGames.skuId, { kinds: ['game'] }));
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(libraryGames).where(where)
+      .orderBy(desc(libraryGames.playtimeSeconds), desc(libraryGames.acquiredAt), desc(libraryGames.id)).limit(per).offset((page - 1) * per),
+    deps.db.select({ n: count(), seconds: sum(libraryGames.playtimeSeconds).mapWith(Number) }).from(libraryGames).where(where),
+  ]);
+  const games = (await present(deps.db, rows)).map(({ source: _source, ...game }) => ({ ...game, account_id: accountId }));
+  return { community_games: games, meta: { total_count: total?.n ?? 0, page, per, total_hours: playtimeHours(total?.seconds ?? 0) } };
 }
 
 /** Products the account has in its library (any area): redeeming a game it owns is refused. */

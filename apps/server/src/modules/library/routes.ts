@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  libraryGameDetail, libraryGamesQuery, libraryGamesResponse, ownedOrderGamesResponse, pagingQuery, publicLibraryGame,
+  communityGamesQuery, communityGamesResponse, libraryGameDetail, libraryGamesQuery, libraryGamesResponse, ownedOrderGamesResponse, pagingQuery, publicLibraryGame,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../../platform/params.ts';
 import { listOwnedLines } from '../orders/index.ts';
-import { getGame, getPublicGame, listGames } from './library.ts';
+import { getGame, getPublicGame, listCommunityGames, listGames } from './library.ts';
 
 const tags = ['library'];
 
-/** The library (docs/product/buying.md#library): my games, one of them, what I bought with its keys, and a game on a profile. */
+/** The library (docs/product/buying.md#library): my games, one of them, what I bought with its keys, a profile's games, and one of them. */
 export const libraryRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/me/games', { schema: { tags, querystring: pagingQuery(10).extend(libraryGamesQuery.shape), response: { 200: libraryGamesResponse } } }, async (request) => {
     const { accountId } = requireAuth(request);
@@ -27,6 +27,9 @@ export const libraryRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
     const { accountId } = requireAuth(request);
     return listOwnedLines(deps, accountId, request.site.area, request.query.page, request.query.per);
   });
+
+  app.get('/api/accounts/:id/community_games', { schema: { tags, params: idParams, querystring: communityGamesQuery, response: { 200: communityGamesResponse } } }, async (request) =>
+    listCommunityGames(deps, request.params.id, request.site.area, request.query.page, request.query.per));
 
   app.get('/api/all_games/:id', { schema: { tags, params: idParams, response: { 200: publicLibraryGame } } }, async (request) => getPublicGame(deps, request.params.id));
 };

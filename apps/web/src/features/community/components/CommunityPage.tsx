@@ -5,7 +5,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Section } from '../../../ui/Section';
 import { useCommunityHome } from '../api/communityHome';
 import { GroupCard } from './GroupBits';
-import { PostCard } from './PostBits';
+import { PostCard } from '../../../ui/PostCard';
 
 /** /community: the group hall, hot and recent posts, the viewer's groups and groups to follow (docs/product/community.md). */
 export function CommunityPage() {

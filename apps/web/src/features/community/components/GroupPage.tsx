@@ -20,7 +20,7 @@ import { useGroupPosts, type PostTab } from '../api/groupPosts';
 import { useJoinGroup } from '../api/joinGroup';
 import { communityPaths } from '../paths';
 import { EvaluationBars } from './GroupBits';
-import { Avatar, PostCard } from './PostBits';
+import { Avatar, PostCard } from '../../../ui/PostCard';
 
 type Tab = 'posts' | 'reviews' | 'contributors';
 const TABS: Tab[] = ['posts', 'reviews', 'contributors'];

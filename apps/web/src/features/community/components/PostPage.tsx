@@ -13,7 +13,7 @@ import { WarningDialog } from '../../../ui/WarningDialog';
 import { toast } from '../../../ui/toastStore';
 import { useDeletePost, usePost } from '../api/post';
 import { communityPaths } from '../paths';
-import { Avatar, PostBadges, Verdict } from './PostBits';
+import { Avatar, PostBadges, Verdict } from '../../../ui/PostCard';
 import { RichText } from './RichText';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 

@@ -1,23 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorPageFor } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Card } from '../../../ui/Card';
-import { EmptyState } from '../../../ui/EmptyState';
+import { LinkTabs } from '../../../ui/LinkTabs';
 import { PageSpinner } from '../../../ui/Spinner';
 import { buttonClass } from '../../../ui/Button';
 import { userQuery, userServiceQuery } from '../api/user';
+import { BackgroundControls } from './BackgroundControls';
+import { ProfileComments, ProfileGames, ProfilePosts } from './ProfileTabs';
 
-/** /users/:id — a public profile. A closed or unknown user goes to /404 (docs/product/screens.md#routes). */
+/** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
+const TABS = ['games', 'posts', 'reviews', 'comments', 'replies'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
+
+const tabHref = (id: string, tab: Tab, page = 1) => {
+  const q = new URLSearchParams();
+  if (tab !== 'games') q.set('tab', tab);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `${paths.user(id)}?${s}` : paths.user(id);
+};
+
+/**
+ * /users/:id — a personal page: the header with the owner's background, the introduction, and tabs of what they
+ * play and write (`?tab=`, `?page=`, so each view can be shared). A closed or unknown user goes to /404
+ * (docs/product/screens.md#routes).
+ */
 export function UserProfilePage() {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const valid = /^\d+$/.test(id);
   const user = useQuery({ ...userQuery(id), enabled: valid });
   const service = useQuery({ ...userServiceQuery(id), enabled: valid && user.isSuccess });
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'games';
+  const n = Number(params.get('page'));
+  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  useDocumentTitle(user.data?.nickname ?? t('ui.loading'));
 
   useEffect(() => {
     if (!valid) navigate(paths.notFound, { replace: true });
@@ -26,13 +52,23 @@ export function UserProfilePage() {
 
   if (!user.data) return <PageSpinner label={t('ui.loading')} />;
   const u = user.data;
+  const isSelf = service.data?.is_self ?? false;
   const joined = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long' }).format(new Date(u.created_at_timestamp * 1000));
   const initial = [...(u.nickname.trim() || '?')][0]!.toUpperCase();
+  const tabProps = { userId: id, page, isSelf, hrefFor: (p: number) => tabHref(id, tab, p) };
   return (
     <div data-testid="user-profile">
-      <div className="relative h-40 overflow-hidden sm:h-52">
-        <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(600px_200px_at_20%_100%,rgb(245_165_36/0.35),transparent),radial-gradient(500px_220px_at_90%_0%,rgb(108_182_255/0.25),transparent)]" />
-        <div aria-hidden="true" className="absolute inset-0 bg-[linear-gradient(115deg,transparent_0_40%,rgb(255_255_255/0.03)_40%_60%,transparent_60%)]" />
+      <div className="relative h-40 overflow-hidden sm:h-56" data-testid="profile-background">
+        {u.background_url ? (
+          <img src={u.background_url} alt="" className="absolute inset-0 size-full object-cover" />
+        ) : (
+          <>
+            <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(600px_200px_at_20%_100%,rgb(245_165_36/0.35),transparent),radial-gradient(500px_220px_at_90%_0%,rgb(108_182_255/0.25),transparent)]" />
+            <div aria-hidden="true" className="absolute inset-0 bg-[linear-gradient(115deg,transparent_0_40%,rgb(255_255_255/0.03)_40%_60%,transparent_60%)]" />
+          </>
+        )}
+        {/* The image may be bright: the header below stays readable over a fade to the page's ink. */}
+        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-ink-950 to-transparent" />
       </div>
       <div className="relative mx-auto max-w-5xl px-4 sm:px-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -50,33 +86,29 @@ export function UserProfilePage() {
             </h1>
             <p className="mt-1 text-sm text-muted">{t('users.joined', { date: joined })}</p>
           </div>
-          {service.data?.is_self ? (
-            <Link to={paths.profile} className={buttonClass('secondary')}>
-              {t('users.edit_profile')}
-            </Link>
+          {isSelf ? (
+            <div className="flex flex-col items-start gap-2 sm:items-end sm:pt-3">
+              <Link to={paths.profile} className={buttonClass('secondary')}>{t('users.edit_profile')}</Link>
+              <BackgroundControls accountId={u.id} current={u.background_url} />
+            </div>
           ) : null}
         </div>
-        <div className="mt-6 grid gap-4 md:grid-cols-[1fr_260px]">
-          <Card className="p-5">
-            <h2 className="text-sm font-semibold uppercase tracking-wider text-subtle">{t('users.about')}</h2>
-            <p className="mt-2 whitespace-pre-line text-fg/90">{u.introduction || t('users.no_introduction')}</p>
-          </Card>
-          <Card className="p-5">
-            <h2 className="text-sm font-semibold uppercase tracking-wider text-subtle">{t('users.details')}</h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted">{t('users.member_since')}</dt>
-                <dd className="text-fg">{joined}</dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted">{t('fields.gender')}</dt>
-                <dd className="text-fg">{t(`profile.gender_${u.gender}`)}</dd>
-              </div>
-            </dl>
-          </Card>
-        </div>
-        <div className="mt-6">
-          <EmptyState title={t('users.activity_soon')} body={t('users.activity_soon_body')} />
+        <Card className="mt-6 p-5">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-subtle">{t('users.about')}</h2>
+          <p className="mt-2 whitespace-pre-line text-fg/90">{u.introduction || t('users.no_introduction')}</p>
+        </Card>
+        <LinkTabs
+          className="mt-6"
+          testId="profile-tabs"
+          label={t('users.tabs_label')}
+          active={tab}
+          tabs={TABS.map((key) => ({ key, label: t(`users.tab_${key}`), to: tabHref(id, key) }))}
+        />
+        <div className="mt-5 pb-10" data-testid={`profile-tab-${tab}`}>
+          {tab === 'games' ? <ProfileGames {...tabProps} />
+            : tab === 'posts' ? <ProfilePosts {...tabProps} type="Post" />
+            : tab === 'reviews' ? <ProfilePosts {...tabProps} type="Review" />
+            : <ProfileComments {...tabProps} replies={tab === 'replies'} />}
         </div>
       </div>
     </div>

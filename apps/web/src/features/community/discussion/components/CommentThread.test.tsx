@@ -9,7 +9,7 @@ import { mockFetch, type Call } from '../../../../test/fetchMock';
 import { testQueryClient } from '../../../../test/queryClient';
 import { toast } from '../../../../ui/toastStore';
 import { CommentThread } from './CommentThread';
-import { renderCommentContent } from './CommentContent';
+import { renderCommentContent } from '../../../../ui/CommentContent';
 
 // Each step waits on a mocked fetch and a re-render; on a busy machine (the whole suite in parallel) that can
 // outlast the default second.

@@ -17,7 +17,7 @@ import { commentsQuery } from '../api/comments';
 import { useCreateComment, type NewComment } from '../api/createComment';
 import { useDeleteComment } from '../api/deleteComment';
 import { useReplies } from '../api/replies';
-import { CommentContent, commentPlainText } from './CommentContent';
+import { CommentContent, commentPlainText } from '../../../../ui/CommentContent';
 import { MentionTextarea } from './MentionTextarea';
 
 interface Props {

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { communityPaths } from '../paths';
-import { formatDate, pickText, useLanguage } from '../../../lib/localize';
-import { cn } from '../../../ui/cn';
-import { StarIcon } from '../../../ui/icons';
-import type { CommunityPost } from '../api/groupPosts';
+import type { postsResponse } from '@lantern/contract';
+import type { z } from 'zod';
+import { paths } from '../app/paths';
+import { formatDate, pickText, useLanguage } from '../lib/localize';
+import { cn } from './cn';
+import { StarIcon } from './icons';
+
+type CommunityPost = z.infer<typeof postsResponse>['posts'][number];
 
 /** A review's stars (1–5), read out as "4 of 5 stars". */
 export function Stars({ score, className }: { score: number; className?: string }) {
@@ -68,7 +71,7 @@ export function PostCard({ post, showGroup = false }: { post: CommunityPost; sho
         {post.author?.title ? <span className="text-xs text-accent">{t(`community.title_${post.author.title}`)}</span> : null}
         <span className="ml-auto text-xs text-subtle">{formatDate(post.published_at_timestamp, language)}</span>
       </div>
-      <Link to={communityPaths.post(post.id)} className="mt-3 block rounded-md hover:text-accent-strong">
+      <Link to={paths.post(post.id)} className="mt-3 block rounded-md hover:text-accent-strong">
         <div className="flex flex-wrap items-center gap-2">
           <PostBadges post={post} />
           {post.type === 'Review' ? <span className="rounded bg-ink-700 px-1.5 py-0.5 text-[11px] font-semibold text-muted">{t('community.review')}</span> : null}
@@ -79,7 +82,7 @@ export function PostCard({ post, showGroup = false }: { post: CommunityPost; sho
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-subtle">
         {showGroup ? (
-          <Link to={communityPaths.group(post.group.id)} className="font-medium text-muted hover:text-accent-strong">
+          <Link to={paths.group(post.group.id)} className="font-medium text-muted hover:text-accent-strong">
             {pickText(post.group.name, language)}
           </Link>
         ) : null}
