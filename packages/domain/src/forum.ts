@@ -87,7 +87,7 @@ export function integralDaysDue(s: IntegralSettlement, dayOf: (epochSec: number,
   return [...days].slice(0, room);
 }
 
-/** Sizes of the forum host's lists (docs/product/limits.md#community). */
+/** Sizes of the forum host's lists (docs/product/limits.md#forum). */
 export const FORUM_LIMITS = {
   /** Replies shown under each comment of GET /post/{id}/reply; the rest page by commentId. */
   repliesPerComment: 3,

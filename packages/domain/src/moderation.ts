@@ -39,7 +39,7 @@ export interface ActionLimit {
 export type Standing = 'new' | 'regular';
 
 /**
- * The schedule (docs/product/limits.md#community), after Discourse's defaults: topics 15 s apart (120 s for new
+ * The schedule (docs/product/limits.md#community-moderation), after Discourse's defaults: topics 15 s apart (120 s for new
  * users), replies 5 s (30 s), 20 topics and 50 likes a day, 3 topics and 10 replies on the first day, 20 flags.
  */
 export const ACTION_LIMITS: Record<CommunityAction, Record<Standing, ActionLimit>> = {
@@ -51,7 +51,7 @@ export const ACTION_LIMITS: Record<CommunityAction, Record<Standing, ActionLimit
   reply: { new: { gapSeconds: 30, perDay: 10 }, regular: { gapSeconds: 5, perDay: 200 } },
   like: { new: { gapSeconds: 0, perDay: 50 }, regular: { gapSeconds: 0, perDay: 50 } },
   report: { new: { gapSeconds: 0, perDay: 5 }, regular: { gapSeconds: 0, perDay: 20 } },
-  // Images stored through POST /uploads, each counted before it is compared (docs/product/limits.md#community).
+  // Images stored through POST /uploads, each counted before it is compared (docs/product/limits.md#community-moderation).
   upload: { new: { gapSeconds: 0, perDay: UPLOADS_PER_DAY_NEW }, regular: { gapSeconds: 0, perDay: UPLOADS_PER_DAY } },
 };
 

@@ -2,7 +2,7 @@ import { findAccount, type Account } from '../accounts/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { upheldAgainst } from './upheld.ts';
 
-/** How long an instance keeps what it read of a writer (docs/product/limits.md#community). */
+/** How long an instance keeps what it read of a writer (docs/product/limits.md#community-moderation). */
 export const STANDING_CACHE_SECONDS = 5;
 /** The most writers an instance keeps; the longest kept go first. */
 const MAX_WRITERS = 50_000;
