@@ -78,6 +78,7 @@ describe('PostPage: pending and hidden', () => {
     expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByTestId('post-delete')).toBeInTheDocument();
     expect(f.count('GET /api/comments')).toBe(0);
+    expect(screen.getByText(/^Sent .+, not published yet/)).toBeInTheDocument();
   });
 
   it('tells the author moderators hid their post, offers only delete, and shows no thread', async () => {

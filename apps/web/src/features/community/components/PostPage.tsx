@@ -57,7 +57,8 @@ export function PostPage() {
         <div className="min-w-0">
           {p.author ? <Link to={paths.user(p.author.id)} className="font-semibold text-fg hover:text-accent-strong">{name}</Link> : <span className="font-semibold text-fg">{name}</span>}
           <p className="text-xs text-subtle">
-            {formatDate(p.published_at_timestamp, language)}
+            {/* A post held for review is not published yet: its date is when it was sent. */}
+            {p.moderation_state === 'pending' ? t('community.submitted_on', { date: formatDate(p.published_at_timestamp, language) }) : formatDate(p.published_at_timestamp, language)}
             {p.playtime_hours !== null ? ` · ${t('community.playtime', { hours: p.playtime_hours })}` : ''}
             {p.bought_here ? ` · ${t('community.bought_here')}` : ''}
           </p>
