@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { makeGroup } from './community-factories.ts';
+import { makeGroup, publishPost as publishPostAs } from './community-factories.ts';
 import { discussionCounts, findDrift } from '../src/modules/discussion/index.ts';
 import { discussionReactions } from '../src/modules/discussion/tables.ts';
 import { accounts, pointRecords } from '../src/modules/accounts/tables.ts';
@@ -22,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function publishPost(token: string, groupId: number) {
-  const created = await api.native.get(`/api/posts/new?group_id=${groupId}&type=Post`, { token });
-  const res = await api.native.patch(`/api/drafts/${created.json().draft.id}`, { draft: { publish: true, content: '<p>burst</p>' } }, { token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().post.id as number;
-}
+const publishPost = (token: string, groupId: number) => publishPostAs(t, { token }, groupId, { content: '<p>burst</p>' });
 
 describe('forum host under a burst', () => {
   it('keeps reply like counters exact after 400 parallel likes, dislikes and cancels on three replies', { timeout: 120_000 }, async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { makeGroup } from './community-factories.ts';
+import { makeGroup, publishPost as publishPostAs } from './community-factories.ts';
 import { posts, postTags } from '../src/modules/community/tables.ts';
 import { moderationReports } from '../src/modules/moderation/tables.ts';
 import { muteAccount } from '../src/modules/moderation/index.ts';
@@ -23,13 +23,7 @@ afterAll(() => t.close());
 type Account = { id: number; token: string };
 const as = (who?: Account) => (who ? { token: who.token } : {});
 
-async function publishPost(who: Account, groupId: number, draft: Record<string, unknown> = {}) {
-  const created = await api.native.get(`/api/posts/new?group_id=${groupId}&type=Post`, as(who));
-  expect(created.statusCode, created.body).toBe(200);
-  const res = await api.native.patch(`/api/drafts/${created.json().draft.id}`, { draft: { publish: true, content: '<p>a post</p>', ...draft } }, as(who));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().post.id as number;
-}
+const publishPost = (who: Account, groupId: number, draft: Record<string, unknown> = {}) => publishPostAs(t, who, groupId, draft);
 async function publishReview(who: Account, groupId: number) {
   const res = await api.native.post('/api/reviews', { review: { group_id: groupId, content: '<p>Great game, 值得一玩</p>', score: 5 } }, as(who));
   expect(res.statusCode, res.body).toBe(201);
