@@ -25,6 +25,8 @@ import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
+import { noticesModule } from './notices/index.ts';
+import { feedbackModule } from './feedback/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -57,6 +59,8 @@ export const MODULES: readonly ServerModule[] = [
   uploadsModule,
   communityModule,
   forumModule,
+  noticesModule,
+  feedbackModule,
   userCenterModule,
   auditModule,
 ];
