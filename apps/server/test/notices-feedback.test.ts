@@ -154,7 +154,7 @@ describe('versions', () => {
 describe('feedback', () => {
   function form(fields: Record<string, string>, body: Buffer) {
     const boundary = `----lantern${randomBytes(8).toString('hex')}`;
-    const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`), body, Buffer.from(`\r\n--${boundary}--\r\n`));
     return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
   }
