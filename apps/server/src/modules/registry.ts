@@ -26,6 +26,8 @@ import { uploadsModule } from './uploads/index.ts';
 import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
 import { profilesModule } from './profiles/index.ts';
+import { noticesModule } from './notices/index.ts';
+import { feedbackModule } from './feedback/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -59,6 +61,8 @@ export const MODULES: readonly ServerModule[] = [
   communityModule,
   forumModule,
   profilesModule,
+  noticesModule,
+  feedbackModule,
   userCenterModule,
   auditModule,
 ];

@@ -12,7 +12,7 @@ export function Footer() {
   const otherLabel = site.area === 'native' ? t('footer.international_site') : t('footer.mainland_site');
   return (
     <footer className="mt-16 border-t border-ink-800 bg-ink-950/60">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-3">
           <Brand />
           <p className="max-w-sm text-sm leading-relaxed text-muted">{t('footer.tagline')}</p>
@@ -26,6 +26,14 @@ export function Footer() {
             <li><Link className="text-muted hover:text-fg" to={paths.community}>{t('nav.community')}</Link></li>
             <li><Link className="text-muted hover:text-fg" to={paths.headlines}>{t('nav.headlines')}</Link></li>
             <li><Link className="text-muted hover:text-fg" to={paths.points}>{t('nav.points')}</Link></li>
+          </ul>
+        </nav>
+        <nav aria-label={t('notices.footer_heading')} className="space-y-2 text-sm">
+          <h2 className="text-xs font-semibold uppercase tracking-wider text-subtle">{t('notices.footer_heading')}</h2>
+          <ul className="space-y-1.5">
+            <li><Link className="text-muted hover:text-fg" to={paths.notices} data-testid="footer-notices">{t('notices.nav.notices')}</Link></li>
+            <li><Link className="text-muted hover:text-fg" to={paths.versions}>{t('notices.nav.versions')}</Link></li>
+            <li><Link className="text-muted hover:text-fg" to={paths.feedback}>{t('notices.nav.feedback')}</Link></li>
           </ul>
         </nav>
         <div className="space-y-3 text-sm">

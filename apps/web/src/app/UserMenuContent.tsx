@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../lib/session';
-import { GiftIcon, HeartIcon, HomeIcon, KeyIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
+import { BellIcon, GiftIcon, HeartIcon, HomeIcon, KeyIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
 import { toast } from '../ui/toastStore';
 import { paths } from './paths';
 import { Avatar } from './Avatar';
@@ -57,6 +57,9 @@ export function UserMenuContent({ me, trigger }: { me: Me; trigger: ReactNode })
           </Menu.Item>
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.wishes)} data-testid="menu-wishes">
             <HeartIcon /> {t('nav.wishes')}
+          </Menu.Item>
+          <Menu.Item className={itemClass} onSelect={() => navigate(paths.feedbackFrom(window.location.pathname))} data-testid="menu-feedback">
+            <BellIcon /> {t('feedback.menu')}
           </Menu.Item>
           <Menu.Separator className="my-1 h-px bg-ink-700" />
           <Menu.Item

@@ -76,4 +76,12 @@ export const paths = {
   ipError: '/ip_error',
   /** Flash sales: current, upcoming and past (docs/product/deals.md#flash-sales-on-the-web). */
   flashSales: '/flash-sales',
+  /** Notices, the version progress list and the feedback form (docs/product/notices.md). */
+  notices: '/notices',
+  noticesPage: (page: number) => (page > 1 ? `/notices?page=${page}` : '/notices'),
+  notice: (id: number | string) => `/notices/${id}`,
+  noticePattern: '/notices/:id',
+  versions: '/versions',
+  feedback: '/feedback',
+  feedbackFrom: (from: string) => `/feedback?from=${encodeURIComponent(from)}`,
 } as const;

@@ -121,6 +121,18 @@ export const queryKeys = {
   /** Mainland provinces → cities → areas and the country list: the same for everyone, never stale. */
   districts: ['districts'] as const,
   /** Bundle promotions: the same for every viewer of the site. */
+  /** Notices and the version progress list: the same for every viewer of a site (docs/product/notices.md). */
+  notices: {
+    all: ['notices'] as const,
+    list: (page: number) => ['notices', 'list', page] as const,
+    detail: (id: number | string) => ['notices', 'detail', String(id)] as const,
+    versions: (page: number) => ['notices', 'versions', page] as const,
+    releases: (versionInfoId: number) => ['notices', 'releases', versionInfoId] as const,
+  },
+  /** The feedback form's limits and what the account may still send today. */
+  feedback: {
+    form: ['me', 'feedback', 'form'] as const,
+  },
   bundles: {
     all: ['bundles'] as const,
     list: ['bundles', 'list'] as const,

@@ -1,0 +1,53 @@
+import type { NoticeKind } from '@lantern/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { cn } from '../../../ui/cn';
+
+const KIND_TONE: Record<NoticeKind, string> = {
+  announcement: 'bg-accent/15 text-accent ring-accent/30',
+  maintenance: 'bg-amber-400/10 text-amber-300 ring-amber-400/30',
+  event: 'bg-emerald-400/10 text-emerald-300 ring-emerald-400/30',
+  policy: 'bg-sky-400/10 text-sky-300 ring-sky-400/30',
+};
+
+/** The label of a notice's kind, coloured by kind. */
+export function NoticeKindBadge({ kind }: { kind: NoticeKind }) {
+  const { t } = useTranslation();
+  return <span className={cn('inline-flex shrink-0 items-center rounded-md px-2 py-0.5 text-xs font-semibold ring-1', KIND_TONE[kind])}>{t(`notices.kind.${kind}`)}</span>;
+}
+
+/** Plain text with blank lines between paragraphs, as staff write notices (no markup is interpreted). */
+export function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="space-y-4 text-[15px] leading-relaxed text-fg/90">
+      {text.split(/\n\s*\n/).map((p, i) => (
+        <p key={i} className="whitespace-pre-line">{p.trim()}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The links between notices, versions and feedback, on top of each of those pages. */
+export function NoticesNav({ current }: { current: 'notices' | 'versions' | 'feedback' }) {
+  const { t } = useTranslation();
+  const items = [
+    { key: 'notices', to: paths.notices, label: t('notices.nav.notices') },
+    { key: 'versions', to: paths.versions, label: t('notices.nav.versions') },
+    { key: 'feedback', to: paths.feedback, label: t('notices.nav.feedback') },
+  ] as const;
+  return (
+    <nav aria-label={t('notices.nav.label')} className="mb-5 flex gap-1 overflow-x-auto text-sm">
+      {items.map((item) => (
+        <Link
+          key={item.key}
+          to={item.to}
+          aria-current={item.key === current ? 'page' : undefined}
+          className={cn('whitespace-nowrap rounded-lg px-3 py-1.5 font-medium', item.key === current ? 'bg-ink-800 text-fg ring-1 ring-ink-600' : 'text-muted hover:text-fg')}
+        >
+          {item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

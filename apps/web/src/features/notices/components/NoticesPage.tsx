@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NOTICES_PER_PAGE } from '@lantern/domain';
+import { paths } from '../../../app/paths';
+import { errorPageFor } from '../../../lib/api';
+import { formatDate, pickText, useLanguage } from '../../../lib/localize';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { EmptyState } from '../../../ui/EmptyState';
+import { LoadingBlock } from '../../../ui/LoadStates';
+import { Pagination } from '../../../ui/Pagination';
+import { useNotices } from '../api/notices';
+import { NoticeKindBadge, NoticesNav } from './NoticeBits';
+
+/** /notices: the site's notices, pinned first, ten to a page; a server error goes to /500 (docs/product/notices.md#notices). */
+export function NoticesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const notices = useNotices(page);
+  useDocumentTitle(t('notices.title'));
+  useEffect(() => {
+    if (notices.isError) navigate(errorPageFor(notices.error) ?? paths.serverError, { replace: true });
+  }, [notices.isError, notices.error, navigate]);
+
+  const pages = notices.data ? Math.ceil(notices.data.meta.total_count / NOTICES_PER_PAGE) : 0;
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="notices-page">
+      <NoticesNav current="notices" />
+      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('notices.title')}</h1>
+      <p className="mt-1 text-sm text-muted">{t('notices.intro')}</p>
+      <div className="mt-6">
+        {!notices.data ? (
+          <LoadingBlock />
+        ) : notices.data.notices.length === 0 ? (
+          <EmptyState title={t('notices.empty')} />
+        ) : (
+          <ul className="divide-y divide-ink-800 overflow-hidden rounded-2xl bg-ink-900 ring-1 ring-ink-700">
+            {notices.data.notices.map((n) => (
+              <li key={n.id} data-testid="notice-item">
+                <Link to={paths.notice(n.id)} className="block px-4 py-4 transition hover:bg-ink-850 focus-visible:bg-ink-850 focus-visible:outline-none sm:px-5">
+                  <div className="flex flex-wrap items-center gap-2">
+                    {n.pinned ? <span className="rounded-md bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">{t('notices.pinned')}</span> : null}
+                    <NoticeKindBadge kind={n.kind} />
+                    <time className="ml-auto text-xs text-subtle" dateTime={new Date(n.published_at_timestamp * 1000).toISOString()}>
+                      {formatDate(n.published_at_timestamp, language)}
+                    </time>
+                  </div>
+                  <h2 className="mt-2 text-base font-semibold text-fg">{pickText(n.title, language)}</h2>
+                  <p className="mt-1 line-clamp-2 text-sm text-muted">{pickText(n.summary, language)}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Pagination className="mt-6" page={page} pages={pages} hrefFor={paths.noticesPage} />
+    </div>
+  );
+}
