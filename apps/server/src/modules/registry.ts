@@ -25,6 +25,7 @@ import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
+import { headlinesModule } from './headlines/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -57,6 +58,7 @@ export const MODULES: readonly ServerModule[] = [
   uploadsModule,
   communityModule,
   forumModule,
+  headlinesModule,
   userCenterModule,
   auditModule,
 ];
