@@ -28,3 +28,4 @@ export * from './community.ts';
 export * from './forum.ts';
 export * from './profiles.ts';
 export * from './notices.ts';
+export * from './headlines.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestamp } from './common.ts';
 import { localized, skuSummary, tagRef } from './catalog.ts';
 import { seckillEvent, seckillItem } from './promotions.ts';
+import { headlineSummary } from './headlines.ts';
 
 /**
  * A SKU as a card on a merchandising block shows it (poster, capsule, compact row, banner price): cover,
@@ -68,6 +69,8 @@ export const homeResponse = z.object({
   /** Coupon areas and point-redeem draws: filled by the modules that own them. */
   coupon_areas: z.array(z.unknown()),
   point_redeems: z.array(z.unknown()),
+  /** The site's newest headlines, at most 3 (Mall_Index_Headline; provided by the headlines module). */
+  headlines: z.array(headlineSummary),
   /** Layout pack ids the client loads in batches (docs/product/catalogue.md#layout-packs: at most 30 ids a batch, merged every 1 s). */
   pack_ids: z.array(z.number().int()),
 });

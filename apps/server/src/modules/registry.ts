@@ -28,6 +28,7 @@ import { forumModule } from './forum/index.ts';
 import { profilesModule } from './profiles/index.ts';
 import { noticesModule } from './notices/index.ts';
 import { feedbackModule } from './feedback/index.ts';
+import { headlinesModule } from './headlines/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -63,6 +64,7 @@ export const MODULES: readonly ServerModule[] = [
   profilesModule,
   noticesModule,
   feedbackModule,
+  headlinesModule,
   userCenterModule,
   auditModule,
 ];

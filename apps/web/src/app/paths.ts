@@ -17,6 +17,21 @@ export const paths = {
   subjects: '/home?type=subject',
   userReviews: '/user_center/reviews',
   headlines: '/headlines',
+  /** The headlines home on one section's tab, and a page of its list (docs/product/headlines.md#pages). */
+  headlinesOf: (sectionId?: number | null, page = 1) => {
+    const q = new URLSearchParams();
+    if (sectionId) q.set('section', String(sectionId));
+    if (page > 1) q.set('page', String(page));
+    const s = q.toString();
+    return s ? `/headlines?${s}` : '/headlines';
+  },
+  headline: (id: number | string) => `/headlines/${id}`,
+  headlinePattern: '/headlines/:id',
+  /** Editors' drafts (and staff's queue of submitted ones), a new draft, and editing one. */
+  headlineDrafts: '/headlines/drafts',
+  headlineDraftNew: '/headlines/drafts/new',
+  headlineDraftEdit: (id: number | string) => `/headlines/drafts/${id}/edit`,
+  headlineDraftEditPattern: '/headlines/drafts/:id/edit',
   search: '/search',
   searchFor: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,
   cart: '/cart',

@@ -171,6 +171,18 @@ export const queryKeys = {
     mentions: (prefix: string) => ['me', 'community', 'mentions', prefix] as const,
     draft: (key: readonly (string | number | boolean)[]) => ['me', 'community', 'draft', ...key] as const,
   },
+  /** Headlines (docs/product/headlines.md): an article carries the reader's like, drafts are the editor's own. */
+  headlines: {
+    all: ['me', 'headlines'] as const,
+    list: (sectionId: number | null, page: number) => ['me', 'headlines', 'list', sectionId, page] as const,
+    page: (sectionId: number | null) => ['me', 'headlines', 'page', sectionId] as const,
+    article: (id: number) => ['me', 'headlines', 'article', id] as const,
+    drafts: ['me', 'headlines', 'drafts'] as const,
+    draftList: (status: string) => ['me', 'headlines', 'drafts', 'list', status] as const,
+    draft: (id: number) => ['me', 'headlines', 'drafts', id] as const,
+    queue: ['me', 'headlines', 'drafts', 'queue'] as const,
+    skuSearch: (keyword: string) => ['me', 'headlines', 'sku-search', keyword] as const,
+  },
 } as const;
 
 /** The part of a key under `queryKeys.keys.all` that tells a revealed code from a list. */

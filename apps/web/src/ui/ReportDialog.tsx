@@ -16,7 +16,7 @@ import { useCommunityRefusal } from './useCommunityRefusal';
  * the reporter knows which of the page's comments or replies they are about to report.
  */
 export interface ReportSubject {
-  kind: 'post' | 'review' | 'comment' | 'reply';
+  kind: 'post' | 'review' | 'comment' | 'reply' | 'headline';
   author: string;
   excerpt: string;
 }

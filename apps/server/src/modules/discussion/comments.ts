@@ -130,16 +130,26 @@ async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, 
   return row !== undefined;
 }
 
-/** A target's live comments, oldest first, with its counts and the viewer's like state. */
-export async function listComments(deps: Deps, area: Area, viewerId: number | null, type: DiscussionTargetType, targetId: number, page: number, per: number) {
+/** A target's live comments, oldest first (newest first when asked: a headline's `q[s]`), with its counts and the viewer's like state. */
+export async function listComments(deps: Deps, area: Area, viewerId: number | null, type: DiscussionTargetType, targetId: number, page: number, per: number, order: 'oldest' | 'newest' = 'oldest') {
   await visibleTarget(deps, type, targetId, area, 'commentable_id');
   const where = and(eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId), isNull(discussionComments.parentId), live);
   const [rows, [total], commentable] = await Promise.all([
-    deps.db.select().from(discussionComments).where(where).orderBy(asc(discussionComments.id)).limit(per).offset((page - 1) * per),
+    deps.db.select().from(discussionComments).where(where).orderBy(order === 'newest' ? desc(discussionComments.id) : asc(discussionComments.id)).limit(per).offset((page - 1) * per),
     deps.db.select({ n: count() }).from(discussionComments).where(where),
     targetView(deps.db, type, targetId, viewerId),
   ]);
   return { comments: await present(deps, rows), commentable, meta: { total_count: total!.n, page, per } };
+}
+
+/**
+ * The target of a live top-level comment, or null: what a reply to it is written on (the headlines' `POST
+ * /api/replies` names the comment only). Whether the target is seen on the site is the write's own check.
+ */
+export async function commentTargetOf(deps: Deps, id: number): Promise<{ type: DiscussionTargetType; id: number } | null> {
+  const [row] = await deps.db.select({ type: discussionComments.targetType, id: discussionComments.targetId }).from(discussionComments)
+    .where(and(eq(discussionComments.id, id), isNull(discussionComments.parentId), live));
+  return row ? { type: row.type as DiscussionTargetType, id: row.id } : null;
 }
 
 /** A live comment, or 404 on `comment` (whether its target is seen on this site is the caller's check). */

@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 
 /**
- * The store home's blocks that other modules own: flash sales, coupon areas and point-redeem draws. Those
+ * The store home's blocks that other modules own: flash sales, coupon areas, point-redeem draws and headlines. Those
  * modules sit above the storefront (they sell through orders), so the storefront cannot import them; each
  * provides its block at set-up instead, as orders' presentation sources do. A block nobody provides is an
  * empty list, and the web renders no section for it.
@@ -12,7 +12,7 @@ import type { Viewer } from '../../platform/viewer.ts';
  * (`cachedHome`), so a block must not depend on who asks: per-viewer state (a coupon already claimed) and
  * live counters (flash-sale stock) are read by the web from their own calls.
  */
-export const HOME_BLOCKS = ['seckills', 'coupon_areas', 'point_redeems'] as const;
+export const HOME_BLOCKS = ['seckills', 'coupon_areas', 'point_redeems', 'headlines'] as const;
 export type HomeBlock = (typeof HOME_BLOCKS)[number];
 /** A block's entries in the shape the home answer gives them (the contract's type for that block). */
 export type HomeBlockEntries = { [B in HomeBlock]: HomeResponse[B] };

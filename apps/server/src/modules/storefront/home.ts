@@ -81,6 +81,7 @@ export async function getHome(deps: Deps, viewer: Viewer): Promise<HomeResponse>
     seckills: provided.seckills,
     coupon_areas: provided.coupon_areas,
     point_redeems: provided.point_redeems,
+    headlines: provided.headlines,
     pack_ids: packIds,
   };
 }

@@ -33,6 +33,5 @@ function ComingSoon({ section, seed }: { section: 'community' | 'headlines' | 'c
   );
 }
 
-export const HeadlinesPage = () => <ComingSoon section="headlines" seed={1} />;
 export const CartPage = () => <ComingSoon section="cart" seed={7} />;
 export const MessagesPage = () => <ComingSoon section="messages" seed={6} />;

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useHome } from '../api/home';
 import { BelowFold } from './BelowFold';
 import { Booths, Boxes, Cubes, Ellipses, PosterRow, Springboard } from './Blocks';
+import { HomeHeadlines } from './HomeHeadlines';
 import { HeroBanners } from './HeroBanners';
 import { Packs } from './Packs';
 import { FlashSales } from './FlashSaleBlock';
@@ -95,6 +96,11 @@ function StoreHome() {
           {data.cubes.some((c) => c.cube_kind !== 'Hot_Group') ? (
             <BelowFold minHeight="40rem" order={6}>
               <Cubes cubes={data.cubes} />
+            </BelowFold>
+          ) : null}
+          {data.headlines.length > 0 ? (
+            <BelowFold minHeight="18rem" order={7}>
+              <HomeHeadlines items={data.headlines} />
             </BelowFold>
           ) : null}
           {data.boxes.length > 0 ? (

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { headlineDraftsResponse, pagingQuery, publishHeadlineDraftResponse, rejectHeadlineDraftRequest, headlineDraft, HEADLINES_API } from '@lantern/contract';
+import { z } from 'zod';
+import type { Deps } from '../../platform/deps.ts';
+import { idParams } from '../../platform/params.ts';
+import { publishDraft, rejectDraft, submittedDrafts } from './publishing.ts';
+
+const tags = ['admin'];
+const pattern = (path: (id: string) => string) => path(':id');
+
+/** Staff (`api_staff`, the scope's guard): the queue of submitted drafts, publishing and rejecting them (docs/product/headlines.md#publishing). */
+export const headlineStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get(HEADLINES_API.staffDrafts, { schema: { tags, querystring: pagingQuery(20), response: { 200: headlineDraftsResponse } } }, async (request) =>
+    submittedDrafts(deps, request.site.area, request.query.page, request.query.per));
+
+  app.post(pattern(HEADLINES_API.staffPublish), { schema: { tags, params: idParams, response: { 200: publishHeadlineDraftResponse } } }, async (request) =>
+    publishDraft(deps, request.site.area, request.params.id));
+
+  app.post(pattern(HEADLINES_API.staffReject), { schema: { tags, params: idParams, body: rejectHeadlineDraftRequest, response: { 200: z.object({ headline_draft: headlineDraft }) } } }, async (request) =>
+    rejectDraft(deps, request.site.area, request.params.id, request.body.reason));
+};
