@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compose } from '../apps/server/src/platform/compose.ts';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -10,31 +9,13 @@ import { accounts } from '../apps/server/src/modules/accounts/tables.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { communityGroups, posts } from '../apps/server/src/modules/community/tables.ts';
 import { createScratchDatabase } from '../apps/server/src/platform/db/scratch-database.ts';
-import { startBareServer } from './lib.ts';
+import { measureReads as measure, startBareServer, type ReadRow } from './lib.ts';
 
-export interface CommunityRow {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  ratio: number;
-}
+export type CommunityRow = ReadRow;
 export interface CommunityBench {
   posts: number;
   groupPosts: number;
   rows: CommunityRow[];
-}
-
-/** Like lib.ts `load`, with p95 too (the search target is a p95). */
-async function measure(name: string, url: string, paths?: string[], seconds = 10, token?: string) {
-  if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url)) throw new Error('benchmarks target loopback addresses only');
-  const requests = paths?.map((path) => ({ method: 'GET' as const, path }));
-  const headers = { 'accept-encoding': 'gzip', ...(token && { authorization: `Bearer ${token}` }) };
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers, ...(requests && { requests }) });
-  if (r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} non-2xx answers`);
-  const lat = r.latency as unknown as Record<string, number>;
-  return { name, requestsPerSecond: Math.round(r.requests.average), p50: lat.p50!, p95: lat.p97_5 ?? lat.p99!, p99: lat.p99! };
 }
 
 /**

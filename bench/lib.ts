@@ -42,6 +42,31 @@ export async function load(
   };
 }
 
+/** A read route's rate and latency, and its ratio to the bare route of the same run. */
+export interface ReadRow {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ratio: number;
+}
+
+/**
+ * Like `load`, with p95 too (the read targets include a p95) and any non-2xx answer failing the run: 50
+ * connections cycling through `paths`, gzip accepted as a browser does, signed in when `token` is given.
+ */
+export async function measureReads(name: string, url: string, paths?: string[], seconds = 10, token?: string): Promise<Omit<ReadRow, 'ratio'>> {
+  if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url)) throw new Error('benchmarks target loopback addresses only');
+  const requests = paths?.map((path) => ({ method: 'GET' as const, path }));
+  const headers = { 'accept-encoding': 'gzip', ...(token && { authorization: `Bearer ${token}` }) };
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers, ...(requests && { requests }) });
+  if (r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} non-2xx answers`);
+  const lat = r.latency as unknown as Record<string, number>;
+  // autocannon reports no p95: its p97.5 stands in, stricter than the target.
+  return { name, requestsPerSecond: Math.round(r.requests.average), p50: lat.p50!, p95: lat.p97_5 ?? lat.p99!, p99: lat.p99! };
+}
+
 export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

@@ -12,6 +12,8 @@ import { requireAuth } from '../../platform/auth.ts';
 import { requirePermission } from '../../platform/access.ts';
 import { idParams } from '../../platform/params.ts';
 import { viewerOf } from '../../platform/viewer.ts';
+import { answerShared } from '../../platform/shared-reads.ts';
+import { viewerReactions } from '../discussion/index.ts';
 import { getHeadline, headlinePage, listHeadlines } from './headlines.ts';
 import { createReply, deleteReply, headlineComments, listRepliesOf } from './replies.ts';
 import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from './drafts.ts';
@@ -30,25 +32,62 @@ const editor = async (request: FastifyRequest) => {
 
 /** Headlines, their comments and replies, and editors' drafts (docs/product/headlines.md). */
 export const headlineRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get(HEADLINES_API.headlines, { schema: { tags, querystring: headlinesQuery, response: { 200: headlinesResponse } } }, async (request) => {
+  // The lists, an article and its first comments are the same for every reader but for the reader's own like:
+  // shared reads (platform/shared-reads.ts, decisions/0022 "Reading at speed"), built once per key and cache lifetime.
+  app.get(HEADLINES_API.headlines, { schema: { tags, querystring: headlinesQuery, response: { 200: headlinesResponse } } }, async (request, reply) => {
     const { page, per, q } = request.query;
-    return listHeadlines(deps, request.site.area, { sectionId: q?.section_id_eq, category: q?.category_eq }, page, per);
+    const area = request.site.area;
+    return answerShared(deps, request, reply, request.auth?.accountId ?? null, {
+      key: `headlines:${area}:${JSON.stringify(request.query)}`,
+      schema: headlinesResponse,
+      build: () => listHeadlines(deps, area, { sectionId: q?.section_id_eq, category: q?.category_eq }, page, per),
+      overlay: (shared) => shared,
+    });
   });
 
-  app.get(HEADLINES_API.headlinePage, { schema: { tags, querystring: headlinePageQuery, response: { 200: headlinePageResponse } } }, async (request) =>
-    headlinePage(deps, request.site.area, request.query.q?.section_id_eq));
+  app.get(HEADLINES_API.headlinePage, { schema: { tags, querystring: headlinePageQuery, response: { 200: headlinePageResponse } } }, async (request, reply) => {
+    const area = request.site.area;
+    const sectionId = request.query.q?.section_id_eq;
+    return answerShared(deps, request, reply, request.auth?.accountId ?? null, {
+      key: `headline_page:${area}:${sectionId ?? ''}`,
+      schema: headlinePageResponse,
+      build: () => headlinePage(deps, area, sectionId),
+      overlay: (shared) => shared,
+    });
+  });
 
   app.get(pattern(HEADLINES_API.headline), { schema: { tags, params: idParams, response: { 200: headlineDetail } } }, async (request, reply) => {
-    // The reader's own like is in the answer.
     reply.header('cache-control', 'private, no-store');
-    const staff = request.auth ? roleCan(request.auth.role, 'api_staff') : false;
-    return getHeadline(deps, viewerOf(request), request.params.id, staff);
+    const viewer = viewerOf(request);
+    // Staff see hidden articles too: theirs is always built fresh.
+    if (request.auth !== null && roleCan(request.auth.role, 'api_staff')) return getHeadline(deps, viewer, request.params.id, true);
+    const id = request.params.id;
+    // The games' prices depend on the reader's region: one shared copy per site and region.
+    return answerShared(deps, request, reply, viewer.accountId, {
+      key: `headline:${viewer.area}:${viewer.region}:${id}`,
+      schema: headlineDetail,
+      build: (as) => getHeadline(deps, { ...viewer, accountId: as }, id, false),
+      overlay: async (shared, as) => {
+        const held = (await viewerReactions(deps, as, 'Headline', [id])).get(id);
+        return held === undefined ? shared : { ...shared, like_type: held };
+      },
+    });
   });
 
   app.get(pattern(HEADLINES_API.headlineReplies), { schema: { tags, params: idParams, querystring: headlineRepliesQuery, response: { 200: headlineRepliesResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     const { page, per, q } = request.query;
-    return headlineComments(deps, request.site.area, request.auth?.accountId ?? null, request.params.id, page, per, q?.s);
+    const area = request.site.area;
+    const id = request.params.id;
+    return answerShared(deps, request, reply, request.auth?.accountId ?? null, {
+      key: `headline_replies:${area}:${id}:${JSON.stringify(request.query)}`,
+      schema: headlineRepliesResponse,
+      build: (viewerId) => headlineComments(deps, area, viewerId, id, page, per, q?.s),
+      overlay: async (shared, viewerId) => {
+        const held = (await viewerReactions(deps, viewerId, 'Headline', [id])).get(id);
+        return held === undefined ? shared : { ...shared, commentable: { ...shared.commentable, like_type: held } };
+      },
+    });
   });
 
   app.get(HEADLINES_API.replies, { schema: { tags, querystring: repliesListQuery, response: { 200: repliesListResponse } } }, async (request, reply) => {
