@@ -1,5 +1,6 @@
 import { findAccount, type Account } from '../accounts/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { AccountMemo } from '../../platform/account-memo.ts';
 import { upheldAgainst } from './upheld.ts';
 
 /** How long an instance keeps what it read of a writer (docs/product/limits.md#community-moderation). */
@@ -14,26 +15,7 @@ export interface WriterStanding {
   upheld: Date[];
 }
 
-interface StandingCache {
-  writers: Map<number, { standing: WriterStanding; loadedAt: number }>;
-  /** Bumped by every forgetting: a read that started before one does not keep what it read. */
-  generation: number;
-  subscribed: boolean;
-}
-
-/** One cache per application instance (tests build several apps in one process). */
-const caches = new WeakMap<Deps, StandingCache>();
-
-function cacheOf(deps: Deps): StandingCache {
-  let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = { writers: new Map(), generation: 0, subscribed: false }));
-  return cache;
-}
-
-function forgetLocally(cache: StandingCache, accountId: number) {
-  cache.generation++;
-  cache.writers.delete(accountId);
-}
+const standings = new AccountMemo<WriterStanding>(CHANNEL, STANDING_CACHE_SECONDS, MAX_WRITERS);
 
 /**
  * A writer's standing for the guard (decisions/0013 "Reading the writer once"): every community write asks for
@@ -42,30 +24,14 @@ function forgetLocally(cache: StandingCache, accountId: number) {
  * the key-value store's pub/sub, on every other at once (without pub/sub, within STANDING_CACHE_SECONDS). A
  * closed account's sessions are revoked when it closes, so its writes stop at sign-in.
  */
-export async function writerStanding(deps: Deps, accountId: number): Promise<WriterStanding> {
-  const cache = cacheOf(deps);
-  if (!cache.subscribed) {
-    cache.subscribed = true;
-    await deps.kv.subscribe(CHANNEL, (message) => forgetLocally(cache, Number(message))).catch(() => {
-      // Without pub/sub the other instances see a change within STANDING_CACHE_SECONDS.
-    });
-  }
-  const now = deps.clock.now();
-  const kept = cache.writers.get(accountId);
-  if (kept && now.getTime() - kept.loadedAt < STANDING_CACHE_SECONDS * 1000) return kept.standing;
-  const generation = cache.generation;
-  const [account, upheld] = await Promise.all([findAccount(deps.db, accountId), upheldAgainst(deps.db, accountId, now)]);
-  const standing = { account, upheld };
-  if (cache.generation === generation) {
-    cache.writers.delete(accountId);
-    cache.writers.set(accountId, { standing, loadedAt: now.getTime() });
-    if (cache.writers.size > MAX_WRITERS) cache.writers.delete(cache.writers.keys().next().value as number);
-  }
-  return standing;
+export function writerStanding(deps: Deps, accountId: number): Promise<WriterStanding> {
+  return standings.get(deps, accountId, async () => {
+    const [account, upheld] = await Promise.all([findAccount(deps.db, accountId), upheldAgainst(deps.db, accountId, deps.clock.now())]);
+    return { account, upheld };
+  });
 }
 
 /** Forgets a writer's standing here and on every other instance: call it after the change has committed. */
-export async function forgetStanding(deps: Deps, accountId: number): Promise<void> {
-  forgetLocally(cacheOf(deps), accountId);
-  await deps.kv.publish(CHANNEL, String(accountId)).catch(() => undefined);
+export function forgetStanding(deps: Deps, accountId: number): Promise<void> {
+  return standings.forget(deps, accountId);
 }
