@@ -43,3 +43,4 @@ export * from './game-reviews.ts';
 export * from './uploads.ts';
 export * from './community.ts';
 export * from './forum.ts';
+export * from './people.ts';
