@@ -26,3 +26,4 @@ export * from './discussion.ts';
 export * from './uploads.ts';
 export * from './community.ts';
 export * from './forum.ts';
+export * from './people.ts';

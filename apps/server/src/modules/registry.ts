@@ -23,6 +23,7 @@ import { giftPacksModule } from './gift-packs/index.ts';
 import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
+import { peopleModule } from './people/index.ts';
 import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
 
@@ -55,6 +56,7 @@ export const MODULES: readonly ServerModule[] = [
   gameReviewsModule,
   discussionModule,
   uploadsModule,
+  peopleModule,
   communityModule,
   forumModule,
   userCenterModule,
