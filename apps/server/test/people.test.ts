@@ -158,6 +158,20 @@ describe('what a block does', () => {
     expect((await follow(blocked, blocker.id)).statusCode).toBe(200);
   });
 
+  it('never leaves a follow beside a block when follows and the block race (one lock per pair)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [blocker, blocked] = [await makeAccount(t), await makeAccount(t)];
+      const results = await Promise.all([
+        ...Array.from({ length: 4 }, () => follow(blocked, blocker.id)),
+        blockPost(blocker, blocked.id),
+        ...Array.from({ length: 4 }, () => follow(blocker, blocked.id)),
+      ]);
+      expect(results.every((r) => r.statusCode < 500)).toBe(true);
+      expect((await friends(blocker.id)).json().friends).toEqual([]);
+      expect((await friends(blocked.id)).json().friends).toEqual([]);
+    }
+  });
+
   it('refuses a comment on the blocker\'s post, a reply to the blocker, and a mention of the blocker; others still may', async () => {
     const { group } = await makeGroup(t);
     const [blocker, blocked, other] = [await makeAccount(t), await makeAccount(t), await makeAccount(t)];
