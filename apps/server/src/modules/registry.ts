@@ -26,6 +26,7 @@ import { uploadsModule } from './uploads/index.ts';
 import { peopleModule } from './people/index.ts';
 import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
+import { talksModule } from './talks/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -59,6 +60,7 @@ export const MODULES: readonly ServerModule[] = [
   peopleModule,
   communityModule,
   forumModule,
+  talksModule,
   userCenterModule,
   auditModule,
 ];

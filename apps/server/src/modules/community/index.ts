@@ -32,5 +32,5 @@ export { reconcileGroupCounters } from './counters.ts';
 
 /** The services the forum host's face answers from (the forum module; decisions/0018). */
 export { getPost, listPosts, deletePost, ownReview, publishedTimesOf, type PostFilter } from './posts.ts';
-export { listGroups, groupEvaluation, findGroup } from './groups.ts';
+export { listGroups, groupEvaluation, findGroup, joinedGroupIds } from './groups.ts';
 export { postTagList } from './lookups.ts';
