@@ -28,3 +28,4 @@ export * from './community.ts';
 export * from './forum.ts';
 export * from './people.ts';
 export * from './talks.ts';
+export * from './collections.ts';

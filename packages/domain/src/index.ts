@@ -45,3 +45,4 @@ export * from './community.ts';
 export * from './forum.ts';
 export * from './people.ts';
 export * from './talks.ts';
+export * from './sharing.ts';

@@ -24,6 +24,8 @@ import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { peopleModule } from './people/index.ts';
+import { collectionsModule } from './collections/index.ts';
+import { shareModule } from './share/index.ts';
 import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
 import { talksModule } from './talks/index.ts';
@@ -58,9 +60,11 @@ export const MODULES: readonly ServerModule[] = [
   discussionModule,
   uploadsModule,
   peopleModule,
+  collectionsModule,
   communityModule,
   forumModule,
   talksModule,
+  shareModule,
   userCenterModule,
   auditModule,
 ];

@@ -7,7 +7,8 @@ import type { ServerModule } from '../../platform/module.ts';
 import { registerDiscussionTarget } from '../discussion/index.ts';
 import { registerModeratedContent } from '../moderation/index.ts';
 import { registerUploadUse } from '../uploads/index.ts';
-import { postDiscussionTarget, postModeration, postsUseUpload } from './targets.ts';
+import { registerCollectable } from '../collections/index.ts';
+import { postCollectable, postDiscussionTarget, postModeration, postsUseUpload } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -23,6 +24,7 @@ export const communityModule: ServerModule = {
     registerDiscussionTarget('Post', postDiscussionTarget);
     registerModeratedContent('post', postModeration);
     registerUploadUse('community', postsUseUpload);
+    registerCollectable('Post', postCollectable);
   },
 };
 

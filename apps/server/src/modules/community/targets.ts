@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
+import type { Collectable } from '../collections/index.ts';
 import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
 import { countPost } from './counters.ts';
 import type { PostRow } from './presenter.ts';
@@ -17,6 +18,15 @@ export const postDiscussionTarget: DiscussionTarget = {
     const rows = await deps.db.select({ id: posts.id, accountId: posts.accountId, locked: posts.locked }).from(posts)
       .where(and(inArray(posts.id, [...ids]), eq(posts.status, 'published'), isNull(posts.deletedAt)));
     return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: 'both' as const, locked: r.locked }]));
+  },
+};
+
+/** Posts as collections show them (docs/product/people.md#collections): published and live ones only. */
+export const postCollectable: Collectable = {
+  async load(deps, ids) {
+    const rows = await deps.db.select({ id: posts.id, title: posts.title, plainText: posts.plainText }).from(posts)
+      .where(and(inArray(posts.id, [...ids]), eq(posts.status, 'published'), isNull(posts.deletedAt)));
+    return new Map(rows.map((r) => [r.id, { title: r.title || r.plainText.slice(0, 60), summary: r.plainText.slice(0, 120), path: `/posts/${r.id}` }]));
   },
 };
 
