@@ -8,7 +8,8 @@ import { registerDiscussionTarget } from '../discussion/index.ts';
 import { registerModeratedContent } from '../moderation/index.ts';
 import { registerUploadUse } from '../uploads/index.ts';
 import { registerCollectable } from '../collections/index.ts';
-import { postCollectable, postDiscussionTarget, postModeration, postsUseUpload } from './targets.ts';
+import { registerSharePreview } from '../share/index.ts';
+import { postCollectable, postDiscussionTarget, postModeration, postPreview, postsUseUpload } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -25,6 +26,7 @@ export const communityModule: ServerModule = {
     registerModeratedContent('post', postModeration);
     registerUploadUse('community', postsUseUpload);
     registerCollectable('Post', postCollectable);
+    registerSharePreview('Post', postPreview);
   },
 };
 

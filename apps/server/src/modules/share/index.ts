@@ -6,3 +6,5 @@ import type { ServerModule } from '../../platform/module.ts';
 import { shareRoutes } from './routes.ts';
 
 export const shareModule: ServerModule = { name: 'share', routes: shareRoutes };
+
+export { registerSharePreview, openGraphHead, type SharePreview, type PreviewLoader } from './previews.ts';

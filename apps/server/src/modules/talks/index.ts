@@ -7,7 +7,8 @@ import type { ServerModule } from '../../platform/module.ts';
 import { registerDiscussionTarget } from '../discussion/index.ts';
 import { talksRoutes } from './routes.ts';
 import * as tables from './tables.ts';
-import { talkDiscussionTarget } from './targets.ts';
+import { talkDiscussionTarget, talkPreview } from './targets.ts';
+import { registerSharePreview } from '../share/index.ts';
 
 export const talksModule: ServerModule = {
   name: 'talks',
@@ -15,5 +16,6 @@ export const talksModule: ServerModule = {
   tables,
   setup: () => {
     registerDiscussionTarget('Talk', talkDiscussionTarget);
+    registerSharePreview('Talk', talkPreview);
   },
 };
