@@ -89,6 +89,8 @@ export const queryKeys = {
   users: {
     detail: (id: string) => ['users', id] as const,
     service: (id: string) => ['users', id, 'service'] as const,
+    /** GET /api/users/{id}/follow: the viewer's follow and block state (depends on the viewer, so under `me`). */
+    follow: (id: string) => ['me', 'follow', id] as const,
   },
   catalog: {
     sku: (id: number | string) => ['catalog', 'sku', String(id)] as const,
@@ -155,6 +157,19 @@ export const queryKeys = {
     userReviews: (type: string, page: number) => ['me', 'community', 'user-reviews', type, page] as const,
     mentions: (prefix: string) => ['me', 'community', 'mentions', prefix] as const,
     draft: (key: readonly (string | number | boolean)[]) => ['me', 'community', 'draft', ...key] as const,
+  },
+  /** People and talks (docs/product/people.md): all depend on the viewer (own, likes, what they blocked). */
+  people: {
+    blockListAll: ['me', 'block_list'] as const,
+    blockList: (page: number) => ['me', 'block_list', page] as const,
+    collectionsAll: ['me', 'collections'] as const,
+    collections: (page: number) => ['me', 'collections', page] as const,
+    friends: (id: number) => ['me', 'friends', id] as const,
+  },
+  talks: {
+    all: ['me', 'talks'] as const,
+    list: (kind: 'following' | 'all' | 'recommend') => ['me', 'talks', 'list', kind] as const,
+    detail: (id: string) => ['me', 'talks', 'detail', id] as const,
   },
 } as const;
 

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { PageSpinner } from '../../../ui/Spinner';
 import { buttonClass } from '../../../ui/Button';
 import { userQuery, userServiceQuery } from '../api/user';
+import { PeopleActions } from './PeopleActions';
 
 /** /users/:id — a public profile. A closed or unknown user goes to /404 (docs/product/screens.md#routes). */
 export function UserProfilePage() {
@@ -54,6 +55,8 @@ export function UserProfilePage() {
             <Link to={paths.profile} className={buttonClass('secondary')}>
               {t('users.edit_profile')}
             </Link>
+          ) : service.data ? (
+            <PeopleActions id={id} />
           ) : null}
         </div>
         <div className="mt-6 grid gap-4 md:grid-cols-[1fr_260px]">
