@@ -14,6 +14,7 @@ import { seedGameReviews } from './game-reviews.ts';
 import { seedCommunity } from './community.ts';
 import { seedDiscussion } from './discussion.ts';
 import { seedForum } from './forum.ts';
+import { seedPeople } from './people.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -41,5 +42,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedCommunity(deps), 'seeded the community: a group per game, posts and reviews in both languages (community members sign in with the demo password)');
   deps.log.info(await seedDiscussion(deps), 'seeded comments, replies and likes on the newest posts of each site');
   deps.log.info(await seedForum(deps), 'seeded a points campaign on each site\'s most followed group');
+  deps.log.info(await seedPeople(deps), 'seeded follows, talks, a block and collections for demo@ and player@ on each site');
   return true;
 }
