@@ -42,7 +42,7 @@ export function CollectionsPage() {
                 </p>
                 {c.target ? (
                   <>
-                    <Link to={c.target.path} className="mt-1 line-clamp-1 block font-semibold text-fg hover:text-accent-strong">{c.target.title}</Link>
+                    <Link to={c.target.path} className="mt-1 line-clamp-1 font-semibold text-fg hover:text-accent-strong">{c.target.title}</Link>
                     <p className="mt-1 line-clamp-2 text-sm text-muted">{c.target.summary}</p>
                   </>
                 ) : (
