@@ -234,3 +234,31 @@ async function accountRows(n: number): Promise<number[]> {
   const rows = await t.deps.db.insert(accounts).values(Array.from({ length: n }, (_, i) => ({ nickname: `filler_${tag}_${i}`, homeArea: 'native' as const, region: 'cn', role: 'user' as const }))).returning({ id: accounts.id });
   return rows.map((r) => r.id);
 }
+
+describe('hiding from the blocker on shared reads', () => {
+  it('leaves the blocked author out of the cached post and comment lists for the blocker alone', async () => {
+    const cached = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '60' } });
+    try {
+      const site = clients(cached).native;
+      const { group } = await makeGroup(cached);
+      const [blocker, blocked, other] = [await makeAccount(cached), await makeAccount(cached), await makeAccount(cached)];
+      const blockedPost = await publishPost(cached, blocked, group.id);
+      const otherPost = await publishPost(cached, other, group.id);
+      await site.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: otherPost, content: 'hidden soon' } }, { token: blocked.token });
+      const list = `/api/search/posts?group_id=${group.id}`;
+      const comments = `/api/comments?commentable_type=Post&commentable_id=${otherPost}`;
+      // Guests fill the shared copies first.
+      expect((await site.get(list)).json().posts).toHaveLength(2);
+      expect((await site.get(comments)).json().comments).toHaveLength(1);
+      // The block is written behind the API's back: the blocker has no recent write, so their read is the
+      // shared copy with their overlay.
+      await cached.deps.db.insert(peopleBlocks).values({ blockerId: blocker.id, blockedId: blocked.id, createdAt: cached.clock.now() });
+      expect((await site.get(list, { token: blocker.token })).json().posts.map((p: { id: number }) => p.id)).toEqual([otherPost]);
+      expect((await site.get(comments, { token: blocker.token })).json().comments).toEqual([]);
+      expect((await site.get(list, { token: other.token })).json().posts).toHaveLength(2);
+      expect(blockedPost).toBeGreaterThan(0);
+    } finally {
+      await cached.close();
+    }
+  });
+});
