@@ -223,6 +223,12 @@ describe('what a block does', () => {
     expect(await commentsOf(other)).toEqual([blocked.id, other.id]);
     expect(await commentsOf()).toEqual([blocked.id, other.id]);
 
+    // The forum host's face of the same thread hides them too.
+    const forumThread = async (who?: Account) =>
+      ((await api.native.get(`/post/${otherPost}/reply`, { ...(who && { token: who.token }) })).json().data.list as { account: { id: number } }[]).map((c) => c.account.id);
+    expect(await forumThread(blocker)).toEqual([other.id]);
+    expect(await forumThread()).toEqual([blocked.id, other.id]);
+
     await unblockPost(blocker, blocked.id);
     expect(await commentsOf(blocker)).toEqual([blocked.id, other.id]);
   });
