@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_API, TALKS_API } from '@lantern/contract';
+import { MODERATION_API, PEOPLE_API, TALKS_API } from '@lantern/contract';
 import { TALK_MAX_LENGTH } from '@lantern/domain';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
@@ -158,5 +158,33 @@ describe('recommended talks', () => {
     expect(order.indexOf(popular)).toBeGreaterThanOrEqual(0);
     expect(order.indexOf(popular)).toBeLessThan(order.indexOf(quiet));
     expect(res.json().meta).toMatchObject({ page: 1, per: 10 });
+  });
+});
+
+describe('reports on talks', () => {
+  it('takes a report on a talk; staff hide it (gone from lists and its page), and unhide it', async () => {
+    const [author, reporter] = [await makeAccount(t), await makeAccount(t)];
+    const staff = await makeAccount(t, { role: 'staff' });
+    const id = await talkOf(author, 'reported talk');
+    const filed = await api.native.post(MODERATION_API.reports, { report: { target_type: 'talk', target_id: id, reason: 'spam' } }, { token: reporter.token });
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(filed.json().report).toMatchObject({ target_type: 'talk', target_id: id });
+    const resolved = await api.native.post(MODERATION_API.adminResolveReport(filed.json().report.id), { resolution: { action: 'hide' } }, { token: staff.token });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect((await api.native.get(TALKS_API.talk(id))).statusCode).toBe(404);
+    expect(ids(await list({ 'q[account_id_eq]': String(author.id) }))).not.toContain(id);
+    const back = await api.native.post(MODERATION_API.adminUnhide('talk', id), undefined, { token: staff.token });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await api.native.get(TALKS_API.talk(id))).statusCode).toBe(200);
+  });
+
+  it('reports a talk with a flagged word to staff on publishing', async () => {
+    const [author, staff] = [await makeAccount(t), await makeAccount(t, { role: 'admin' })];
+    const word = `flagword${Date.now().toString(36)}`;
+    const made = await api.native.post(MODERATION_API.adminWatchedWords, { watched_word: { word, action: 'flag', area: null } }, { token: staff.token });
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const id = await talkOf(author, `this has ${word} in it`);
+    const queue = await api.native.get(MODERATION_API.adminReports, { token: staff.token });
+    expect(queue.json().reports.some((r: { target_type: string; target_id: number }) => r.target_type === 'talk' && r.target_id === id)).toBe(true);
   });
 });

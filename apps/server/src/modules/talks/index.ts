@@ -9,6 +9,8 @@ import { talksRoutes } from './routes.ts';
 import * as tables from './tables.ts';
 import { talkDiscussionTarget, talkPreview } from './targets.ts';
 import { registerSharePreview } from '../share/index.ts';
+import { registerReportTarget } from '../moderation/index.ts';
+import { talkReportTarget } from './moderation.ts';
 
 export const talksModule: ServerModule = {
   name: 'talks',
@@ -17,5 +19,6 @@ export const talksModule: ServerModule = {
   setup: () => {
     registerDiscussionTarget('Talk', talkDiscussionTarget);
     registerSharePreview('Talk', talkPreview);
+    registerReportTarget('talk', talkReportTarget);
   },
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/tables.ts';
 import { communityGroups } from '../community/tables.ts';
 
@@ -11,6 +11,8 @@ import { communityGroups } from '../community/tables.ts';
 export const talks = pgTable('talks', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  /** The site it was written on (where its reports go); every site shows it. */
+  area: text('area', { enum: ['native', 'abroad'] }).notNull(),
   groupId: bigint('group_id', { mode: 'number' }).references(() => communityGroups.id),
   forwardOfId: bigint('forward_of_id', { mode: 'number' }).references((): AnyPgColumn => talks.id),
   /** Sanitised HTML (the community's sanitiser). */
@@ -18,7 +20,10 @@ export const talks = pgTable('talks', {
   /** How often this talk was forwarded: changed in the forward's own transaction. */
   forwardCount: integer('forward_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** Gone from every list and page: deleted by its author or staff, or hidden by staff (`hiddenByStaff`). */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Staff hid it on a report: it is out of view like a deleted one, but staff may put it back. */
+  hiddenByStaff: boolean('hidden_by_staff').notNull().default(false),
 }, (t) => [
   // The feed (decisions/0023): one short backwards range scan per followed author (or group) below the cursor,
   // merged — an account following 500 people reads at most 500 × a page of index entries, however many
