@@ -10,9 +10,13 @@ import { ensureCsrfCookie } from './platform/auth.ts';
 import { pagePolicy, scriptHash } from './platform/security-headers.ts';
 import { acceptsGzip } from './platform/send-json.ts';
 import { homeFirstScreen, type FirstScreen } from './modules/storefront/index.ts';
+import { openGraphHead } from './modules/share/index.ts';
 
 /** Paths the single-page app never owns: unknown ones there are API 404s, not the web's. */
 const NOT_WEB = /^\/(api|__dev|districts|uploads|media)(\/|$)/;
+/** Pages that may be shared, with link previews (share module). */
+const SHARED_PAGE = /^\/(posts|talks|headlines)\/\d+$/;
+const SITE_NAMES: Record<Area, string> = { native: '灯笼游戏', abroad: 'Lantern' };
 /** The store home's paths: their page carries the home's first screen (see storefront/first-screen.ts). */
 const HOME_PATHS = new Set(['/', '/home']);
 
@@ -58,7 +62,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
   }
   let template = readFileSync(indexPath, 'utf8');
   let templateScriptHashes = inlineScriptsOf(template).map(scriptHash);
-  const render = (area: Area, screen?: FirstScreen): Page => {
+  const render = (area: Area, screen?: FirstScreen, head = ''): Page => {
     const site = SITES[area];
     const other: Area = area === 'native' ? 'abroad' : 'native';
     // `data: 'home'` tells the page's preload script the home's data is inline: nothing to fetch.
@@ -66,7 +70,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
     const bootScript = `window.__LANTERN__=${escapeJsonForHtml(boot)}`;
     let html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
-      .replace('<!--lantern-site-->', () => `${screen?.head ?? ''}<script>${bootScript}</script>`);
+      .replace('<!--lantern-site-->', () => `${head}${screen?.head ?? ''}<script>${bootScript}</script>`);
     if (screen) html = html.replace('<!--lantern-first-screen-->', () => screen.root).replace('</body>', () => `${screen.body}</body>`);
     return { html: Buffer.from(html, 'utf8'), gzip: gzipSync(html, { level: 9 }), csp: pagePolicy(config, [scriptHash(bootScript), ...templateScriptHashes]) };
   };
@@ -89,6 +93,14 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
   const pageFor = async (request: FastifyRequest, path: string): Promise<Page> => {
     refresh();
     const area = request.site.area;
+    if (deps && SHARED_PAGE.test(path)) {
+      // A shared post or talk: its Open Graph tags, so a link unfurls (docs/product/people.md#share).
+      const head = await openGraphHead(deps, area, SITE_NAMES[area], path).catch((err: unknown) => {
+        request.log.warn({ err }, 'link preview unavailable');
+        return null;
+      });
+      return head ? render(area, undefined, head) : pages[area];
+    }
     if (!deps || !HOME_PATHS.has(path)) return pages[area];
     try {
       const screen = await homeFirstScreen(deps, request);

@@ -29,3 +29,6 @@ export * from './forum.ts';
 export * from './profiles.ts';
 export * from './notices.ts';
 export * from './headlines.ts';
+export * from './people.ts';
+export * from './talks.ts';
+export * from './collections.ts';

@@ -45,3 +45,6 @@ export * from './community.ts';
 export * from './forum.ts';
 export * from './notices.ts';
 export * from './headlines.ts';
+export * from './people.ts';
+export * from './talks.ts';
+export * from './sharing.ts';

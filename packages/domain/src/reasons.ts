@@ -54,6 +54,7 @@ export const REASON_CODES = [
   'is_mute',
   'banned', // censor_words banned; also a warn ban
   'warn',
+  'block_listed', // a block stands between the two accounts: no follow, reply or mention across it (docs/product/people.md)
 
   // Identification (docs/product/accounts.md#identification)
   'already_identified',

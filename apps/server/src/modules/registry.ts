@@ -23,12 +23,16 @@ import { giftPacksModule } from './gift-packs/index.ts';
 import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
+import { peopleModule } from './people/index.ts';
+import { collectionsModule } from './collections/index.ts';
+import { shareModule } from './share/index.ts';
 import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
 import { profilesModule } from './profiles/index.ts';
 import { noticesModule } from './notices/index.ts';
 import { feedbackModule } from './feedback/index.ts';
 import { headlinesModule } from './headlines/index.ts';
+import { talksModule } from './talks/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -59,12 +63,16 @@ export const MODULES: readonly ServerModule[] = [
   gameReviewsModule,
   discussionModule,
   uploadsModule,
+  peopleModule,
+  collectionsModule,
   communityModule,
   forumModule,
   profilesModule,
   noticesModule,
   feedbackModule,
   headlinesModule,
+  talksModule,
+  shareModule,
   userCenterModule,
   auditModule,
 ];

@@ -39,6 +39,18 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
+/**
+ * For a write the original hides behind GET (the block list): a cookie-authenticated GET must carry the CSRF
+ * header as any cookie write does, or a link on another site could act for the reader (403 `csrf_invalid`).
+ * Bearer callers, and POST (checked already), pass.
+ */
+export function requireCsrfOnGetWrite(request: FastifyRequest): void {
+  if (!SAFE_METHODS.has(request.method) || !request.auth?.viaCookie) return;
+  const header = request.headers[CSRF_HEADER];
+  const cookie = request.cookies[COOKIES.csrf];
+  if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) throw fail.forbidden('csrf_invalid');
+}
+
 /** Whether the caller wants tokens as cookies (the web) rather than in the body (API clients). */
 export function wantsCookies(request: FastifyRequest): boolean {
   const client = (request.query as Record<string, unknown> | undefined)?.client;

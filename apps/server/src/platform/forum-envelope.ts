@@ -35,6 +35,9 @@ const MESSAGES: Partial<Record<ReasonCode, { chs: string; en: string }>> = {
   access_wait: { chs: '操作太频繁，请稍后再试', en: 'Too many requests. Please wait a moment.' },
   rate_limit: { chs: '操作太频繁，请稍后再试', en: 'Too many requests. Please wait a moment.' },
   server_error: { chs: '服务器错误', en: 'Server error' },
+  closed: { chs: '该用户已注销', en: 'That account is closed' },
+  out_limit: { chs: '已达到上限', en: 'You have reached the limit' },
+  block_listed: { chs: '你们之间存在拉黑关系，无法操作', en: 'One of you has blocked the other' },
 };
 
 /** Words that depend on the field as well as the reason. */

@@ -16,6 +16,7 @@ import { seedDiscussion } from './discussion.ts';
 import { seedForum } from './forum.ts';
 import { seedNotices } from './notices.ts';
 import { seedHeadlines } from './headlines.ts';
+import { seedPeople } from './people.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -45,5 +46,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedForum(deps), 'seeded a points campaign on each site\'s most followed group');
   deps.log.info(await seedNotices(deps), 'seeded notices on both sites and the version progress list (/notices, /versions)');
   deps.log.info(await seedHeadlines(deps), 'seeded headlines: sections, six articles a site with covers, games, comments and likes; a draft a site awaits staff (editor@lantern.test writes, staff@lantern.test publishes)');
+  deps.log.info(await seedPeople(deps), 'seeded follows, talks, a block and collections for demo@ and player@ on each site');
   return true;
 }

@@ -36,6 +36,8 @@ export const USER_CENTER_MENU: { group: string; items: Item[] }[] = [
     items: [
       { to: paths.points, key: 'nav.points', icon: StarIcon },
       { to: paths.wishes, key: 'nav.wishes', icon: HeartIcon },
+      { to: paths.collections, key: 'people.collections', icon: StarIcon },
+      { to: paths.blockList, key: 'people.block_list', icon: ShieldIcon },
       { to: paths.addresses, key: 'nav.addresses', icon: PinIcon },
       { to: paths.profile, key: 'nav.profile', icon: UserIcon },
       { to: paths.security, key: 'nav.security', icon: ShieldIcon },

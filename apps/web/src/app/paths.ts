@@ -89,6 +89,13 @@ export const paths = {
   notFound: '/404',
   serverError: '/500',
   ipError: '/ip_error',
+  // People and talks (docs/product/people.md)
+  blockList: '/user_center/block_list',
+  collections: '/user_center/collections',
+  talks: '/talks',
+  talksOf: (tab: 'following' | 'all' | 'recommend') => (tab === 'following' ? '/talks' : `/talks?tab=${tab}`),
+  talk: (id: number | string) => `/talks/${id}`,
+  talkPattern: '/talks/:id',
   /** Flash sales: current, upcoming and past (docs/product/deals.md#flash-sales-on-the-web). */
   flashSales: '/flash-sales',
   /** Notices, the version progress list and the feedback form (docs/product/notices.md). */

@@ -92,6 +92,8 @@ export const queryKeys = {
     games: (id: string, page: number) => ['users', id, 'games', page] as const,
     posts: (id: string, type: 'Post' | 'Review', page: number) => ['users', id, 'posts', type, page] as const,
     comments: (id: string, replies: boolean, page: number) => ['users', id, 'comments', replies, page] as const,
+    /** GET /api/users/{id}/follow: the viewer's follow and block state (depends on the viewer, so under `me`). */
+    follow: (id: string) => ['me', 'follow', id] as const,
   },
   catalog: {
     sku: (id: number | string) => ['catalog', 'sku', String(id)] as const,
@@ -182,6 +184,19 @@ export const queryKeys = {
     draft: (id: number) => ['me', 'headlines', 'drafts', id] as const,
     queue: ['me', 'headlines', 'drafts', 'queue'] as const,
     skuSearch: (keyword: string) => ['me', 'headlines', 'sku-search', keyword] as const,
+  },
+  /** People and talks (docs/product/people.md): all depend on the viewer (own, likes, what they blocked). */
+  people: {
+    blockListAll: ['me', 'block_list'] as const,
+    blockList: (page: number) => ['me', 'block_list', page] as const,
+    collectionsAll: ['me', 'collections'] as const,
+    collections: (page: number) => ['me', 'collections', page] as const,
+    friends: (id: number) => ['me', 'friends', id] as const,
+  },
+  talks: {
+    all: ['me', 'talks'] as const,
+    list: (kind: 'following' | 'all' | 'recommend') => ['me', 'talks', 'list', kind] as const,
+    detail: (id: string) => ['me', 'talks', 'detail', id] as const,
   },
 } as const;
 

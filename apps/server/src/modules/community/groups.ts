@@ -143,3 +143,9 @@ export async function joinGroups(deps: Deps, area: Area, accountId: number, grou
   for (const g of found) await setMembership(deps, accountId, g.id, true);
   return accountGroups(deps, area, accountId, accountId, { page: 1, per: PAGE_SIZES.posts });
 }
+
+/** The groups an account joined (the talks feed's groups; docs/product/people.md#talks). */
+export async function joinedGroupIds(deps: Deps, accountId: number): Promise<number[]> {
+  const rows = await deps.db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.accountId, accountId));
+  return rows.map((r) => r.id);
+}

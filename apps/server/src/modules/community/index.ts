@@ -7,7 +7,9 @@ import type { ServerModule } from '../../platform/module.ts';
 import { registerDiscussionTarget } from '../discussion/index.ts';
 import { registerModeratedContent } from '../moderation/index.ts';
 import { registerUploadUse } from '../uploads/index.ts';
-import { postDiscussionTarget, postModeration, postsUseUpload } from './targets.ts';
+import { registerCollectable } from '../collections/index.ts';
+import { registerSharePreview } from '../share/index.ts';
+import { postCollectable, postDiscussionTarget, postModeration, postPreview, postsUseUpload } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -23,6 +25,8 @@ export const communityModule: ServerModule = {
     registerDiscussionTarget('Post', postDiscussionTarget);
     registerModeratedContent('post', postModeration);
     registerUploadUse('community', postsUseUpload);
+    registerCollectable('Post', postCollectable);
+    registerSharePreview('Post', postPreview);
   },
 };
 
@@ -32,5 +36,5 @@ export { reconcileGroupCounters } from './counters.ts';
 
 /** The services the forum host's face answers from (the forum module; decisions/0018). */
 export { getPost, listPosts, deletePost, ownReview, publishedTimesOf, type PostFilter } from './posts.ts';
-export { listGroups, groupEvaluation, findGroup } from './groups.ts';
+export { listGroups, groupEvaluation, findGroup, joinedGroupIds } from './groups.ts';
 export { postTagList } from './lookups.ts';

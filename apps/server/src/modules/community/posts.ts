@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-import { contentVisibleTo } from '@lantern/domain';
+import { contentVisibleTo, withoutHiddenAuthors } from '@lantern/domain';
+import { hiddenAuthorsFor } from '../people/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { countPost } from './counters.ts';
@@ -78,6 +79,14 @@ async function totalOf(deps: Deps, filter: PostFilter, where: SQL): Promise<numb
   return row?.n ?? 0;
 }
 
+/**
+ * A reader's lists leave out what the accounts they blocked wrote (docs/product/people.md#what-a-block-does);
+ * a guest's, and the shared copy built as a guest, leave out nothing.
+ */
+async function unhidden(deps: Deps, viewerId: number | null, rows: PostRow[]): Promise<PostRow[]> {
+  return withoutHiddenAuthors(rows, (r) => r.accountId, await hiddenAuthorsFor(deps, viewerId));
+}
+
 /** The most a keyword search counts (docs/product/community.md#search). */
 export const SEARCH_COUNT_CAP = 1_000;
 
@@ -90,7 +99,7 @@ export async function listPosts(deps: Deps, viewerId: number | null, filter: Pos
     deps.db.select().from(posts).where(where).orderBy(...(order === 'newest' || filter.keyword ? newestOrder : stickyOrder)).limit(paging.per).offset((paging.page - 1) * paging.per),
     totalOf(deps, filter, where),
   ]);
-  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: total, page: paging.page, per: paging.per } };
+  return { posts: await presentPosts(deps, await unhidden(deps, viewerId, rows), viewerId), meta: { total_count: total, page: paging.page, per: paging.per } };
 }
 
 /**
@@ -129,7 +138,7 @@ export async function hotPosts(deps: Deps, viewerId: number | null, paging: Pagi
     deps.db.select({ n: count() }).from(posts).where(highlighted),
   ]);
   if ((total?.n ?? 0) === 0) return listPosts(deps, viewerId, {}, paging, 'newest');
-  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: total?.n ?? 0, page: paging.page, per: paging.per } };
+  return { posts: await presentPosts(deps, await unhidden(deps, viewerId, rows), viewerId), meta: { total_count: total?.n ?? 0, page: paging.page, per: paging.per } };
 }
 
 /** GET /api/subjects (kind sticky, featured or newest): the subjects tab of /home?type=subject. */
@@ -168,7 +177,7 @@ export async function deletePost(deps: Deps, accountId: number, id: number, type
 /** The site's recent posts (community home). */
 export async function recentPosts(deps: Deps, viewerId: number | null, per: number) {
   const rows = await deps.db.select().from(posts).where(livePosts).orderBy(...newestOrder).limit(per);
-  return presentPosts(deps, rows, viewerId);
+  return presentPosts(deps, await unhidden(deps, viewerId, rows), viewerId);
 }
 
 

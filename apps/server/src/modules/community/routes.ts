@@ -7,7 +7,8 @@ import {
   postTagsResponse, prefixSearchQuery, prefixSearchResponse, reviewBody, searchPostsQuery, subjectsQuery, subjectsResponse,
   userReviewsQuery, userReviewsResponse,
 } from '@lantern/contract';
-import { PAGE_SIZES, roleCan } from '@lantern/domain';
+import { PAGE_SIZES, roleCan, withoutHiddenAuthors } from '@lantern/domain';
+import { hiddenAuthorsFor } from '../people/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { requirePermission } from '../../platform/access.ts';
@@ -100,8 +101,12 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
       key: `community:posts:${JSON.stringify(q)}`,
       schema: postsResponse,
       build: (viewerId) => listPosts(deps, viewerId, filter, q, q.order),
-      overlay: (shared, viewerId) =>
-        shared.posts.some((p) => p.account_id === viewerId) ? { ...shared, posts: shared.posts.map((p) => ({ ...p, own: p.account_id === viewerId })) } : shared,
+      overlay: async (shared, viewerId) => {
+        // Without what the reader blocked (docs/product/people.md#what-a-block-does), with their own marked.
+        const hidden = await hiddenAuthorsFor(deps, viewerId);
+        const seen = shared.posts.some((p) => hidden.has(p.account_id)) ? { ...shared, posts: withoutHiddenAuthors(shared.posts, (p) => p.account_id, hidden) } : shared;
+        return seen.posts.some((p) => p.account_id === viewerId) ? { ...seen, posts: seen.posts.map((p) => ({ ...p, own: p.account_id === viewerId })) } : seen;
+      },
     });
   });
   app.get('/api/posts/new', { schema: { tags, querystring: newPostQuery, response: { 200: draftResponse } } }, async (request) => {

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
+import type { Collectable } from '../collections/index.ts';
+import type { PreviewLoader } from '../share/index.ts';
 import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
 import { countPost } from './counters.ts';
 import type { PostRow } from './presenter.ts';
@@ -18,6 +20,22 @@ export const postDiscussionTarget: DiscussionTarget = {
       .where(and(inArray(posts.id, [...ids]), eq(posts.status, 'published'), isNull(posts.deletedAt)));
     return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: 'both' as const, locked: r.locked }]));
   },
+};
+
+/** Posts as collections show them (docs/product/people.md#collections): published and live ones only. */
+export const postCollectable: Collectable = {
+  async load(deps, ids) {
+    const rows = await deps.db.select({ id: posts.id, title: posts.title, plainText: posts.plainText }).from(posts)
+      .where(and(inArray(posts.id, [...ids]), eq(posts.status, 'published'), isNull(posts.deletedAt)));
+    return new Map(rows.map((r) => [r.id, { title: r.title || r.plainText.slice(0, 60), summary: r.plainText.slice(0, 120), path: `/posts/${r.id}` }]));
+  },
+};
+
+/** A published post's link preview (Open Graph tags of its shared page; docs/product/people.md#share). */
+export const postPreview: PreviewLoader = async (deps, id) => {
+  const [row] = await deps.db.select({ title: posts.title, plainText: posts.plainText }).from(posts)
+    .where(and(eq(posts.id, id), eq(posts.status, 'published'), isNull(posts.deletedAt))).limit(1);
+  return row ? { title: row.title || row.plainText.slice(0, 60), description: row.plainText.slice(0, 200) } : null;
 };
 
 type PostStatus = PostRow['status'];

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Comment } from '@lantern/contract';
-import type { Area } from '@lantern/domain';
+import { withoutHiddenAuthors, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { hiddenAuthors, reachRefused, reachRefusedSql } from './reach-guard.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { publicAccountJsonSql, publicAccountsByIds, type PublicAccount } from '../accounts/index.ts';
 import { renderComment } from './content.ts';
@@ -83,6 +84,9 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   const now = deps.clock.now();
   const parentId = input.commentary_id ?? null;
   const answeredId = input.target_reply_id ?? null;
+  // Whom the comment reaches besides the comment and reply it answers (read in the statement): the target's
+  // author and everyone it @mentions. One of them having blocked the writer refuses it (docs/product/people.md).
+  const reachedIds = [facts.authorId, ...rendered.atUsers.map((u) => u.id)].filter((id): id is number => id !== null);
   // One statement (atomic on its own) and one round trip: for a reply, its comment read FOR SHARE — a delete of
   // that comment holds it FOR UPDATE, so the reply waits and then finds it gone, or goes first and is among the
   // replies the delete takes; then the row; if published, the same change added to a counter shard and the
@@ -98,20 +102,23 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
       SELECT account_id FROM discussion_comments
        WHERE ${answeredId}::bigint IS NOT NULL AND id = ${answeredId}::bigint AND parent_id = ${parentId}::bigint AND deleted_at IS NULL AND state = 'published'
     ), source AS (
-      SELECT NULL::bigint AS parent_id, '[]'::jsonb AS reply_accounts WHERE ${parentId}::bigint IS NULL
+      SELECT NULL::bigint AS parent_id, '[]'::jsonb AS reply_accounts, ARRAY[]::bigint[] AS reached WHERE ${parentId}::bigint IS NULL
       UNION ALL
-      SELECT p.id, jsonb_build_array(coalesce((SELECT account_id FROM answered), p.account_id)) FROM parent p
+      SELECT p.id, jsonb_build_array(coalesce((SELECT account_id FROM answered), p.account_id)), ARRAY[p.account_id, (SELECT account_id FROM answered)]::bigint[] FROM parent p
        WHERE ${answeredId}::bigint IS NULL OR EXISTS (SELECT 1 FROM answered)
+    ), allowed AS (
+      SELECT * FROM source WHERE NOT ${reachRefusedSql(accountId, sql`(source.reached || ${sql.param(reachedIds)}::bigint[])`)}
     ), inserted AS (
       INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_id, target_reply_account_ids, at_users, content, state, created_at)
-      SELECT ${area}, ${type}, ${targetId}, ${accountId}, source.parent_id, ${answeredId}::bigint, source.reply_accounts,
+      SELECT ${area}, ${type}, ${targetId}, ${accountId}, allowed.parent_id, ${answeredId}::bigint, allowed.reply_accounts,
              ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${state}, ${now.toISOString()}::timestamptz
-        FROM source
+        FROM allowed
       RETURNING *
     ), changed AS (SELECT state FROM inserted)
     ${countedAndViewed(type, targetId, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`(state = 'published')::int` }, writersState(type, targetId, accountId))}
     SELECT row_to_json(inserted) AS row, to_json(view) AS view, ${publicAccountJsonSql(accountId)} AS author FROM inserted, view`);
   if (!json) {
+    if (await reachRefused(deps, accountId, [...reachedIds, ...(await answeredAuthors(deps, parentId, answeredId))])) throw blockListed();
     if (answeredId !== null && (await parentIsLive(deps, parentId!, type, targetId))) throw fail.notFound('target_reply_id');
     throw fail.notFound('commentary_id');
   }
@@ -120,6 +127,17 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   const authors = new Map(json.author ? [[accountId, json.author]] : []);
   const [comment] = await present(deps, [row], { fresh: true, authors });
   return { comment: comment!, commentable: viewOf(json.view) };
+}
+
+/** 403 `account_id: block_listed`: the comment reaches someone who blocked its writer. */
+const blockListed = () => new AppError(403, { account_id: ['block_listed'] });
+
+/** The authors of the comment and the reply a refused reply answered (to say whether a block refused it). */
+async function answeredAuthors(deps: Deps, parentId: number | null, answeredId: number | null): Promise<number[]> {
+  const ids = [parentId, answeredId].filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  const rows = await deps.db.select({ accountId: discussionComments.accountId }).from(discussionComments).where(inArray(discussionComments.id, ids));
+  return rows.map((r) => r.accountId);
 }
 
 async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, targetId: number): Promise<boolean> {
@@ -139,7 +157,7 @@ export async function listComments(deps: Deps, area: Area, viewerId: number | nu
     deps.db.select({ n: count() }).from(discussionComments).where(where),
     targetView(deps.db, type, targetId, viewerId),
   ]);
-  return { comments: await present(deps, rows), commentable, meta: { total_count: total!.n, page, per } };
+  return { comments: withoutHiddenAuthors(await present(deps, rows), (c) => c.account.id, await hiddenAuthors(deps, viewerId)), commentable, meta: { total_count: total!.n, page, per } };
 }
 
 /**
@@ -163,7 +181,7 @@ async function liveComment(deps: Deps, id: number): Promise<CommentRow> {
  * A comment's live replies, oldest first (the web replaces on page 1 and appends after). With `of`, a comment
  * on another target is 404 `comment` too (the forum host names the post as well as the comment).
  */
-export async function listReplies(deps: Deps, area: Area, commentId: number, page: number, per: number, of?: { type: DiscussionTargetType; id: number }) {
+export async function listReplies(deps: Deps, area: Area, commentId: number, page: number, per: number, of?: { type: DiscussionTargetType; id: number }, viewerId: number | null = null) {
   const parent = await liveComment(deps, commentId);
   if (parent.parentId !== null) throw fail.notFound('comment');
   if (of && (parent.targetType !== of.type || parent.targetId !== of.id)) throw fail.notFound('comment');
@@ -174,7 +192,7 @@ export async function listReplies(deps: Deps, area: Area, commentId: number, pag
     deps.db.select().from(discussionComments).where(where).orderBy(asc(discussionComments.id)).limit(per).offset((page - 1) * per),
     deps.db.select({ n: count() }).from(discussionComments).where(where),
   ]);
-  return { replies: await present(deps, rows), meta: { total_count: total!.n, page, per } };
+  return { replies: withoutHiddenAuthors(await present(deps, rows), (c) => c.account.id, await hiddenAuthors(deps, viewerId)), meta: { total_count: total!.n, page, per } };
 }
 
 /**

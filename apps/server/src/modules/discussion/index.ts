@@ -33,6 +33,7 @@ export {
   registerDiscussionTarget,
   type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType, type DiscussionWriteAction, type LikeTargetType,
 } from './targets.ts';
+export { registerReachGuard, hiddenAuthors, type ReachGuard } from './reach-guard.ts';
 export { reconcileCounters, reconcileDirtyCounters, findDrift, COUNTER_SHARDS, type Drift } from './counters.ts';
 
 /** Likes, dislikes and comments (with replies) of each target among ids; zeros for one never touched. */

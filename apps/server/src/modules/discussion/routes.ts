@@ -4,7 +4,8 @@ import {
   accountCommentsQuery, accountCommentsResponse, commentsQuery, commentsResponse, createCommentRequest, createCommentResponse,
   deleteCommentResponse, likeRequest, likeResponse, postLikeRequest, repliesQuery, repliesResponse, DISCUSSION_API,
 } from '@lantern/contract';
-import { commentsPageSize, type LikeState } from '@lantern/domain';
+import { commentsPageSize, withoutHiddenAuthors, type LikeState } from '@lantern/domain';
+import { hiddenAuthors } from './reach-guard.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../../platform/params.ts';
@@ -37,8 +38,11 @@ export const discussionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
       schema: commentsResponse,
       build: (viewerId) => listComments(deps, request.site.area, viewerId, q.commentable_type, q.commentable_id, q.page, q.per ?? commentsPageSize(q.commentable_type)),
       overlay: async (shared, viewerId) => {
-        const held = (await reactionsOf(deps.db, viewerId, q.commentable_type, [q.commentable_id])).get(q.commentable_id);
-        return held === undefined ? shared : { ...shared, commentable: { ...shared.commentable, like_type: held } };
+        const [reactions, hidden] = await Promise.all([reactionsOf(deps.db, viewerId, q.commentable_type, [q.commentable_id]), hiddenAuthors(deps, viewerId)]);
+        const held = reactions.get(q.commentable_id);
+        // What the accounts the reader blocked wrote is left out for them (docs/product/people.md#what-a-block-does).
+        const seen = shared.comments.some((c) => hidden.has(c.account.id)) ? { ...shared, comments: withoutHiddenAuthors(shared.comments, (c) => c.account.id, hidden) } : shared;
+        return held === undefined ? seen : { ...seen, commentable: { ...seen.commentable, like_type: held } };
       },
     });
   });
@@ -57,7 +61,7 @@ export const discussionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
 
   app.get(pattern(DISCUSSION_API.replies), { schema: { tags, params: idParams, querystring: repliesQuery, response: { 200: repliesResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return listReplies(deps, request.site.area, request.params.id, request.query.page, request.query.per);
+    return listReplies(deps, request.site.area, request.params.id, request.query.page, request.query.per, undefined, request.auth?.accountId ?? null);
   });
 
   const like = async (accountId: number, area: 'native' | 'abroad', type: DiscussionTargetType, id: number, wanted: LikeState | undefined) => {

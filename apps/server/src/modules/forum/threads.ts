@@ -1,7 +1,7 @@
 import { camelCased, type Comment } from '@lantern/contract';
-import { FORUM_LIMITS, type Area } from '@lantern/domain';
+import { FORUM_LIMITS, withoutHiddenAuthors, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import { discussionCounts, listComments, listReplies, viewerReactions } from '../discussion/index.ts';
+import { discussionCounts, hiddenAuthors, listComments, listReplies, viewerReactions } from '../discussion/index.ts';
 import type { Paged } from './sku.ts';
 
 /** Each comment or reply with its own like counts and the viewer's state (replies are the `Comment` like target). */
@@ -21,12 +21,16 @@ async function withLikes(deps: Deps, viewerId: number | null, comments: readonly
  */
 export async function postThreads(deps: Deps, area: Area, viewerId: number | null, postId: number, paging: Paged, commentId?: number) {
   if (commentId !== undefined) {
-    const { replies, meta } = await listReplies(deps, area, commentId, paging.page, paging.size, { type: 'Post', id: postId });
+    const { replies, meta } = await listReplies(deps, area, commentId, paging.page, paging.size, { type: 'Post', id: postId }, viewerId);
     return { list: await withLikes(deps, viewerId, replies), total: meta.total_count, page: paging.page, size: paging.size };
   }
   const { comments, meta } = await listComments(deps, area, viewerId, 'Post', postId, paging.page, paging.size);
-  const firstReplies = await Promise.all(comments.map((c) =>
-    c.reply_count === 0 ? { replies: [] as Comment[] } : listReplies(deps, area, c.id, 1, FORUM_LIMITS.repliesPerComment)));
+  // What the accounts the viewer blocked wrote is left out (docs/product/people.md#what-a-block-does): read once.
+  const [hidden, firstReplies] = await Promise.all([
+    hiddenAuthors(deps, viewerId),
+    Promise.all(comments.map((c) => (c.reply_count === 0 ? { replies: [] as Comment[] } : listReplies(deps, area, c.id, 1, FORUM_LIMITS.repliesPerComment)))),
+  ]);
+  for (const r of firstReplies) r.replies = withoutHiddenAuthors(r.replies, (x) => x.account.id, hidden);
   const rendered = await withLikes(deps, viewerId, [...comments, ...firstReplies.flatMap((r) => r.replies)]);
   const byId = new Map(rendered.map((c) => [c.id, c]));
   const list = comments.map((c, i) => ({ ...byId.get(c.id)!, replies: firstReplies[i]!.replies.map((r) => byId.get(r.id)!) }));

@@ -6,14 +6,14 @@ import {
   headlinePageQuery, headlinePageResponse, headlineRepliesQuery, headlineRepliesResponse, headlinesQuery, headlinesResponse, repliesListQuery, repliesListResponse,
   HEADLINES_API,
 } from '@lantern/contract';
-import { roleCan } from '@lantern/domain';
+import { roleCan, withoutHiddenAuthors } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { requirePermission } from '../../platform/access.ts';
 import { idParams } from '../../platform/params.ts';
 import { viewerOf } from '../../platform/viewer.ts';
 import { answerShared } from '../../platform/shared-reads.ts';
-import { viewerReactions } from '../discussion/index.ts';
+import { hiddenAuthors, viewerReactions } from '../discussion/index.ts';
 import { getHeadline, headlinePage, listHeadlines } from './headlines.ts';
 import { createReply, deleteReply, headlineComments, listRepliesOf } from './replies.ts';
 import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from './drafts.ts';
@@ -84,8 +84,11 @@ export const headlineRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app)
       schema: headlineRepliesResponse,
       build: (viewerId) => headlineComments(deps, area, viewerId, id, page, per, q?.s),
       overlay: async (shared, viewerId) => {
-        const held = (await viewerReactions(deps, viewerId, 'Headline', [id])).get(id);
-        return held === undefined ? shared : { ...shared, commentable: { ...shared.commentable, like_type: held } };
+        const [reactions, hidden] = await Promise.all([viewerReactions(deps, viewerId, 'Headline', [id]), hiddenAuthors(deps, viewerId)]);
+        const held = reactions.get(id);
+        // What the accounts the reader blocked wrote is left out for them (docs/product/people.md#what-a-block-does).
+        const seen = shared.replies.some((r) => hidden.has(r.account.id)) ? { ...shared, replies: withoutHiddenAuthors(shared.replies, (r) => r.account.id, hidden) } : shared;
+        return held === undefined ? seen : { ...seen, commentable: { ...seen.commentable, like_type: held } };
       },
     });
   });

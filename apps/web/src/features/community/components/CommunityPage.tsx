@@ -1,4 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { buttonClass } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
@@ -20,6 +23,7 @@ export function CommunityPage() {
       <header>
         <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('community.title')}</h1>
         <p className="mt-2 max-w-2xl text-muted">{t('community.tagline')}</p>
+        <Link to={paths.talks} className={`mt-4 ${buttonClass('secondary', 'sm')}`} data-testid="talks-link">{t('people.talks')}</Link>
       </header>
       {data.my_groups.length > 0 ? (
         <Section title={t('community.my_groups')} id="my-groups" testId="my-groups">

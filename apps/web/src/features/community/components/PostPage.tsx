@@ -15,6 +15,7 @@ import { useDeletePost, usePost } from '../api/post';
 import { communityPaths } from '../paths';
 import { Avatar, PostBadges, Verdict } from '../../../ui/PostCard';
 import { RichText } from './RichText';
+import { ShareActions } from './ShareActions';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 
 /** /posts/{id}: a post or review (reached after publishing), its author, content and counts; edit and delete for its author, report for everyone else. */
@@ -89,6 +90,7 @@ export function PostPage() {
         </aside>
       ) : null}
       <footer className="mt-8 flex flex-wrap items-center gap-4 border-t border-ink-700 pt-4 text-sm text-muted">
+        {p.moderation_state === 'published' ? <ShareActions type="Post" id={p.id} /> : null}
         {p.own ? (
           <span className="ml-auto flex gap-2">
             {!p.locked && p.moderation_state !== 'hidden' ? <Link to={communityPaths.edit(p.id)} className={buttonClass('ghost', 'sm')}>{t('community.edit')}</Link> : null}

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { buttonClass } from '../../../ui/Button';
 import { userQuery, userServiceQuery } from '../api/user';
 import { BackgroundControls } from './BackgroundControls';
+import { PeopleActions } from './PeopleActions';
 import { ProfileComments, ProfileGames, ProfilePosts } from './ProfileTabs';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
@@ -90,6 +91,10 @@ export function UserProfilePage() {
             <div className="flex flex-col items-start gap-2 sm:items-end sm:pt-3">
               <Link to={paths.profile} className={buttonClass('secondary')}>{t('users.edit_profile')}</Link>
               <BackgroundControls accountId={u.id} current={u.background_url} />
+            </div>
+          ) : service.data ? (
+            <div className="sm:pt-3">
+              <PeopleActions id={id} />
             </div>
           ) : null}
         </div>

@@ -1,0 +1,118 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { followRefusal, type FollowRefusal } from '@lantern/domain';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { lockedTransaction, type DbOrTx } from '../../platform/db/client.ts';
+import { toTimestamp } from '../../platform/clock.ts';
+import { findAccount, publicAccountsByIds } from '../accounts/index.ts';
+import { blockBetween, hiddenAuthorsFor } from './relations.ts';
+import { peopleFollows } from './tables.ts';
+
+/**
+ * One lock per pair of accounts, whichever acts: a follow and a block between the same two accounts run one
+ * after the other, so a follow can never slip in beside a block that removes follows (decisions/0023).
+ */
+export const pairLock = (a: number, b: number) => `people:${Math.min(a, b)}:${Math.max(a, b)}`;
+
+const REFUSALS: Record<FollowRefusal, () => AppError> = {
+  invalid: () => fail.unprocessable('account_id', 'invalid'),
+  // The target-closed message: a missing account and a closed one look the same.
+  closed: () => new AppError(404, { account_id: ['closed'] }),
+  block_listed: () => new AppError(403, { account_id: ['block_listed'] }),
+  out_limit: () => fail.unprocessable('follow', 'out_limit'),
+};
+
+async function followersCount(db: DbOrTx, accountId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(peopleFollows).where(eq(peopleFollows.followeeId, accountId));
+  return row!.n;
+}
+
+/** The follow state of one account as the actor now sees it. */
+const stateOf = async (db: DbOrTx, targetId: number, following: boolean) => ({
+  follow: { account_id: targetId, following, followers_count: await followersCount(db, targetId) },
+});
+
+/**
+ * Follows an account (docs/product/people.md#follows). Following one already followed changes nothing. Refused:
+ * oneself (422), a missing or closed account (404 `account_id: closed`, the target-closed message), across a
+ * block either way (403 `block_listed`), past the most follows (422 `follow: out_limit`).
+ */
+export async function follow(deps: Deps, actorId: number, targetId: number) {
+  return lockedTransaction(deps.db, pairLock(actorId, targetId), async (tx) => {
+    const [target, block, [following]] = await Promise.all([
+      actorId === targetId ? undefined : findAccount(tx, targetId),
+      blockBetween(tx, actorId, targetId),
+      tx.select({ n: count() }).from(peopleFollows).where(eq(peopleFollows.followerId, actorId)),
+    ]);
+    const refusal = followRefusal({ actorId, targetId, targetOpen: target !== undefined, block, following: following!.n });
+    if (refusal) throw REFUSALS[refusal]();
+    await tx.insert(peopleFollows).values({ followerId: actorId, followeeId: targetId, createdAt: deps.clock.now() }).onConflictDoNothing();
+    return stateOf(tx, targetId, true);
+  });
+}
+
+/** Stops following an account; one not followed (or missing) changes nothing. */
+export async function unfollow(deps: Deps, actorId: number, targetId: number) {
+  await deps.db.delete(peopleFollows).where(and(eq(peopleFollows.followerId, actorId), eq(peopleFollows.followeeId, targetId)));
+  return stateOf(deps.db, targetId, false);
+}
+
+/** The accounts `accountId` follows (`following`) or that follow it (`followers`). */
+export type FriendsKind = 'following' | 'followers';
+
+/**
+ * An account's friends, newest first (docs/product/people.md#friends): open accounts only, without those the
+ * viewer blocked; each says whether the viewer follows it. A missing or closed account is 404.
+ */
+export async function listFriends(deps: Deps, accountId: number, viewerId: number | null, kind: FriendsKind, page: number, per: number) {
+  if (!(await findAccount(deps.db, accountId))) throw fail.notFound('account_id');
+  const mine = kind === 'following' ? peopleFollows.followerId : peopleFollows.followeeId;
+  const theirs = kind === 'following' ? peopleFollows.followeeId : peopleFollows.followerId;
+  const where = eq(mine, accountId);
+  const [rows, [total], [followingCount], followers, hidden] = await Promise.all([
+    deps.db.select({ id: theirs, at: peopleFollows.createdAt }).from(peopleFollows).where(where)
+      .orderBy(desc(peopleFollows.createdAt), desc(theirs)).limit(per).offset((page - 1) * per),
+    deps.db.select({ n: count() }).from(peopleFollows).where(where),
+    deps.db.select({ n: count() }).from(peopleFollows).where(eq(peopleFollows.followerId, accountId)),
+    followersCount(deps.db, accountId),
+    hiddenAuthorsFor(deps, viewerId),
+  ]);
+  const shown = rows.filter((r) => !hidden.has(r.id));
+  const ids = shown.map((r) => r.id);
+  const [accounts, viewerFollows] = await Promise.all([
+    publicAccountsByIds(deps.db, ids),
+    viewerId === null || ids.length === 0
+      ? Promise.resolve(new Set<number>())
+      : deps.db.select({ id: peopleFollows.followeeId }).from(peopleFollows)
+          .where(and(eq(peopleFollows.followerId, viewerId), inArray(peopleFollows.followeeId, ids)))
+          .then((found) => new Set(found.map((f) => f.id))),
+  ]);
+  return {
+    friends: shown.flatMap((r) => {
+      const account = accounts.get(r.id);
+      if (!account) return [];
+      return [{ id: account.id, nickname: account.nickname, avatar_url: account.avatarUrl, followed_at_timestamp: toTimestamp(r.at), following: viewerFollows.has(account.id) }];
+    }),
+    following_count: followingCount!.n,
+    followers_count: followers,
+    meta: { total_count: total!.n, page, per },
+  };
+}
+
+/** Whether the viewer follows the account (the personal page's button). */
+export async function followState(deps: Deps, viewerId: number | null, accountId: number) {
+  const [followers, row] = await Promise.all([
+    followersCount(deps.db, accountId),
+    viewerId === null
+      ? Promise.resolve(undefined)
+      : deps.db.select({ id: peopleFollows.followeeId }).from(peopleFollows)
+          .where(and(eq(peopleFollows.followerId, viewerId), eq(peopleFollows.followeeId, accountId))).then((r) => r[0]),
+  ]);
+  return { following: row !== undefined, followers_count: followers };
+}
+
+/** The accounts an account follows (the talks feed's authors). */
+export async function followedIds(deps: Deps, accountId: number): Promise<number[]> {
+  const rows = await deps.db.select({ id: peopleFollows.followeeId }).from(peopleFollows).where(eq(peopleFollows.followerId, accountId));
+  return rows.map((r) => r.id);
+}
