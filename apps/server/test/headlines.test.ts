@@ -7,6 +7,7 @@ import { makeAccount, makeSku } from './catalog-factories.ts';
 import { makeHeadline, makeSection, uploadedImage } from './headlines-factories.ts';
 import { headlineAuthEventsOf } from '../src/modules/headlines/index.ts';
 import { headlineDrafts } from '../src/modules/headlines/tables.ts';
+import { muteAccount } from '../src/modules/moderation/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -39,6 +40,14 @@ describe('editor drafts', () => {
     expect((await api.native.post(HEADLINES_API.drafts, { headline_draft: {} })).statusCode).toBe(401);
     expect((await api.native.get(HEADLINES_API.drafts, as(reader))).statusCode).toBe(403);
     expect((await api.native.post(HEADLINES_API.drafts, { headline_draft: { title: 'x' } }, as(reader))).statusCode).toBe(403);
+  });
+
+  it('lets a muted editor save nothing (403 is_mute)', async () => {
+    const { editor } = await people();
+    await muteAccount(t.deps, editor.id, new Date(t.clock.now().getTime() + 3_600_000), 'spam', null);
+    const refused = await api.native.post(HEADLINES_API.drafts, { headline_draft: { title: 'Hush' } }, as(editor));
+    expect(refused.statusCode).toBe(403);
+    expect(Object.values(refused.json().errors).flat()).toContain('is_mute');
   });
 
   it('saves a half-written draft, sanitising the body and keeping only the author\'s own images', async () => {

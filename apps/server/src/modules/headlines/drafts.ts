@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
+import { assertMayWrite, assertNotBarred } from '../moderation/index.ts';
 import { checkedDraft, type DraftValues } from './draft-fields.ts';
 import { authorOf } from './presenter.ts';
 import { headlineDrafts } from './tables.ts';
@@ -38,6 +39,15 @@ const valuesOf = (r: DraftRow): DraftValues => ({
   sectionId: r.sectionId, title: r.title, summary: r.summary, contentHtml: r.contentHtml, coverUrl: r.coverUrl, items: r.items, skuId: r.skuId, radio: r.radio,
 });
 
+/**
+ * Moderation's word on an editor's write (docs/product/community.md#moderation): a muted or warn-banned editor
+ * saves nothing; submitting is the `headline` action, paced as one (saving a draft is not: it is saved often).
+ */
+async function guardEditor(deps: Deps, accountId: number, submitting: boolean): Promise<void> {
+  if (submitting) await assertMayWrite(deps, accountId, 'headline');
+  else await assertNotBarred(deps, accountId, 'headline');
+}
+
 const EMPTY: DraftValues = { sectionId: null, title: '', summary: '', contentHtml: '', coverUrl: null, items: [], skuId: null, radio: { accountIds: [], attachment: null } };
 
 /** The editor's own live draft on this site, or 404 (someone else's looks the same as none). */
@@ -64,6 +74,7 @@ export async function getDraft(deps: Deps, accountId: number, area: Area, id: nu
 
 /** POST /api/headline_drafts: a new draft of this site, submitted at once when `submit` is set. */
 export async function createDraft(deps: Deps, accountId: number, area: Area, fields: HeadlineDraftFields): Promise<HeadlineDraft> {
+  await guardEditor(deps, accountId, fields.submit === true);
   const values = await checkedDraft(deps, accountId, area, EMPTY, fields, fields.submit === true);
   const now = deps.clock.now();
   const [row] = await deps.db.insert(headlineDrafts).values({
@@ -81,6 +92,7 @@ export async function createDraft(deps: Deps, accountId: number, area: Area, fie
 export async function updateDraft(deps: Deps, accountId: number, area: Area, id: number, fields: HeadlineDraftFields): Promise<HeadlineDraft> {
   const row = await ownDraft(deps, accountId, area, id);
   if (!isDraftEditable(row.status)) throw fail.unprocessable('status', 'status_invalid');
+  await guardEditor(deps, accountId, fields.submit === true);
   const values = await checkedDraft(deps, accountId, area, valuesOf(row), fields, fields.submit === true);
   const now = deps.clock.now();
   const editable = HEADLINE_DRAFT_STATES.filter(isDraftEditable);
