@@ -164,6 +164,32 @@ describe('editor drafts', () => {
   });
 });
 
+describe('sections (staff)', () => {
+  it('lets staff make tabs and sub-sections one level deep, and no one else', async () => {
+    const { editor, staff } = await people();
+    const body = { headline_section: { name: { en: 'Esports', chs: '电竞' }, category: 'news' } };
+    expect((await api.native.post(HEADLINES_API.staffSections, body)).statusCode).toBe(401);
+    expect((await api.native.post(HEADLINES_API.staffSections, body, as(editor))).statusCode).toBe(403);
+    const tab = await api.native.post(HEADLINES_API.staffSections, body, as(staff));
+    expect(tab.statusCode, tab.body).toBe(201);
+    expect(tab.json()).toMatchObject({ name: { en: 'Esports', chs: '电竞' }, category: 'news', parent_id: null, kind: 'list' });
+    const sub = await api.native.post(HEADLINES_API.staffSections, { headline_section: { name: { en: 'Finals', chs: '总决赛' }, category: 'video', parent_id: tab.json().id, kind: 'gallery' } }, as(staff));
+    expect(sub.json()).toMatchObject({ parent_id: tab.json().id, kind: 'gallery' });
+    const deeper = await api.native.post(HEADLINES_API.staffSections, { headline_section: { name: { en: 'x', chs: 'x' }, category: 'news', parent_id: sub.json().id } }, as(staff));
+    expect(deeper.json().errors).toEqual({ parent_id: ['invalid'] });
+    expect((await api.native.patch(HEADLINES_API.staffSection(tab.json().id), { headline_section: { parent_id: tab.json().id } }, as(staff))).json().errors).toEqual({ parent_id: ['invalid'] });
+    // A tab with sub-sections stays a tab.
+    const other = (await api.native.post(HEADLINES_API.staffSections, body, as(staff))).json();
+    expect((await api.native.patch(HEADLINES_API.staffSection(tab.json().id), { headline_section: { parent_id: other.id } }, as(staff))).json().errors).toEqual({ parent_id: ['invalid'] });
+    const renamed = await api.native.patch(HEADLINES_API.staffSection(sub.json().id), { headline_section: { name: { en: 'Grand finals', chs: '总决赛' }, position: 3 } }, as(staff));
+    expect(renamed.json()).toMatchObject({ name: { en: 'Grand finals' }, category: 'video' });
+    expect((await api.native.patch(HEADLINES_API.staffSection(987_654), { headline_section: { position: 1 } }, as(staff))).statusCode).toBe(404);
+    expect((await api.native.post(HEADLINES_API.staffSections, { headline_section: { name: { en: '', chs: 'x' }, category: 'news' } }, as(staff))).statusCode).toBe(422);
+    const page = (await api.native.get(HEADLINES_API.headlinePage)).json();
+    expect(page.sections.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([tab.json().id, sub.json().id]));
+  });
+});
+
 describe('reading headlines', () => {
   it('lists a site\'s articles newest first, 10 a page, by section (with sub-sections) or category', async () => {
     const { editor } = await people();

@@ -148,6 +148,17 @@ export const headlineDraftsResponse = z.object({ headline_drafts: z.array(headli
 export const rejectHeadlineDraftRequest = z.object({ reason: z.string().trim().min(1).max(500) });
 export const publishHeadlineDraftResponse = z.object({ headline_draft: headlineDraft, headline: headlineSummary });
 
+/** Staff: a new section, or a change to one (a sub-section's parent is a tab: sections are one level deep). */
+export const headlineSectionFields = z.object({
+  name: localized.extend({ chs: z.string().trim().min(1).max(40), en: z.string().trim().min(1).max(40) }),
+  category: headlineCategory,
+  parent_id: id.nullish(),
+  kind: z.enum(HEADLINE_SECTION_KINDS).optional(),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+export const headlineSectionRequest = z.object({ headline_section: headlineSectionFields });
+export const updateHeadlineSectionRequest = z.object({ headline_section: headlineSectionFields.partial() });
+
 export const HEADLINES_API = {
   headlines: '/api/headlines',
   headline: (hid: number | string) => `/api/headlines/${hid}`,
@@ -160,4 +171,6 @@ export const HEADLINES_API = {
   staffDrafts: '/api/admin/headline_drafts',
   staffPublish: (did: number | string) => `/api/admin/headline_drafts/${did}/publish`,
   staffReject: (did: number | string) => `/api/admin/headline_drafts/${did}/reject`,
+  staffSections: '/api/admin/headline_sections',
+  staffSection: (sid: number | string) => `/api/admin/headline_sections/${sid}`,
 } as const;
