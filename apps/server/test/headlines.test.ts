@@ -105,7 +105,7 @@ describe('editor drafts', () => {
     const draft = (await api.native.post(HEADLINES_API.drafts, { headline_draft: { title: 'Draft one', cover_url: cover, items: [{ area: 'native', game_id: sku.id }, { area: 'abroad', game_id: abroadSku.id }], sku_id: sku.id } }, as(editor))).json();
     const saved = await api.native.patch(HEADLINES_API.draft(draft.id), { headline_draft: { section_id: section.id, content: '<p>The whole story</p>', radio: { account_ids: [reader.id] } } }, as(editor));
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ title: 'Draft one', section_id: section.id, cover_url: cover, radio: { account_ids: [reader.id], attachment: null } });
+    expect(saved.json()).toMatchObject({ title: 'Draft one', section_id: section.id, cover_url: cover, radio: { account_ids: [reader.id], accounts: [{ id: reader.id }], attachment: null } });
     const submitted = await api.native.patch(HEADLINES_API.draft(draft.id), { headline_draft: { submit: true } }, as(editor));
     expect(submitted.json()).toMatchObject({ status: 'submitted' });
     expect(submitted.json().submitted_at_timestamp).toEqual(expect.any(Number));

@@ -116,7 +116,8 @@ export const headlineDraft = z.object({
   cover_url: z.string().nullable(),
   items: z.array(z.object({ area, game_id: z.number().int() })),
   sku_id: z.number().int().nullable(),
-  radio: z.object({ account_ids: z.array(z.number().int()), attachment: z.string().nullable() }),
+  /** Host account ids as saved, and those hosts as shown (a closed account is left out of `accounts`). */
+  radio: z.object({ account_ids: z.array(z.number().int()), accounts: z.array(commentAuthor), attachment: z.string().nullable() }),
   status: headlineDraftState,
   /** Staff's reason when it was rejected. */
   reject_reason: z.string().nullable(),

@@ -14,7 +14,7 @@ import { headlineDrafts } from './tables.ts';
 export type DraftRow = typeof headlineDrafts.$inferSelect;
 
 export async function presentDrafts(db: DbOrTx, rows: readonly DraftRow[]): Promise<HeadlineDraft[]> {
-  const authors = await publicAccountsByIds(db, rows.map((r) => r.accountId));
+  const authors = await publicAccountsByIds(db, [...rows.map((r) => r.accountId), ...rows.flatMap((r) => r.radio.accountIds)]);
   return rows.map((r) => ({
     id: r.id,
     area: r.area,
@@ -25,7 +25,11 @@ export async function presentDrafts(db: DbOrTx, rows: readonly DraftRow[]): Prom
     cover_url: r.coverUrl,
     items: r.items,
     sku_id: r.skuId,
-    radio: { account_ids: r.radio.accountIds, attachment: r.radio.attachment },
+    radio: {
+      account_ids: r.radio.accountIds,
+      accounts: r.radio.accountIds.flatMap((a) => (authors.has(a) ? [authorOf(a, authors.get(a))] : [])),
+      attachment: r.radio.attachment,
+    },
     status: r.status,
     reject_reason: r.rejectReason,
     headline_id: r.headlineId,

@@ -60,10 +60,10 @@ function GamePicker({ games, onAdd }: { games: readonly number[]; onAdd: (sku: S
  * A radio piece's hosts (accounts found by nickname, as @mentions are) and its attachment (one of the editor's
  * uploads). Shown for a radio section, or when a draft already has them.
  */
-function RadioFields({ hosts, onHosts, attachment, onAttachment, editable }: { hosts: number[]; onHosts: (ids: number[]) => void; attachment: string | null; onAttachment: (url: string | null) => void; editable: boolean }) {
+function RadioFields({ hosts, names, onHosts, attachment, onAttachment, editable }: { hosts: number[]; names: Record<number, string>; onHosts: (ids: number[]) => void; attachment: string | null; onAttachment: (url: string | null) => void; editable: boolean }) {
   const { t } = useTranslation();
   const [prefix, setPrefix] = useState('');
-  const [known, setKnown] = useState<Record<number, string>>({});
+  const [known, setKnown] = useState<Record<number, string>>(names);
   const debounced = useDebounced(prefix, 300);
   const found: MentionUsers = useQuery({ queryKey: queryKeys.community.mentions(debounced), queryFn: () => searchMentions(debounced), enabled: debounced.trim() !== '' }).data ?? [];
   return (
@@ -182,7 +182,7 @@ function DraftForm({ draft }: { draft: HeadlineDraft | null }) {
         </Suspense>
         <p className="mt-1 text-xs text-subtle">{t('uploads.hint')}</p>
       </div>
-      {radio || hosts.length > 0 || attachment ? <RadioFields hosts={hosts} onHosts={setHosts} attachment={attachment} onAttachment={setAttachment} editable={editable} /> : null}
+      {radio || hosts.length > 0 || attachment ? <RadioFields hosts={hosts} names={Object.fromEntries((draft?.radio.accounts ?? []).map((a) => [a.id, a.nickname]))} onHosts={setHosts} attachment={attachment} onAttachment={setAttachment} editable={editable} /> : null}
       <fieldset className="flex flex-col gap-2" disabled={!editable}>
         <legend className="mb-1 text-sm font-medium text-fg">{t('headlines.editor.games', { max: HEADLINE_ITEMS_MAX })}</legend>
         {games.length > 0 ? (

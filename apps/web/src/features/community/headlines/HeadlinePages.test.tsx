@@ -97,7 +97,7 @@ describe('HeadlinePage', () => {
 
 describe('HeadlineDraftsPage', () => {
   const draft = (id: number, status: string, title: string) => ({
-    id, area: 'abroad', section_id: 2, title, summary: '', content: '<p>x</p>', cover_url: null, items: [], sku_id: null, radio: { account_ids: [], attachment: null },
+    id, area: 'abroad', section_id: 2, title, summary: '', content: '<p>x</p>', cover_url: null, items: [], sku_id: null, radio: { account_ids: [], accounts: [], attachment: null },
     status, reject_reason: status === 'rejected' ? 'Needs sources' : null, headline_id: status === 'published' ? 30 : null, author: { id: 5, nickname: 'Editor', avatar_url: null },
     updated_at_timestamp: 1_790_000_000, submitted_at_timestamp: null,
   });
