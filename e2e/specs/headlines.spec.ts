@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 
@@ -15,6 +16,12 @@ async function signedIn(browser: Browser, baseURL: string, who: { login: string;
   const page = await context.newPage();
   await skipAccountPrompts(page, (await res.json()).account.id);
   return { context, page };
+}
+
+/** WCAG 2.1 AA problems axe finds on the page as it is. */
+async function violations(page: Page) {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.use({ reducedMotion: 'reduce' });
@@ -45,6 +52,7 @@ test('an editor writes a draft, staff publish it, a reader likes and comments on
     await e.getByTestId('headline-game-search').fill('a');
     await e.getByTestId('headline-game-add').first().click();
     await expect(e.getByTestId('headline-picked-games').locator('li')).toHaveCount(1);
+    expect(await violations(e), 'the editor').toEqual([]);
     await e.getByTestId('headline-save').click();
     await expect(e).toHaveURL(/\/headlines\/drafts\/\d+\/edit$/);
     await e.getByTestId('headline-submit').click();
@@ -56,6 +64,7 @@ test('an editor writes a draft, staff publish it, a reader likes and comments on
     const s = staff.page;
     await s.goto('/headlines/drafts');
     const queued = s.getByTestId('queued-draft').filter({ hasText: title });
+    expect(await violations(s), 'the drafts and the review queue').toEqual([]);
     await queued.getByTestId('draft-publish').click();
     await expect(queued).toHaveCount(0);
 
@@ -71,6 +80,8 @@ test('an editor writes a draft, staff publish it, a reader likes and comments on
   const reader = await signUpViaApi(context, baseURL!, area, 'headline-reader');
   await skipAccountPrompts(page, reader.id);
   await page.goto('/headlines');
+  await expect(page.getByTestId('headline-featured')).toBeVisible();
+  expect(await violations(page), 'the headlines home').toEqual([]);
   await page.getByTestId('headline-list').getByRole('link', { name: title }).click();
   const article = page.getByTestId('headline-page');
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -78,6 +89,8 @@ test('an editor writes a draft, staff publish it, a reader likes and comments on
   const game = article.getByTestId('headline-games').getByTestId('sku-card');
   await expect(game).toHaveCount(1);
   await expect(game.getByTestId('headline-buy')).toBeVisible();
+  await expect(article.getByTestId('post-discussion')).toBeVisible();
+  expect(await violations(page), 'the article').toEqual([]);
 
   const discussion = article.getByTestId('post-discussion');
   const like = discussion.getByTestId('like-buttons').getByRole('button').first();
