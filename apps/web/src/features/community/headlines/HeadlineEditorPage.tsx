@@ -18,6 +18,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
+import { RichText } from '../components/RichText';
 import { useHeadlineDraft, useSaveHeadlineDraft } from './api/drafts';
 import { useHeadlinePage, useSkuSearch, useSkusByIds } from './api/headlines';
 import { searchMentions, type MentionUsers } from '../../../lib/mentions';
@@ -178,7 +179,7 @@ function DraftForm({ draft }: { draft: HeadlineDraft | null }) {
       </div>
       <div>
         <Suspense fallback={<div className="grid h-72 place-items-center rounded-lg ring-1 ring-ink-700"><Spinner /></div>}>
-          {editable ? <RichTextEditor initialHtml={content} onChange={setContent} label={t('headlines.editor.body')} /> : <div className="rounded-lg p-3 ring-1 ring-ink-700" dangerouslySetInnerHTML={{ __html: content }} />}
+          {editable ? <RichTextEditor initialHtml={content} onChange={setContent} label={t('headlines.editor.body')} /> : <RichText html={content} className="rounded-lg p-3 ring-1 ring-ink-700" />}
         </Suspense>
         <p className="mt-1 text-xs text-subtle">{t('uploads.hint')}</p>
       </div>
