@@ -15,7 +15,7 @@ import { MODULES, setUpModules } from './modules/registry.ts';
 import { permissionHook } from './platform/access.ts';
 import { serverSwitchRoutes, type Feature } from './platform/features.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { registerRecentWrites } from './platform/shared-reads.ts';
+import { listenForForgottenReads, registerRecentWrites } from './platform/shared-reads.ts';
 import { registerNoStore } from './platform/no-store.ts';
 import { registerRouteRateLimits } from './platform/route-rate-limits.ts';
 import { registerAuditLog } from './platform/audit.ts';
@@ -74,6 +74,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(authPlugin, { authenticate: (token, area) => authenticate(deps, token, area), secureCookies: config.secureCookies });
   registerAuditLog(app, deps);
   registerRecentWrites(app, deps);
+  await listenForForgottenReads(deps);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Lantern API', version: '1' } },

@@ -36,6 +36,19 @@ describe('headlines as shared reads', () => {
     expect((await api.native.get(list, { token: (await makeAccount(t)).token })).body).toBe(first.body);
   });
 
+  it('shows an article staff just published to every reader at once, though the list was cached before', async () => {
+    const [editor, staff, section] = [await makeAccount(t, { role: 'editor' }), await makeAccount(t, { role: 'staff' }), await makeSection(t)];
+    await makeHeadline(t, editor.id, section.id, { title: 'Older news', minutesAgo: 30 });
+    const list = `${HEADLINES_API.headlines}?q[section_id_eq]=${section.id}`;
+    expect(titles((await api.native.get(list)).json())).toEqual(['Older news']);
+    const draft = await api.native.post(HEADLINES_API.drafts, { headline_draft: { section_id: section.id, title: 'Breaking news', content: '<p>Now</p>', submit: true } }, { token: editor.token });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const published = await api.native.post(HEADLINES_API.staffPublish(draft.json().id), undefined, { token: staff.token });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(titles((await api.native.get(list)).json())).toEqual(['Breaking news', 'Older news']);
+    expect(titles((await api.native.get(list, { token: (await makeAccount(t)).token })).json())).toEqual(['Breaking news', 'Older news']);
+  });
+
   it('lays a signed-in reader\'s like over the shared article, and gives the liker a fresh page at once', async () => {
     const [editor, section, reader] = [await makeAccount(t, { role: 'editor' }), await makeSection(t), await makeAccount(t)];
     const article = await makeHeadline(t, editor.id, section.id, { title: 'Liked article' });

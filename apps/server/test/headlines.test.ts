@@ -7,6 +7,7 @@ import { makeAccount, makeSku } from './catalog-factories.ts';
 import { makeHeadline, makeSection, uploadedImage } from './headlines-factories.ts';
 import { headlineAuthEventsOf } from '../src/modules/headlines/index.ts';
 import { headlineDrafts } from '../src/modules/headlines/tables.ts';
+import { muteAccount } from '../src/modules/moderation/index.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -39,6 +40,14 @@ describe('editor drafts', () => {
     expect((await api.native.post(HEADLINES_API.drafts, { headline_draft: {} })).statusCode).toBe(401);
     expect((await api.native.get(HEADLINES_API.drafts, as(reader))).statusCode).toBe(403);
     expect((await api.native.post(HEADLINES_API.drafts, { headline_draft: { title: 'x' } }, as(reader))).statusCode).toBe(403);
+  });
+
+  it('lets a muted editor save nothing (403 is_mute)', async () => {
+    const { editor } = await people();
+    await muteAccount(t.deps, editor.id, new Date(t.clock.now().getTime() + 3_600_000), 'spam', null);
+    const refused = await api.native.post(HEADLINES_API.drafts, { headline_draft: { title: 'Hush' } }, as(editor));
+    expect(refused.statusCode).toBe(403);
+    expect(Object.values(refused.json().errors).flat()).toContain('is_mute');
   });
 
   it('saves a half-written draft, sanitising the body and keeping only the author\'s own images', async () => {
@@ -96,7 +105,7 @@ describe('editor drafts', () => {
     const draft = (await api.native.post(HEADLINES_API.drafts, { headline_draft: { title: 'Draft one', cover_url: cover, items: [{ area: 'native', game_id: sku.id }, { area: 'abroad', game_id: abroadSku.id }], sku_id: sku.id } }, as(editor))).json();
     const saved = await api.native.patch(HEADLINES_API.draft(draft.id), { headline_draft: { section_id: section.id, content: '<p>The whole story</p>', radio: { account_ids: [reader.id] } } }, as(editor));
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ title: 'Draft one', section_id: section.id, cover_url: cover, radio: { account_ids: [reader.id], attachment: null } });
+    expect(saved.json()).toMatchObject({ title: 'Draft one', section_id: section.id, cover_url: cover, radio: { account_ids: [reader.id], accounts: [{ id: reader.id }], attachment: null } });
     const submitted = await api.native.patch(HEADLINES_API.draft(draft.id), { headline_draft: { submit: true } }, as(editor));
     expect(submitted.json()).toMatchObject({ status: 'submitted' });
     expect(submitted.json().submitted_at_timestamp).toEqual(expect.any(Number));
@@ -152,6 +161,32 @@ describe('editor drafts', () => {
     const [row] = await t.deps.db.select().from(headlineDrafts).where(eq(headlineDrafts.id, draft.id));
     expect(row!.deletedAt).not.toBeNull();
     expect((await api.native.post(HEADLINES_API.staffPublish(draft.id), undefined, as(staff))).statusCode).toBe(404);
+  });
+});
+
+describe('sections (staff)', () => {
+  it('lets staff make tabs and sub-sections one level deep, and no one else', async () => {
+    const { editor, staff } = await people();
+    const body = { headline_section: { name: { en: 'Esports', chs: '电竞' }, category: 'news' } };
+    expect((await api.native.post(HEADLINES_API.staffSections, body)).statusCode).toBe(401);
+    expect((await api.native.post(HEADLINES_API.staffSections, body, as(editor))).statusCode).toBe(403);
+    const tab = await api.native.post(HEADLINES_API.staffSections, body, as(staff));
+    expect(tab.statusCode, tab.body).toBe(201);
+    expect(tab.json()).toMatchObject({ name: { en: 'Esports', chs: '电竞' }, category: 'news', parent_id: null, kind: 'list' });
+    const sub = await api.native.post(HEADLINES_API.staffSections, { headline_section: { name: { en: 'Finals', chs: '总决赛' }, category: 'video', parent_id: tab.json().id, kind: 'gallery' } }, as(staff));
+    expect(sub.json()).toMatchObject({ parent_id: tab.json().id, kind: 'gallery' });
+    const deeper = await api.native.post(HEADLINES_API.staffSections, { headline_section: { name: { en: 'x', chs: 'x' }, category: 'news', parent_id: sub.json().id } }, as(staff));
+    expect(deeper.json().errors).toEqual({ parent_id: ['invalid'] });
+    expect((await api.native.patch(HEADLINES_API.staffSection(tab.json().id), { headline_section: { parent_id: tab.json().id } }, as(staff))).json().errors).toEqual({ parent_id: ['invalid'] });
+    // A tab with sub-sections stays a tab.
+    const other = (await api.native.post(HEADLINES_API.staffSections, body, as(staff))).json();
+    expect((await api.native.patch(HEADLINES_API.staffSection(tab.json().id), { headline_section: { parent_id: other.id } }, as(staff))).json().errors).toEqual({ parent_id: ['invalid'] });
+    const renamed = await api.native.patch(HEADLINES_API.staffSection(sub.json().id), { headline_section: { name: { en: 'Grand finals', chs: '总决赛' }, position: 3 } }, as(staff));
+    expect(renamed.json()).toMatchObject({ name: { en: 'Grand finals' }, category: 'video' });
+    expect((await api.native.patch(HEADLINES_API.staffSection(987_654), { headline_section: { position: 1 } }, as(staff))).statusCode).toBe(404);
+    expect((await api.native.post(HEADLINES_API.staffSections, { headline_section: { name: { en: '', chs: 'x' }, category: 'news' } }, as(staff))).statusCode).toBe(422);
+    const page = (await api.native.get(HEADLINES_API.headlinePage)).json();
+    expect(page.sections.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([tab.json().id, sub.json().id]));
   });
 });
 

@@ -16,10 +16,10 @@ const idsOf = (list: Array<{ id: number }>) => list.map((x) => x.id);
 const inDays = (n: number) => new Date(t.clock.now().getTime() + days(n));
 
 describe('GET /api/v7/home', () => {
-  it('answers every block, empty on an empty store, with promotions blocks as empty lists', async () => {
+  it('answers every block, empty on an empty store, with promotions and headline blocks as empty lists', async () => {
     const res = await api.native.get('/api/v7/home');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ banners: [], springboard: null, tagged: [], booths: [], boxes: [], cubes: [], ellipses: [], seckills: [], coupon_areas: [], point_redeems: [], pack_ids: [] });
+    expect(res.json()).toEqual({ banners: [], springboard: null, tagged: [], booths: [], boxes: [], cubes: [], ellipses: [], seckills: [], coupon_areas: [], point_redeems: [], headlines: [], pack_ids: [] });
   });
 
   it('fills each block from its kind of content, in position order, with drawn images', async () => {

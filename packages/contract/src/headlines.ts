@@ -116,7 +116,8 @@ export const headlineDraft = z.object({
   cover_url: z.string().nullable(),
   items: z.array(z.object({ area, game_id: z.number().int() })),
   sku_id: z.number().int().nullable(),
-  radio: z.object({ account_ids: z.array(z.number().int()), attachment: z.string().nullable() }),
+  /** Host account ids as saved, and those hosts as shown (a closed account is left out of `accounts`). */
+  radio: z.object({ account_ids: z.array(z.number().int()), accounts: z.array(commentAuthor), attachment: z.string().nullable() }),
   status: headlineDraftState,
   /** Staff's reason when it was rejected. */
   reject_reason: z.string().nullable(),
@@ -148,6 +149,17 @@ export const headlineDraftsResponse = z.object({ headline_drafts: z.array(headli
 export const rejectHeadlineDraftRequest = z.object({ reason: z.string().trim().min(1).max(500) });
 export const publishHeadlineDraftResponse = z.object({ headline_draft: headlineDraft, headline: headlineSummary });
 
+/** Staff: a new section, or a change to one (a sub-section's parent is a tab: sections are one level deep). */
+export const headlineSectionFields = z.object({
+  name: localized.extend({ chs: z.string().trim().min(1).max(40), en: z.string().trim().min(1).max(40) }),
+  category: headlineCategory,
+  parent_id: id.nullish(),
+  kind: z.enum(HEADLINE_SECTION_KINDS).optional(),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+export const headlineSectionRequest = z.object({ headline_section: headlineSectionFields });
+export const updateHeadlineSectionRequest = z.object({ headline_section: headlineSectionFields.partial() });
+
 export const HEADLINES_API = {
   headlines: '/api/headlines',
   headline: (hid: number | string) => `/api/headlines/${hid}`,
@@ -160,4 +172,6 @@ export const HEADLINES_API = {
   staffDrafts: '/api/admin/headline_drafts',
   staffPublish: (did: number | string) => `/api/admin/headline_drafts/${did}/publish`,
   staffReject: (did: number | string) => `/api/admin/headline_drafts/${did}/reject`,
+  staffSections: '/api/admin/headline_sections',
+  staffSection: (sid: number | string) => `/api/admin/headline_sections/${sid}`,
 } as const;

@@ -44,4 +44,18 @@ describe('ResponseCache', () => {
     await cache.get('k', async () => ++computed);
     expect(computed).toBe(2);
   });
+
+  it('forgets the entries of a prefix, and keeps nothing a computation already running produces', async () => {
+    const cache = new ResponseCache(60);
+    await cache.get('headlines:1', async () => 'old list');
+    await cache.get('posts:1', async () => 'posts');
+    let release: ((v: string) => void) | undefined;
+    const racing = cache.get('headline:9', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.forget('headline');
+    release!('read before the change');
+    expect(await racing).toBe('read before the change');
+    expect(await cache.get('headlines:1', async () => 'new list')).toBe('new list');
+    expect(await cache.get('headline:9', async () => 'fresh')).toBe('fresh');
+    expect(await cache.get('posts:1', async () => 'rebuilt')).toBe('posts');
+  });
 });

@@ -10,6 +10,8 @@
 export class ResponseCache {
   private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** Bumped by every `forget`: a computation that started before one answers its callers but is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlSeconds: number,
@@ -32,8 +34,10 @@ export class ResponseCache {
     if (hit && hit.expiresAt > this.now()) return hit.value as T;
     const pending = this.inFlight.get(key);
     if (pending) return pending as Promise<T>;
+    const generation = this.generation;
     const computing = produce()
       .then((value) => {
+        if (generation !== this.generation) return value;
         this.entries.delete(key);
         this.entries.set(key, { value, expiresAt: this.now() + this.ttlSeconds * 1000 });
         if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
@@ -46,5 +50,15 @@ export class ResponseCache {
 
   clear() {
     this.entries.clear();
+  }
+
+  /**
+   * Drops every entry whose key starts with `prefix` (what changed, say a new article, makes them wrong), and
+   * keeps nothing any computation already running produces: it may have read the old state.
+   */
+  forget(prefix: string) {
+    this.generation++;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const key of this.inFlight.keys()) if (key.startsWith(prefix)) this.inFlight.delete(key);
   }
 }

@@ -49,6 +49,28 @@ export function registerRecentWrites(app: FastifyInstance, deps: SharedDeps & { 
   });
 }
 
+const FORGET_CHANNEL = 'shared-reads:forget';
+
+/**
+ * Listens for shared reads other instances forget (`forgetSharedReads`); the application registers it with the
+ * recent-write marks. Without pub/sub another instance's copies stay at most the cache's lifetime.
+ */
+export async function listenForForgottenReads(deps: SharedDeps): Promise<void> {
+  if (!deps.cache.enabled) return;
+  await deps.kv.subscribe(FORGET_CHANNEL, (prefix) => deps.cache.forget(prefix)).catch(() => undefined);
+}
+
+/**
+ * Forgets the shared reads whose keys start with `prefix`, here and on every other instance: for a change every
+ * reader must see at once (an article published, taken down), not within the cache's lifetime. Call it after
+ * the change has committed.
+ */
+export async function forgetSharedReads(deps: SharedDeps, prefix: string): Promise<void> {
+  if (!deps.cache.enabled) return;
+  deps.cache.forget(prefix);
+  await deps.kv.publish(FORGET_CHANNEL, prefix).catch(() => undefined);
+}
+
 /** Whether the account wrote within the cache's lifetime (its reads must then be built fresh). */
 export async function wroteRecently(deps: SharedDeps, accountId: number): Promise<boolean> {
   if (!deps.cache.enabled) return false;

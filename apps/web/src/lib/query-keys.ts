@@ -184,6 +184,7 @@ export const queryKeys = {
     draft: (id: number) => ['me', 'headlines', 'drafts', id] as const,
     queue: ['me', 'headlines', 'drafts', 'queue'] as const,
     skuSearch: (keyword: string) => ['me', 'headlines', 'sku-search', keyword] as const,
+    skusByIds: (ids: readonly number[]) => ['me', 'headlines', 'skus', ...ids] as const,
   },
   /** People and talks (docs/product/people.md): all depend on the viewer (own, likes, what they blocked). */
   people: {

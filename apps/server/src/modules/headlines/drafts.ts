@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
+import { assertMayWrite, assertNotBarred } from '../moderation/index.ts';
 import { checkedDraft, type DraftValues } from './draft-fields.ts';
 import { authorOf } from './presenter.ts';
 import { headlineDrafts } from './tables.ts';
@@ -13,7 +14,7 @@ import { headlineDrafts } from './tables.ts';
 export type DraftRow = typeof headlineDrafts.$inferSelect;
 
 export async function presentDrafts(db: DbOrTx, rows: readonly DraftRow[]): Promise<HeadlineDraft[]> {
-  const authors = await publicAccountsByIds(db, rows.map((r) => r.accountId));
+  const authors = await publicAccountsByIds(db, [...rows.map((r) => r.accountId), ...rows.flatMap((r) => r.radio.accountIds)]);
   return rows.map((r) => ({
     id: r.id,
     area: r.area,
@@ -24,7 +25,11 @@ export async function presentDrafts(db: DbOrTx, rows: readonly DraftRow[]): Prom
     cover_url: r.coverUrl,
     items: r.items,
     sku_id: r.skuId,
-    radio: { account_ids: r.radio.accountIds, attachment: r.radio.attachment },
+    radio: {
+      account_ids: r.radio.accountIds,
+      accounts: r.radio.accountIds.flatMap((a) => (authors.has(a) ? [authorOf(a, authors.get(a))] : [])),
+      attachment: r.radio.attachment,
+    },
     status: r.status,
     reject_reason: r.rejectReason,
     headline_id: r.headlineId,
@@ -37,6 +42,15 @@ export async function presentDrafts(db: DbOrTx, rows: readonly DraftRow[]): Prom
 const valuesOf = (r: DraftRow): DraftValues => ({
   sectionId: r.sectionId, title: r.title, summary: r.summary, contentHtml: r.contentHtml, coverUrl: r.coverUrl, items: r.items, skuId: r.skuId, radio: r.radio,
 });
+
+/**
+ * Moderation's word on an editor's write (docs/product/community.md#moderation): a muted or warn-banned editor
+ * saves nothing; submitting is the `headline` action, paced as one (saving a draft is not: it is saved often).
+ */
+async function guardEditor(deps: Deps, accountId: number, submitting: boolean): Promise<void> {
+  if (submitting) await assertMayWrite(deps, accountId, 'headline');
+  else await assertNotBarred(deps, accountId, 'headline');
+}
 
 const EMPTY: DraftValues = { sectionId: null, title: '', summary: '', contentHtml: '', coverUrl: null, items: [], skuId: null, radio: { accountIds: [], attachment: null } };
 
@@ -64,6 +78,7 @@ export async function getDraft(deps: Deps, accountId: number, area: Area, id: nu
 
 /** POST /api/headline_drafts: a new draft of this site, submitted at once when `submit` is set. */
 export async function createDraft(deps: Deps, accountId: number, area: Area, fields: HeadlineDraftFields): Promise<HeadlineDraft> {
+  await guardEditor(deps, accountId, fields.submit === true);
   const values = await checkedDraft(deps, accountId, area, EMPTY, fields, fields.submit === true);
   const now = deps.clock.now();
   const [row] = await deps.db.insert(headlineDrafts).values({
@@ -81,6 +96,7 @@ export async function createDraft(deps: Deps, accountId: number, area: Area, fie
 export async function updateDraft(deps: Deps, accountId: number, area: Area, id: number, fields: HeadlineDraftFields): Promise<HeadlineDraft> {
   const row = await ownDraft(deps, accountId, area, id);
   if (!isDraftEditable(row.status)) throw fail.unprocessable('status', 'status_invalid');
+  await guardEditor(deps, accountId, fields.submit === true);
   const values = await checkedDraft(deps, accountId, area, valuesOf(row), fields, fields.submit === true);
   const now = deps.clock.now();
   const editable = HEADLINE_DRAFT_STATES.filter(isDraftEditable);

@@ -1,7 +1,8 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { headlineSections } from './tables.ts';
-import type { SectionRow } from './presenter.ts';
+import { fail } from '../../platform/errors.ts';
+import { presentSection, type SectionRow } from './presenter.ts';
 
 /** Every section, in the tabs' order (a dozen rows, read whole). */
 export function allSections(deps: Deps): Promise<SectionRow[]> {
@@ -13,4 +14,44 @@ export const sectionMap = (rows: readonly SectionRow[]) => new Map(rows.map((s) 
 /** A section and its sub-sections: what listing a tab shows. */
 export function sectionAndChildren(rows: readonly SectionRow[], id: number): number[] {
   return [id, ...rows.filter((s) => s.parentId === id).map((s) => s.id)];
+}
+
+export interface SectionFields {
+  name?: { en: string; chs: string };
+  category?: SectionRow['category'];
+  parent_id?: number | null;
+  kind?: SectionRow['kind'];
+  position?: number;
+}
+
+/**
+ * A section's parent must be a tab (a section without a parent, not itself): sections are one level deep, so a
+ * tab lists its own and its sub-sections' articles. A tab with sub-sections cannot become a sub-section.
+ */
+async function checkParent(deps: Deps, parentId: number | null | undefined, self: number | null): Promise<void> {
+  if (parentId == null) return;
+  const rows = await allSections(deps);
+  const parent = rows.find((s) => s.id === parentId);
+  if (!parent || parent.parentId !== null || parentId === self) throw fail.unprocessable('parent_id', 'invalid');
+  if (self !== null && rows.some((s) => s.parentId === self)) throw fail.unprocessable('parent_id', 'invalid');
+}
+
+/** Staff: POST /api/admin/headline_sections. */
+export async function createSection(deps: Deps, fields: Required<Pick<SectionFields, 'name' | 'category'>> & SectionFields) {
+  await checkParent(deps, fields.parent_id, null);
+  const [row] = await deps.db.insert(headlineSections).values({
+    name: fields.name, category: fields.category, parentId: fields.parent_id ?? null, kind: fields.kind ?? 'list', position: fields.position ?? 0,
+  }).returning();
+  return presentSection(row!);
+}
+
+/** Staff: PATCH /api/admin/headline_sections/{id}. */
+export async function updateSection(deps: Deps, id: number, fields: SectionFields) {
+  await checkParent(deps, fields.parent_id, id);
+  const [row] = await deps.db.update(headlineSections).set({
+    ...(fields.name && { name: fields.name }), ...(fields.category && { category: fields.category }), ...(fields.parent_id !== undefined && { parentId: fields.parent_id }),
+    ...(fields.kind && { kind: fields.kind }), ...(fields.position !== undefined && { position: fields.position }),
+  }).where(eq(headlineSections.id, id)).returning();
+  if (!row) throw fail.notFound();
+  return presentSection(row);
 }

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
 import type { ModeratedContent } from '../moderation/index.ts';
 import { headlineDrafts, headlines } from './tables.ts';
-import { shownHeadlines } from './headlines.ts';
+import { forgetHeadlineReads, shownHeadlines } from './headlines.ts';
 
 /**
  * What other modules see of an article: discussion comments on and likes shown ones of their own site (a hidden
@@ -31,11 +31,14 @@ export const headlineModeration: ModeratedContent = {
   async move(deps, id, from, to, tx?: Tx) {
     const [moved] = await (tx ?? deps.db).update(headlines).set({ state: to })
       .where(and(eq(headlines.id, id), eq(headlines.state, from), isNull(headlines.deletedAt))).returning({ id: headlines.id });
+    // Inside moderation's transaction: a read rebuilt before it commits may keep the old state, for the cache's lifetime at most.
+    if (moved) await forgetHeadlineReads(deps);
     return moved !== undefined;
   },
   async takeDown(deps, id, only, tx?: Tx) {
     const [gone] = await (tx ?? deps.db).update(headlines).set({ deletedAt: deps.clock.now() })
       .where(and(eq(headlines.id, id), isNull(headlines.deletedAt), only ? eq(headlines.state, only) : undefined)).returning({ id: headlines.id });
+    if (gone) await forgetHeadlineReads(deps);
     return gone !== undefined;
   },
 };

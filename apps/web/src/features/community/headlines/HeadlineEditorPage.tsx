@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HEADLINE_ITEMS_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX, isDraftEditable, roleCan } from '@lantern/domain';
@@ -17,8 +18,11 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
+import { RichText } from '../components/RichText';
 import { useHeadlineDraft, useSaveHeadlineDraft } from './api/drafts';
-import { useHeadlinePage, useSkuSearch } from './api/headlines';
+import { useHeadlinePage, useSkuSearch, useSkusByIds } from './api/headlines';
+import { searchMentions, type MentionUsers } from '../../../lib/mentions';
+import { queryKeys } from '../../../lib/query-keys';
 
 // TipTap is heavy: fetched with this page only.
 const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
@@ -53,6 +57,53 @@ function GamePicker({ games, onAdd }: { games: readonly number[]; onAdd: (sku: S
   );
 }
 
+/**
+ * A radio piece's hosts (accounts found by nickname, as @mentions are) and its attachment (one of the editor's
+ * uploads). Shown for a radio section, or when a draft already has them.
+ */
+function RadioFields({ hosts, names, onHosts, attachment, onAttachment, editable }: { hosts: number[]; names: Record<number, string>; onHosts: (ids: number[]) => void; attachment: string | null; onAttachment: (url: string | null) => void; editable: boolean }) {
+  const { t } = useTranslation();
+  const [prefix, setPrefix] = useState('');
+  const [known, setKnown] = useState<Record<number, string>>(names);
+  const debounced = useDebounced(prefix, 300);
+  const found: MentionUsers = useQuery({ queryKey: queryKeys.community.mentions(debounced), queryFn: () => searchMentions(debounced), enabled: debounced.trim() !== '' }).data ?? [];
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-lg p-3 ring-1 ring-ink-700" disabled={!editable} data-testid="headline-radio-fields">
+      <legend className="px-1 text-sm font-medium text-fg">{t('headlines.editor.radio')}</legend>
+      {hosts.length > 0 ? (
+        <ul className="flex flex-wrap gap-2">
+          {hosts.map((id) => (
+            <li key={id} className="flex items-center gap-1 rounded-full bg-ink-800 px-3 py-1 text-sm text-fg">
+              {known[id] ?? `#${id}`}
+              {editable ? <button type="button" className="text-muted hover:text-fg" aria-label={t('headlines.editor.remove')} onClick={() => onHosts(hosts.filter((h) => h !== id))}>×</button> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {editable ? (
+        <>
+          <input type="search" value={prefix} onChange={(e) => setPrefix(e.target.value)} placeholder={t('headlines.editor.find_host')} aria-label={t('headlines.editor.find_host')} className={inputClass} />
+          {found.length > 0 && prefix.trim() ? (
+            <ul className="flex flex-wrap gap-2">
+              {found.filter((u) => !hosts.includes(u.id)).slice(0, 8).map((u) => (
+                <li key={u.id}>
+                  <Button size="sm" variant="secondary" onClick={() => { setKnown({ ...known, [u.id]: u.nickname }); onHosts([...hosts, u.id]); setPrefix(''); }}>+ {u.nickname}</Button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+        <span>{t('headlines.editor.attachment')}</span>
+        {attachment ? <a href={attachment} target="_blank" rel="noreferrer" className="text-accent underline">{t('headlines.editor.attachment_open')}</a> : null}
+        {editable ? <ImageUploadButton onUploaded={(r) => onAttachment(r.url)} /> : null}
+        {editable && attachment ? <Button size="sm" variant="ghost" onClick={() => onAttachment(null)}>{t('headlines.editor.remove')}</Button> : null}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The form, once the draft (or a blank one) is known. */
 function DraftForm({ draft }: { draft: HeadlineDraft | null }) {
   const { t } = useTranslation();
@@ -70,12 +121,21 @@ function DraftForm({ draft }: { draft: HeadlineDraft | null }) {
   const [skuId, setSkuId] = useState<number | null>(draft?.sku_id ?? null);
   const [error, setError] = useState<string | null>(null);
   const otherSiteItems = (draft?.items ?? []).filter((i) => i.area !== site.area);
+  const [hosts, setHosts] = useState<number[]>(draft?.radio.account_ids ?? []);
+  const [attachment, setAttachment] = useState<string | null>(draft?.radio.attachment ?? null);
+  const radio = sections.find((s) => s.id === sectionId)?.category === 'radio';
+  // A saved draft names its games by id: their names come in one batch call.
+  const savedNames = useSkusByIds(games.filter((g) => g.name.startsWith('#')).map((g) => g.id)).data?.skus;
+  const nameOf = (g: { id: number; name: string }) => {
+    const found = savedNames?.find((s) => s.id === g.id);
+    return found ? pickText(found.sku_names, language) : g.name;
+  };
   const editable = draft === null || isDraftEditable(draft.status);
 
   const submit = (send: boolean) => {
     setError(null);
     const fields = {
-      section_id: sectionId, title, summary, content, cover_url: cover, sku_id: skuId,
+      section_id: sectionId, title, summary, content, cover_url: cover, sku_id: skuId, radio: { account_ids: hosts, attachment },
       items: [...games.map((g) => ({ area: site.area, game_id: g.id })), ...otherSiteItems],
       ...(send ? { submit: true } : {}),
     };
@@ -119,10 +179,11 @@ function DraftForm({ draft }: { draft: HeadlineDraft | null }) {
       </div>
       <div>
         <Suspense fallback={<div className="grid h-72 place-items-center rounded-lg ring-1 ring-ink-700"><Spinner /></div>}>
-          {editable ? <RichTextEditor initialHtml={content} onChange={setContent} label={t('headlines.editor.body')} /> : <div className="rounded-lg p-3 ring-1 ring-ink-700" dangerouslySetInnerHTML={{ __html: content }} />}
+          {editable ? <RichTextEditor initialHtml={content} onChange={setContent} label={t('headlines.editor.body')} /> : <RichText html={content} className="rounded-lg p-3 ring-1 ring-ink-700" />}
         </Suspense>
         <p className="mt-1 text-xs text-subtle">{t('uploads.hint')}</p>
       </div>
+      {radio || hosts.length > 0 || attachment ? <RadioFields hosts={hosts} names={Object.fromEntries((draft?.radio.accounts ?? []).map((a) => [a.id, a.nickname]))} onHosts={setHosts} attachment={attachment} onAttachment={setAttachment} editable={editable} /> : null}
       <fieldset className="flex flex-col gap-2" disabled={!editable}>
         <legend className="mb-1 text-sm font-medium text-fg">{t('headlines.editor.games', { max: HEADLINE_ITEMS_MAX })}</legend>
         {games.length > 0 ? (
@@ -131,7 +192,7 @@ function DraftForm({ draft }: { draft: HeadlineDraft | null }) {
               <li key={g.id} className="flex items-center gap-2 rounded-lg bg-ink-900 px-3 py-2 text-sm ring-1 ring-ink-700">
                 <label className="flex flex-1 items-center gap-2 text-fg">
                   <input type="radio" name="selected-sku" checked={skuId === g.id} onChange={() => setSkuId(g.id)} className="accent-[var(--color-accent)]" />
-                  <span className="truncate">{g.name}</span>
+                  <span className="truncate">{nameOf(g)}</span>
                   {skuId === g.id ? <span className="text-xs text-accent">{t('headlines.editor.main_game')}</span> : null}
                 </label>
                 <Button size="sm" variant="ghost" onClick={() => { setGames(games.filter((x) => x.id !== g.id)); if (skuId === g.id) setSkuId(null); }}>{t('headlines.editor.remove')}</Button>

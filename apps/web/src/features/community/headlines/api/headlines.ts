@@ -41,3 +41,12 @@ export const useSkuSearch = (keyword: string) =>
     enabled: keyword.trim().length > 0,
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/skus (q[id_in], type simple; at most 30): the names of a saved draft's games, in one call. */
+export const useSkusByIds = (ids: readonly number[]) =>
+  useQuery({
+    queryKey: queryKeys.headlines.skusByIds(ids),
+    queryFn: () => api.get<SkuListResponse>(API.skus, { auth: 'optional', query: { type: 'simple', q: { id_in: [...ids] } } }),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });
