@@ -27,3 +27,4 @@ export * from './uploads.ts';
 export * from './community.ts';
 export * from './forum.ts';
 export * from './notices.ts';
+export * from './linked-accounts.ts';

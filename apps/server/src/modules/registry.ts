@@ -27,6 +27,7 @@ import { communityModule } from './community/index.ts';
 import { forumModule } from './forum/index.ts';
 import { noticesModule } from './notices/index.ts';
 import { feedbackModule } from './feedback/index.ts';
+import { linkedAccountsModule } from './linked-accounts/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -61,6 +62,7 @@ export const MODULES: readonly ServerModule[] = [
   forumModule,
   noticesModule,
   feedbackModule,
+  linkedAccountsModule,
   userCenterModule,
   auditModule,
 ];

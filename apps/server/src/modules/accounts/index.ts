@@ -16,6 +16,7 @@ export { awardScore } from './points.ts';
 export { scoreOf, spendScore } from './point-spending.ts';
 export { walletOf, debitWalletForOrder, walletDebitCtes, walletRefusal, creditWallet, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
+export { platformsOf, providePlatforms, type PlatformBinding, type PlatformSource } from './platforms.ts';
 export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';
 export { setMutedUntil } from './mute.ts';

@@ -9,6 +9,7 @@ import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
 import { permissionsOf } from '@lantern/domain';
 import { checkInDay } from './points.ts';
+import { platformsOf } from './platforms.ts';
 
 export function isMuted(account: Account, now: Date): boolean {
   return account.mutedUntil !== null && account.mutedUntil > now;
@@ -133,7 +134,8 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
     sign_in_count: account.signInCount,
     last_sign_in_at_timestamp: toTimestamp(account.lastSignInAt),
     created_at_timestamp: toTimestamp(account.createdAt),
-    platforms: [],
+    // Linked accounts come from the module that keeps them (linked-accounts), through the hook it provides.
+    platforms: await platformsOf(deps.db, account.id),
     // docs/product/README.md: configs carry the water_mark status, open or not (docs/product/engagement.md#uploads),
     // and whether the responsibility declaration was acknowledged (docs/product/screens.md#responsibility-dialog).
     configs: [
