@@ -15,6 +15,7 @@ import { seedCommunity } from './community.ts';
 import { seedDiscussion } from './discussion.ts';
 import { seedForum } from './forum.ts';
 import { seedNotices } from './notices.ts';
+import { seedLinkedAccounts } from './linked-accounts.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -43,5 +44,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedDiscussion(deps), 'seeded comments, replies and likes on the newest posts of each site');
   deps.log.info(await seedForum(deps), 'seeded a points campaign on each site\'s most followed group');
   deps.log.info(await seedNotices(deps), 'seeded notices on both sites and the version progress list (/notices, /versions)');
+  deps.log.info(await seedLinkedAccounts(deps), 'seeded linked Steam (and WeChat) accounts for the demo shoppers (sandbox profiles)');
   return true;
 }
