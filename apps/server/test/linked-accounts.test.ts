@@ -327,3 +327,60 @@ describe('production', () => {
     }
   });
 });
+
+describe('signing in with Steam', () => {
+  async function startSignIn(returnTo?: string) {
+    const res = await api.native.get('/api/openid/sign_in/new', returnTo ? { query: { return_to: returnTo } } : {});
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(res.json().url);
+    return { returnTo: url.searchParams.get('openid.return_to')!, nonce: cookieOf(res, NONCE_COOKIE) };
+  }
+  const arrive = (back: URL, nonce: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { host: HOSTS.native, ...headers }, cookies: { [NONCE_COOKIE]: nonce } });
+
+  it('signs a guest in as the account the SteamID is bound to', async () => {
+    const owner = await makeAccount(t);
+    const { steamId } = await bindSteam(owner);
+    const started = await startSignIn();
+    expect(started.returnTo.startsWith(`${origin()}/api/openid/sign_in/callback?state=`)).toBe(true);
+    const res = await arrive(await signInAtSandbox(started.returnTo, steamId), started.nonce);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ token_type: 'Bearer', account_id: owner.id });
+    const me = await api.native.get('/api/me', { token: res.json().access_token });
+    expect(me.json().id).toBe(owner.id);
+  });
+
+  it('gives a browser session cookies and sends it to the launcher\'s success page', async () => {
+    const owner = await makeAccount(t);
+    const { steamId } = await bindSteam(owner);
+    const started = await startSignIn('/third_party/login/success');
+    const res = await arrive(await signInAtSandbox(started.returnTo, steamId), started.nonce, { accept: 'text/html' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/third_party/login/success');
+    expect(res.cookies.some((c) => c.name === 'lantern_native_at' && c.value.length > 20)).toBe(true);
+  });
+
+  it('refuses a SteamID bound to no account, a binding\'s state, and a replay', async () => {
+    const started = await startSignIn();
+    const unbound = await arrive(await signInAtSandbox(started.returnTo, freshSteamId()), started.nonce);
+    expect(unbound.statusCode).toBe(422);
+    expect(unbound.json().errors).toEqual({ steam: ['unbound'] });
+    const browser = await startSignIn();
+    const sent = await arrive(await signInAtSandbox(browser.returnTo, freshSteamId()), browser.nonce, { accept: 'text/html' });
+    expect(sent.headers.location).toBe('/sign_in?link_error=steam%3Aunbound');
+
+    const user = await makeAccount(t);
+    const binding = await startSteam(user);
+    // A binding's assertion, sent to the sign-in callback: its return_to is not the sign-in's, nor its state.
+    const crossed = await signInAtSandbox(binding.returnTo, freshSteamId());
+    const res = await t.app.inject({ method: 'GET', url: `/api/openid/sign_in/callback${crossed.search}`, headers: { host: HOSTS.native }, cookies: { [NONCE_COOKIE]: binding.nonce } });
+    expect(res.json().errors).toEqual({ state: ['invalid'] });
+
+    const owner = await makeAccount(t);
+    const { steamId } = await bindSteam(owner);
+    const once = await startSignIn();
+    const back = await signInAtSandbox(once.returnTo, steamId);
+    expect((await arrive(back, once.nonce)).statusCode).toBe(200);
+    expect((await arrive(back, once.nonce)).json().errors).toEqual({ state: ['invalid'] });
+  });
+});

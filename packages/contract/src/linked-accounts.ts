@@ -61,7 +61,19 @@ export const steamFriend = z.object({
 export const steamFriendsResponse = z.object({ steam_friends: z.array(steamFriend), steam_error: z.enum(['unbind', 'hidden']).nullable() });
 export type SteamFriends = z.infer<typeof steamFriendsResponse>;
 
+/** GET /api/openid/sign_in/callback for an API client (a browser gets session cookies and a redirect instead). */
+export const steamSignInResponse = z.object({
+  token_type: z.literal('Bearer'),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+  refresh_expires_in: z.number().int(),
+  account_id: z.number().int(),
+});
+
 export const LINKED_ACCOUNTS_API = {
+  steamSignInNew: '/api/openid/sign_in/new',
+  steamSignInCallback: '/api/openid/sign_in/callback',
   steamBindNew: '/api/openid/bind/new',
   steamBindCallback: '/api/openid/bind/callback',
   steamBind: '/api/openid/bind',

@@ -11,6 +11,7 @@ export const accountsModule: ServerModule = { name: 'accounts', routes: accountR
 
 export { authenticate } from './sessions.ts';
 export { findAccount, type Account } from './lookup.ts';
+export { signInVouchedAccount } from './sign-in.ts';
 export { listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
 export { scoreOf, spendScore } from './point-spending.ts';

@@ -16,6 +16,8 @@ export const LINKED_ACCOUNTS_PAGE = '/setting/linked_accounts';
 
 /** Steam sends the browser back here with its assertion; `state` names the binding this server started. */
 export const steamReturnTo = (origin: string, state: string) => `${origin}/api/openid/bind/callback?state=${encodeURIComponent(state)}`;
+/** The same for signing in with Steam. */
+export const steamSignInReturnTo = (origin: string, state: string) => `${origin}/api/openid/sign_in/callback?state=${encodeURIComponent(state)}`;
 /** WeChat and Weibo send the browser back to this page of the web app, which posts the code to the API. */
 export const oauthRedirectUri = (origin: string, kind: OAuthKind) => `${origin}/oauth/${kind}/callback`;
 
@@ -29,7 +31,7 @@ export interface StartedLink {
  * Starts binding a Steam, WeChat or Weibo account (docs/product/linked-accounts.md#binding): a one-time state
  * for the provider, a nonce for the browser's cookie (both stored hashed), and the provider's URL.
  */
-export async function startLink(deps: Deps, accountId: number, kind: PlatformKind, origin: string, returnPath: string | undefined): Promise<StartedLink> {
+export async function startLink(deps: Deps, accountId: number | null, kind: PlatformKind, origin: string, returnPath: string | undefined): Promise<StartedLink> {
   const providers = deps.linkedAccounts;
   const openId = kind === 'steam' ? providers.steamOpenId : null;
   const oauth = kind === 'steam' ? null : providers.oauth[kind];
@@ -44,7 +46,7 @@ export async function startLink(deps: Deps, accountId: number, kind: PlatformKin
     returnPath: safeReturnPath(returnPath, LINKED_ACCOUNTS_PAGE), expiresAt: new Date(now.getTime() + LINK_STATE_TTL_SECONDS * 1000),
   });
   const url = openId
-    ? openIdLoginUrl(openId.endpoint(origin), steamReturnTo(origin, state), origin)
+    ? openIdLoginUrl(openId.endpoint(origin), accountId === null ? steamSignInReturnTo(origin, state) : steamReturnTo(origin, state), origin)
     : oauth!.authorizeUrl(origin, oauthRedirectUri(origin, kind as OAuthKind), state);
   return { url, nonce };
 }
@@ -54,7 +56,7 @@ export async function startLink(deps: Deps, accountId: number, kind: PlatformKin
  * used), another account's, another kind's, or without this browser's nonce is `state: invalid`; too old is
  * `state: expired`. The row goes in every case: a state shown to the wrong party is spent.
  */
-async function takeState(deps: Deps, state: string, nonce: string | undefined, accountId: number, kind: PlatformKind): Promise<{ returnPath: string }> {
+async function takeState(deps: Deps, state: string, nonce: string | undefined, accountId: number | null, kind: PlatformKind): Promise<{ returnPath: string }> {
   const [row] = await deps.db.delete(platformLinkStates).where(eq(platformLinkStates.stateHash, sha256(state))).returning();
   if (!row || row.accountId !== accountId || row.kind !== kind || !nonce || !safeEqual(row.nonceHash, sha256(nonce))) throw fail.unprocessable('state', 'invalid');
   if (row.expiresAt.getTime() <= deps.clock.now().getTime()) throw fail.unprocessable('state', 'expired');
@@ -132,6 +134,25 @@ export async function finishOAuthLink(deps: Deps, accountId: number, kind: OAuth
   }
   await bind(deps, accountId, kind, identity.externalId, identity.displayName, code);
   return { returnPath };
+}
+
+/**
+ * GET /api/openid/sign_in/callback: Steam's assertion for a sign-in started in this browser (a state without an
+ * account), checked exactly as a binding's; the SteamID must be bound to an account here (else `steam: unbound`:
+ * a Steam account is linked from the settings after signing in another way). Answers the account to sign in.
+ */
+export async function finishSteamSignIn(deps: Deps, origin: string, params: Record<string, string>, nonce: string | undefined): Promise<{ accountId: number; returnPath: string }> {
+  const provider = deps.linkedAccounts.steamOpenId;
+  if (!provider) throw fail.unprocessable('steam', 'provider_unavailable');
+  const state = params.state ?? '';
+  const { returnPath } = await takeState(deps, state, nonce, null, 'steam');
+  const checked = await checkAssertion(params, { endpoint: provider.endpoint(origin), returnTo: steamSignInReturnTo(origin, state), nowSeconds: Math.floor(deps.clock.now().getTime() / 1000) }, provider);
+  if (!checked.ok) throw fail.unprocessable('openid', checked.reason);
+  if (!(await spendProof(deps.db, 'steam', `${checked.steamId}:${checked.responseNonce}`, deps.clock.now()))) throw fail.unprocessable('openid', 'used');
+  const [binding] = await deps.db.select({ accountId: platformBindings.accountId }).from(platformBindings)
+    .where(and(eq(platformBindings.kind, 'steam'), eq(platformBindings.externalId, checked.steamId)));
+  if (!binding) throw fail.unprocessable('steam', 'unbound');
+  return { accountId: binding.accountId, returnPath };
 }
 
 /** DELETE /api/openid/bind: the account's binding of that kind goes; none is `<kind>: not_bound`. */

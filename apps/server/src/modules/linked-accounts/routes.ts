@@ -3,15 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bindOAuthRequest, bindOAuthResponse, oauthPlatformKind, startLinkQuery, startLinkResponse, steamCallbackQuery, steamFriendsResponse,
-  steamPlatformResponse, unbindQuery,
+  steamPlatformResponse, steamSignInResponse, unbindQuery,
 } from '@lantern/contract';
 import { LINK_STATE_TTL_SECONDS, safeReturnPath, type PlatformKind } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import { requireAuth, setSiteCookie } from '../../platform/auth.ts';
+import { ensureCsrfCookie, requireAuth, setSessionCookies, setSiteCookie } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParams } from '../../platform/params.ts';
 import type { OAuthKind } from '../../platform/linked-accounts/oauth.ts';
-import { finishOAuthLink, finishSteamLink, LINKED_ACCOUNTS_PAGE, platformsFor, startLink, unbind } from './links.ts';
+import { signInVouchedAccount } from '../accounts/index.ts';
+import { finishOAuthLink, finishSteamLink, finishSteamSignIn, LINKED_ACCOUNTS_PAGE, platformsFor, startLink, unbind } from './links.ts';
 import { steamFriends, steamPlatform } from './steam-data.ts';
 
 const tags = ['linked-accounts'];
@@ -26,8 +27,8 @@ const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').in
 export const linkedAccountRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   const origin = (request: FastifyRequest) => deps.config.siteUrls[request.site.area];
 
-  async function start(request: FastifyRequest, reply: FastifyReply, kind: PlatformKind, query: z.infer<typeof startLinkQuery>) {
-    const { accountId } = requireAuth(request);
+  async function start(request: FastifyRequest, reply: FastifyReply, kind: PlatformKind, query: z.infer<typeof startLinkQuery>, signIn = false) {
+    const accountId = signIn ? null : requireAuth(request).accountId;
     const started = await startLink(deps, accountId, kind, origin(request), query.return_to);
     setSiteCookie(reply, LINK_NONCE_COOKIE, started.nonce, { path: '/', httpOnly: true, maxAge: LINK_STATE_TTL_SECONDS }, deps.config.secureCookies);
     reply.header('cache-control', 'no-store');
@@ -52,6 +53,29 @@ export const linkedAccountRoutes = (deps: Deps): FastifyPluginAsyncZod => async 
       if (!(error instanceof AppError) || !wantsPage(request)) throw error;
       const [field, reasons] = Object.entries(error.errors)[0] ?? ['base', ['invalid']];
       return reply.redirect(withQuery(safeReturnPath(undefined, LINKED_ACCOUNTS_PAGE), 'link_error', `${field}:${reasons[0]}`), 303);
+    }
+  });
+
+  // Signing in with Steam: a guest's state; the SteamID's account is signed in (docs/product/linked-accounts.md#steam-sign-in).
+  app.get('/api/openid/sign_in/new', { schema: { tags, querystring: startLinkQuery, response: { 200: startLinkResponse } } }, async (request, reply) =>
+    start(request, reply, 'steam', { ...request.query, return_to: request.query.return_to ?? '/' }, true));
+
+  app.get('/api/openid/sign_in/callback', { schema: { tags, querystring: steamCallbackQuery, response: { 200: steamSignInResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const secure = deps.config.secureCookies;
+    try {
+      const { accountId, returnPath } = await finishSteamSignIn(deps, origin(request), request.query as Record<string, string>, request.cookies[LINK_NONCE_COOKIE]);
+      const { session } = await signInVouchedAccount(deps, accountId, request.site, 'steam');
+      if (!wantsPage(request)) {
+        return { token_type: 'Bearer' as const, access_token: session.accessToken, refresh_token: session.refreshToken, expires_in: session.expiresIn, refresh_expires_in: session.refreshExpiresIn, account_id: accountId };
+      }
+      setSessionCookies(reply, request.site.area, session, secure);
+      ensureCsrfCookie(request, reply, secure);
+      return reply.redirect(returnPath, 303);
+    } catch (error) {
+      if (!(error instanceof AppError) || !wantsPage(request)) throw error;
+      const [field, reasons] = Object.entries(error.errors)[0] ?? ['base', ['invalid']];
+      return reply.redirect(withQuery('/sign_in', 'link_error', `${field}:${reasons[0]}`), 303);
     }
   });
 

@@ -23,14 +23,15 @@ export const platformBindings = pgTable('platform_bindings', {
 ]);
 
 /**
- * A binding started here and not finished yet: `state` (sent to the provider) is stored hashed with the hash of
+ * A binding or a sign-in started here and not finished yet: `state` (sent to the provider) is stored hashed with the hash of
  * a nonce kept in the browser's cookie, the account, the provider and where to return. It is used once: the
  * row is deleted when the provider's answer arrives, so a replayed answer finds no state.
  */
 export const platformLinkStates = pgTable('platform_link_states', {
   stateHash: text('state_hash').primaryKey(),
   nonceHash: text('nonce_hash').notNull(),
-  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  /** The account binding; null for a sign-in, where the provider's answer decides the account. */
+  accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id),
   kind: text('kind', { enum: PLATFORM_KINDS }).notNull(),
   returnPath: text('return_path').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
