@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 import { nameOn, type Localized } from './store-helpers';
@@ -92,5 +93,20 @@ test('feedback: a member writes one with a screenshot and it reaches the staff i
     expect(mine!.images).toHaveLength(1);
   } finally {
     await staff.close();
+  }
+});
+
+test('notices, an article, version progress, feedback and linked accounts meet WCAG 2.1 AA (axe)', async ({ page, context, baseURL }, info) => {
+  test.slow(); // axe scans several pages in this one test
+  const violations = async () => {
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  const account = await signUpViaApi(context, baseURL!, areaOf(info), 'axe-notices');
+  await skipAccountPrompts(page, account.id);
+  for (const path of ['/notices', '/notices/1', '/versions', '/feedback', '/setting/linked_accounts']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await violations(), path).toEqual([]);
   }
 });
