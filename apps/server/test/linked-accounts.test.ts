@@ -90,6 +90,17 @@ describe('Steam by OpenID 2.0 (sandbox)', () => {
     expect((await api.native.get('/api/platforms/steam', { token: other.token })).json()).toMatchObject({ bound: false, games: [] });
   });
 
+  it('answers each of many accounts asking at once its own platforms (the reads are batched)', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => makeAccount(t)));
+    const bound = new Map<number, string>();
+    for (const m of members.filter((_, i) => i % 3 === 0)) bound.set(m.id, (await bindSteam(m)).steamId);
+    const answers = await Promise.all(members.map((m) => api.native.get('/api/me', { token: m.token })));
+    for (const [i, res] of answers.entries()) {
+      const steamId = bound.get(members[i]!.id);
+      expect(res.json().platforms).toEqual(steamId ? [{ kind: 'steam', show_id: `Player_${steamId.slice(-5)}` }] : []);
+    }
+  });
+
   it('sends a browser back to the settings page with the result', async () => {
     const user = await makeAccount(t);
     const started = await startSteam(user);

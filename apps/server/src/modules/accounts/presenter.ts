@@ -9,7 +9,7 @@ import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
 import { permissionsOf } from '@lantern/domain';
 import { checkInDay } from './points.ts';
-import { platformsOf } from './platforms.ts';
+import { platformsOf, type PlatformBinding } from './platforms.ts';
 
 export function isMuted(account: Account, now: Date): boolean {
   return account.mutedUntil !== null && account.mutedUntil > now;
@@ -99,7 +99,7 @@ function meRowsQuery(db: Db) {
 }
 
 /** The account as its owner sees it on this site: masked contacts, points, today's check-in and the wallet. */
-export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras): Promise<Me> {
+export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras, knownPlatforms?: PlatformBinding[]): Promise<Me> {
   const now = deps.clock.now();
   const today = checkInDay(now, account.homeArea);
   const extras = known ?? (await loadMeRow(deps, account.id, site))?.extras ?? { clockInScore: null, walletBalance: null, walletStatus: null };
@@ -135,7 +135,7 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
     last_sign_in_at_timestamp: toTimestamp(account.lastSignInAt),
     created_at_timestamp: toTimestamp(account.createdAt),
     // Linked accounts come from the module that keeps them (linked-accounts), through the hook it provides.
-    platforms: await platformsOf(deps.db, account.id),
+    platforms: knownPlatforms ?? (await platformsOf(deps.db, account.id)),
     // docs/product/README.md: configs carry the water_mark status, open or not (docs/product/engagement.md#uploads),
     // and whether the responsibility declaration was acknowledged (docs/product/screens.md#responsibility-dialog).
     configs: [

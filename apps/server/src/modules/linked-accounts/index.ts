@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { providePlatforms } from '../accounts/index.ts';
-import { platformsFor } from './links.ts';
+import { platformsForMany } from './links.ts';
 import { linkedAccountRoutes } from './routes.ts';
 import { linkedAccountSandboxRoutes } from './sandbox-routes.ts';
 import * as tables from './tables.ts';
@@ -22,5 +22,5 @@ export const linkedAccountsModule: ServerModule = {
   name: 'linked-accounts',
   routes,
   tables,
-  setup: () => providePlatforms(platformsFor),
+  setup: () => providePlatforms(platformsForMany),
 };
