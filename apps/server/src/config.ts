@@ -120,6 +120,18 @@ const schema = z.object({
   /** Where the bucket's objects are public (a CDN); unset: this server streams them from the bucket at /uploads/…. */
   S3_PUBLIC_URL: z.string().url().optional(),
   /** Images one account may upload per hour. */
+  /**
+   * Linked accounts (decisions/0024): Steam sign-in and data need the store's Steam Web API key; WeChat and Weibo
+   * their app id and secret. A provider without keys is the sandbox outside production, and unavailable in
+   * production unless ALLOW_SANDBOX_LINKED_ACCOUNTS_IN_PRODUCTION=staging (a staging server, where the sandbox
+   * lets anyone claim any Steam, WeChat or Weibo account).
+   */
+  STEAM_WEB_API_KEY: z.string().regex(/^[0-9A-F]{32}$/i, 'expected the 32-character Steam Web API key').optional(),
+  WECHAT_APP_ID: z.string().regex(/^wx[0-9a-f]{16}$/i, 'expected a WeChat app id (wx…)').optional(),
+  WECHAT_APP_SECRET: z.string().min(16).optional(),
+  WEIBO_APP_KEY: z.string().regex(/^\d+$/, 'expected the numeric Weibo app key').optional(),
+  WEIBO_APP_SECRET: z.string().min(16).optional(),
+  ALLOW_SANDBOX_LINKED_ACCOUNTS_IN_PRODUCTION: z.enum(['staging']).optional(),
   UPLOADS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(UPLOADS_PER_ACCOUNT_PER_HOUR),
 });
 
@@ -139,6 +151,25 @@ export interface Config extends Env {
   formActionOrigins: string[];
   seedDemo: boolean;
   storage: StorageSettings;
+  linkedAccounts: LinkedAccountSettings;
+}
+
+/** Keys of the linked-account providers, and whether a provider without keys may be the sandbox. */
+export interface LinkedAccountSettings {
+  steamWebApiKey: string | null;
+  wechat: { appId: string; secret: string } | null;
+  weibo: { appKey: string; secret: string } | null;
+  sandbox: boolean;
+}
+
+function linkedAccountSettings(e: Env): LinkedAccountSettings {
+  return {
+    steamWebApiKey: e.STEAM_WEB_API_KEY ?? null,
+    wechat: allOrNone(e, ['WECHAT_APP_ID', 'WECHAT_APP_SECRET']) ? { appId: e.WECHAT_APP_ID!, secret: e.WECHAT_APP_SECRET! } : null,
+    weibo: allOrNone(e, ['WEIBO_APP_KEY', 'WEIBO_APP_SECRET']) ? { appKey: e.WEIBO_APP_KEY!, secret: e.WEIBO_APP_SECRET! } : null,
+    // Fail closed: in production the sandbox would let anyone claim any Steam or WeChat account.
+    sandbox: e.NODE_ENV !== 'production' || e.ALLOW_SANDBOX_LINKED_ACCOUNTS_IN_PRODUCTION === 'staging',
+  };
 }
 
 /** Where uploaded images are kept (platform/storage.ts). */
@@ -271,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formActionOrigins,
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && e.NODE_ENV !== 'production'),
     storage,
+    linkedAccounts: linkedAccountSettings(e),
   };
 }
 

@@ -32,3 +32,4 @@ export * from './headlines.ts';
 export * from './people.ts';
 export * from './talks.ts';
 export * from './collections.ts';
+export * from './linked-accounts.ts';

@@ -48,3 +48,4 @@ export * from './headlines.ts';
 export * from './people.ts';
 export * from './talks.ts';
 export * from './sharing.ts';
+export * from './linked-accounts.ts';

@@ -83,6 +83,7 @@ export const REASON_CODES = [
   'lock', // flash-sale key lock
   'unbound', // phone, Steam or WeChat binding required; Steam friends unbind
   'hidden', // Steam profile hidden
+  'provider_unavailable', // a linked-account provider (Steam, WeChat, Weibo) not configured on this server (decisions/0024)
   'inactive', // event or activity not online
   'quota_invalid', // order quota (flash sales)
   'out_of_range', // cart quantity change outside -1..1 for non-physical items, or above the per-line maximum

@@ -33,6 +33,7 @@ import { noticesModule } from './notices/index.ts';
 import { feedbackModule } from './feedback/index.ts';
 import { headlinesModule } from './headlines/index.ts';
 import { talksModule } from './talks/index.ts';
+import { linkedAccountsModule } from './linked-accounts/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -73,6 +74,7 @@ export const MODULES: readonly ServerModule[] = [
   headlinesModule,
   talksModule,
   shareModule,
+  linkedAccountsModule,
   userCenterModule,
   auditModule,
 ];

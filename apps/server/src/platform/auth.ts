@@ -74,7 +74,7 @@ interface CookieSpec {
   maxAge?: number;
 }
 
-function setSiteCookie(reply: FastifyReply, name: string, value: string, spec: CookieSpec, secure: boolean) {
+export function setSiteCookie(reply: FastifyReply, name: string, value: string, spec: CookieSpec, secure: boolean) {
   reply.setCookie(cookieName(name, spec.path, secure), value, { sameSite: 'lax', secure, ...spec });
 }
 

@@ -11,6 +11,7 @@ import { SandboxMail, SandboxSms, SmtpMail, type MailSender, type SmsSender } fr
 import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
+import { composeLinkedAccountProviders } from './linked-accounts/select.ts';
 import { ResponseCache } from './response-cache.ts';
 import { SessionCache } from './session-cache.ts';
 import { composePaymentGateways } from './payment-gateways/select.ts';
@@ -79,6 +80,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     reviewSources: composeReviewSources(config),
     paymentGateways,
     storage: overrides.storage ?? createStorage(config),
+    linkedAccounts: composeLinkedAccountProviders(config, kv),
     log,
   };
   await deps.sessions.start();

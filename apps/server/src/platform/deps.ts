@@ -10,6 +10,7 @@ import type { ReviewSources } from './review-sources.ts';
 import type { GeoIp } from './geoip.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
+import type { LinkedAccountProviders } from './linked-accounts/select.ts';
 import type { Outbox } from './outbox.ts';
 import type { PaymentGateways } from './payment-gateways/select.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -45,5 +46,7 @@ export interface Deps {
   paymentGateways: PaymentGateways;
   /** Where uploaded files are kept: local disk, or an S3-compatible bucket by config (storage.ts). */
   storage: ObjectStorage;
+  /** Steam OpenID and Web API, WeChat and Weibo OAuth: real by keys, else the sandbox where allowed (decisions/0024). */
+  linkedAccounts: LinkedAccountProviders;
   log: Logger;
 }

@@ -17,6 +17,7 @@ import { seedForum } from './forum.ts';
 import { seedNotices } from './notices.ts';
 import { seedHeadlines } from './headlines.ts';
 import { seedPeople } from './people.ts';
+import { seedLinkedAccounts } from './linked-accounts.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -47,5 +48,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedNotices(deps), 'seeded notices on both sites and the version progress list (/notices, /versions)');
   deps.log.info(await seedHeadlines(deps), 'seeded headlines: sections, six articles a site with covers, games, comments and likes; a draft a site awaits staff (editor@lantern.test writes, staff@lantern.test publishes)');
   deps.log.info(await seedPeople(deps), 'seeded follows, talks, a block and collections for demo@ and player@ on each site');
+  deps.log.info(await seedLinkedAccounts(deps), 'seeded linked Steam (and WeChat) accounts for the demo shoppers (sandbox profiles)');
   return true;
 }

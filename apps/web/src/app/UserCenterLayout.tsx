@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../ui/cn';
 import {
-  GiftIcon, HeartIcon, HomeIcon, KeyIcon, LibraryIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, TicketIcon, UplayIcon, UserIcon, WalletIcon,
+  GiftIcon, HeartIcon, HomeIcon, KeyIcon, LibraryIcon, LinkIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, TicketIcon, UplayIcon, UserIcon, WalletIcon,
 } from '../ui/icons';
 import { paths } from './paths';
 import { RequireSignIn } from './RequireSignIn';
@@ -41,6 +41,7 @@ export const USER_CENTER_MENU: { group: string; items: Item[] }[] = [
       { to: paths.addresses, key: 'nav.addresses', icon: PinIcon },
       { to: paths.profile, key: 'nav.profile', icon: UserIcon },
       { to: paths.security, key: 'nav.security', icon: ShieldIcon },
+      { to: paths.linkedAccounts, key: 'linked_accounts.menu', icon: LinkIcon },
     ],
   },
 ];

@@ -106,4 +106,8 @@ export const paths = {
   versions: '/versions',
   feedback: '/feedback',
   feedbackFrom: (from: string) => `/feedback?from=${encodeURIComponent(from)}`,
+  /** Linked accounts (docs/product/linked-accounts.md): settings, the OAuth providers' return, the game launcher's sign-in end. */
+  linkedAccounts: '/setting/linked_accounts',
+  oauthCallbackPattern: '/oauth/:kind/callback',
+  launcherLoginSuccess: '/third_party/login/success',
 } as const;

@@ -88,6 +88,7 @@ export function createRouter(client: QueryClient) {
             page(paths.redeem, () => import('../features/user-center/components/RedeemPage').then((m) => m.RedeemPage)),
             page(paths.wallet, () => import('../features/user-center/components/WalletPage').then((m) => m.WalletPage)),
             page(paths.security, () => import('../features/account/components/SecurityPage').then((m) => m.SecurityPage)),
+            page(paths.linkedAccounts, () => import('../features/linked-accounts/components/LinkedAccountsPage').then((m) => m.LinkedAccountsPage)),
             page(paths.securityAuth, () => import('../features/account/components/SecurityAuthPage').then((m) => m.SecurityAuthPage)),
             page(paths.profile, () => import('../features/account/components/ProfilePage').then((m) => m.ProfilePage)),
             page(paths.addresses, () => import('../features/account/components/AddressesPage').then((m) => m.AddressesPage)),
@@ -103,6 +104,7 @@ export function createRouter(client: QueryClient) {
         page(paths.serverError, () => import('../features/errors/components/ErrorPages').then((m) => m.ServerErrorPage)),
         page(paths.ipError, () => import('../features/errors/components/ErrorPages').then((m) => m.IpErrorPage)),
         page(paths.flashSales, () => import('../features/flash-sales/components/FlashSalesPage').then((m) => m.FlashSalesPage)),
+        page(paths.oauthCallbackPattern, () => import('../features/linked-accounts/components/OAuthCallbackPage').then((m) => m.OAuthCallbackPage), true),
         page(paths.notices, () => import('../features/notices/components/NoticesPage').then((m) => m.NoticesPage)),
         page(paths.noticePattern, () => import('../features/notices/components/NoticePage').then((m) => m.NoticePage)),
         page(paths.versions, () => import('../features/notices/components/VersionsPage').then((m) => m.VersionsPage)),
@@ -110,6 +112,8 @@ export function createRouter(client: QueryClient) {
         { path: '*', element: <Navigate to={paths.notFound} replace /> },
       ],
     },
+    // The game launcher's sign-in ends on a bare, empty page that reloads its opener (or the top window).
+    { ...page(paths.launcherLoginSuccess, () => import('../features/linked-accounts/components/LauncherLoginSuccessPage').then((m) => m.LauncherLoginSuccessPage)), errorElement: <RouteError /> },
     // /blank (docs/product/screens.md#blank) is a bare page: it only submits the payment form to the gateway.
     { ...page(paths.blank, () => import('../features/orders/components/BlankPage').then((m) => m.BlankPage)), errorElement: <RouteError /> },
   ];

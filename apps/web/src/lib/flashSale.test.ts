@@ -87,11 +87,13 @@ describe('a refused buy', () => {
     }
     await i18next.changeLanguage('en');
     expect(flashRefusalText(t, 'phone_unbound', { buyLimit: 1, registeredFrom: null, registeredTo: null })).toMatch(/bound phone/);
-    expect(flashRefusalText(t, 'steam_unbound', { buyLimit: 1, registeredFrom: null, registeredTo: null })).toMatch(/not available yet/);
+    expect(flashRefusalText(t, 'steam_unbound', { buyLimit: 1, registeredFrom: null, registeredTo: null })).toMatch(/only for accounts with Steam linked/);
   });
 
-  it('points a missing phone at the security settings, a held game at the orders', () => {
+  it('points a missing phone at the security settings, Steam or WeChat at linked accounts, a held game at the orders', () => {
     expect(flashRefusalAction('phone_unbound')).toBe('security');
+    expect(flashRefusalAction('steam_unbound')).toBe('linked_accounts');
+    expect(flashRefusalAction('wechat_unbound')).toBe('linked_accounts');
     expect(flashRefusalAction('locked')).toBe('orders');
     expect(flashRefusalAction('owned')).toBe('library');
     expect(flashRefusalAction('no_inventory')).toBeNull();

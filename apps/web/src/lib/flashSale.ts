@@ -105,10 +105,10 @@ export function flashBuyOutcome(error: unknown): FlashBuyOutcome {
 }
 
 /** Where the refusal's "what to do" points, if anywhere. */
-export type FlashAction = 'security' | 'orders' | 'library' | null;
+export type FlashAction = 'security' | 'linked_accounts' | 'orders' | 'library' | null;
 
 export const flashRefusalAction = (kind: FlashRefusalKind): FlashAction =>
-  kind === 'phone_unbound' ? 'security' : kind === 'locked' ? 'orders' : kind === 'owned' || kind === 'owned_game' ? 'library' : null;
+  kind === 'phone_unbound' ? 'security' : kind === 'steam_unbound' || kind === 'wechat_unbound' ? 'linked_accounts' : kind === 'locked' ? 'orders' : kind === 'owned' || kind === 'owned_game' ? 'library' : null;
 
 export interface RefusalContext {
   /** The item's limit per account. */

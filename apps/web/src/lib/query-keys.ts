@@ -131,6 +131,10 @@ export const queryKeys = {
     versions: (page: number) => ['notices', 'versions', page] as const,
     releases: (versionInfoId: number) => ['notices', 'releases', versionInfoId] as const,
   },
+  /** Linked accounts: the account's Steam binding with its library (docs/product/linked-accounts.md). */
+  linkedAccounts: {
+    steam: ['me', 'platforms', 'steam'] as const,
+  },
   /** The feedback form's limits and what the account may still send today. */
   feedback: {
     form: ['me', 'feedback', 'form'] as const,

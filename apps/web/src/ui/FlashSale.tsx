@@ -94,7 +94,7 @@ export function FlashRefusal({ failure, item, event }: { failure: ShownBuyFailur
       registeredTo: r.registered_to_timestamp === null ? null : formatDate(r.registered_to_timestamp, language),
     });
     const where = flashRefusalAction(failure.refusal);
-    const to = where === 'security' ? paths.security : where === 'orders' ? paths.orders : where === 'library' ? paths.library : null;
+    const to = where === 'security' ? paths.security : where === 'linked_accounts' ? paths.linkedAccounts : where === 'orders' ? paths.orders : where === 'library' ? paths.library : null;
     if (to) {
       action = (
         <Link to={to} className="mt-1 inline-block font-semibold text-accent underline-offset-4 hover:underline" data-testid="flash-refusal-action">

@@ -11,11 +11,13 @@ export const accountsModule: ServerModule = { name: 'accounts', routes: accountR
 
 export { authenticate } from './sessions.ts';
 export { findAccount, type Account } from './lookup.ts';
+export { signInVouchedAccount } from './sign-in.ts';
 export { listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
 export { scoreOf, spendScore } from './point-spending.ts';
 export { walletOf, debitWalletForOrder, walletDebitCtes, walletRefusal, creditWallet, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
+export { platformsOf, providePlatforms, type PlatformBinding, type PlatformSource } from './platforms.ts';
 export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';
 export { setMutedUntil } from './mute.ts';

@@ -8,6 +8,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { compiledResponse } from '../../platform/compiled-response.ts';
 import { loadMeRow, presentMe } from './presenter.ts';
+import { platformsOf } from './platforms.ts';
 import { fail } from '../../platform/errors.ts';
 import { completeMe, loadAccount, updateMe } from './profile.ts';
 import { bindContact, resetPassword, unbindPhone, unlockAccount } from './contacts.ts';
@@ -18,9 +19,10 @@ const tags = ['accounts'];
 
 export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   const meOf = async (accountId: number, site: Parameters<typeof presentMe>[2]) => {
-    const row = await loadMeRow(deps, accountId, site);
+    // The account row and its linked accounts are read together (each batched across concurrent calls).
+    const [row, platforms] = await Promise.all([loadMeRow(deps, accountId, site), platformsOf(deps.db, accountId)]);
     if (!row) throw fail.unauthorized();
-    return presentMe(deps, row.account, site, row.extras);
+    return presentMe(deps, row.account, site, row.extras, platforms);
   };
 
   // The most frequent call of a signed-in page: its answer is written by a compiled serializer.

@@ -9,6 +9,7 @@ import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
 import { permissionsOf } from '@lantern/domain';
 import { checkInDay } from './points.ts';
+import { platformsOf, type PlatformBinding } from './platforms.ts';
 
 export function isMuted(account: Account, now: Date): boolean {
   return account.mutedUntil !== null && account.mutedUntil > now;
@@ -99,7 +100,7 @@ function meRowsQuery(db: Db) {
 }
 
 /** The account as its owner sees it on this site: masked contacts, points, today's check-in and the wallet. */
-export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras): Promise<Me> {
+export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras, knownPlatforms?: PlatformBinding[]): Promise<Me> {
   const now = deps.clock.now();
   const today = checkInDay(now, account.homeArea);
   const extras = known ?? (await loadMeRow(deps, account.id, site))?.extras ?? { clockInScore: null, walletBalance: null, walletStatus: null };
@@ -134,7 +135,8 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
     sign_in_count: account.signInCount,
     last_sign_in_at_timestamp: toTimestamp(account.lastSignInAt),
     created_at_timestamp: toTimestamp(account.createdAt),
-    platforms: [],
+    // Linked accounts come from the module that keeps them (linked-accounts), through the hook it provides.
+    platforms: knownPlatforms ?? (await platformsOf(deps.db, account.id)),
     // docs/product/README.md: configs carry the water_mark status, open or not (docs/product/engagement.md#uploads),
     // and whether the responsibility declaration was acknowledged (docs/product/screens.md#responsibility-dialog).
     configs: [

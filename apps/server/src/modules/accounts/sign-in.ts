@@ -4,7 +4,7 @@ import type { FastSignInRequest, SignInRequest } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { accounts } from './tables.ts';
-import { findAccountByLogin, normalizeContact, findAccountByContact, type Account } from './lookup.ts';
+import { findAccount, findAccountByLogin, normalizeContact, findAccountByContact, type Account } from './lookup.ts';
 import { verifyPassword } from './passwords.ts';
 import { clearAttempts, reserveAttempt } from './attempts.ts';
 import { startSession } from './sessions.ts';
@@ -97,4 +97,16 @@ export async function completeSignIn(deps: Deps, account: Account, site: Site) {
     const session = await startSession(deps, tx, account.id, site.area);
     return { account: updated!, session };
   });
+}
+
+/**
+ * Signs in an account an outside provider vouched for (Steam OpenID, through the linked-accounts module): the
+ * provider's assertion replaces the password, so the account's lock still holds, and a closed account is
+ * answered as if nothing were bound (`field: unbound`).
+ */
+export async function signInVouchedAccount(deps: Deps, accountId: number, site: Site, field: string) {
+  const account = await findAccount(deps.db, accountId);
+  if (!account) throw fail.unprocessable(field, 'unbound');
+  if (isLocked(account, deps.clock.now())) throw fail.forbidden('locked');
+  return completeSignIn(deps, account, site);
 }

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { findAccount } from '../accounts/index.ts';
+import { findAccount, platformsOf } from '../accounts/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrdersTogether, heldProducts, orderCounts, type OrderOfManyOutcome, type OrderReleaseStep } from '../orders/index.ts';
@@ -60,6 +60,8 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, n
   // What only some events require is read only for them: the rush's events usually require none of it.
   const account = needsAccount(event) ? await findAccount(db, buyer.accountId) : null;
   if (needsAccount(event) && !account) throw fail.unauthorized();
+  // Steam and WeChat bindings come from the linked-accounts module, through accounts' hook.
+  const platforms = event.requireSteam || event.requireWechat ? await platformsOf(db, buyer.accountId) : [];
   const [ownsGame, completedOrders] = await Promise.all([
     event.requiredSkuId === null ? false : ownsRequiredGame(db, event.requiredSkuId, buyer.accountId, now),
     event.requiredCompletedOrders === 0 ? 0 : orderCounts(db, buyer.accountId, buyer.area, now).then((c) => c.completed),
@@ -79,8 +81,14 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, n
       ownedGame: event.requiredSkuId !== null,
       completedOrders: event.requiredCompletedOrders,
     },
-    // Steam and WeChat binding do not exist yet: an event requiring them cannot be qualified for (`unbound`).
-    buyer: { phoneBound: account?.phone != null, steamBound: false, wechatBound: false, registeredAtSec: account ? toTimestamp(account.createdAt) : 0, ownsGame, completedOrders },
+    buyer: {
+      phoneBound: account?.phone != null,
+      steamBound: platforms.some((p) => p.kind === 'steam'),
+      wechatBound: platforms.some((p) => p.kind === 'wechat'),
+      registeredAtSec: account ? toTimestamp(account.createdAt) : 0,
+      ownsGame,
+      completedOrders,
+    },
   };
 }
 

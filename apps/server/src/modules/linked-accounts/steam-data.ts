@@ -1,0 +1,59 @@
+import { steamError } from '@lantern/domain';
+import type { SteamFriends, SteamPlatform } from '@lantern/contract';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { STEAM_HIDDEN } from '../../platform/linked-accounts/steam.ts';
+import { accountSummaries } from '../accounts/index.ts';
+import { accountsBySteamIds, bindingOf } from './links.ts';
+
+const NOT_BOUND: SteamPlatform = {
+  bound: false, steam_id: null, show_id: null, avatar_url: null, profile_url: null, public: null, games_count: null, playtime_seconds: null, games: [], bound_at_timestamp: null,
+};
+
+/** GET /api/platforms/steam: the signed-in account's Steam binding with its library from the Steam Web API. */
+export async function steamPlatform(deps: Deps, accountId: number): Promise<SteamPlatform> {
+  const binding = await bindingOf(deps.db, accountId, 'steam');
+  if (!binding) return NOT_BOUND;
+  const api = deps.linkedAccounts.steamWebApi;
+  const [player, owned] = api ? await Promise.all([api.player(binding.externalId), api.ownedGames(binding.externalId)]) : [null, STEAM_HIDDEN];
+  const games = owned === STEAM_HIDDEN ? [] : [...owned].sort((a, b) => b.playtimeSeconds - a.playtimeSeconds);
+  return {
+    bound: true,
+    steam_id: binding.externalId,
+    show_id: binding.showId,
+    avatar_url: player?.avatarUrl || binding.profile.avatarUrl || null,
+    profile_url: player?.profileUrl || binding.profile.profileUrl || null,
+    public: owned !== STEAM_HIDDEN,
+    games_count: owned === STEAM_HIDDEN ? null : games.length,
+    playtime_seconds: owned === STEAM_HIDDEN ? null : games.reduce((sum, g) => sum + g.playtimeSeconds, 0),
+    games: games.map((g) => ({ app_id: g.appId, name: g.name, playtime_seconds: g.playtimeSeconds })),
+    bound_at_timestamp: Math.floor(binding.createdAt.getTime() / 1000),
+  };
+}
+
+/**
+ * GET /api/accounts/{id}/steam_friends: an account's Steam friends, with their accounts here when bound; `unbind`
+ * when the account has no Steam binding, `hidden` when its Steam profile keeps friends private. A closed or
+ * unknown account is 404.
+ */
+export async function steamFriends(deps: Deps, accountId: number): Promise<SteamFriends> {
+  const [owner] = (await accountSummaries(deps.db, [accountId])).values();
+  if (!owner) throw fail.notFound();
+  const binding = await bindingOf(deps.db, accountId, 'steam');
+  const api = deps.linkedAccounts.steamWebApi;
+  if (!binding || !api) return { steam_friends: [], steam_error: steamError(false, false) };
+  const ids = await api.friends(binding.externalId);
+  if (ids === STEAM_HIDDEN) return { steam_friends: [], steam_error: steamError(true, false) };
+  const [players, here] = await Promise.all([api.players(ids), accountsBySteamIds(deps.db, ids)]);
+  const accounts = await accountSummaries(deps.db, [...here.values()]);
+  return {
+    steam_error: null,
+    steam_friends: players.map((p) => {
+      const account = accounts.get(here.get(p.steamId) ?? -1);
+      return {
+        steam_id: p.steamId, persona_name: p.personaName, avatar_url: p.avatarUrl, profile_url: p.profileUrl,
+        account: account ? { id: account.id, nickname: account.nickname, avatar_url: account.avatar_url } : null,
+      };
+    }),
+  };
+}
