@@ -92,6 +92,8 @@ export const queryKeys = {
     games: (id: string, page: number) => ['users', id, 'games', page] as const,
     posts: (id: string, type: 'Post' | 'Review', page: number) => ['users', id, 'posts', type, page] as const,
     comments: (id: string, replies: boolean, page: number) => ['users', id, 'comments', replies, page] as const,
+    /** Holds whether the viewer follows each friend, so it changes with the viewer. */
+    friends: (id: string, kind: string, page: number) => ['me', 'users', id, 'friends', kind, page] as const,
     /** GET /api/users/{id}/follow: the viewer's follow and block state (depends on the viewer, so under `me`). */
     follow: (id: string) => ['me', 'follow', id] as const,
   },

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  COMMUNITY_API, DISCUSSION_API, PROFILES_API, type accountCommentsResponse, type CommunityGamesResponse, type postsResponse,
+  COMMUNITY_API, DISCUSSION_API, PEOPLE_API, PROFILES_API, type accountCommentsResponse, type CommunityGamesResponse, type FriendsResponse,
+  type postsResponse,
 } from '@lantern/contract';
 import { PAGE_SIZES } from '@lantern/domain';
 import type { z } from 'zod';
@@ -32,5 +33,13 @@ export const profileCommentsQuery = (id: string, replies: boolean, page: number)
   queryOptions({
     queryKey: queryKeys.users.comments(id, replies, page),
     queryFn: () => api.get<AccountCommentsPage>(DISCUSSION_API.accountComments(id), { auth: 'optional', query: { reply: replies, page } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The friends tab: whom the account follows, or who follows it (GET /api/accounts/{id}/friends), 20 a page. */
+export const profileFriendsQuery = (id: string, kind: 'following' | 'followers', page: number) =>
+  queryOptions({
+    queryKey: queryKeys.users.friends(id, kind, page),
+    queryFn: () => api.get<FriendsResponse>(PEOPLE_API.friends(id), { auth: 'optional', query: { kind, page } }),
     placeholderData: keepPreviousData,
   });

@@ -10,7 +10,9 @@ import { Pagination } from '../../../ui/Pagination';
 import { PlatformBadge } from '../../../ui/SkuCard';
 import { PostCard } from '../../../ui/PostCard';
 import { CommentContent } from '../../../ui/CommentContent';
-import { profileCommentsQuery, profileGamesQuery, profilePostsQuery, type ProfileComment } from '../api/tabs';
+import { profileCommentsQuery, profileFriendsQuery, profileGamesQuery, profilePostsQuery, type ProfileComment } from '../api/tabs';
+import { Avatar } from '../../../ui/PostCard';
+import { cn } from '../../../ui/cn';
 
 const pagesOf = (meta: { total_count: number; per: number } | undefined) => (meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1);
 
@@ -106,6 +108,45 @@ export function ProfileComments({ userId, page, hrefFor, isSelf, replies }: TabP
           );
         })}
       </ul>
+      <Pagination className="mt-6" page={page} pages={pagesOf(q.data.meta)} hrefFor={hrefFor} />
+    </>
+  );
+}
+
+/**
+ * Friends: whom the account follows, or who follows it (`kind`, in the address), with both counts; each links to
+ * its own page, marked when the reader follows it too.
+ */
+export function ProfileFriends({ userId, page, hrefFor, isSelf, kind, kindHref }: TabProps & { kind: 'following' | 'followers'; kindHref: (kind: 'following' | 'followers') => string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const q = useQuery(profileFriendsQuery(userId, kind, page));
+  if (q.isPending) return <LoadingBlock />;
+  if (q.isError) return <LoadFailed error={q.error} onRetry={q.refetch} />;
+  const chip = (k: 'following' | 'followers', count: number) => (
+    <Link to={kindHref(k)} replace aria-current={k === kind ? 'page' : undefined} data-testid={`friends-${k}`}
+      className={cn('rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset', k === kind ? 'bg-accent text-accent-ink ring-accent' : 'text-muted ring-ink-700 hover:text-fg')}>
+      {t(`users.friends_${k}`, { count })}
+    </Link>
+  );
+  const none = kind === 'following' ? (isSelf ? 'users.no_following_self' : 'users.no_following') : (isSelf ? 'users.no_followers_self' : 'users.no_followers');
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap gap-2">{chip('following', q.data.following_count)}{chip('followers', q.data.followers_count)}</div>
+      {q.data.friends.length === 0 ? <EmptyState title={t(none)} /> : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="profile-friends">
+          {q.data.friends.map((f) => (
+            <li key={f.id} className="group relative flex items-center gap-3 rounded-[var(--radius-card)] bg-ink-850 p-3 ring-1 ring-ink-700 hover:ring-accent/50" data-testid="profile-friend">
+              <Avatar name={f.nickname} url={f.avatar_url} />
+              <div className="min-w-0">
+                <Link to={paths.user(f.id)} className="line-clamp-1 font-semibold text-fg after:absolute after:inset-0 group-hover:text-accent-strong">{f.nickname}</Link>
+                <p className="text-xs text-subtle">{t('users.followed_since', { date: formatDate(f.followed_at_timestamp, language) })}</p>
+              </div>
+              {f.following ? <span className="ml-auto rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success">{t('users.you_follow')}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
       <Pagination className="mt-6" page={page} pages={pagesOf(q.data.meta)} hrefFor={hrefFor} />
     </>
   );

@@ -69,6 +69,28 @@ describe('UserProfilePage', () => {
     expect(await screen.findByText('Review a game you own and it shows up here.')).toBeInTheDocument();
   });
 
+  it('lists whom the player follows, and who follows them by the followers chip', async () => {
+    const friend = (id: number, nickname: string, following: boolean) => ({ id, nickname, avatar_url: null, followed_at_timestamp: 1_700_000_000, following });
+    const fetches = mockFetch({
+      'GET /api/users/7': [{ status: 200, body: user }],
+      'GET /api/users/7/service': [{ status: 200, body: { id: 7, is_self: false, can_follow: true, can_message: true } }],
+      'GET /api/users/7/follow': [{ status: 200, body: { follow: { account_id: 7, following: false, followers_count: 1, blocked: false, can_follow: true } } }],
+      'GET /api/accounts/7/friends': [
+        { status: 200, body: { friends: [friend(8, 'Ember', true)], following_count: 1, followers_count: 1, meta: { total_count: 1, page: 1, per: 20 } } },
+        { status: 200, body: { friends: [friend(9, 'Wick', false)], following_count: 1, followers_count: 1, meta: { total_count: 1, page: 1, per: 20 } } },
+      ],
+    });
+    const router = open('/users/7?tab=friends');
+    const first = await screen.findByTestId('profile-friend');
+    expect(first).toHaveTextContent('Ember');
+    expect(first).toHaveTextContent('You follow');
+    expect(screen.getByTestId('friends-following')).toHaveTextContent('Following 1');
+    await userEvent.setup().click(screen.getByTestId('friends-followers'));
+    expect(await screen.findByText('Wick')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=friends&kind=followers');
+    expect(fetches.calls.filter((c) => c.url.pathname === '/api/accounts/7/friends').map((c) => c.url.searchParams.get('kind'))).toEqual(['following', 'followers']);
+  });
+
   it('goes to /404 for a closed or unknown user', async () => {
     mockFetch({ 'GET /api/users/8': [{ status: 404, body: { errors: { base: ['not_found'] } } }] });
     const router = open('/users/8');

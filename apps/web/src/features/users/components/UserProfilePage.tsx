@@ -12,16 +12,19 @@ import { buttonClass } from '../../../ui/Button';
 import { userQuery, userServiceQuery } from '../api/user';
 import { BackgroundControls } from './BackgroundControls';
 import { PeopleActions } from './PeopleActions';
-import { ProfileComments, ProfileGames, ProfilePosts } from './ProfileTabs';
+import { ProfileComments, ProfileFriends, ProfileGames, ProfilePosts } from './ProfileTabs';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
-const TABS = ['games', 'posts', 'reviews', 'comments', 'replies'] as const;
+const TABS = ['games', 'posts', 'reviews', 'comments', 'replies', 'friends'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 
-const tabHref = (id: string, tab: Tab, page = 1) => {
+type FriendsKind = 'following' | 'followers';
+
+const tabHref = (id: string, tab: Tab, page = 1, kind: FriendsKind = 'following') => {
   const q = new URLSearchParams();
   if (tab !== 'games') q.set('tab', tab);
+  if (tab === 'friends' && kind !== 'following') q.set('kind', kind);
   if (page > 1) q.set('page', String(page));
   const s = q.toString();
   return s ? `${paths.user(id)}?${s}` : paths.user(id);
@@ -44,6 +47,7 @@ export function UserProfilePage() {
   const tab: Tab = isTab(tabParam) ? tabParam : 'games';
   const n = Number(params.get('page'));
   const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const kind: FriendsKind = params.get('kind') === 'followers' ? 'followers' : 'following';
   useDocumentTitle(user.data?.nickname ?? t('ui.loading'));
 
   useEffect(() => {
@@ -56,7 +60,7 @@ export function UserProfilePage() {
   const isSelf = service.data?.is_self ?? false;
   const joined = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long' }).format(new Date(u.created_at_timestamp * 1000));
   const initial = [...(u.nickname.trim() || '?')][0]!.toUpperCase();
-  const tabProps = { userId: id, page, isSelf, hrefFor: (p: number) => tabHref(id, tab, p) };
+  const tabProps = { userId: id, page, isSelf, hrefFor: (p: number) => tabHref(id, tab, p, kind) };
   return (
     <div data-testid="user-profile">
       <div className="relative h-40 overflow-hidden sm:h-56" data-testid="profile-background">
@@ -113,6 +117,7 @@ export function UserProfilePage() {
           {tab === 'games' ? <ProfileGames {...tabProps} />
             : tab === 'posts' ? <ProfilePosts {...tabProps} type="Post" />
             : tab === 'reviews' ? <ProfilePosts {...tabProps} type="Review" />
+            : tab === 'friends' ? <ProfileFriends {...tabProps} kind={kind} kindHref={(k) => tabHref(id, 'friends', 1, k)} />
             : <ProfileComments {...tabProps} replies={tab === 'replies'} />}
         </div>
       </div>
