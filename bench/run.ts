@@ -6,6 +6,7 @@ import { checkoutBench } from './checkout.bench.ts';
 import { communityBench } from './community.bench.ts';
 import { flashSaleBench } from './flash-sale.bench.ts';
 import { headlinesBench } from './headlines.bench.ts';
+import { talksBench } from './talks.bench.ts';
 import { discussionBench } from './discussion.bench.ts';
 import { initialJavaScript, LIGHTHOUSE_RUNS, lighthouseBench } from './lighthouse.bench.ts';
 
@@ -211,6 +212,18 @@ ${h.rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} 
 
 Half the articles are on each site; the mainland's are read. "p95" is autocannon's p97.5. Targets (issue 13): the
 list and the article page p99 ≤ 50 ms and ≥ 1/3 of the bare route.
+`;
+  },
+  async talks() {
+    const f = await talksBench();
+    return `## Talks feed — PostgreSQL, ${f.talks} talks by 5,000 authors, a reader following ${f.following} (${machine()})
+
+| route | req/s | p50 ms | p95 ms | p99 ms | ratio to bare |
+|---|---|---|---|---|---|
+${f.rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.ratio.toFixed(2)} |`).join('\n')}
+
+The feed reads one short backwards range of \`talks_author_feed_idx\` per followed author below the cursor and
+merges them (decisions/0023). "p95" is autocannon's p97.5. Target (issue 13): the feed's first page p99 ≤ 100 ms.
 `;
   },
   async lighthouse() {
