@@ -7,6 +7,7 @@ export type Localized = z.infer<typeof localized>;
 
 export const skuStatus = z.enum(['sale', 'pre_sale', 'off', 'unpublished']);
 export const productCate = z.enum(['game', 'virtual', 'physical']);
+export type ProductCate = z.infer<typeof productCate>;
 export const productKind = z.enum(['game', 'dlc', 'bundle', 'virtual', 'peripheral']);
 export const keyType = z.enum(['steam', 'uplay', 'epic', 'origin', 'gog', 'other']);
 

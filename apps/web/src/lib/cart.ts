@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, type CartResponse } from '@lantern/contract';
+import { API, type CartResponse, type ProductCate } from '@lantern/contract';
 import type { TFunction } from 'i18next';
 import { api, isApiError } from './api';
 import { errorToText } from './errors';
@@ -11,7 +11,7 @@ import { useMe } from './session';
  * the cart page all read and write the same queries. A write answers the whole cart, which replaces the
  * cached one; the other categories' views and the coupon list are refetched.
  */
-export type ProductCate = 'game' | 'virtual' | 'physical';
+export type { ProductCate };
 export const PRODUCT_CATES: readonly ProductCate[] = ['game', 'virtual', 'physical'];
 
 const cateQuery = (cate?: ProductCate) => (cate ? { q: { sku_cate_eq: cate } } : undefined);

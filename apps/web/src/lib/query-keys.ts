@@ -1,4 +1,4 @@
-import type { ProductCate } from './cart';
+import type { ProductCate } from '@lantern/contract';
 
 /**
  * Every query key of the web app, and only here (a lint rule refuses `queryKey: [` anywhere else).

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';
 import { ExpandIcon } from '../../../ui/icons';
+import type { GalleryImage } from './galleryImage';
 
-export interface GalleryImage {
-  url: string;
-  caption: string;
-}
+export type { GalleryImage };
 
 const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
 

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, CloseIcon } from '../../../ui/icons';
-import type { GalleryImage } from './Gallery';
+import type { GalleryImage } from './galleryImage';
 
 /**
  * The media viewer (Radix dialog: focus trapped, Escape closes, focus returns to the thumbnail). Arrow keys
