@@ -4,7 +4,7 @@ import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startJobs } from './platform/jobs.ts';
-import { outboxDeliveryJob } from './platform/outbox.ts';
+import { outboxDeliveryJob } from './platform/outbox-delivery-job.ts';
 import { MODULES } from './modules/registry.ts';
 
 /**

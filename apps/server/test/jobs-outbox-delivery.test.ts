@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { email, phone, sendCode } from './factories.ts';
 import { RecordingSender, capturedLog, eventually, startObservedJobs } from './jobs-support.ts';
-import { OUTBOX_RETRY_DELAYS_MS, outboxDeliveryJob } from '../src/platform/outbox.ts';
+import { OUTBOX_RETRY_DELAYS_MS } from '../src/platform/outbox.ts';
+import { outboxDeliveryJob } from '../src/platform/outbox-delivery-job.ts';
 import { outboxMessages } from '../src/platform/db/platform-tables.ts';
 
 // Two server instances on one database sharing one SMS gateway and mail server (a recording stand-in).

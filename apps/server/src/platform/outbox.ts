@@ -4,7 +4,6 @@ import type { Clock } from './clock.ts';
 import type { Secrets } from './crypto.ts';
 import type { DbOrTx, Db } from './db/client.ts';
 import { outboxMessages } from './db/platform-tables.ts';
-import type { PeriodicJob } from './jobs.ts';
 import type { MailSender, SmsSender } from './outbox-senders.ts';
 
 export interface OutgoingMessage {
@@ -64,7 +63,7 @@ export interface DeliveryReport {
 
 /**
  * Outgoing e-mail and SMS go through the outbox table: written with the change that causes them, then
- * delivered — right after the commit (`deliverSoon`) and by the periodic `outboxDeliveryJob`, which also
+ * delivered — right after the commit (`deliverSoon`) and by the periodic `outboxDeliveryJob` (outbox-delivery-job.ts), which also
  * retries failures with backoff. Every sender claims the messages it sends first, so several instances
  * (or two deliveries in one) never send the same message twice; see docs/decisions/0007.
  */
@@ -203,13 +202,6 @@ export class Outbox {
     }));
   }
 }
-
-/** Delivers what the outbox holds every few seconds on one instance at a time, retrying failures when due. */
-export const outboxDeliveryJob: PeriodicJob = {
-  name: 'outbox delivery',
-  everyMs: 5_000,
-  run: (deps) => deps.outbox.deliverPending(),
-};
 
 function errorText(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
