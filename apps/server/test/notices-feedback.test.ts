@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import { FEEDBACKS_PER_DAY } from '@lantern/domain';
 import type { UploadToken } from '@lantern/contract';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
+import { uploadForm } from './upload-form.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { notices, versionInfos } from '../src/modules/notices/tables.ts';
 import { feedbacks } from '../src/modules/feedback/tables.ts';
@@ -152,17 +152,11 @@ describe('versions', () => {
 });
 
 describe('feedback', () => {
-  function form(fields: Record<string, string>, body: Buffer) {
-    const boundary = `----lantern${randomBytes(8).toString('hex')}`;
-    const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`), body, Buffer.from(`\r\n--${boundary}--\r\n`));
-    return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-  }
   /** A screenshot uploaded the way the web does it: a `feedback` upload token, then the form post. */
   async function screenshot(user: { token: string }): Promise<{ id: number; url: string }> {
     const token: UploadToken = (await api.native.get('/api/cloud_storage/new', { token: user.token, query: { for: 'feedback' } })).json();
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
-    const { payload, contentType } = form({ policy: token.policy, signature: token.signature, accessid: token.accessid, key: `${token.dir}shot`, account_id: String(token.account_id) }, png);
+    const { payload, contentType } = uploadForm({ policy: token.policy, signature: token.signature, accessid: token.accessid, key: `${token.dir}shot`, account_id: String(token.account_id) }, png);
     const res = await t.app.inject({ method: 'POST', url: '/uploads', headers: { host: HOSTS.native, 'content-type': contentType }, payload });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();

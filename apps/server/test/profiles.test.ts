@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PROFILES_API, UPLOADS_API, type UploadResult, type UploadToken } from '@lantern/contract';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
+import { uploadForm } from './upload-form.ts';
 import { makeAccount, makeProduct, makeSku } from './catalog-factories.ts';
 import { makeGroup, ownGame, publishPost } from './community-factories.ts';
 import { updateAccount } from './factories.ts';
@@ -21,16 +21,10 @@ type Account = { id: number; token: string };
 const gamesOf = (id: number, query: Record<string, string> = {}, area: 'native' | 'abroad' = 'native') =>
   api[area].get(PROFILES_API.communityGames(id), { query });
 
-function form(fields: Record<string, string>, file: Buffer) {
-  const boundary = `----lantern${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 async function uploadBackground(who: Account): Promise<UploadResult> {
   const issued: UploadToken = (await api.native.get(UPLOADS_API.cloudStoragesNew, { token: who.token, query: { for: 'background' } })).json();
   const body = await sharp({ create: { width: 96, height: 48, channels: 3, background: '#224466' } }).png().toBuffer();
-  const { payload, contentType } = form({ policy: issued.policy, signature: issued.signature, accessid: issued.accessid }, body);
+  const { payload, contentType } = uploadForm({ policy: issued.policy, signature: issued.signature, accessid: issued.accessid }, body);
   const res = await t.app.inject({ method: 'POST', url: UPLOADS_API.uploads, headers: { host: HOSTS.native, 'content-type': contentType }, payload });
   expect(res.statusCode).toBe(201);
   return res.json();

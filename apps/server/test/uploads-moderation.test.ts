@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MODERATION_API, type UploadResult, type UploadToken } from '@lantern/contract';
 import { UPLOADS_PER_DAY_NEW } from '@lantern/domain';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
+import { uploadForm } from './upload-form.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { makeGroup } from './community-factories.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
@@ -23,16 +23,10 @@ afterAll(() => t.close());
 
 type Account = { id: number; token: string };
 
-function form(fields: Record<string, string>, file: Buffer) {
-  const boundary = `----lantern${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 const token = (who: Account) => api.native.get('/api/cloud_storages/new', { token: who.token });
 async function upload(who: Account, body: Buffer) {
   const issued: UploadToken = (await token(who)).json();
-  const { payload, contentType } = form({ policy: issued.policy, signature: issued.signature, accessid: issued.accessid }, body);
+  const { payload, contentType } = uploadForm({ policy: issued.policy, signature: issued.signature, accessid: issued.accessid }, body);
   return t.app.inject({ method: 'POST', url: '/uploads', headers: { host: HOSTS.native, 'content-type': contentType }, payload });
 }
 const picture = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#2f6f9f' } }).png().toBuffer();

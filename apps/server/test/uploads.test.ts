@@ -6,6 +6,7 @@ import { IMAGE_MAX_BYTES, UPLOAD_POLICY_TTL_SECONDS } from '@lantern/domain';
 import type { UploadResult, UploadToken } from '@lantern/contract';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
+import { uploadForm } from './upload-form.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { findUploads } from '../src/modules/uploads/index.ts';
 import { uploads } from '../src/modules/uploads/tables.ts';
@@ -20,18 +21,6 @@ afterAll(() => t.close());
 
 type Area = 'native' | 'abroad';
 
-/** A multipart form as a browser sends it: the token's fields first, then the file. */
-function form(fields: Record<string, string>, file: { name: string; type: string; body: Buffer }) {
-  const boundary = `----lantern${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-  parts.push(file.body, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function tokenFor(user: { token: string }, area: Area = 'native', path = '/api/cloud_storages/new'): Promise<UploadToken> {
   const res = await api[area].get(path, { token: user.token });
   expect(res.statusCode, res.body).toBe(200);
@@ -41,7 +30,7 @@ async function tokenFor(user: { token: string }, area: Area = 'native', path = '
 const policyFields = (token: UploadToken) => ({ policy: token.policy, signature: token.signature, accessid: token.accessid, key: `${token.dir}photo`, account_id: String(token.account_id) });
 
 async function post(area: Area, fields: Record<string, string>, file: { name: string; type: string; body: Buffer }, headers: Record<string, string> = {}) {
-  const { payload, contentType } = form(fields, file);
+  const { payload, contentType } = uploadForm(fields, file);
   return t.app.inject({ method: 'POST', url: '/uploads', headers: { host: HOSTS[area], 'content-type': contentType, ...headers }, payload });
 }
 
