@@ -132,7 +132,7 @@ describe('GET /api/server_switch', () => {
     expect(native.area).toBe('native');
     expect(native.switches).toMatchObject({
       store: true, search: true, wishlist: true, peripheral_shop: true, cart: true, coupons: true, orders: true, payments: true, keys: true, library: true,
-      redeem: true, user_center: true, seckill: true, community: true, headlines: false, messages: false,
+      redeem: true, user_center: true, seckill: true, community: true, headlines: true, messages: false,
     });
     expect((await api.abroad.get('/api/server_switch.json')).json().area).toBe('abroad');
   });
