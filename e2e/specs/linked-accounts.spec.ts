@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 
-test('link Steam in the sandbox: the responsibility declaration, the sandbox sign-in, then the settings page shows it', async ({ page, context, baseURL }, info) => {
+test('link Steam in the sandbox: the responsibility declaration, the sandbox sign-in, then the settings page and the personal page show it', async ({ page, context, baseURL }, info) => {
   test.slow();
   const area = areaOf(info);
   const account = await signUpViaApi(context, baseURL!, area, 'steam');
@@ -29,6 +29,13 @@ test('link Steam in the sandbox: the responsibility declaration, the sandbox sig
   await expect(steam).toHaveAttribute('data-bound', 'true');
   await expect(page.getByTestId('linked-steam-state')).toContainText(steamId.slice(-5));
   await expect(page.getByTestId('steam-library').getByRole('listitem').first()).toBeVisible();
+
+  // The personal page shows the Steam library to everyone, under the games bought here.
+  await page.goto(`/users/${account.id}`);
+  const library = page.getByTestId('profile-steam-library');
+  await expect(library.getByTestId('steam-game').first()).toBeVisible();
+  await expect(library.getByTestId('steam-summary')).toContainText(area === 'native' ? '小时' : 'h played');
+  await page.goto('/setting/linked_accounts');
 
   // Unlinking puts it back.
   await page.getByTestId('unbind-steam').click();

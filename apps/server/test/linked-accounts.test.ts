@@ -294,6 +294,30 @@ describe('Steam friends', () => {
   });
 });
 
+describe('Steam games on a personal page', () => {
+  it('show the linked profile\'s library, most played first with the hours of all; unbind, hidden and 404 otherwise', async () => {
+    const user = await makeAccount(t);
+    const { steamId } = await bindSteam(user);
+    const owned = await t.deps.linkedAccounts.steamWebApi!.ownedGames(steamId);
+    expect(Array.isArray(owned)).toBe(true);
+    const res = await api.abroad.get(`/api/accounts/${user.id}/steam_games`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.steam_error).toBeNull();
+    expect(body.games_count).toBe((owned as unknown[]).length);
+    const seconds = body.games.map((g: { playtime_seconds: number }) => g.playtime_seconds);
+    expect(seconds).toEqual([...seconds].sort((a: number, b: number) => b - a));
+    expect(body.playtime_seconds).toBe((owned as { playtimeSeconds: number }[]).reduce((sum, g) => sum + g.playtimeSeconds, 0));
+
+    const lone = await makeAccount(t);
+    expect((await api.native.get(`/api/accounts/${lone.id}/steam_games`)).json()).toMatchObject({ steam_error: 'unbind', games: [], games_count: 0 });
+    const secretive = await makeAccount(t);
+    await bindSteam(secretive, '76561198000010000');
+    expect((await api.native.get(`/api/accounts/${secretive.id}/steam_games`)).json()).toMatchObject({ steam_error: 'hidden', games: [] });
+    expect((await api.native.get('/api/accounts/987654321/steam_games')).statusCode).toBe(404);
+  });
+});
+
 describe('flash sales that need a Steam binding', () => {
   it('refuse a buyer without Steam (unbound) and qualify the same buyer once Steam is bound', async () => {
     const admin = await makeAccount(t, { role: 'admin' });

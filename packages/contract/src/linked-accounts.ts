@@ -61,6 +61,21 @@ export const steamFriend = z.object({
 export const steamFriendsResponse = z.object({ steam_friends: z.array(steamFriend), steam_error: z.enum(['unbind', 'hidden']).nullable() });
 export type SteamFriends = z.infer<typeof steamFriendsResponse>;
 
+/**
+ * GET /api/accounts/{id}/steam_games: the Steam library a personal page shows (docs/product/personal-pages.md#games):
+ * the games of the account's linked Steam profile, most played first, with the hours of all of them; `steam_error`
+ * unbind (no Steam account) or hidden (the Steam profile keeps its games private).
+ */
+export const steamGamesResponse = z.object({
+  steam_error: z.enum(['unbind', 'hidden']).nullable(),
+  show_id: z.string().nullable(),
+  profile_url: z.string().nullable(),
+  games_count: z.number().int(),
+  playtime_seconds: z.number().int(),
+  games: z.array(z.object({ app_id: z.number().int(), name: z.string(), playtime_seconds: z.number().int() })),
+});
+export type SteamGames = z.infer<typeof steamGamesResponse>;
+
 /** GET /api/openid/sign_in/callback for an API client (a browser gets session cookies and a redirect instead). */
 export const steamSignInResponse = z.object({
   token_type: z.literal('Bearer'),
@@ -82,4 +97,5 @@ export const LINKED_ACCOUNTS_API = {
   bindWeibo: '/api/bind_weibo',
   steamPlatform: '/api/platforms/steam',
   steamFriends: (accountId: number | string) => `/api/accounts/${accountId}/steam_friends`,
+  steamGames: (accountId: number | string) => `/api/accounts/${accountId}/steam_games`,
 } as const;

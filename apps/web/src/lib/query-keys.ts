@@ -90,6 +90,7 @@ export const queryKeys = {
     detail: (id: string) => ['users', id] as const,
     service: (id: string) => ['users', id, 'service'] as const,
     games: (id: string, page: number) => ['users', id, 'games', page] as const,
+    steamGames: (id: string) => ['users', id, 'steam-games'] as const,
     posts: (id: string, type: 'Post' | 'Review', page: number) => ['users', id, 'posts', type, page] as const,
     comments: (id: string, replies: boolean, page: number) => ['users', id, 'comments', replies, page] as const,
     /** Holds whether the viewer follows each friend, so it changes with the viewer. */

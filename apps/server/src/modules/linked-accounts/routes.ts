@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  bindOAuthRequest, bindOAuthResponse, oauthPlatformKind, startLinkQuery, startLinkResponse, steamCallbackQuery, steamFriendsResponse,
+  bindOAuthRequest, bindOAuthResponse, oauthPlatformKind, startLinkQuery, startLinkResponse, steamCallbackQuery, steamFriendsResponse, steamGamesResponse,
   steamPlatformResponse, steamSignInResponse, unbindQuery,
 } from '@lantern/contract';
 import { LINK_STATE_TTL_SECONDS, safeReturnPath, type PlatformKind } from '@lantern/domain';
@@ -13,7 +13,7 @@ import { idParams } from '../../platform/params.ts';
 import type { OAuthKind } from '../../platform/linked-accounts/oauth.ts';
 import { signInVouchedAccount } from '../accounts/index.ts';
 import { finishOAuthLink, finishSteamLink, finishSteamSignIn, LINKED_ACCOUNTS_PAGE, platformsFor, startLink, unbind } from './links.ts';
-import { steamFriends, steamPlatform } from './steam-data.ts';
+import { steamFriends, steamGames, steamPlatform } from './steam-data.ts';
 
 const tags = ['linked-accounts'];
 /** The browser that started a binding keeps its nonce here; the provider's answer must come back to it. */
@@ -102,4 +102,7 @@ export const linkedAccountRoutes = (deps: Deps): FastifyPluginAsyncZod => async 
 
   app.get('/api/accounts/:id/steam_friends', { schema: { tags, params: idParams, response: { 200: steamFriendsResponse } } }, async (request) =>
     steamFriends(deps, request.params.id));
+
+  app.get('/api/accounts/:id/steam_games', { schema: { tags, params: idParams, response: { 200: steamGamesResponse } } }, async (request) =>
+    steamGames(deps, request.params.id));
 };

@@ -1,5 +1,5 @@
 import { steamError } from '@lantern/domain';
-import type { SteamFriends, SteamPlatform } from '@lantern/contract';
+import type { SteamFriends, SteamGames, SteamPlatform } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { STEAM_HIDDEN } from '../../platform/linked-accounts/steam.ts';
@@ -28,6 +28,34 @@ export async function steamPlatform(deps: Deps, accountId: number): Promise<Stea
     playtime_seconds: owned === STEAM_HIDDEN ? null : games.reduce((sum, g) => sum + g.playtimeSeconds, 0),
     games: games.map((g) => ({ app_id: g.appId, name: g.name, playtime_seconds: g.playtimeSeconds })),
     bound_at_timestamp: Math.floor(binding.createdAt.getTime() / 1000),
+  };
+}
+
+/** The most Steam games a personal page lists; the count and hours are of all of them. */
+export const STEAM_GAMES_SHOWN = 50;
+
+/**
+ * GET /api/accounts/{id}/steam_games: the Steam library on a personal page (docs/product/personal-pages.md#games),
+ * public like the rest of the page once its owner linked Steam (which they do after the responsibility
+ * declaration says their play data is shared); `unbind` without a Steam account, `hidden` when the Steam profile
+ * keeps its games private. A closed or unknown account is 404.
+ */
+export async function steamGames(deps: Deps, accountId: number): Promise<SteamGames> {
+  const [owner] = (await accountSummaries(deps.db, [accountId])).values();
+  if (!owner) throw fail.notFound();
+  const binding = await bindingOf(deps.db, accountId, 'steam');
+  const api = deps.linkedAccounts.steamWebApi;
+  const none = { show_id: binding?.showId ?? null, profile_url: binding?.profile.profileUrl || null, games_count: 0, playtime_seconds: 0, games: [] };
+  if (!binding || !api) return { ...none, steam_error: steamError(false, false) };
+  const owned = await api.ownedGames(binding.externalId);
+  if (owned === STEAM_HIDDEN) return { ...none, steam_error: steamError(true, false) };
+  const games = [...owned].sort((a, b) => b.playtimeSeconds - a.playtimeSeconds);
+  return {
+    ...none,
+    steam_error: null,
+    games_count: games.length,
+    playtime_seconds: games.reduce((sum, g) => sum + g.playtimeSeconds, 0),
+    games: games.slice(0, STEAM_GAMES_SHOWN).map((g) => ({ app_id: g.appId, name: g.name, playtime_seconds: g.playtimeSeconds })),
   };
 }
 

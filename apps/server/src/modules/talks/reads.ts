@@ -19,21 +19,40 @@ const live = isNull(talks.deletedAt);
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
 /**
- * The ids of the viewer's feed page (docs/product/people.md#talks; decisions/0023): for each followed author and
- * each joined group, its newest `per` talks below the cursor — one short scan of `talks_author_feed_idx` or
- * `talks_group_feed_idx` each — merged, newest first. Never a sort of everything those people wrote.
+ * How many of everyone's newest talks below the cursor the feed looks through first. Whom a reader follows writes
+ * a fair share of what is new, so a page is usually found in the first few hundred; when it is not, the per-author
+ * merge below answers.
+ */
+const FEED_RECENT_WINDOW = 1_000;
+
+/**
+ * The ids of the viewer's feed page (docs/product/people.md#talks; decisions/0023), newest first. First the newest
+ * `FEED_RECENT_WINDOW` talks of everyone below the cursor (one backwards range of `talks_recent_idx`) are filtered
+ * to the followed authors and joined groups: if a whole page is among them it is the answer, since every talk
+ * left unread is older than all of them. Otherwise, for each followed author and each joined group, its newest
+ * `per` talks below the cursor — one short scan of `talks_author_feed_idx` or `talks_group_feed_idx` each — are
+ * merged. Never a sort of everything those people wrote.
  */
 async function feedIds(deps: Deps, authors: number[], groups: number[], hidden: number[], before: number, per: number): Promise<number[]> {
   if (authors.length === 0 && groups.length === 0) return [];
+  const [authorIds, groupIds, hiddenIds] = [sql.param(authors), sql.param(groups), sql.param(hidden)];
+  const recent = await rowsOf<{ id: number | string }>(deps.db, sql`
+    SELECT id FROM (
+      SELECT id, account_id, group_id FROM talks WHERE deleted_at IS NULL AND id < ${before} ORDER BY id DESC LIMIT ${FEED_RECENT_WINDOW}
+    ) newest
+    WHERE account_id = ANY(${authorIds}::bigint[])
+       OR (group_id = ANY(${groupIds}::bigint[]) AND NOT (account_id = ANY(${hiddenIds}::bigint[])))
+    ORDER BY id DESC LIMIT ${per}`);
+  if (recent.length === per) return recent.map((r) => Number(r.id));
   const rows = await rowsOf<{ id: number | string }>(deps.db, sql`
     SELECT id FROM (
-      SELECT t.id FROM unnest(${sql.param(authors)}::bigint[]) AS a(id) CROSS JOIN LATERAL (
+      SELECT t.id FROM unnest(${authorIds}::bigint[]) AS a(id) CROSS JOIN LATERAL (
         SELECT id FROM talks WHERE account_id = a.id AND deleted_at IS NULL AND id < ${before} ORDER BY id DESC LIMIT ${per}
       ) t
       UNION
-      SELECT t.id FROM unnest(${sql.param(groups)}::bigint[]) AS g(id) CROSS JOIN LATERAL (
+      SELECT t.id FROM unnest(${groupIds}::bigint[]) AS g(id) CROSS JOIN LATERAL (
         SELECT id, account_id FROM talks WHERE group_id = g.id AND deleted_at IS NULL AND id < ${before} ORDER BY id DESC LIMIT ${per}
-      ) t WHERE NOT (t.account_id = ANY(${sql.param(hidden)}::bigint[]))
+      ) t WHERE NOT (t.account_id = ANY(${hiddenIds}::bigint[]))
     ) feed ORDER BY id DESC LIMIT ${per}`);
   return rows.map((r) => Number(r.id));
 }

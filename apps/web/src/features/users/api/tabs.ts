@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  COMMUNITY_API, DISCUSSION_API, PEOPLE_API, PROFILES_API, type accountCommentsResponse, type CommunityGamesResponse, type FriendsResponse,
+  COMMUNITY_API, DISCUSSION_API, LINKED_ACCOUNTS_API, PEOPLE_API, PROFILES_API, type SteamGames, type accountCommentsResponse, type CommunityGamesResponse, type FriendsResponse,
   type postsResponse,
 } from '@lantern/contract';
 import { PAGE_SIZES } from '@lantern/domain';
@@ -42,4 +42,11 @@ export const profileFriendsQuery = (id: string, kind: 'following' | 'followers',
     queryKey: queryKeys.users.friends(id, kind, page),
     queryFn: () => api.get<FriendsResponse>(PEOPLE_API.friends(id), { auth: 'optional', query: { kind, page } }),
     placeholderData: keepPreviousData,
+  });
+
+/** The games tab's Steam library: GET /api/accounts/{id}/steam_games (the linked Steam profile's games). */
+export const profileSteamGamesQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.users.steamGames(id),
+    queryFn: () => api.get<SteamGames>(LINKED_ACCOUNTS_API.steamGames(id), { auth: 'optional' }),
   });

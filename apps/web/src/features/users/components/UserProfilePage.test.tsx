@@ -39,6 +39,10 @@ describe('UserProfilePage', () => {
       'GET /api/users/7/service': [{ status: 200, body: { id: 7, is_self: false, can_follow: true, can_message: true } }],
       'GET /api/accounts/7/community_games': [{ status: 200, body: { community_games: [game(1, 12), game(2, 3)], meta: { total_count: 2, page: 1, per: 10, total_hours: 15 } } }],
       'GET /api/accounts/7/comments': [{ status: 200, body: { comments: [comment(9, true, 'Agreed, the ending is great')], meta: { total_count: 1, page: 1, per: 10 } } }],
+      'GET /api/accounts/7/steam_games': [{ status: 200, body: {
+        steam_error: null, show_id: 'lumen', profile_url: 'https://steamcommunity.com/id/lumen', games_count: 2, playtime_seconds: 45_000,
+        games: [{ app_id: 10, name: 'Lantern Quest', playtime_seconds: 36_000 }, { app_id: 20, name: 'Harbour Lights', playtime_seconds: 9_000 }],
+      } }],
     });
     const router = open('/users/7');
     expect(await screen.findByRole('heading', { name: 'Lumen' })).toBeInTheDocument();
@@ -46,6 +50,10 @@ describe('UserProfilePage', () => {
     expect(games.map((g) => within(g).getByRole('link').textContent)).toEqual(['Game 1', 'Game 2']);
     expect(screen.getByTestId('profile-games-summary')).toHaveTextContent('2 games · 15 h played');
     expect(screen.queryByTestId('background-controls')).not.toBeInTheDocument();
+    // The linked Steam library follows the store's games, most played first.
+    const steam = await screen.findByTestId('profile-steam-library');
+    expect(within(steam).getAllByTestId('steam-game').map((g) => g.textContent)).toEqual(['Lantern Quest10 h played', 'Harbour Lights2.5 h played']);
+    expect(within(steam).getByTestId('steam-summary')).toHaveTextContent('2 games · 12.5 h played');
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Replies' }));
     expect(await screen.findByText('Agreed, the ending is great')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { userQuery, userServiceQuery } from '../api/user';
 import { BackgroundControls } from './BackgroundControls';
 import { PeopleActions } from './PeopleActions';
 import { ProfileComments, ProfileFriends, ProfileGames, ProfilePosts } from './ProfileTabs';
+import { SteamLibrary } from './SteamLibrary';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
 const TABS = ['games', 'posts', 'reviews', 'comments', 'replies', 'friends'] as const;
@@ -114,7 +115,7 @@ export function UserProfilePage() {
           tabs={TABS.map((key) => ({ key, label: t(`users.tab_${key}`), to: tabHref(id, key) }))}
         />
         <div className="mt-5 pb-10" data-testid={`profile-tab-${tab}`}>
-          {tab === 'games' ? <ProfileGames {...tabProps} />
+          {tab === 'games' ? <><ProfileGames {...tabProps} /><SteamLibrary userId={id} /></>
             : tab === 'posts' ? <ProfilePosts {...tabProps} type="Post" />
             : tab === 'reviews' ? <ProfilePosts {...tabProps} type="Review" />
             : tab === 'friends' ? <ProfileFriends {...tabProps} kind={kind} kindHref={(k) => tabHref(id, 'friends', 1, k)} />
