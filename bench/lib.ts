@@ -54,13 +54,13 @@ export interface ReadRow {
 
 /**
  * Like `load`, with p95 too (the read targets include a p95) and any non-2xx answer failing the run: 50
- * connections cycling through `paths`, gzip accepted as a browser does, signed in when `token` is given.
+ * connections (or `connections`) cycling through `paths`, gzip accepted as a browser does, signed in when `token` is given.
  */
-export async function measureReads(name: string, url: string, paths?: string[], seconds = 10, token?: string): Promise<Omit<ReadRow, 'ratio'>> {
+export async function measureReads(name: string, url: string, paths?: string[], seconds = 10, token?: string, connections = 50): Promise<Omit<ReadRow, 'ratio'>> {
   if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url)) throw new Error('benchmarks target loopback addresses only');
   const requests = paths?.map((path) => ({ method: 'GET' as const, path }));
   const headers = { 'accept-encoding': 'gzip', ...(token && { authorization: `Bearer ${token}` }) };
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers, ...(requests && { requests }) });
+  const r = await autocannon({ url, connections, duration: seconds, headers, ...(requests && { requests }) });
   if (r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} non-2xx answers`);
   const lat = r.latency as unknown as Record<string, number>;
   // autocannon reports no p95: its p97.5 stands in, stricter than the target.

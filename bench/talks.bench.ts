@@ -16,8 +16,8 @@ export interface TalksBench {
 
 /**
  * The follow feed at 1,000,000 talks by 5,000 authors, for a reader following 500 of them (issue 13): the feed's
- * first page (GET /api/talks?feed=following) at 50 connections, and everyone's newest for comparison, against a
- * bare route in the same run.
+ * first page (GET /api/talks?feed=following) at 50 and at 10 connections, and everyone's newest for comparison,
+ * against a bare route in the same run.
  */
 export async function talksBench(count = Number(process.env.BENCH_TALKS ?? 1_000_000), following = 500): Promise<TalksBench> {
   const database = await createScratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'lantern_bench');
@@ -35,9 +35,15 @@ export async function talksBench(count = Number(process.env.BENCH_TALKS ?? 1_000
     const baseline = await measureReads('bare Fastify route', bare.url);
     const rows: ReadRow[] = [{ ...baseline, ratio: 1 }];
     await profiled('talks', async () => {
-      for (const [name, path] of [['GET /api/talks?feed=following first page (500 followed)', '/api/talks?feed=following'], ['GET /api/talks everyone\'s newest', '/api/talks']] as const) {
-        await measureReads('warm-up', `${base}${path}`, [path], 2, token);
-        const r = await measureReads(`${name}, signed in`, `${base}${path}`, [path], 10, token);
+      const feed = '/api/talks?feed=following';
+      const cases = [
+        ['GET /api/talks?feed=following first page (500 followed), 50 connections', feed, 50],
+        ['GET /api/talks?feed=following first page (500 followed), 10 connections', feed, 10],
+        ['GET /api/talks everyone\'s newest, 50 connections', '/api/talks', 50],
+      ] as const;
+      for (const [name, path, connections] of cases) {
+        await measureReads('warm-up', `${base}${path}`, [path], 2, token, connections);
+        const r = await measureReads(`${name}, signed in`, `${base}${path}`, [path], 10, token, connections);
         rows.push({ ...r, ratio: r.requestsPerSecond / baseline.requestsPerSecond });
       }
     });
