@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, PEOPLE_API } from '@lantern/contract';
-import { BLOCK_LIST_MAX } from '@lantern/domain';
+import { BLOCK_LIST_MAX, FOLLOW_MAX } from '@lantern/domain';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { updateAccount } from './factories.ts';
 import { makeGroup, publishPost } from './community-factories.ts';
 import { assertMayReach, isBlockedBy } from '../src/modules/people/index.ts';
-import { peopleBlocks } from '../src/modules/people/tables.ts';
+import { peopleBlocks, peopleFollows } from '../src/modules/people/tables.ts';
+import { eq } from 'drizzle-orm';
 import { accounts } from '../src/modules/accounts/tables.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -121,6 +122,26 @@ describe('the block list', () => {
     expect(full.statusCode).toBe(422);
     expect(full.json().reason).toBe('out_limit');
     expect((await blockPost(a, listed[0]!)).json().data.message).toBe('blocked');
+  });
+
+  it('counts parallel follows and blocks of different accounts one after the other, so none passes the most', async () => {
+    const [follower, blocker] = [await makeAccount(t), await makeAccount(t)];
+    // One short of the most, filled in the table; then a burst of different accounts at once: exactly one more fits.
+    const followed = await accountRows(FOLLOW_MAX - 1);
+    await t.deps.db.insert(peopleFollows).values(followed.map((id) => ({ followerId: follower.id, followeeId: id, createdAt: t.clock.now() })));
+    const blocked = await accountRows(BLOCK_LIST_MAX - 1);
+    await t.deps.db.insert(peopleBlocks).values(blocked.map((id) => ({ blockerId: blocker.id, blockedId: id, createdAt: t.clock.now() })));
+    const targets = await accountRows(12);
+    const [follows, blocks] = await Promise.all([
+      Promise.all(targets.map((id) => follow(follower, id))),
+      Promise.all(targets.map((id) => blockPost(blocker, id))),
+    ]);
+    expect(follows.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(follows.filter((r) => r.statusCode === 422).map((r) => r.json().errors)).toEqual(Array(11).fill({ follow: ['out_limit'] }));
+    expect(blocks.filter((r) => r.json().data?.message === 'blocked')).toHaveLength(1);
+    expect(blocks.filter((r) => r.statusCode === 422)).toHaveLength(11);
+    expect(await t.deps.db.$count(peopleFollows, eq(peopleFollows.followerId, follower.id))).toBe(FOLLOW_MAX);
+    expect(await t.deps.db.$count(peopleBlocks, eq(peopleBlocks.blockerId, blocker.id))).toBe(BLOCK_LIST_MAX);
   });
 
   it('takes the write behind GET as the original did, from API clients; a cookie GET needs the CSRF header', async () => {

@@ -5,7 +5,7 @@ import { AppError, fail } from '../../platform/errors.ts';
 import { lockedTransaction } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { findAccount, publicAccountsByIds } from '../accounts/index.ts';
-import { pairLock } from './follows.ts';
+import { listWriteLocks } from './follows.ts';
 import { forgetHiddenAuthors } from './relations.ts';
 import { peopleBlocks, peopleFollows } from './tables.ts';
 
@@ -21,7 +21,7 @@ const REFUSALS: Record<BlockRefusal, () => AppError> = {
  * missing or closed account (404 `closed`), a full list (422 `out_limit`).
  */
 export async function block(deps: Deps, actorId: number, targetId: number) {
-  const done = await lockedTransaction(deps.db, pairLock(actorId, targetId), async (tx) => {
+  const done = await lockedTransaction(deps.db, listWriteLocks(actorId, targetId), async (tx) => {
     const [target, [listed], [already]] = await Promise.all([
       actorId === targetId ? undefined : findAccount(tx, targetId),
       tx.select({ n: count() }).from(peopleBlocks).where(eq(peopleBlocks.blockerId, actorId)),

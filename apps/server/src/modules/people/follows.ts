@@ -14,6 +14,13 @@ import { peopleFollows } from './tables.ts';
  */
 export const pairLock = (a: number, b: number) => `people:${Math.min(a, b)}:${Math.max(a, b)}`;
 
+/**
+ * The locks of a write by `actorId` that counts the actor's own list against its most (follows, blocks): the
+ * pair's, and the actor's own, so parallel follows or blocks of different accounts are counted one after the
+ * other and never pass the most together. Sorted, as every caller's are, so no two writes wait in a circle.
+ */
+export const listWriteLocks = (actorId: number, targetId: number) => [pairLock(actorId, targetId), `people:account:${actorId}`].sort();
+
 const REFUSALS: Record<FollowRefusal, () => AppError> = {
   invalid: () => fail.unprocessable('account_id', 'invalid'),
   // The target-closed message: a missing account and a closed one look the same.
@@ -38,7 +45,7 @@ const stateOf = async (db: DbOrTx, targetId: number, following: boolean) => ({
  * block either way (403 `block_listed`), past the most follows (422 `follow: out_limit`).
  */
 export async function follow(deps: Deps, actorId: number, targetId: number) {
-  return lockedTransaction(deps.db, pairLock(actorId, targetId), async (tx) => {
+  return lockedTransaction(deps.db, listWriteLocks(actorId, targetId), async (tx) => {
     const [target, block, [following]] = await Promise.all([
       actorId === targetId ? undefined : findAccount(tx, targetId),
       blockBetween(tx, actorId, targetId),
