@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mulberry32 } from './mulberry32.ts';
 
 /**
  * Where players' reviews of a game on another platform come from (docs/product/community.md#steam-and-epic-reviews).
@@ -56,21 +57,14 @@ export interface ReviewSources {
 // ---------------------------------------------------------------------------------------------------------
 // Sandbox
 
-/** mulberry32: a small seeded generator, so the same app always gets the same reviews. */
+/** The sandbox's generator over the app: the same app always gets the same reviews. */
 function generator(seed: string): () => number {
   let h = 1779033703 ^ seed.length;
   for (let i = 0; i < seed.length; i++) {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
     h = (h << 13) | (h >>> 19);
   }
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(h);
 }
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

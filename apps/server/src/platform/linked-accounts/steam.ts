@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { hmacSignature, OPENID_NS, signatureMatches, SteamOpenIdCheck, type OpenIdSignatureCheck } from './openid.ts';
+import { mulberry32 } from '../mulberry32.ts';
 
 /**
  * Steam: sign-in by OpenID 2.0 (openid.ts) and the player's data through the Steam Web API
@@ -136,16 +137,9 @@ export class RealSteamWebApi implements SteamWebApi {
   }
 }
 
-/** mulberry32 over the SteamID: the same player always has the same sandbox library and friends. */
+/** The sandbox's generator over the SteamID: the same player always has the same sandbox library and friends. */
 function generator(seed: string): () => number {
-  let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 2654435761) >>> 0, 1779033703);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32([...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 2654435761) >>> 0, 1779033703));
 }
 
 const SANDBOX_GAMES: readonly [number, string][] = [
