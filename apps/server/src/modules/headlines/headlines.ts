@@ -3,7 +3,6 @@ import { contentVisibleTo, HOME_HEADLINES, itemsOfArea, type Area, type Headline
 import type { HeadlineDetail, HeadlineSummary } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { forgetSharedReads } from '../../platform/shared-reads.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { keepViewable, loadViewableSkuRows, presentSkus } from '../catalog/index.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
@@ -11,17 +10,6 @@ import { viewerReactions } from '../discussion/index.ts';
 import { authorOf, presentSection, presentSummaries, type HeadlineRow } from './presenter.ts';
 import { allSections, sectionAndChildren, sectionMap } from './sections.ts';
 import { headlines } from './tables.ts';
-
-/**
- * Every shared read of headlines (lists, the headline page, articles, their first comments) has a key starting
- * with this, so a change every reader must see at once — an article published, hidden, restored or deleted, a
- * section changed — forgets them all on every instance (platform/shared-reads.ts).
- */
-export const HEADLINE_READS = 'headline';
-
-export function forgetHeadlineReads(deps: Deps): Promise<void> {
-  return forgetSharedReads(deps, HEADLINE_READS);
-}
 
 /** Shown articles: published (not hidden by staff) and not deleted. */
 export const shownHeadlines = and(eq(headlines.state, 'published'), isNull(headlines.deletedAt))!;

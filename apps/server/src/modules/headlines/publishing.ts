@@ -7,6 +7,7 @@ import { plainTextOf } from '../community/index.ts';
 import { presentDrafts, type DraftRow } from './drafts.ts';
 import { presentSummaries } from './presenter.ts';
 import { allSections, sectionMap } from './sections.ts';
+import { forgetHeadlineReads } from './forget-reads.ts';
 import { headlineAuthEvents, headlineDrafts, headlines } from './tables.ts';
 
 /** Staff's queue: the site's submitted drafts, oldest first (docs/product/headlines.md#publishing). */
@@ -52,6 +53,8 @@ export async function publishDraft(deps: Deps, area: Area, id: number) {
     await tx.insert(headlineAuthEvents).values({ accountId: draft.accountId, draftId: id, headlineId: headline!.id, outcome: 'published', createdAt: now });
     return { headline: headline!, draft: saved! };
   });
+  // Every reader sees the new article at once, on every instance (decisions/0022 "Reading at speed").
+  await forgetHeadlineReads(deps);
   const [draft] = await presentDrafts(deps.db, [done.draft]);
   const [headline] = await presentSummaries(deps, [done.headline], sectionMap(sections));
   return { headline_draft: draft!, headline: headline! };

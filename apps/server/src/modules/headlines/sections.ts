@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { headlineSections } from './tables.ts';
 import { fail } from '../../platform/errors.ts';
 import { presentSection, type SectionRow } from './presenter.ts';
+import { forgetHeadlineReads } from './forget-reads.ts';
 
 /** Every section, in the tabs' order (a dozen rows, read whole). */
 export function allSections(deps: Deps): Promise<SectionRow[]> {
@@ -42,6 +43,7 @@ export async function createSection(deps: Deps, fields: Required<Pick<SectionFie
   const [row] = await deps.db.insert(headlineSections).values({
     name: fields.name, category: fields.category, parentId: fields.parent_id ?? null, kind: fields.kind ?? 'list', position: fields.position ?? 0,
   }).returning();
+  await forgetHeadlineReads(deps);
   return presentSection(row!);
 }
 
@@ -53,5 +55,6 @@ export async function updateSection(deps: Deps, id: number, fields: SectionField
     ...(fields.kind && { kind: fields.kind }), ...(fields.position !== undefined && { position: fields.position }),
   }).where(eq(headlineSections.id, id)).returning();
   if (!row) throw fail.notFound();
+  await forgetHeadlineReads(deps);
   return presentSection(row);
 }

@@ -4,7 +4,8 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
 import type { ModeratedContent } from '../moderation/index.ts';
 import { headlineDrafts, headlines } from './tables.ts';
-import { forgetHeadlineReads, shownHeadlines } from './headlines.ts';
+import { shownHeadlines } from './headlines.ts';
+import { forgetHeadlineReads } from './forget-reads.ts';
 
 /**
  * What other modules see of an article: discussion comments on and likes shown ones of their own site (a hidden
