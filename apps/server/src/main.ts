@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
 import { loadConfig } from './config.ts';
 import { compose } from './platform/compose.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startJobs } from './platform/jobs.ts';
+import { siteServer } from './platform/site-server.ts';
 import { outboxDeliveryJob } from './platform/outbox-delivery-job.ts';
 import { MODULES } from './modules/registry.ts';
 
@@ -19,11 +19,11 @@ async function main() {
   if (config.seedDemo) await seedIfEmpty(deps);
   else if (config.NODE_ENV === 'production' && config.SEED_DEMO === 'auto') console.log('Production: no demo data seeded (SEED_DEMO=always would).');
 
-  let abroadServer: ReturnType<typeof createServer> | undefined;
+  let abroadServer: ReturnType<typeof siteServer> | undefined;
   const app = await buildApp(deps, {
     serverFactory: (handler) => {
-      abroadServer = createServer(handler);
-      return createServer(handler);
+      abroadServer = siteServer(handler);
+      return siteServer(handler);
     },
   });
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });

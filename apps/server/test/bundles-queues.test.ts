@@ -21,6 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The account's notifications in the centre (the queue reward's `activity` notice, docs/product/messaging.md#activity). */
+const noticesOf = async (token: string, area: Area = 'native') => (await api[area].get('/api/messages', { token })).json().messages as Record<string, unknown>[];
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 type Area = 'native' | 'abroad';
 
@@ -223,6 +225,7 @@ describe('exploring queues', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().progress).toMatchObject({ completed: true });
     expect(await scoreOf(t, user.id)).toBe(before + 40);
+    expect(await noticesOf(user.token)).toEqual([expect.objectContaining({ kind: 'activity', detail: 'queue_reward', actor: null, target_type: 'ExploringQueue', target_id: queue.id, href: `/queues/${queue.id}` })]);
     const again = await patchQueue(user.token, queue.id, { complete: true });
     expect(again.json().errors).toEqual({ queue: ['completed'] });
     expect(await scoreOf(t, user.id)).toBe(before + 40);
@@ -240,6 +243,7 @@ describe('exploring queues', () => {
     expect(done.statusCode, done.body).toBe(200);
     const held = await t.deps.db.select().from(accountCoupons).where(and(eq(accountCoupons.accountId, user.id), eq(accountCoupons.couponId, coupon.id)));
     expect(held).toHaveLength(1);
+    expect((await noticesOf(user.token, 'abroad')).map((m) => m.detail)).toEqual(['queue_reward']);
 
     const later = (await makeQueue({ from: nowSec() + 600, to: nowSec() + 900 })).queue;
     const other = await makeAccount(t);
@@ -255,6 +259,7 @@ describe('exploring queues', () => {
     const res = await patchQueue(user.token, queue.id, { viewed_item_ids: [queue.items[0].id], complete: true });
     expect(res.json().errors).toEqual({ reward: ['exhausted'] });
     expect((await api.native.get(`/api/promotion/queues/${queue.id}`, { token: user.token })).json().progress).toBeNull();
+    expect(await noticesOf(user.token)).toEqual([]);
   });
 
   it('20 parallel completes of one run give one reward', { timeout: 120_000 }, async () => {
@@ -267,6 +272,7 @@ describe('exploring queues', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode !== 200).map((r) => JSON.stringify(r.json().errors))).toEqual(Array(19).fill(JSON.stringify({ queue: ['completed'] })));
     expect(await scoreOf(t, user.id)).toBe(before + 25);
+    expect(await noticesOf(user.token)).toHaveLength(1);
   });
 
   it('20 parallel first completes (no run yet) give one reward', { timeout: 120_000 }, async () => {

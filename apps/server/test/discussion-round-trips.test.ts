@@ -5,6 +5,7 @@ import { makeAccount } from './catalog-factories.ts';
 import { updateAccount } from './factories.ts';
 import { FakeTargets } from './discussion-support.ts';
 import { logStatements, type StatementLog } from './statement-counter.ts';
+import { viewerReactions } from '../src/modules/discussion/index.ts';
 
 /**
  * What each discussion write costs the database, in round trips (decisions/0015, "Round trips"): the issue's
@@ -28,6 +29,14 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * What telling someone costs after a write that reaches them (decisions/0027, "One statement"): one statement,
+ * atomic on its own with no BEGIN or COMMIT — the notifications with their counters (the block and settings
+ * checks and the writer's name in it), the live streams' positions and their events, for every recipient at
+ * once. A write that reaches nobody (the stand-in post has no author) costs nothing more.
+ */
+const NOTIFY = 1;
+
 /** The round trips of each operation, as pinned. */
 const ROUND_TRIPS = {
   like: 1,
@@ -36,8 +45,8 @@ const ROUND_TRIPS = {
   'like again (400)': 1,
   cancel: 1,
   comment: 1,
-  'comment with an @mention': 2,
-  reply: 1,
+  'comment with an @mention': 2 + NOTIFY,
+  reply: 1 + NOTIFY,
   'delete a reply': 4,
   'delete a comment with its replies': 4,
 } as const;
@@ -84,5 +93,19 @@ describe('discussion writes', () => {
     expect((await measure('delete a reply', remove(b, reply.comment.id))).json()).toMatchObject({ deleted_count: 1, commentary_id: first.comment.id, commentable: { comments_count: 3 } });
     expect((await measure('delete a comment with its replies', remove(a, first.comment.id))).json()).toMatchObject({ deleted_count: 2, commentary_id: null, commentable: { comments_count: 1 } });
     expect(seen).toEqual(ROUND_TRIPS);
+  });
+
+  it('asks for the likes of readers reading at the same moment in one statement, each answered their own', async () => {
+    const posts = [targets.post(), targets.post()];
+    const readers = await Promise.all(Array.from({ length: 6 }, () => makeAccount(t)));
+    // Readers 0–2 like the first post, 3 dislikes it, 4 likes the second; reader 5 has no reaction.
+    const reactions: [number, number, 1 | 2][] = [[0, 0, 1], [1, 0, 1], [2, 0, 1], [3, 0, 2], [4, 1, 1]];
+    for (const [who, post, type] of reactions) {
+      expect((await api.native.post('/api/like', { like: { accessible_type: 'Post', accessible_id: posts[post], type } }, { token: readers[who]!.token })).statusCode).toBe(200);
+    }
+    const { result, statements } = await log.during(() =>
+      Promise.all(readers.map((r) => viewerReactions(t.deps, r.id, 'Post', posts))));
+    expect(statements, statements.join('\n')).toHaveLength(1);
+    expect(result.map((held) => [held.get(posts[0]!) ?? null, held.get(posts[1]!) ?? null])).toEqual([[1, null], [1, null], [1, null], [2, null], [null, 1], [null, null]]);
   });
 });

@@ -105,6 +105,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     kvPrefix,
     // PGlite lives in this process: a second instance can only share the first one's handle.
     database: first && !url ? first.database : undefined,
+    // Without Redis, a second instance shares the first one's in-process store, so pub/sub reaches both.
+    kv: first && !config.REDIS_URL ? first.deps.kv : undefined,
     sms: options.sms ?? messages,
     mail: options.mail ?? messages,
   });

@@ -5,7 +5,6 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { makeHeadline, makeSection, uploadedImage } from './headlines-factories.ts';
-import { headlineAuthEventsOf } from '../src/modules/headlines/index.ts';
 import { headlineDrafts } from '../src/modules/headlines/tables.ts';
 import { muteAccount } from '../src/modules/moderation/index.ts';
 
@@ -128,9 +127,10 @@ describe('editor drafts', () => {
     const won = (first.statusCode === 200 ? first : second).json();
     expect(won.headline_draft).toMatchObject({ status: 'published', headline_id: won.headline.id });
     expect(won.headline).toMatchObject({ title: 'Draft one', summary: 'The whole story', cover_url: cover, section_id: section.id, category: 'news' });
-    const events = await headlineAuthEventsOf(t.deps, editor.id);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ outcome: 'published', draftId: draft.id, headlineId: won.headline.id, readAt: null });
+    // The author is told once (headline_auth), linked to the article.
+    const told = (await api.native.get('/api/messages', as(editor))).json().messages;
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ kind: 'headline_auth', target_type: 'Headline', target_id: won.headline.id, excerpt: 'Draft one', href: `/headlines/${won.headline.id}`, read: false });
 
     const article = await api.native.get(HEADLINES_API.headline(won.headline.id), as(reader));
     expect(article.statusCode, article.body).toBe(200);
@@ -151,7 +151,7 @@ describe('editor drafts', () => {
     const rejected = await api.native.post(HEADLINES_API.staffReject(draft.id), { reason: 'Needs sources' }, as(staff));
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().headline_draft).toMatchObject({ status: 'rejected', reject_reason: 'Needs sources', headline_id: null });
-    expect((await headlineAuthEventsOf(t.deps, editor.id))[0]).toMatchObject({ outcome: 'rejected', reason: 'Needs sources' });
+    expect((await api.native.get('/api/messages', as(editor))).json().messages[0]).toMatchObject({ kind: 'headline_auth', target_type: 'HeadlineDraft', target_id: draft.id, excerpt: 'Needs sources' });
     expect((await api.native.post(HEADLINES_API.staffPublish(draft.id), undefined, as(staff))).json().errors).toEqual({ status: ['status_invalid'] });
     const edited = (await api.native.patch(HEADLINES_API.draft(draft.id), { headline_draft: { content: '<p>With sources</p>' } }, as(editor))).json();
     expect(edited).toMatchObject({ status: 'draft', reject_reason: 'Needs sources' });
@@ -187,6 +187,60 @@ describe('sections (staff)', () => {
     expect((await api.native.post(HEADLINES_API.staffSections, { headline_section: { name: { en: '', chs: 'x' }, category: 'news' } }, as(staff))).statusCode).toBe(422);
     const page = (await api.native.get(HEADLINES_API.headlinePage)).json();
     expect(page.sections.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([tab.json().id, sub.json().id]));
+  });
+
+  it('lets staff correct a published article in place; readers see it at once; editors and members may not', async () => {
+    const { editor, staff, reader } = await people();
+    const section = await makeSection(t);
+    const { headline } = await publishThroughEditor(editor, staff, section.id);
+    const edit = (id: number, fields: Record<string, unknown>, who: Account = staff, area: 'native' | 'abroad' = 'native') =>
+      api[area].patch(HEADLINES_API.staffHeadline(id), { headline_draft: fields }, as(who));
+    expect((await api.native.get(HEADLINES_API.headline(headline.id), as(reader))).json().title).toBe('Spring patch notes');
+
+    const other = await makeSection(t);
+    const fixed = await edit(headline.id, { title: '  Spring patch notes (corrected)  ', content: '<p>What changed<script>x()</script></p>', section_id: other.id });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().headline).toMatchObject({ id: headline.id, title: 'Spring patch notes (corrected)' });
+    const read = (await api.native.get(HEADLINES_API.headline(headline.id), as(reader))).json();
+    expect(read).toMatchObject({ title: 'Spring patch notes (corrected)', section: { id: other.id }, author: { id: editor.id } });
+    expect(read.content).not.toContain('script');
+
+    expect((await edit(headline.id, { title: 'x' }, editor)).statusCode).toBe(403);
+    expect((await edit(headline.id, { title: 'x' }, reader)).statusCode).toBe(403);
+    const bad = await edit(headline.id, { title: 'x'.repeat(121), section_id: null });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({ title: ['too_long'], section_id: ['blank'] });
+    expect((await edit(987_654_321, { title: 'x' })).statusCode).toBe(404);
+    // Another site's staff do not find it: articles belong to one site.
+    expect((await edit(headline.id, { title: 'x' }, await makeAccount(t, { role: 'staff', area: 'abroad' }), 'abroad')).statusCode).toBe(404);
+    const gone = await makeHeadline(t, editor.id, section.id, { deletedAt: t.clock.now() });
+    expect((await edit(gone.id, { title: 'x' })).statusCode).toBe(404);
+  });
+
+  it('lets staff delete an empty section only: in_use while an article, a draft or a sub-section points at it', async () => {
+    const { editor, staff } = await people();
+    const remove = (id: number, who: Account = staff) => api.native.delete(HEADLINES_API.staffSection(id), as(who));
+    const tab = await makeSection(t);
+    const sub = await makeSection(t, { parentId: tab.id });
+    expect((await remove(tab.id, editor)).statusCode).toBe(403);
+    expect((await remove(tab.id)).json()).toEqual({ errors: { section: ['in_use'] } });
+
+    // A draft in it holds it; once its editor deletes the draft, the section lets it go.
+    const draft = await api.native.post(HEADLINES_API.drafts, { headline_draft: { section_id: sub.id, title: 'Half written' } }, as(editor));
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect((await remove(sub.id)).json()).toEqual({ errors: { section: ['in_use'] } });
+    expect((await api.native.delete(HEADLINES_API.draft(draft.json().id), as(editor))).statusCode).toBe(200);
+    expect((await remove(sub.id)).statusCode).toBe(204);
+    expect((await remove(sub.id)).statusCode).toBe(404);
+
+    // An article taken down for good still keeps its section.
+    const withArticle = await makeSection(t);
+    await makeHeadline(t, editor.id, withArticle.id, { deletedAt: t.clock.now() });
+    expect((await remove(withArticle.id)).json()).toEqual({ errors: { section: ['in_use'] } });
+
+    expect((await remove(tab.id)).statusCode).toBe(204);
+    const page = (await api.native.get(HEADLINES_API.headlinePage)).json();
+    expect(page.sections.map((s: { id: number }) => s.id)).not.toContain(tab.id);
   });
 });
 
@@ -340,6 +394,19 @@ describe('reports on articles (type headline)', () => {
     expect((await api.native.post(HEADLINES_API.replies, { reply: { accessible_type: 'Headline', accessible_id: headline.id, content: 'x' } }, as(reader))).statusCode).toBe(404);
     expect((await api.native.post(MODERATION_API.adminUnhide('headline', headline.id), undefined, as(staff))).statusCode).toBe(200);
     expect((await api.native.get(HEADLINES_API.headline(headline.id), as(reader))).statusCode).toBe(200);
+  });
+
+  it('leaves the editor\'s published draft without a link to its article once staff delete the article', async () => {
+    const { editor, staff, reader } = await people();
+    const { headline, headline_draft } = await publishThroughEditor(editor, staff, (await makeSection(t)).id);
+    const listed = async () => (await api.native.get(HEADLINES_API.drafts, as(editor))).json().headline_drafts.find((d: { id: number }) => d.id === headline_draft.id);
+    expect((await listed()).headline_id).toBe(headline.id);
+    const reported = await api.native.post(MODERATION_API.reports, { report: { target_type: 'headline', target_id: headline.id, reason: 'spam' } }, as(reader));
+    const deleted = await api.native.post(MODERATION_API.adminResolveReport(reported.json().report.id), { resolution: { action: 'delete' } }, as(staff));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await api.native.get(HEADLINES_API.headline(headline.id), as(editor))).statusCode).toBe(404);
+    expect(await listed()).toMatchObject({ status: 'published', headline_id: null });
+    expect((await api.native.get(HEADLINES_API.draft(headline_draft.id), as(editor))).json()).toMatchObject({ headline_id: null });
   });
 
   it('reports a comment on an article as any comment (type comment)', async () => {

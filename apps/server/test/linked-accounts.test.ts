@@ -52,6 +52,8 @@ const callback = (user: Account, back: URL, nonce: string | null) =>
   t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { host: HOSTS.native, authorization: `Bearer ${user.token}` }, ...(nonce ? { cookies: { [NONCE_COOKIE]: nonce } } : {}) });
 
 async function bindSteam(user: Account, steamId = freshSteamId()) {
+  // As the web does: the responsibility declaration first, so the Steam data is shared (personal-pages.md#steam-data-shared).
+  expect((await api.native.patch('/api/me', { account: { responsibility_acknowledged: true } }, { token: user.token })).statusCode).toBe(200);
   const started = await startSteam(user);
   const back = await signInAtSandbox(started.returnTo, steamId);
   const res = await callback(user, back, started.nonce);

@@ -39,6 +39,9 @@ describe('seedPeople', () => {
       expect(everyone.some((x) => x.account?.id === blocked[0].blockAccountId)).toBe(false);
       const asGuest = (await api[area].get(TALKS_API.talks, { query: { per: '50' } })).json().talks as { account: { id: number } | null }[];
       expect(asGuest.some((x) => x.account?.id === blocked[0].blockAccountId)).toBe(true);
+      // The first page of everyone's talks has talks in Chinese on the mainland site (and English ones abroad).
+      const firstPage = (await api[area].get(TALKS_API.talks)).json().talks as { content: string }[];
+      expect(firstPage.some((x) => (area === 'native' ? /[\u4e00-\u9fff]/ : /^<p>[A-Za-z]/).test(x.content)), area).toBe(true);
     }
   });
 });

@@ -237,6 +237,10 @@ describe('what a block does', () => {
     expect(await postsOf(blocker)).toEqual([otherPost]);
     expect((await postsOf(other)).sort()).toEqual([blockedPost, otherPost].sort());
     expect((await postsOf()).sort()).toEqual([blockedPost, otherPost].sort());
+    // A direct link to the blocked one's post still opens it for the blocker.
+    const direct = await api.native.get(`/api/posts/${blockedPost}`, { token: blocker.token });
+    expect(direct.statusCode).toBe(200);
+    expect(direct.json().post.id).toBe(blockedPost);
 
     const commentsOf = async (who?: Account) =>
       ((await api.native.get('/api/comments', { query: { commentable_type: 'Post', commentable_id: String(otherPost) }, ...(who && { token: who.token }) })).json().comments as { account: { id: number } }[]).map((c) => c.account.id);
@@ -252,6 +256,38 @@ describe('what a block does', () => {
 
     await unblockPost(blocker, blocked.id);
     expect(await commentsOf(blocker)).toEqual([blocked.id, other.id]);
+  });
+
+  it('counts in a list\'s total_count only what the reader sees, so its pages hold exactly that', async () => {
+    const { group } = await makeGroup(t);
+    const [blocker, blocked, other] = [await makeAccount(t), await makeAccount(t), await makeAccount(t)];
+    const early = await publishPost(t, other, group.id);
+    await publishPost(t, blocked, group.id);
+    await publishPost(t, blocked, group.id);
+    const late = await publishPost(t, other, group.id);
+    await comment(blocked, { commentable_id: early, content: 'first, by the blocked' });
+    await comment(other, { commentable_id: early, content: 'second' });
+    await comment(other, { commentable_id: early, content: 'third' });
+    await blockPost(blocker, blocked.id);
+
+    // The group's whole list (its kept counter) and a narrower one (counted) alike, one post a page.
+    for (const query of [{ group_id: String(group.id) }, { group_id: String(group.id), type: 'Post' }] as Record<string, string>[]) {
+      const page = async (n: number, who?: Account) => (await api.native.get('/api/search/posts', { query: { ...query, order: 'newest', per: '1', page: String(n) }, ...(who && { token: who.token }) })).json();
+      const first = await page(1, blocker);
+      expect(first.meta.total_count).toBe(2);
+      expect(first.posts.map((p: { id: number }) => p.id)).toEqual([late]);
+      expect((await page(2, blocker)).posts.map((p: { id: number }) => p.id)).toEqual([early]);
+      expect((await page(1)).meta.total_count).toBe(4);
+      expect((await page(1, other)).meta.total_count).toBe(4);
+    }
+
+    const comments = async (n: number, who?: Account) =>
+      (await api.native.get('/api/comments', { query: { commentable_type: 'Post', commentable_id: String(early), per: '1', page: String(n) }, ...(who && { token: who.token }) })).json();
+    const firstComments = await comments(1, blocker);
+    expect(firstComments.meta.total_count).toBe(2);
+    expect(firstComments.comments.map((c: { content: string }) => c.content)).toEqual([expect.stringContaining('second')]);
+    expect((await comments(2, blocker)).comments.map((c: { content: string }) => c.content)).toEqual([expect.stringContaining('third')]);
+    expect((await comments(1)).meta.total_count).toBe(3);
   });
 });
 
@@ -281,7 +317,9 @@ describe('hiding from the blocker on shared reads', () => {
       // shared copy with their overlay.
       await cached.deps.db.insert(peopleBlocks).values({ blockerId: blocker.id, blockedId: blocked.id, createdAt: cached.clock.now() });
       expect((await site.get(list, { token: blocker.token })).json().posts.map((p: { id: number }) => p.id)).toEqual([otherPost]);
-      expect((await site.get(comments, { token: blocker.token })).json().comments).toEqual([]);
+      expect((await site.get(comments, { token: blocker.token })).json()).toMatchObject({ comments: [], meta: { total_count: 0 } });
+      expect((await site.get(list, { token: blocker.token })).json().meta.total_count).toBe(1);
+      expect((await site.get(list)).json().meta.total_count).toBe(2);
       expect((await site.get(list, { token: other.token })).json().posts).toHaveLength(2);
       expect(blockedPost).toBeGreaterThan(0);
     } finally {

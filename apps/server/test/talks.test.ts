@@ -143,6 +143,25 @@ describe('the feed', () => {
     const mention = await write(blocked, `<p><a href="/users/${reader.id}" data-mention="${reader.id}">@reader</a></p>`);
     expect(mention.statusCode).toBe(403);
   });
+
+  it('still opens by a direct link both ways: the blocker reads the blocked one\'s talk, the blocked reads but cannot comment', async () => {
+    const [blocker, blocked] = [await makeAccount(t), await makeAccount(t)];
+    const theirs = await talkOf(blocked, 'a talk by the blocked');
+    const mine = await talkOf(blocker, 'a talk by the blocker');
+    await api.native.post(PEOPLE_API.blockAdd, { blockAccountId: blocked.id }, { token: blocker.token });
+
+    const opened = await api.native.get(TALKS_API.talk(theirs), { token: blocker.token });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().talk).toMatchObject({ id: theirs, account: { id: blocked.id } });
+    const read = await api.native.get(TALKS_API.talk(mine), { token: blocked.token });
+    expect(read.statusCode).toBe(200);
+    const commented = await api.native.post('/api/comments', { comment: { commentable_type: 'Talk', commentable_id: mine, content: 'hello' } }, { token: blocked.token });
+    expect(commented.statusCode).toBe(403);
+    expect(commented.json().errors).toEqual({ account_id: ['block_listed'] });
+    // The blocker may still answer on the blocked one's talk: the block protects, it does not silence.
+    const answered = await api.native.post('/api/comments', { comment: { commentable_type: 'Talk', commentable_id: theirs, content: 'still mine to say' } }, { token: blocker.token });
+    expect(answered.statusCode, answered.body).toBe(201);
+  });
 });
 
 describe('recommended talks', () => {

@@ -70,6 +70,10 @@ export const me = z.object({
   xp: z.number().int(),
   wallet,
   badges: z.object({ private_messages: z.number().int(), notifications: z.number().int() }),
+  /** The notification centre's unread counters (docs/product/messaging.md#notification-counts). */
+  noti_badges: z.object({
+    total: z.number().int(), comment_num: z.number().int(), at_num: z.number().int(), notice_num: z.number().int(), system_num: z.number().int(),
+  }),
 });
 export type Me = z.infer<typeof me>;
 

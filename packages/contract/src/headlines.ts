@@ -172,6 +172,7 @@ export const HEADLINES_API = {
   staffDrafts: '/api/admin/headline_drafts',
   staffPublish: (did: number | string) => `/api/admin/headline_drafts/${did}/publish`,
   staffReject: (did: number | string) => `/api/admin/headline_drafts/${did}/reject`,
+  staffHeadline: (hid: number | string) => `/api/admin/headlines/${hid}`,
   staffSections: '/api/admin/headline_sections',
   staffSection: (sid: number | string) => `/api/admin/headline_sections/${sid}`,
 } as const;

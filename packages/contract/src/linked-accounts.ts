@@ -76,6 +76,60 @@ export const steamGamesResponse = z.object({
 });
 export type SteamGames = z.infer<typeof steamGamesResponse>;
 
+/**
+ * GET /api/accounts/{id}/achievements: the Steam achievements of the account's most played games
+ * (docs/product/personal-pages.md#achievements), each game with its unlocked share and its latest unlocked
+ * achievements; games without achievements are left out. `steam_error` as for games.
+ */
+export const steamAchievement = z.object({
+  api_name: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon_url: z.string(),
+  unlocked_at_timestamp: z.number().int(),
+});
+export const accountAchievementsResponse = z.object({
+  steam_error: z.enum(['unbind', 'hidden']).nullable(),
+  /** Over the games listed: how many, and their achievements unlocked of all. */
+  games_count: z.number().int(),
+  unlocked_count: z.number().int(),
+  total_count: z.number().int(),
+  games: z.array(z.object({
+    app_id: z.number().int(),
+    name: z.string(),
+    playtime_seconds: z.number().int(),
+    unlocked_count: z.number().int(),
+    total_count: z.number().int(),
+    percent: z.number().int(),
+    /** The latest unlocked, most recent first. */
+    achievements: z.array(steamAchievement),
+  })),
+});
+export type AccountAchievements = z.infer<typeof accountAchievementsResponse>;
+
+/** GET /api/accounts/{id}/steam_reviews: a page of the account's Steam reviews. */
+export const steamReviewsOfAccountQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) });
+/**
+ * `steam_error`: unbind, hidden (private profile), or not_shown (the owner's `show_steam_review` is off and the
+ * reader is someone else); docs/product/personal-pages.md#steam-reviews.
+ */
+export const steamReviewsOfAccountResponse = z.object({
+  steam_error: z.enum(['unbind', 'hidden', 'not_shown']).nullable(),
+  steam_reviews: z.array(z.object({
+    app_id: z.number().int(),
+    game_name: z.string(),
+    recommended: z.boolean(),
+    content: z.string(),
+    playtime_seconds: z.number().int(),
+    helpful_count: z.number().int(),
+    posted_at_timestamp: z.number().int(),
+    /** The review on Steam's community site. */
+    url: z.string(),
+  })),
+  meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int() }),
+});
+export type SteamReviewsOfAccount = z.infer<typeof steamReviewsOfAccountResponse>;
+
 /** GET /api/openid/sign_in/callback for an API client (a browser gets session cookies and a redirect instead). */
 export const steamSignInResponse = z.object({
   token_type: z.literal('Bearer'),
@@ -98,4 +152,6 @@ export const LINKED_ACCOUNTS_API = {
   steamPlatform: '/api/platforms/steam',
   steamFriends: (accountId: number | string) => `/api/accounts/${accountId}/steam_friends`,
   steamGames: (accountId: number | string) => `/api/accounts/${accountId}/steam_games`,
+  achievements: (accountId: number | string) => `/api/accounts/${accountId}/achievements`,
+  steamReviews: (accountId: number | string) => `/api/accounts/${accountId}/steam_reviews`,
 } as const;

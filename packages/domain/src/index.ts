@@ -47,5 +47,8 @@ export * from './notices.ts';
 export * from './headlines.ts';
 export * from './people.ts';
 export * from './talks.ts';
+export * from './conversations.ts';
 export * from './sharing.ts';
 export * from './linked-accounts.ts';
+export * from './live.ts';
+export * from './wish-alerts.ts';

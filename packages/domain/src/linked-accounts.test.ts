@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindingProblem, safeReturnPath, steamError } from './linked-accounts.ts';
+import { achievementPercent, bindingProblem, safeReturnPath, steamDataShared, steamError, steamReviewsError } from './linked-accounts.ts';
 
 describe('steam errors', () => {
   it('say unbind without a Steam account, hidden for a private profile, nothing for a public one', () => {
@@ -32,5 +32,37 @@ describe('return paths', () => {
     expect(safeReturnPath('https://evil.example', '/')).toBe('/');
     expect(safeReturnPath('/\\evil.example', '/')).toBe('/');
     expect(safeReturnPath(undefined, '/home')).toBe('/home');
+  });
+});
+
+describe('Steam reviews on a personal page', () => {
+  const base = { bound: true, publicProfile: true, showSteamReview: true, viewerIsOwner: false };
+  it('are shown to others only while the owner shows them; the owner always sees their own', () => {
+    expect(steamReviewsError(base)).toBeNull();
+    expect(steamReviewsError({ ...base, showSteamReview: false })).toBe('not_shown');
+    expect(steamReviewsError({ ...base, showSteamReview: false, viewerIsOwner: true })).toBeNull();
+  });
+  it('say unbind or hidden as for games, but not_shown first, so a turned-off tab tells nothing about the binding', () => {
+    expect(steamReviewsError({ ...base, bound: false })).toBe('unbind');
+    expect(steamReviewsError({ ...base, publicProfile: false })).toBe('hidden');
+    expect(steamReviewsError({ ...base, bound: false, showSteamReview: false })).toBe('not_shown');
+  });
+});
+
+describe('achievements', () => {
+  it('count the unlocked share in whole percent, 100 only when all are unlocked', () => {
+    expect(achievementPercent(0, 0)).toBe(0);
+    expect(achievementPercent(1, 3)).toBe(33);
+    expect(achievementPercent(199, 200)).toBe(99);
+    expect(achievementPercent(50, 50)).toBe(100);
+    expect(achievementPercent(60, 50)).toBe(100);
+  });
+});
+
+describe('Steam data shared with others', () => {
+  it('only after the owner acknowledged the responsibility declaration; the owner always sees their own', () => {
+    expect(steamDataShared({ acknowledged: true, viewerIsOwner: false })).toBe(true);
+    expect(steamDataShared({ acknowledged: false, viewerIsOwner: false })).toBe(false);
+    expect(steamDataShared({ acknowledged: false, viewerIsOwner: true })).toBe(true);
   });
 });

@@ -34,7 +34,7 @@ describe('standing and the rate-limit schedule', () => {
   });
 
   it('stops publishing actions and uploads for a muted account but leaves likes and reports open', () => {
-    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'reply', 'review', 'talk', 'upload']);
+    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'private_message', 'reply', 'review', 'talk', 'upload']);
   });
 
   it('allows 100 uploads a day, 20 on the new-account schedule', () => {

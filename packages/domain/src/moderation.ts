@@ -5,7 +5,7 @@
  */
 
 /** Every community write the moderation guard is asked about. */
-export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline', 'upload'] as const;
+export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline', 'upload', 'private_message'] as const;
 export type CommunityAction = (typeof COMMUNITY_ACTIONS)[number];
 
 /**
@@ -13,7 +13,7 @@ export type CommunityAction = (typeof COMMUNITY_ACTIONS)[number];
  * to be published). Liking and reporting stay open to a muted account (a mute is about what it says, and a
  * report helps the staff).
  */
-export const MUTE_BLOCKED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline', 'upload']);
+export const MUTE_BLOCKED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline', 'upload', 'private_message']);
 
 /** An account is new for this many days after signing up and gets the slower schedule (Discourse's trust level 0 as a model). */
 export const NEW_ACCOUNT_DAYS = 3;
@@ -51,6 +51,9 @@ export const ACTION_LIMITS: Record<CommunityAction, Record<Standing, ActionLimit
   reply: { new: { gapSeconds: 30, perDay: 10 }, regular: { gapSeconds: 5, perDay: 200 } },
   like: { new: { gapSeconds: 0, perDay: 50 }, regular: { gapSeconds: 0, perDay: 50 } },
   report: { new: { gapSeconds: 0, perDay: 5 }, regular: { gapSeconds: 0, perDay: 20 } },
+  // Private messages (docs/product/limits.md#private-messages): no wait between them (a chat goes back and forth
+  // quickly), but a day's budget that stops a spammer, small for a new account.
+  private_message: { new: { gapSeconds: 0, perDay: 50 }, regular: { gapSeconds: 0, perDay: 500 } },
   // Images stored through POST /uploads, each counted before it is compared (docs/product/limits.md#community-moderation).
   upload: { new: { gapSeconds: 0, perDay: UPLOADS_PER_DAY_NEW }, regular: { gapSeconds: 0, perDay: UPLOADS_PER_DAY } },
 };

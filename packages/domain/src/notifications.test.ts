@@ -53,3 +53,34 @@ describe('visible notifications', () => {
     expect(list).toEqual(['a']);
   });
 });
+
+describe('notification settings and who is told', () => {
+  it('turns every kind on and the digest off by default, and lays stored changes over them', async () => {
+    const { DEFAULT_NOTIFICATION_SETTINGS, notificationSettings } = await import('./notifications.ts');
+    expect(Object.values(DEFAULT_NOTIFICATION_SETTINGS.kinds).every(Boolean)).toBe(true);
+    expect(DEFAULT_NOTIFICATION_SETTINGS.email_digest).toBe(false);
+    const mine = notificationSettings(['like', 'follow'], true);
+    expect(mine.kinds.like).toBe(false);
+    expect(mine.kinds.comment).toBe(true);
+    expect(mine.email_digest).toBe(true);
+  });
+
+  it('never tells someone of their own action, nor of a kind they turned off', async () => {
+    const { shouldNotify } = await import('./notifications.ts');
+    expect(shouldNotify({ recipientId: 1, actorId: 1, kind: 'reply', disabledKinds: [] })).toBe(false);
+    expect(shouldNotify({ recipientId: 1, actorId: 2, kind: 'reply', disabledKinds: ['like'] })).toBe(true);
+    expect(shouldNotify({ recipientId: 1, actorId: 2, kind: 'like', disabledKinds: ['like'] })).toBe(false);
+    expect(shouldNotify({ recipientId: 1, actorId: null, kind: 'key', disabledKinds: [] })).toBe(true);
+  });
+
+  it('maps every kind to one counter group, and cuts excerpts on characters', async () => {
+    const { groupOfKind, notificationExcerpt, NOTIFICATION_EXCERPT_MAX } = await import('./notifications.ts');
+    for (const kind of NOTIFICATION_KINDS) expect((NOTIFICATION_GROUPS[groupOfKind(kind)] as readonly string[])).toContain(kind);
+    expect(groupOfKind('like')).toBe('notice_num');
+    const long = '😀'.repeat(200);
+    const cut = notificationExcerpt(`<p>${long}</p>`);
+    expect([...cut]).toHaveLength(NOTIFICATION_EXCERPT_MAX);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(notificationExcerpt('<p>hi  <b>there</b></p>')).toBe('hi there');
+  });
+});

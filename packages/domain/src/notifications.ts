@@ -49,3 +49,59 @@ export function notificationCounts(byKind: Partial<Record<NotificationKind, numb
 export function pushVisibleNotification<T>(list: readonly T[], item: T): T[] {
   return [...list, item].slice(-VISIBLE_NOTIFICATIONS_MAX);
 }
+
+/** The counter group a kind belongs to (docs/product/messaging.md#notification-counts). */
+export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;
+export const NOTIFICATION_GROUP_NAMES = Object.keys(NOTIFICATION_GROUPS) as NotificationGroup[];
+
+export function groupOfKind(kind: NotificationKind): NotificationGroup {
+  for (const group of NOTIFICATION_GROUP_NAMES) if ((NOTIFICATION_GROUPS[group] as readonly string[]).includes(kind)) return group;
+  throw new Error(`notification kind ${kind} has no counter group`);
+}
+
+export const isNotificationKind = (value: string): value is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(value);
+
+/** Notifications a page of the centre shows (docs/product/messaging.md#notification-centre). */
+export const NOTIFICATIONS_PER_PAGE = 10;
+
+/** The longest excerpt a notification keeps of what it tells about (a comment's text, a headline's title). */
+export const NOTIFICATION_EXCERPT_MAX = 120;
+
+/**
+ * An account's notification settings (docs/product/messaging.md#notification-settings): every kind on and the
+ * e-mail digest off until the account says otherwise.
+ */
+export interface NotificationSettings {
+  readonly kinds: Readonly<Record<NotificationKind, boolean>>;
+  readonly email_digest: boolean;
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as Record<NotificationKind, boolean>,
+  email_digest: false,
+};
+
+/** Stored settings (only the kinds turned off are kept) laid over the defaults. */
+export function notificationSettings(disabledKinds: readonly string[], emailDigest: boolean): NotificationSettings {
+  const off = new Set(disabledKinds);
+  return {
+    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !off.has(kind)])) as Record<NotificationKind, boolean>,
+    email_digest: emailDigest,
+  };
+}
+
+/**
+ * Whether a notification is sent (docs/product/messaging.md#who-is-told): never for one's own action, never a
+ * kind the recipient turned off.
+ */
+export function shouldNotify(input: { recipientId: number; actorId: number | null; kind: NotificationKind; disabledKinds: readonly string[] }): boolean {
+  if (input.actorId !== null && input.actorId === input.recipientId) return false;
+  return !input.disabledKinds.includes(input.kind);
+}
+
+/** Cuts an excerpt to its most, on a character (not a UTF-16 unit) boundary, with an ellipsis. */
+export function notificationExcerpt(text: string): string {
+  const plain = text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  const chars = [...plain];
+  return chars.length <= NOTIFICATION_EXCERPT_MAX ? plain : `${chars.slice(0, NOTIFICATION_EXCERPT_MAX - 1).join('')}…`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_LIST_MAX, BLOCK_MESSAGES, blockRefusal, FOLLOW_MAX, followRefusal, reachesBlocker, withoutHiddenAuthors } from './people.ts';
+import { BLOCK_LIST_MAX, BLOCK_MESSAGES, blockRefusal, FOLLOW_MAX, followRefusal, reachesBlocker, totalSeenBy, withoutHiddenAuthors } from './people.ts';
 
 const noBlock = { blockedByTarget: false, actorBlockedTarget: false };
 
@@ -71,5 +71,13 @@ describe('withoutHiddenAuthors', () => {
 
   it('shows everything when nobody is hidden', () => {
     expect(withoutHiddenAuthors(items, (i) => i.a, new Set())).toEqual(items);
+  });
+});
+
+describe('totalSeenBy', () => {
+  it('leaves out what hidden authors wrote, never below zero (a counter a moment behind)', () => {
+    expect(totalSeenBy(25, 0)).toBe(25);
+    expect(totalSeenBy(25, 5)).toBe(20);
+    expect(totalSeenBy(3, 5)).toBe(0);
   });
 });

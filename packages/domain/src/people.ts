@@ -65,6 +65,14 @@ export function reachesBlocker(actorId: number, reached: Iterable<number | null 
  * What a viewer's lists show (docs/product/people.md#what-a-block-does): everything but what the accounts the
  * viewer blocked wrote. A guest (no hidden authors) sees everything.
  */
+/**
+ * A list's `total_count` for a reader: the list's total less what the accounts the reader blocked wrote in it, so
+ * the pages the reader is offered hold exactly what they see (docs/product/people.md#what-a-block-does).
+ */
+export function totalSeenBy(total: number, writtenByHiddenAuthors: number): number {
+  return Math.max(0, total - writtenByHiddenAuthors);
+}
+
 export function withoutHiddenAuthors<T>(items: readonly T[], authorOf: (item: T) => number | null | undefined, hidden: ReadonlySet<number>): T[] {
   if (hidden.size === 0) return [...items];
   return items.filter((item) => {

@@ -52,6 +52,7 @@ export const REASON_CODES = [
 
   // Community (docs/product/community.md)
   'is_mute',
+  'user_muted', // a muted account writing a private message (docs/product/messaging.md#private-messages)
   'banned', // censor_words banned; also a warn ban
   'warn',
   'block_listed', // a block stands between the two accounts: no follow, reply or mention across it (docs/product/people.md)

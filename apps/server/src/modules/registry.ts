@@ -1,5 +1,7 @@
 import type { ServerModule } from '../platform/module.ts';
 import { accountsModule } from './accounts/index.ts';
+import { liveModule } from './live/index.ts';
+import { notificationsModule } from './notifications/index.ts';
 import { moderationModule } from './moderation/index.ts';
 import { regionModule } from './region/index.ts';
 import { catalogModule } from './catalog/index.ts';
@@ -34,6 +36,8 @@ import { feedbackModule } from './feedback/index.ts';
 import { headlinesModule } from './headlines/index.ts';
 import { talksModule } from './talks/index.ts';
 import { linkedAccountsModule } from './linked-accounts/index.ts';
+import { conversationsModule } from './conversations/index.ts';
+import { wishAlertsModule } from './wish-alerts/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -43,6 +47,8 @@ import { linkedAccountsModule } from './linked-accounts/index.ts';
  */
 export const MODULES: readonly ServerModule[] = [
   accountsModule,
+  liveModule,
+  notificationsModule,
   moderationModule,
   regionModule,
   catalogModule,
@@ -75,6 +81,8 @@ export const MODULES: readonly ServerModule[] = [
   talksModule,
   shareModule,
   linkedAccountsModule,
+  conversationsModule,
+  wishAlertsModule,
   userCenterModule,
   auditModule,
 ];

@@ -34,6 +34,11 @@ export interface ComposeOverrides {
   kvPrefix?: string;
   /** Another instance's open database (tests run two instances on one embedded PGlite); left open on close. */
   database?: Database;
+  /**
+   * Another instance's in-process store (tests run two instances in one process without Redis, and they
+   * share pub/sub as two processes share Redis); left open on close.
+   */
+  kv?: KeyValueStore;
   sms?: SmsSender;
   mail?: MailSender;
   /** Another object store (tests of the S3 adapter's wiring). */
@@ -53,7 +58,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
   });
   const secrets = new Secrets(config.appSecret);
-  const kv: KeyValueStore = config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore();
+  const kv: KeyValueStore = overrides.kv ?? (config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore());
   const deps: Deps = {
     config,
     db: database.db,
@@ -91,7 +96,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     async close() {
       await deps.outbox.drain();
       await deps.sessions.stop();
-      await kv.close();
+      if (!overrides.kv) await kv.close();
       if (!overrides.database) await database.close();
       // An in-memory database's uploads go with it.
       if (config.storage.kind === 'local' && config.storage.temporary && !overrides.storage) await rm(config.storage.dir, { recursive: true, force: true });

@@ -12,7 +12,9 @@ export const SESSION_CACHE_SECONDS = 5;
 /** Bounds the memory a flood of distinct tokens can take; the oldest entries go first. */
 const MAX_ENTRIES = 50_000;
 
-const CHANNEL = 'sessions:revoked';
+/** Where revocations are announced (the account id): the live streams listen too, to end a signed-out stream. */
+export const SESSION_REVOKED_CHANNEL = 'sessions:revoked';
+const CHANNEL = SESSION_REVOKED_CHANNEL;
 
 interface Entry<V> {
   value: V;

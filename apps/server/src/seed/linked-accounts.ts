@@ -5,7 +5,7 @@ import { platformBindings } from '../modules/linked-accounts/tables.ts';
 
 /**
  * Demo bindings (docs/product/linked-accounts.md): the two demo shoppers have Steam linked (public sandbox
- * profiles, so their libraries and friends show), the mainland one WeChat too. Other accounts link their own in
+ * profiles, so their libraries, friends, achievements and reviews show), the mainland one WeChat too. Other accounts link their own in
  * the sandbox from /setting/linked_accounts.
  */
 const DEMO = [
@@ -26,5 +26,9 @@ export async function seedLinkedAccounts(deps: Deps): Promise<{ bindings: number
     }];
   });
   if (values.length > 0) await deps.db.insert(platformBindings).values(values);
+  // They linked Steam the way the web asks: after "I have got it" to the responsibility declaration, so their
+  // Steam data is shared on their personal pages (docs/product/personal-pages.md#steam-data-shared).
+  const steamOwners = values.filter((v) => v.kind === 'steam').map((v) => v.accountId);
+  if (steamOwners.length > 0) await deps.db.update(accounts).set({ responsibilityAcknowledgedAt: now }).where(inArray(accounts.id, steamOwners));
   return { bindings: values.length };
 }

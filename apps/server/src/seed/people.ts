@@ -33,11 +33,14 @@ export async function seedPeople(deps: Deps): Promise<{ follows: number; talks: 
   const cast = await deps.db.select({ id: accounts.id, area: accounts.homeArea }).from(accounts).where(like(accounts.email, '%member%@lantern.test')).orderBy(accounts.id);
   const demos = await deps.db.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.email, ['demo@lantern.test', 'player@lantern.test']));
   const totals = { follows: 0, talks: 0, blocks: 0, collections: 0 };
-  for (const area of ['native', 'abroad'] as const) {
+  const sites = (['native', 'abroad'] as const).flatMap((area) => {
     const people = cast.filter((c) => c.area === area).map((c) => c.id);
     const demo = demos.find((d) => d.email === (area === 'native' ? 'demo@lantern.test' : 'player@lantern.test'))?.id;
-    if (people.length < 4 || demo === undefined) continue;
+    if (people.length < 4 || demo === undefined) return [];
     const [texts, comments] = area === 'native' ? [ZH_TALKS, ZH_COMMENTS] : [EN_TALKS, EN_COMMENTS];
+    return [{ area, people, demo, texts, comments, written: [] as number[] }];
+  });
+  for (const { people, demo } of sites) {
     // The demo account follows most of its site's members; members follow a few of each other.
     for (const member of people.slice(0, -1)) {
       await follow(seedDeps, demo, member);
@@ -49,13 +52,21 @@ export async function seedPeople(deps: Deps): Promise<{ follows: number; talks: 
         totals.follows += 1;
       }
     }
-    // Talks, a forward or two, and comments.
-    const written: number[] = [];
-    for (const [i, member] of [...people, demo].entries()) {
-      const { talk } = await createTalk(seedDeps, member, area, { content: `<p>${texts[i % texts.length]}</p>` });
-      written.push(talk.id);
+  }
+  // Talks, each in its writer's site's language, written by turns across the two sites: everyone's list (shared
+  // by both sites, newest first) opens with talks in Chinese and in English on either site, not one site's all.
+  const writers = sites.map((site) => [...site.people, site.demo]);
+  for (let i = 0; i < Math.max(0, ...writers.map((w) => w.length)); i += 1) {
+    for (const [k, site] of sites.entries()) {
+      const member = writers[k]![i];
+      if (member === undefined) continue;
+      const { talk } = await createTalk(seedDeps, member, site.area, { content: `<p>${site.texts[i % site.texts.length]}</p>` });
+      site.written.push(talk.id);
       totals.talks += 1;
     }
+  }
+  for (const { area, people, demo, comments, written } of sites) {
+    // A forward or two, and comments.
     for (const talkId of written.slice(0, 2)) {
       await forwardTalk(seedDeps, rng.pick(people.slice(2)), area, talkId, '');
       totals.talks += 1;

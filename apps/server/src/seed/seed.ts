@@ -18,6 +18,8 @@ import { seedNotices } from './notices.ts';
 import { seedHeadlines } from './headlines.ts';
 import { seedPeople } from './people.ts';
 import { seedLinkedAccounts } from './linked-accounts.ts';
+import { seedConversations } from './conversations.ts';
+import { seedNotifications } from './notifications.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -49,5 +51,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedHeadlines(deps), 'seeded headlines: sections, six articles a site with covers, games, comments and likes; a draft a site awaits staff (editor@lantern.test writes, staff@lantern.test publishes)');
   deps.log.info(await seedPeople(deps), 'seeded follows, talks, a block and collections for demo@ and player@ on each site');
   deps.log.info(await seedLinkedAccounts(deps), 'seeded linked Steam (and WeChat) accounts for the demo shoppers (sandbox profiles)');
+  deps.log.info(await seedConversations(deps), 'seeded a private conversation between demo@ and player@ with a game shared from each site');
+  deps.log.info(await seedNotifications(deps), 'seeded notifications of several kinds for demo@ and player@ (/messages) and an announcement per site');
   return true;
 }

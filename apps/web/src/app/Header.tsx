@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCartCount } from '../lib/cart';
+import { useLiveState, type LiveState } from '../lib/live';
 import { useMe } from '../lib/session';
 import { cn } from '../ui/cn';
 import { isDealsPath } from '../ui/DealsNav';
@@ -66,12 +67,19 @@ function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: b
   );
 }
 
-function IconLink({ to, label, badge, children, testId, className }: { to: string; label: string; badge?: number; children: React.ReactNode; testId?: string; className?: string }) {
+const LIVE_DOT: Record<LiveState, string> = { loading: 'bg-subtle', live: 'bg-success', timeout: 'bg-amber-400 animate-pulse' };
+
+/** The live connection's state, discreetly: a dot on the messages link; its words are in the link's title. */
+function LiveDot({ state }: { state: LiveState }) {
+  return <span data-testid="live-state" data-state={state} aria-hidden className={cn('absolute bottom-1 right-1 size-1.5 rounded-full ring-2 ring-ink-950', LIVE_DOT[state])} />;
+}
+
+function IconLink({ to, label, badge, children, testId, className, title }: { to: string; label: string; badge?: number; children: React.ReactNode; testId?: string; className?: string; title?: string }) {
   return (
     <Link
       to={to}
       aria-label={badge ? `${label} (${badge})` : label}
-      title={label}
+      title={title ?? label}
       data-testid={testId}
       data-count={badge ?? 0}
       className={cn('relative grid size-9 place-items-center rounded-lg text-muted hover:bg-ink-800 hover:text-fg', className)}
@@ -94,6 +102,7 @@ export function Header() {
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   const unread = me ? me.badges.private_messages + me.badges.notifications : 0;
   const inCart = useCartCount();
+  const live = useLiveState();
 
   /** An entry that stands for several pages (Deals) shows as current on any of them. */
   const inSection = (entry: (typeof NAV)[number]) => 'section' in entry && entry.section(location.pathname);
@@ -138,9 +147,21 @@ export function Header() {
           <IconLink to={paths.cart} label={t('nav.cart')} badge={inCart} testId="header-cart">
             <CartIcon className="size-5" />
           </IconLink>
-          <IconLink to={paths.messages} label={t('nav.messages')} badge={unread} testId="header-messages">
+          <IconLink
+            to={paths.messages}
+            label={t('nav.messages')}
+            badge={unread}
+            testId="header-messages"
+            title={me ? `${t('nav.messages')} · ${t(`live.state_${live}`)}` : undefined}
+          >
             <BellIcon className="size-5" />
+            {me ? <LiveDot state={live} /> : null}
           </IconLink>
+          {me && live === 'timeout' ? (
+            <span role="status" className="hidden whitespace-nowrap text-xs text-subtle md:inline" data-testid="live-reconnecting">
+              {t('live.reconnecting')}
+            </span>
+          ) : null}
           <div className="hidden sm:block">
             <LanguageSwitch />
           </div>

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useLiveConnection } from '../lib/liveConnection';
 import { useMe } from '../lib/session';
 import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NotificationBar } from './NotificationBar';
 
 const SignInPopup = lazy(() => import('../features/auth/components/SignInPopup').then((m) => ({ default: m.SignInPopup })));
 const Toaster = lazy(() => import('../ui/Toast').then((m) => ({ default: m.Toaster })));
@@ -17,6 +19,8 @@ export function Layout() {
     if (open) setPopupLoaded(true);
   }, [open]);
   const { data: me } = useMe();
+  // The tab's live stream: open while signed in, closed on sign-out (docs/product/messaging.md#live-push).
+  useLiveConnection(me?.id ?? null);
   // The toast renderer (Radix) loads with the first toast and then stays.
   const toasts = useToasts();
   const [toasterLoaded, setToasterLoaded] = useState(toasts.length > 0);
@@ -34,6 +38,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {me ? <NotificationBar /> : null}
       {/* Separate boundaries: one overlay loading its code never hides another that is open. */}
       <Suspense fallback={null}>{toasterLoaded ? <Toaster /> : null}</Suspense>
       <Suspense fallback={null}>{popupLoaded ? <SignInPopup /> : null}</Suspense>

@@ -62,6 +62,14 @@ export const paths = {
   redeem: '/user_center/redeem',
   wallet: '/user_center/wallet',
   messages: '/messages',
+  /** The notification centre on one tab (docs/product/messaging.md#notification-centre), a page of it. */
+  messagesTab: (tab: string, page = 1) => `/messages?tab=${tab}${page > 1 ? `&page=${page}` : ''}`,
+  /** Private messages (docs/product/messaging.md#private-messages): the list, one conversation, a first message to someone. */
+  conversations: '/messages/conversations',
+  conversation: (id: number | string) => `/messages/conversations/${id}`,
+  conversationPattern: '/messages/conversations/:id',
+  newConversation: (targetId: number | string) => `/messages/new?target_id=${targetId}`,
+  newConversationPath: '/messages/new',
   signIn: '/sign_in',
   signInReturning: (returnAddr: string) => `/sign_in?return_addr=${encodeURIComponent(returnAddr)}`,
   signUp: '/sign_up',

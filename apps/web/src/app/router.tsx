@@ -59,7 +59,10 @@ export function createRouter(client: QueryClient) {
         page(paths.transition, () => import('../features/orders/components/TransitionPage').then((m) => m.TransitionPage), true),
         page(paths.checkoutPattern, () => import('../features/orders/components/CheckoutPage').then((m) => m.CheckoutPage), true),
         page(paths.orderCompletePattern, () => import('../features/orders/components/CompletePage').then((m) => m.CompletePage), true),
-        page(paths.messages, () => import('../features/home/components/ComingSoonPage').then((m) => m.MessagesPage), true),
+        page(paths.conversations, () => import('../features/conversations/components/ConversationsPage').then((m) => m.ConversationsPage), true),
+        page(paths.conversationPattern, () => import('../features/conversations/components/ConversationPage').then((m) => m.ConversationPage), true),
+        page(paths.newConversationPath, () => import('../features/conversations/components/NewConversationPage').then((m) => m.NewConversationPage), true),
+        page(paths.messages, () => import('../features/notifications/components/NotificationsPage').then((m) => m.NotificationsPage), true),
         page(paths.search, () => import('../features/search/components/SearchPage').then((m) => m.SearchPage)),
         page(paths.skuPattern, () => import('../features/sku/components/SkuPage').then((m) => m.SkuPage), false, ({ params }) => {
           if (params.id && /^\d{1,12}$/.test(params.id)) void client.prefetchQuery(skuQuery(params.id));

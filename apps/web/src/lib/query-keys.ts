@@ -18,6 +18,10 @@ export const queryKeys = {
     /** GET /api/me/check: the post-sign-in prompts of one account. */
     checkAll: ['me', 'check'] as const,
     check: (accountId: number) => ['me', 'check', accountId] as const,
+    /** The notification centre: its pages and its counters (docs/product/messaging.md#notifications). */
+    notificationsAll: ['me', 'notifications'] as const,
+    notifications: (kinds: string, page: number) => ['me', 'notifications', 'list', kinds, page] as const,
+    notificationService: ['me', 'notifications', 'service'] as const,
   },
   addresses: {
     all: ['me', 'addresses'] as const,
@@ -91,6 +95,9 @@ export const queryKeys = {
     service: (id: string) => ['users', id, 'service'] as const,
     games: (id: string, page: number) => ['users', id, 'games', page] as const,
     steamGames: (id: string) => ['users', id, 'steam-games'] as const,
+    achievements: (id: string) => ['users', id, 'achievements'] as const,
+    /** Whether others see them depends on the viewer (the owner always does), so it lives under `me`. */
+    steamReviews: (id: string, page: number) => ['me', 'users', id, 'steam-reviews', page] as const,
     posts: (id: string, type: 'Post' | 'Review', page: number) => ['users', id, 'posts', type, page] as const,
     comments: (id: string, replies: boolean, page: number) => ['users', id, 'comments', replies, page] as const,
     /** Holds whether the viewer follows each friend, so it changes with the viewer. */
@@ -200,6 +207,14 @@ export const queryKeys = {
     collectionsAll: ['me', 'collections'] as const,
     collections: (page: number) => ['me', 'collections', page] as const,
     friends: (id: number) => ['me', 'friends', id] as const,
+  },
+  /** Private messages (docs/product/messaging.md#private-messages): the signed-in account's own. */
+  conversations: {
+    all: ['me', 'conversations'] as const,
+    list: ['me', 'conversations', 'list'] as const,
+    detail: (id: string) => ['me', 'conversations', 'detail', id] as const,
+    target: (id: string) => ['me', 'conversations', 'target', id] as const,
+    games: (keyword: string) => ['me', 'conversations', 'games', keyword] as const,
   },
   talks: {
     all: ['me', 'talks'] as const,

@@ -10,6 +10,7 @@ import type { Account } from './lookup.ts';
 import { permissionsOf } from '@lantern/domain';
 import { checkInDay } from './points.ts';
 import { platformsOf, type PlatformBinding } from './platforms.ts';
+import { countsOfAccount } from './badges.ts';
 
 export function isMuted(account: Account, now: Date): boolean {
   return account.mutedUntil !== null && account.mutedUntil > now;
@@ -160,6 +161,6 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
     new_score: point.new_score,
     xp: point.xp,
     wallet: { balance: extras.walletBalance ?? 0, currency: site.currency, status: extras.walletStatus ?? 'active' },
-    badges: { private_messages: 0, notifications: 0 },
+    ...(await countsOfAccount(deps.db, account.id)),
   };
 }

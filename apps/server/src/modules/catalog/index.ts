@@ -15,6 +15,7 @@ export { coverUrls, presentSkus, presentSkuMap, skuCoversOf, toSkuSummary, type 
 export { topSkusByTag, listedSkusOfTag } from './lists.ts';
 export { findTag, listCategories, periTags, tagsByIds, tagsWithTimestamp } from './taxonomy.ts';
 export { listWishes } from './wishes.ts';
+export { wishedSkusAfter, type WishCursor, type WishedSku } from './wished-skus.ts';
 export { skuMatches, type SkuMatch } from './sku-match.ts';
 export { provideSkuGiftPacks, type SkuGiftPacksLoader } from './sku-gift-packs.ts';
 export type { LocalizedName, EditionDetail } from './tables.ts';

@@ -4,6 +4,7 @@ import type { Contributor } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
+import { AccountMemo } from '../../platform/account-memo.ts';
 import { accountSummaries } from '../accounts/index.ts';
 import { authorOf, evaluationOfGroup, presentGroups, type GroupRow } from './presenter.ts';
 import { communityGroups, groupMembers, groupSkus } from './tables.ts';
@@ -133,6 +134,7 @@ export async function setMembership(deps: Deps, accountId: number, groupId: numb
       : await tx.select({ n: communityGroups.usersCount }).from(communityGroups).where(eq(communityGroups.id, groupId));
     return row!.n;
   });
+  await joinedByReader.forget(deps, accountId);
   return { group_id: groupId, joined: join, users_count: usersCount };
 }
 
@@ -144,8 +146,16 @@ export async function joinGroups(deps: Deps, area: Area, accountId: number, grou
   return accountGroups(deps, area, accountId, accountId, { page: 1, per: PAGE_SIZES.posts });
 }
 
+/** How long an instance keeps the groups a reader follows, for their feed (docs/product/limits.md#people); joining or leaving forgets it at once. */
+export const JOINED_GROUPS_MEMO_SECONDS = 10;
+
+/** The groups each reader follows, kept per instance for a few seconds; a join or leave forgets it on every instance. */
+const joinedByReader = new AccountMemo<readonly number[]>('community:joined-groups', JOINED_GROUPS_MEMO_SECONDS);
+
 /** The groups an account joined (the talks feed's groups; docs/product/people.md#talks). */
-export async function joinedGroupIds(deps: Deps, accountId: number): Promise<number[]> {
-  const rows = await deps.db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.accountId, accountId));
-  return rows.map((r) => r.id);
+export async function joinedGroupIds(deps: Deps, accountId: number): Promise<readonly number[]> {
+  return joinedByReader.get(deps, accountId, async () => {
+    const rows = await deps.db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.accountId, accountId));
+    return rows.map((r) => r.id);
+  });
 }

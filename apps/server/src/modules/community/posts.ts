@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-import { contentVisibleTo, withoutHiddenAuthors } from '@lantern/domain';
+import { contentVisibleTo, totalSeenBy, withoutHiddenAuthors } from '@lantern/domain';
 import { hiddenAuthorsFor } from '../people/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
@@ -93,13 +93,18 @@ export const SEARCH_COUNT_CAP = 1_000;
 /** GET /api/search/posts and the other post lists: one page in sticky (or newest) order with the total. */
 export async function listPosts(deps: Deps, viewerId: number | null, filter: PostFilter, paging: Paging, order: 'sticky_sequence' | 'newest' = 'sticky_sequence') {
   const where = whereOf(filter);
+  // What the accounts the reader blocked wrote is left out in the query, and from the total, so the pages hold
+  // exactly what the reader sees (docs/product/people.md#what-a-block-does).
+  const hidden = [...(await hiddenAuthorsFor(deps, viewerId))];
+  const seen = hidden.length > 0 ? and(where, notInArray(posts.accountId, hidden))! : where;
   // The group's existence (404) is checked alongside the page, not before it: one round trip fewer.
-  const [, rows, total] = await Promise.all([
+  const [, rows, total, byHidden] = await Promise.all([
     filter.groupId !== undefined ? findGroup(deps, filter.groupId) : null,
-    deps.db.select().from(posts).where(where).orderBy(...(order === 'newest' || filter.keyword ? newestOrder : stickyOrder)).limit(paging.per).offset((paging.page - 1) * paging.per),
+    deps.db.select().from(posts).where(seen).orderBy(...(order === 'newest' || filter.keyword ? newestOrder : stickyOrder)).limit(paging.per).offset((paging.page - 1) * paging.per),
     totalOf(deps, filter, where),
+    hidden.length > 0 ? deps.db.select({ n: count() }).from(posts).where(and(where, inArray(posts.accountId, hidden))).then(([r]) => r?.n ?? 0) : 0,
   ]);
-  return { posts: await presentPosts(deps, await unhidden(deps, viewerId, rows), viewerId), meta: { total_count: total, page: paging.page, per: paging.per } };
+  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: totalSeenBy(total, byHidden), page: paging.page, per: paging.per } };
 }
 
 /**
@@ -132,13 +137,15 @@ export async function ownReview(deps: Deps, accountId: number, groupId: number) 
  */
 export async function hotPosts(deps: Deps, viewerId: number | null, paging: Paging) {
   const highlighted = and(livePosts, sql`(${posts.featured} or ${posts.stickySequence} > 0)`);
+  const hidden = [...(await hiddenAuthorsFor(deps, viewerId))];
+  const seen = hidden.length > 0 ? and(highlighted, notInArray(posts.accountId, hidden))! : highlighted;
   const [rows, [total]] = await Promise.all([
-    deps.db.select().from(posts).where(highlighted)
+    deps.db.select().from(posts).where(seen)
       .orderBy(descNullsLast(posts.featured), ...stickyOrder).limit(paging.per).offset((paging.page - 1) * paging.per),
-    deps.db.select({ n: count() }).from(posts).where(highlighted),
+    deps.db.select({ n: count() }).from(posts).where(seen),
   ]);
   if ((total?.n ?? 0) === 0) return listPosts(deps, viewerId, {}, paging, 'newest');
-  return { posts: await presentPosts(deps, await unhidden(deps, viewerId, rows), viewerId), meta: { total_count: total?.n ?? 0, page: paging.page, per: paging.per } };
+  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: total?.n ?? 0, page: paging.page, per: paging.per } };
 }
 
 /** GET /api/subjects (kind sticky, featured or newest): the subjects tab of /home?type=subject. */

@@ -7,7 +7,7 @@ import {
   postTagsResponse, prefixSearchQuery, prefixSearchResponse, reviewBody, searchPostsQuery, subjectsQuery, subjectsResponse,
   userReviewsQuery, userReviewsResponse,
 } from '@lantern/contract';
-import { PAGE_SIZES, roleCan, withoutHiddenAuthors } from '@lantern/domain';
+import { PAGE_SIZES, roleCan } from '@lantern/domain';
 import { hiddenAuthorsFor } from '../people/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
@@ -102,10 +102,10 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
       schema: postsResponse,
       build: (viewerId) => listPosts(deps, viewerId, filter, q, q.order),
       overlay: async (shared, viewerId) => {
-        // Without what the reader blocked (docs/product/people.md#what-a-block-does), with their own marked.
-        const hidden = await hiddenAuthorsFor(deps, viewerId);
-        const seen = shared.posts.some((p) => hidden.has(p.account_id)) ? { ...shared, posts: withoutHiddenAuthors(shared.posts, (p) => p.account_id, hidden) } : shared;
-        return seen.posts.some((p) => p.account_id === viewerId) ? { ...seen, posts: seen.posts.map((p) => ({ ...p, own: p.account_id === viewerId })) } : seen;
+        // A reader who blocked someone gets their own page, without what those accounts wrote and with a total
+        // that does not count it (docs/product/people.md#what-a-block-does); everyone else shares one.
+        if ((await hiddenAuthorsFor(deps, viewerId)).size > 0) return listPosts(deps, viewerId, filter, q, q.order);
+        return shared.posts.some((p) => p.account_id === viewerId) ? { ...shared, posts: shared.posts.map((p) => ({ ...p, own: p.account_id === viewerId })) } : shared;
       },
     });
   });

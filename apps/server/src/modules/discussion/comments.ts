@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Comment } from '@lantern/contract';
-import { withoutHiddenAuthors, type Area } from '@lantern/domain';
+import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { hiddenAuthors, reachRefused, reachRefusedSql } from './reach-guard.ts';
@@ -11,6 +11,7 @@ import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
 import { targetView } from './likes.ts';
 import { discussionComments } from './tables.ts';
 import { flagForStaff, lockForDelete, takeDownComment } from './comment-states.ts';
+import { tellOfComment } from './notices.ts';
 import { countedAndViewed, NO_CHANGE, viewOf, writersState, type TargetView, type ViewRow } from './write-statement.ts';
 import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
 
@@ -124,6 +125,7 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   }
   const row = fromJsonRow(discussionComments, json.row);
   if (screened.action === 'flag') await flagForStaff(deps, row, screened.words);
+  await tellOfComment(deps, row, facts.authorId);
   const authors = new Map(json.author ? [[accountId, json.author]] : []);
   const [comment] = await present(deps, [row], { fresh: true, authors });
   return { comment: comment!, commentable: viewOf(json.view) };
@@ -148,16 +150,30 @@ async function parentIsLive(deps: Deps, id: number, type: DiscussionTargetType, 
   return row !== undefined;
 }
 
+/**
+ * One page of live comments or replies as a reader sees it: without what the accounts the reader blocked wrote
+ * (docs/product/people.md#what-a-block-does), left out in the query so the pages and `total_count` hold exactly
+ * what the reader sees.
+ */
+async function pageSeenBy(deps: Deps, viewerId: number | null, where: SQL, order: SQL, page: number, per: number) {
+  const hidden = [...(await hiddenAuthors(deps, viewerId))];
+  const seen = hidden.length > 0 ? and(where, notInArray(discussionComments.accountId, hidden))! : where;
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(discussionComments).where(seen).orderBy(order).limit(per).offset((page - 1) * per),
+    deps.db.select({ n: count() }).from(discussionComments).where(seen),
+  ]);
+  return { rows, total: total!.n };
+}
+
 /** A target's live comments, oldest first (newest first when asked: a headline's `q[s]`), with its counts and the viewer's like state. */
 export async function listComments(deps: Deps, area: Area, viewerId: number | null, type: DiscussionTargetType, targetId: number, page: number, per: number, order: 'oldest' | 'newest' = 'oldest') {
   await visibleTarget(deps, type, targetId, area, 'commentable_id');
-  const where = and(eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId), isNull(discussionComments.parentId), live);
-  const [rows, [total], commentable] = await Promise.all([
-    deps.db.select().from(discussionComments).where(where).orderBy(order === 'newest' ? desc(discussionComments.id) : asc(discussionComments.id)).limit(per).offset((page - 1) * per),
-    deps.db.select({ n: count() }).from(discussionComments).where(where),
+  const where = and(eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId), isNull(discussionComments.parentId), live)!;
+  const [{ rows, total }, commentable] = await Promise.all([
+    pageSeenBy(deps, viewerId, where, order === 'newest' ? desc(discussionComments.id) : asc(discussionComments.id), page, per),
     targetView(deps.db, type, targetId, viewerId),
   ]);
-  return { comments: withoutHiddenAuthors(await present(deps, rows), (c) => c.account.id, await hiddenAuthors(deps, viewerId)), commentable, meta: { total_count: total!.n, page, per } };
+  return { comments: await present(deps, rows), commentable, meta: { total_count: total, page, per } };
 }
 
 /**
@@ -187,12 +203,9 @@ export async function listReplies(deps: Deps, area: Area, commentId: number, pag
   if (of && (parent.targetType !== of.type || parent.targetId !== of.id)) throw fail.notFound('comment');
   const facts = (await loadTargets(deps, parent.targetType as DiscussionTargetType, [parent.targetId])).get(parent.targetId);
   if (!facts || !seenOn(facts, area)) throw fail.notFound('comment');
-  const where = and(eq(discussionComments.parentId, commentId), live);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(discussionComments).where(where).orderBy(asc(discussionComments.id)).limit(per).offset((page - 1) * per),
-    deps.db.select({ n: count() }).from(discussionComments).where(where),
-  ]);
-  return { replies: withoutHiddenAuthors(await present(deps, rows), (c) => c.account.id, await hiddenAuthors(deps, viewerId)), meta: { total_count: total!.n, page, per } };
+  const where = and(eq(discussionComments.parentId, commentId), live)!;
+  const { rows, total } = await pageSeenBy(deps, viewerId, where, asc(discussionComments.id), page, per);
+  return { replies: await present(deps, rows), meta: { total_count: total, page, per } };
 }
 
 /**

@@ -11,7 +11,7 @@ import { commentLikeTarget } from './comments.ts';
 import { countsOf, fullSweepJob, reconcileCountersJob } from './counters.ts';
 import { commentModeration } from './comment-states.ts';
 import { registerModeratedContent } from '../moderation/index.ts';
-import { reactionsOf } from './likes.ts';
+import { batchedReactionsOf } from './viewer-reactions.ts';
 import { discussionRoutes } from './routes.ts';
 import * as tables from './tables.ts';
 import { loadTargets, registerDiscussionTarget, seenOn, type LikeTargetType } from './targets.ts';
@@ -49,7 +49,7 @@ export async function visibleTargetIds(deps: Deps, type: LikeTargetType, ids: re
 
 /** The account's like (1) or dislike (2) of each target among ids that has one. */
 export function viewerReactions(deps: Deps, accountId: number, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
-  return reactionsOf(deps.db, accountId, type, ids);
+  return batchedReactionsOf(deps.db, accountId, type, ids);
 }
 
 /**

@@ -1,25 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { likeOutcome, type Area, type LikeState } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
-import { discussionReactions } from './tables.ts';
+import { tellOfLike } from './notices.ts';
 import { guardWrite, visibleTarget, type LikeTargetType } from './targets.ts';
 import { NO_CHANGE, viewOf, writeAndView, writersState, type TargetView } from './write-statement.ts';
 
 export type { TargetView } from './write-statement.ts';
-
-/** The viewer's like (1) or dislike (2) of each target among ids that has one. */
-export async function reactionsOf(db: DbOrTx, accountId: number, type: LikeTargetType, ids: readonly number[]): Promise<Map<number, 1 | 2>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: discussionReactions.targetId, state: discussionReactions.state })
-    .from(discussionReactions)
-    .where(and(eq(discussionReactions.targetType, type), eq(discussionReactions.accountId, accountId), inArray(discussionReactions.targetId, unique)));
-  return new Map(rows.map((r) => [r.id, r.state as 1 | 2]));
-}
 
 /** A target's counts (its shards summed, never below zero) and the viewer's state, in one statement. */
 export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, accountId: number | null): Promise<TargetView> {
@@ -49,7 +38,7 @@ export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, a
  * liked"; another (the account's other tab moved it between our tries) is tried again.
  */
 export async function setLike(deps: Deps, accountId: number, area: Area, type: LikeTargetType, id: number, wanted: LikeState): Promise<TargetView> {
-  await visibleTarget(deps, type, id, area, 'accessible_id');
+  const facts = await visibleTarget(deps, type, id, area, 'accessible_id');
   await guardWrite(deps, accountId, 'like', area);
   const now = deps.clock.now().toISOString();
   const db = deps.db;
@@ -71,13 +60,19 @@ export async function setLike(deps: Deps, accountId: number, area: Area, type: L
       sql`INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
           VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz) ON CONFLICT DO NOTHING RETURNING 1 AS one`,
       { likes: sql`${first.plain}::int`, dislikes: sql`${first.dislike}::int`, comments: NO_CHANGE }, state);
-    if (added.done > 0) return viewOf(added);
+    if (added.done > 0) {
+      if (wanted === 1) await tellOfLike(deps, accountId, type, id, facts.authorId);
+      return viewOf(added);
+    }
     if (added.state === wanted) throw fail.badRequest('account_id', 'taken');
     const switched = await writeAndView(db, type, id,
       sql`UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
            WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1 AS one`,
       { likes: sql`${switching.plain}::int`, dislikes: sql`${switching.dislike}::int`, comments: NO_CHANGE }, state);
-    if (switched.done > 0) return viewOf(switched);
+    if (switched.done > 0) {
+      if (wanted === 1) await tellOfLike(deps, accountId, type, id, facts.authorId);
+      return viewOf(switched);
+    }
     if (switched.state === wanted) throw fail.badRequest('account_id', 'taken');
     // Cancelled by the account's other request between our tries: try again.
   }

@@ -4,14 +4,15 @@ import {
   accountCommentsQuery, accountCommentsResponse, commentsQuery, commentsResponse, createCommentRequest, createCommentResponse,
   deleteCommentResponse, likeRequest, likeResponse, postLikeRequest, repliesQuery, repliesResponse, DISCUSSION_API,
 } from '@lantern/contract';
-import { commentsPageSize, withoutHiddenAuthors, type LikeState } from '@lantern/domain';
+import { commentsPageSize, type LikeState } from '@lantern/domain';
 import { hiddenAuthors } from './reach-guard.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../../platform/params.ts';
 import { answerShared } from '../../platform/shared-reads.ts';
 import { createComment, deleteComment, listAccountComments, listComments, listReplies } from './comments.ts';
-import { reactionsOf, setLike } from './likes.ts';
+import { setLike } from './likes.ts';
+import { batchedReactionsOf } from './viewer-reactions.ts';
 import type { DiscussionTargetType } from './targets.ts';
 
 const tags = ['community'];
@@ -38,11 +39,12 @@ export const discussionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
       schema: commentsResponse,
       build: (viewerId) => listComments(deps, request.site.area, viewerId, q.commentable_type, q.commentable_id, q.page, q.per ?? commentsPageSize(q.commentable_type)),
       overlay: async (shared, viewerId) => {
-        const [reactions, hidden] = await Promise.all([reactionsOf(deps.db, viewerId, q.commentable_type, [q.commentable_id]), hiddenAuthors(deps, viewerId)]);
+        const [reactions, hidden] = await Promise.all([batchedReactionsOf(deps.db, viewerId, q.commentable_type, [q.commentable_id]), hiddenAuthors(deps, viewerId)]);
+        // A reader who blocked someone gets their own page, without what those accounts wrote and with a total
+        // that does not count it (docs/product/people.md#what-a-block-does); everyone else shares one.
+        if (hidden.size > 0) return listComments(deps, request.site.area, viewerId, q.commentable_type, q.commentable_id, q.page, q.per ?? commentsPageSize(q.commentable_type));
         const held = reactions.get(q.commentable_id);
-        // What the accounts the reader blocked wrote is left out for them (docs/product/people.md#what-a-block-does).
-        const seen = shared.comments.some((c) => hidden.has(c.account.id)) ? { ...shared, comments: withoutHiddenAuthors(shared.comments, (c) => c.account.id, hidden) } : shared;
-        return held === undefined ? seen : { ...seen, commentable: { ...seen.commentable, like_type: held } };
+        return held === undefined ? shared : { ...shared, commentable: { ...shared.commentable, like_type: held } };
       },
     });
   });

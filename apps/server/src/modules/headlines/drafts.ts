@@ -9,12 +9,19 @@ import { publicAccountsByIds } from '../accounts/index.ts';
 import { assertMayWrite, assertNotBarred } from '../moderation/index.ts';
 import { checkedDraft, type DraftValues } from './draft-fields.ts';
 import { authorOf } from './presenter.ts';
-import { headlineDrafts } from './tables.ts';
+import { headlineDrafts, headlines } from './tables.ts';
 
 export type DraftRow = typeof headlineDrafts.$inferSelect;
 
 export async function presentDrafts(db: DbOrTx, rows: readonly DraftRow[]): Promise<HeadlineDraft[]> {
-  const authors = await publicAccountsByIds(db, [...rows.map((r) => r.accountId), ...rows.flatMap((r) => r.radio.accountIds)]);
+  const articleIds = rows.flatMap((r) => (r.headlineId === null ? [] : [r.headlineId]));
+  const [authors, standing] = await Promise.all([
+    publicAccountsByIds(db, [...rows.map((r) => r.accountId), ...rows.flatMap((r) => r.radio.accountIds)]),
+    articleIds.length === 0 ? [] : db.select({ id: headlines.id }).from(headlines).where(and(inArray(headlines.id, articleIds), isNull(headlines.deletedAt))),
+  ]);
+  // A published draft whose article staff deleted names no article: a link to it would only find a 404
+  // (docs/product/headlines.md#drafts); the draft itself stays, read-only.
+  const live = new Set(standing.map((h) => h.id));
   return rows.map((r) => ({
     id: r.id,
     area: r.area,
@@ -32,7 +39,7 @@ export async function presentDrafts(db: DbOrTx, rows: readonly DraftRow[]): Prom
     },
     status: r.status,
     reject_reason: r.rejectReason,
-    headline_id: r.headlineId,
+    headline_id: r.headlineId !== null && live.has(r.headlineId) ? r.headlineId : null,
     author: authorOf(r.accountId, authors.get(r.accountId)),
     updated_at_timestamp: toTimestamp(r.updatedAt),
     submitted_at_timestamp: r.submittedAt ? toTimestamp(r.submittedAt) : null,

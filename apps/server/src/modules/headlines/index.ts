@@ -30,5 +30,3 @@ export const headlinesModule: ServerModule = {
   },
 };
 
-/** The `headline_auth` events of an account: what the notification centre will read (a later issue). */
-export { headlineAuthEventsOf } from './publishing.ts';

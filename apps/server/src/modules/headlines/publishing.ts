@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { headlineDraftProblems, headlineSummaryOf, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -8,7 +8,9 @@ import { presentDrafts, type DraftRow } from './drafts.ts';
 import { presentSummaries } from './presenter.ts';
 import { allSections, sectionMap } from './sections.ts';
 import { forgetHeadlineReads } from './forget-reads.ts';
-import { headlineAuthEvents, headlineDrafts, headlines } from './tables.ts';
+import { headlineDrafts, headlines } from './tables.ts';
+import { notify } from '../notifications/index.ts';
+import { pushLiveEvents } from '../live/index.ts';
 
 /** Staff's queue: the site's submitted drafts, oldest first (docs/product/headlines.md#publishing). */
 export async function submittedDrafts(deps: Deps, area: Area, page: number, per: number) {
@@ -30,7 +32,7 @@ async function lockSubmitted(tx: Tx, area: Area, id: number): Promise<DraftRow> 
 
 /**
  * Publishes a submitted draft: the article is written from it, the draft marked published and linked to it, and
- * the author's `headline_auth` event recorded — in one transaction under the draft's row lock, so two staff
+ * the author told (`headline_auth`, last in the transaction) — in one transaction under the draft's row lock, so two staff
  * pressing "publish" at once make one article, and an editor's edit (which needs the draft editable) cannot
  * slip in between. The draft is checked again as for submitting (its section may have gone meanwhile).
  */
@@ -50,9 +52,12 @@ export async function publishDraft(deps: Deps, area: Area, id: number) {
     }).returning();
     const [saved] = await tx.update(headlineDrafts).set({ status: 'published', headlineId: headline!.id, rejectReason: null, updatedAt: now })
       .where(eq(headlineDrafts.id, id)).returning();
-    await tx.insert(headlineAuthEvents).values({ accountId: draft.accountId, draftId: id, headlineId: headline!.id, outcome: 'published', createdAt: now });
-    return { headline: headline!, draft: saved! };
+    const events = await notify(tx, deps, {
+      recipientId: draft.accountId, kind: 'headline_auth', actorId: null, target: { type: 'Headline', id: headline!.id }, detail: 'published', excerpt: draft.title, href: `/headlines/${headline!.id}`,
+    });
+    return { headline: headline!, draft: saved!, events };
   });
+  await pushLiveEvents(deps, done.events);
   // Every reader sees the new article at once, on every instance (decisions/0022 "Reading at speed").
   await forgetHeadlineReads(deps);
   const [draft] = await presentDrafts(deps.db, [done.draft]);
@@ -60,22 +65,17 @@ export async function publishDraft(deps: Deps, area: Area, id: number) {
   return { headline_draft: draft!, headline: headline! };
 }
 
-/** Sends a submitted draft back to its author with a reason (it becomes editable), recording their `headline_auth` event. */
+/** Sends a submitted draft back to its author with a reason (it becomes editable), telling them (`headline_auth`, the reason as excerpt). */
 export async function rejectDraft(deps: Deps, area: Area, id: number, reason: string) {
-  const saved = await deps.db.transaction(async (tx) => {
+  const { saved, events } = await deps.db.transaction(async (tx) => {
     const draft = await lockSubmitted(tx, area, id);
     const now = deps.clock.now();
     const [row] = await tx.update(headlineDrafts).set({ status: 'rejected', rejectReason: reason, updatedAt: now }).where(eq(headlineDrafts.id, id)).returning();
-    await tx.insert(headlineAuthEvents).values({ accountId: draft.accountId, draftId: id, outcome: 'rejected', reason, createdAt: now });
-    return row!;
+    const events = await notify(tx, deps, {
+      recipientId: draft.accountId, kind: 'headline_auth', actorId: null, target: { type: 'HeadlineDraft', id }, detail: 'rejected', excerpt: reason, href: `/headlines/drafts/${id}/edit`,
+    });
+    return { saved: row!, events };
   });
+  await pushLiveEvents(deps, events);
   return { headline_draft: (await presentDrafts(deps.db, [saved]))[0]! };
-}
-
-/**
- * The account's `headline_auth` events, newest first: the seam the notification centre (a later issue) reads,
- * counted in `system_num` (docs/product/headlines.md#publishing).
- */
-export async function headlineAuthEventsOf(deps: Deps, accountId: number, limit = 20) {
-  return deps.db.select().from(headlineAuthEvents).where(eq(headlineAuthEvents.accountId, accountId)).orderBy(desc(headlineAuthEvents.id)).limit(limit);
 }

@@ -42,7 +42,7 @@ export async function listRepliesOf(deps: Deps, area: Area, viewerId: number | n
     return { replies: comments, meta };
   }
   const headlineId = await headlineOfComment(deps, id);
-  return asAccessible(listReplies(deps, area, id, page, per, { type: 'Headline', id: headlineId }));
+  return asAccessible(listReplies(deps, area, id, page, per, { type: 'Headline', id: headlineId }, viewerId));
 }
 
 /** POST /api/replies: a comment on an article, or a reply to one of its comments (answering one reply under it). */

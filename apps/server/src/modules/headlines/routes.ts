@@ -6,7 +6,7 @@ import {
   headlinePageQuery, headlinePageResponse, headlineRepliesQuery, headlineRepliesResponse, headlinesQuery, headlinesResponse, repliesListQuery, repliesListResponse,
   HEADLINES_API,
 } from '@lantern/contract';
-import { roleCan, withoutHiddenAuthors } from '@lantern/domain';
+import { roleCan } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { requirePermission } from '../../platform/access.ts';
@@ -85,10 +85,11 @@ export const headlineRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app)
       build: (viewerId) => headlineComments(deps, area, viewerId, id, page, per, q?.s),
       overlay: async (shared, viewerId) => {
         const [reactions, hidden] = await Promise.all([viewerReactions(deps, viewerId, 'Headline', [id]), hiddenAuthors(deps, viewerId)]);
+        // A reader who blocked someone gets their own page, without what those accounts wrote and with a total
+        // that does not count it (docs/product/people.md#what-a-block-does); everyone else shares one.
+        if (hidden.size > 0) return headlineComments(deps, area, viewerId, id, page, per, q?.s);
         const held = reactions.get(id);
-        // What the accounts the reader blocked wrote is left out for them (docs/product/people.md#what-a-block-does).
-        const seen = shared.replies.some((r) => hidden.has(r.account.id)) ? { ...shared, replies: withoutHiddenAuthors(shared.replies, (r) => r.account.id, hidden) } : shared;
-        return held === undefined ? seen : { ...seen, commentable: { ...seen.commentable, like_type: held } };
+        return held === undefined ? shared : { ...shared, commentable: { ...shared.commentable, like_type: held } };
       },
     });
   });

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
-import { headlineSections } from './tables.ts';
+import { headlineDrafts, headlineSections, headlines } from './tables.ts';
 import { fail } from '../../platform/errors.ts';
 import { presentSection, type SectionRow } from './presenter.ts';
 import { forgetHeadlineReads } from './forget-reads.ts';
@@ -57,4 +57,40 @@ export async function updateSection(deps: Deps, id: number, fields: SectionField
   if (!row) throw fail.notFound();
   await forgetHeadlineReads(deps);
   return presentSection(row);
+}
+
+const isForeignKeyViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23503' || e.cause?.code === '23503';
+};
+
+/**
+ * Staff: DELETE /api/admin/headline_sections/{id} (docs/product/headlines.md#sections). Only an empty section
+ * goes: no article (of any state: one taken down still keeps its record there), no draft and no sub-section;
+ * otherwise 422 `section: in_use`. Drafts their editors deleted let go of it first. The check and the delete are
+ * one statement, and a draft saved into the section at that moment fails the database's key check, which also
+ * reads as `in_use`.
+ */
+export async function deleteSection(deps: Deps, id: number): Promise<void> {
+  let deleted: { id: number }[];
+  try {
+    deleted = await deps.db.transaction(async (tx) => {
+      await tx.update(headlineDrafts).set({ sectionId: null }).where(and(eq(headlineDrafts.sectionId, id), isNotNull(headlineDrafts.deletedAt)));
+      return tx.delete(headlineSections).where(and(
+        eq(headlineSections.id, id),
+        sql`NOT EXISTS (SELECT 1 FROM ${headlines} WHERE ${headlines.sectionId} = ${id})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${headlineDrafts} WHERE ${headlineDrafts.sectionId} = ${id})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${headlineSections} AS child WHERE child.parent_id = ${id})`,
+      )).returning({ id: headlineSections.id });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw fail.unprocessable('section', 'in_use');
+    throw error;
+  }
+  if (deleted.length === 0) {
+    const [still] = await deps.db.select({ id: headlineSections.id }).from(headlineSections).where(eq(headlineSections.id, id));
+    if (still) throw fail.unprocessable('section', 'in_use');
+    throw fail.notFound();
+  }
+  await forgetHeadlineReads(deps);
 }

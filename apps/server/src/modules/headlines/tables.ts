@@ -82,19 +82,3 @@ export const headlineDrafts = pgTable('headline_drafts', {
   index('headline_drafts_submitted_idx').on(t.area, t.submittedAt, t.id).where(sql`${t.status} = 'submitted' AND ${t.deletedAt} IS NULL`),
   check('headline_drafts_status_valid', sql`${t.status} IN ('draft', 'submitted', 'published', 'rejected')`),
 ]);
-
-/**
- * `headline_auth`: the author is told their draft was published or rejected (spec's notification kind). The
- * notification centre does not exist yet; it will read these rows (unread while `read_at` is null), so the
- * event is recorded now, in the transaction that publishes or rejects.
- */
-export const headlineAuthEvents = pgTable('headline_auth_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
-  draftId: bigint('draft_id', { mode: 'number' }).notNull().references(() => headlineDrafts.id),
-  headlineId: bigint('headline_id', { mode: 'number' }).references(() => headlines.id),
-  outcome: text('outcome', { enum: ['published', 'rejected'] }).notNull(),
-  reason: text('reason'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  readAt: timestamp('read_at', { withTimezone: true }),
-}, (t) => [index('headline_auth_events_account_idx').on(t.accountId, t.id)]);

@@ -3,6 +3,9 @@ import { isKeyedKind } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { loadSkuRows } from '../catalog/index.ts';
+import { pushLiveEvents } from '../live/index.ts';
+import { notify } from '../notifications/index.ts';
+import { keyArrivalNotices } from './arrival-notices.ts';
 import { fillWaitingLines, lockPool, type KeyType } from './pool.ts';
 import { gameKeys, keyBatches } from './tables.ts';
 
@@ -42,7 +45,8 @@ export function cleanCodes(codes: readonly string[]): string[] {
  * Loads keys into a SKU's pool (docs/product/buying.md#keys): codes trimmed, blanks dropped, each stored encrypted
  * with a keyed hash that refuses one already in the pool (or twice in the input) — those are counted as
  * skipped, not errors, so re-running an import is harmless. The batch, the keys and the filling of
- * waiting lines (oldest first) are one transaction.
+ * waiting lines (oldest first) are one transaction, and so is telling their buyers their keys arrived (pushed
+ * live once it has committed).
  */
 export async function importKeys(deps: Deps, input: ImportKeysInput): Promise<ImportKeysResult> {
   const codes = cleanCodes(input.codes);
@@ -60,7 +64,7 @@ export async function importKeys(deps: Deps, input: ImportKeysInput): Promise<Im
     const hash = deps.secrets.hmac(code);
     if (!unique.has(hash)) unique.set(hash, code);
   }
-  return deps.db.transaction(async (tx) => {
+  const { result, events } = await deps.db.transaction(async (tx) => {
     await lockPool(tx, input.skuId);
     const [batch] = await tx
       .insert(keyBatches)
@@ -77,7 +81,11 @@ export async function importKeys(deps: Deps, input: ImportKeysInput): Promise<Im
     }
     const skipped = codes.length - added;
     await tx.update(keyBatches).set({ added, skipped }).where(eq(keyBatches.id, batchId));
-    const delivered = await fillWaitingLines(tx, input.skuId, now);
-    return { batch_id: batchId, sku_id: input.skuId, added, skipped, delivered };
+    const filled = await fillWaitingLines(tx, input.skuId, now);
+    // Last in the transaction: notify holds each buyer's unread total until commit.
+    const events = await notify(tx, deps, keyArrivalNotices(row.sku, filled));
+    return { result: { batch_id: batchId, sku_id: input.skuId, added, skipped, delivered: filled.length }, events };
   });
+  await pushLiveEvents(deps, events);
+  return result;
 }

@@ -83,24 +83,29 @@ export async function isSupplierSku(db: DbOrTx, skuId: number): Promise<boolean>
   return row !== undefined;
 }
 
+/** A waiting unit that has just got its key: whom to tell (docs/product/messaging.md#key-arrived). */
+export interface FilledUnit extends KeyHolder {
+  orderId: number;
+}
+
 /**
  * Gives freshly arrived keys to the SKU's waiting units (ordering, pre_ordered, or refused by the
  * supplier), oldest first, until either runs out. Runs in the transaction that added the keys, so a key never sits available while a
  * paid line waits. Waiting lines are locked with SKIP LOCKED too: one a concurrent import is already
- * filling is left to it. Answers how many lines were delivered.
+ * filling is left to it. Answers the units delivered, so the caller can tell their buyers in the same transaction.
  */
-export async function fillWaitingLines(tx: Tx, skuId: number, now: Date): Promise<number> {
+export async function fillWaitingLines(tx: Tx, skuId: number, now: Date): Promise<FilledUnit[]> {
   // Lock no more waiting lines than there are keys to give: a long backlog stays free for other imports.
   const [stock] = await tx.select({ n: count() }).from(gameKeys).where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')));
-  if (!stock || stock.n === 0) return 0;
+  if (!stock || stock.n === 0) return [];
   const waiting = await tx
-    .select({ orderGameId: keyDeliveries.orderGameId, unit: keyDeliveries.unit, accountId: keyDeliveries.accountId })
+    .select({ orderGameId: keyDeliveries.orderGameId, unit: keyDeliveries.unit, accountId: keyDeliveries.accountId, orderId: keyDeliveries.orderId })
     .from(keyDeliveries)
     .where(and(eq(keyDeliveries.skuId, skuId), ne(keyDeliveries.state, 'delivered')))
     .orderBy(asc(keyDeliveries.createdAt), asc(keyDeliveries.orderGameId), asc(keyDeliveries.unit))
     .limit(stock.n)
     .for('update', { skipLocked: true });
-  let delivered = 0;
+  const delivered: FilledUnit[] = [];
   for (const line of waiting) {
     const keyId = await takeKey(tx, skuId, line, now);
     if (keyId === null) break;
@@ -108,7 +113,7 @@ export async function fillWaitingLines(tx: Tx, skuId: number, now: Date): Promis
       .update(keyDeliveries)
       .set({ state: 'delivered', source: 'pool', supplierError: null, nextAttemptAt: null, deliveredAt: now })
       .where(and(eq(keyDeliveries.orderGameId, line.orderGameId), eq(keyDeliveries.unit, line.unit)));
-    delivered++;
+    delivered.push(line);
   }
   return delivered;
 }

@@ -3,6 +3,9 @@ import { factoryError } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { SupplierAnswer } from '../../platform/genba-supplier.ts';
 import { loadSkuRows } from '../catalog/index.ts';
+import { pushLiveEvents, type LiveEvent } from '../live/index.ts';
+import { notify } from '../notifications/index.ts';
+import { keyArrivalNotices } from './arrival-notices.ts';
 import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
 import { keyTypeOfSku } from './key-type.ts';
 import { fillWaitingLines, lockPool } from './pool.ts';
@@ -39,7 +42,9 @@ export function supplierRetryDelayMs(attempts: number): number {
  * written in a second short transaction. A key delivers the unit; a refusal or a failed call leaves it
  * ordering (with `factory_{reason}`) until the next retry, and a final refusal — or one too many —
  * marks it refused with its reason. A unit filled meanwhile by an import keeps that key, and a key
- * bought for it anyway goes into the pool rather than being lost.
+ * bought for it anyway goes into the pool rather than being lost. A key that arrives on a retry (the buyer has
+ * been waiting) tells its buyer, and so does one that fills other waiting units; the first attempt right after
+ * the payment does not: that is still the purchase (docs/product/messaging.md#key-arrived).
  */
 export async function attemptSupplierOrder(deps: Deps, target: SupplierUnit): Promise<SupplierAttempt> {
   const claimed = await claim(deps, target);
@@ -50,7 +55,8 @@ export async function attemptSupplierOrder(deps: Deps, target: SupplierUnit): Pr
   const answer = await askSupplier(deps, { skuId: row.sku.id, keyType, region: row.sku.region, reference: `order_game:${target.orderGameId}:${target.unit}` });
   const now = deps.clock.now();
 
-  return deps.db.transaction(async (tx) => {
+  let events: LiveEvent[] = [];
+  const outcome = await deps.db.transaction(async (tx): Promise<SupplierAttempt> => {
     const [unit] = await tx.select().from(keyDeliveries).where(unitWhere(target)).for('update');
     if (!unit) throw new Error(`supplier unit ${target.orderGameId}/${target.unit} vanished`);
     const stillWaiting = unit.state !== 'delivered';
@@ -71,13 +77,15 @@ export async function attemptSupplierOrder(deps: Deps, target: SupplierUnit): Pr
       if (!stillWaiting) {
         // Filled by an import meanwhile: the key bought anyway joins the pool and may fill another waiting unit.
         await lockPool(tx, row.sku.id);
-        await fillWaitingLines(tx, row.sku.id, now);
+        const filled = await fillWaitingLines(tx, row.sku.id, now);
+        events = await notify(tx, deps, keyArrivalNotices(row.sku, filled));
         return 'delivered';
       }
       // A supplier handing out a key we already hold is its fault, not the buyer's: the unit waits for the next try.
       if (inserted.length === 1) {
         await tx.update(keyDeliveries).set({ state: 'delivered', supplierError: null, nextAttemptAt: null, deliveredAt: now, supplierAttempts: unit.supplierAttempts + 1 })
           .where(unitWhere(target));
+        if (unit.supplierAttempts > 0) events = await notify(tx, deps, keyArrivalNotices(row.sku, [{ ...target, accountId: unit.accountId, orderId: unit.orderId }]));
         return 'delivered';
       }
     }
@@ -92,6 +100,8 @@ export async function attemptSupplierOrder(deps: Deps, target: SupplierUnit): Pr
     }).where(unitWhere(target));
     return final ? 'refused' : 'waiting';
   });
+  await pushLiveEvents(deps, events);
+  return outcome;
 }
 
 const unitWhere = (target: SupplierUnit) => and(eq(keyDeliveries.orderGameId, target.orderGameId), eq(keyDeliveries.unit, target.unit));

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  bindOAuthRequest, bindOAuthResponse, oauthPlatformKind, startLinkQuery, startLinkResponse, steamCallbackQuery, steamFriendsResponse, steamGamesResponse,
-  steamPlatformResponse, steamSignInResponse, unbindQuery,
+  accountAchievementsResponse, bindOAuthRequest, bindOAuthResponse, oauthPlatformKind, startLinkQuery, startLinkResponse, steamCallbackQuery, steamFriendsResponse, steamGamesResponse,
+  steamPlatformResponse, steamReviewsOfAccountQuery, steamReviewsOfAccountResponse, steamSignInResponse, unbindQuery,
 } from '@lantern/contract';
 import { LINK_STATE_TTL_SECONDS, safeReturnPath, type PlatformKind } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
@@ -14,6 +14,7 @@ import type { OAuthKind } from '../../platform/linked-accounts/oauth.ts';
 import { signInVouchedAccount } from '../accounts/index.ts';
 import { finishOAuthLink, finishSteamLink, finishSteamSignIn, LINKED_ACCOUNTS_PAGE, platformsFor, startLink, unbind } from './links.ts';
 import { steamFriends, steamGames, steamPlatform } from './steam-data.ts';
+import { accountAchievements, accountSteamReviews } from './steam-stats.ts';
 
 const tags = ['linked-accounts'];
 /** The browser that started a binding keeps its nonce here; the provider's answer must come back to it. */
@@ -100,9 +101,22 @@ export const linkedAccountRoutes = (deps: Deps): FastifyPluginAsyncZod => async 
     return steamPlatform(deps, accountId);
   });
 
-  app.get('/api/accounts/:id/steam_friends', { schema: { tags, params: idParams, response: { 200: steamFriendsResponse } } }, async (request) =>
-    steamFriends(deps, request.params.id));
+  // Steam data of an account: whether a reader sees it depends on who reads (the responsibility declaration,
+  // docs/product/personal-pages.md#steam-data-shared), so no answer is shared between readers.
+  const viewer = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'private, no-store');
+    return request.auth?.accountId ?? null;
+  };
 
-  app.get('/api/accounts/:id/steam_games', { schema: { tags, params: idParams, response: { 200: steamGamesResponse } } }, async (request) =>
-    steamGames(deps, request.params.id));
+  app.get('/api/accounts/:id/steam_friends', { schema: { tags, params: idParams, response: { 200: steamFriendsResponse } } }, async (request, reply) =>
+    steamFriends(deps, request.params.id, viewer(request, reply)));
+
+  app.get('/api/accounts/:id/steam_games', { schema: { tags, params: idParams, response: { 200: steamGamesResponse } } }, async (request, reply) =>
+    steamGames(deps, request.params.id, viewer(request, reply)));
+
+  app.get('/api/accounts/:id/achievements', { schema: { tags, params: idParams, response: { 200: accountAchievementsResponse } } }, async (request, reply) =>
+    accountAchievements(deps, request.params.id, viewer(request, reply), request.site.area));
+
+  app.get('/api/accounts/:id/steam_reviews', { schema: { tags, params: idParams, querystring: steamReviewsOfAccountQuery, response: { 200: steamReviewsOfAccountResponse } } }, async (request, reply) =>
+    accountSteamReviews(deps, request.params.id, viewer(request, reply), request.query.page));
 };

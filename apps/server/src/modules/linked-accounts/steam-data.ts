@@ -1,10 +1,10 @@
 import { steamError } from '@lantern/domain';
 import type { SteamFriends, SteamGames, SteamPlatform } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
 import { STEAM_HIDDEN } from '../../platform/linked-accounts/steam.ts';
 import { accountSummaries } from '../accounts/index.ts';
 import { accountsBySteamIds, bindingOf } from './links.ts';
+import { steamSourceOf } from './steam-source.ts';
 
 const NOT_BOUND: SteamPlatform = {
   bound: false, steam_id: null, show_id: null, avatar_url: null, profile_url: null, public: null, games_count: null, playtime_seconds: null, games: [], bound_at_timestamp: null,
@@ -36,18 +36,15 @@ export const STEAM_GAMES_SHOWN = 50;
 
 /**
  * GET /api/accounts/{id}/steam_games: the Steam library on a personal page (docs/product/personal-pages.md#games),
- * public like the rest of the page once its owner linked Steam (which they do after the responsibility
- * declaration says their play data is shared); `unbind` without a Steam account, `hidden` when the Steam profile
- * keeps its games private. A closed or unknown account is 404.
+ * shared with others once its owner acknowledged the responsibility declaration (`steamDataShared`); `unbind`
+ * without a Steam account, `hidden` when the Steam profile keeps its games private or is not shared. A closed or
+ * unknown account is 404.
  */
-export async function steamGames(deps: Deps, accountId: number): Promise<SteamGames> {
-  const [owner] = (await accountSummaries(deps.db, [accountId])).values();
-  if (!owner) throw fail.notFound();
-  const binding = await bindingOf(deps.db, accountId, 'steam');
-  const api = deps.linkedAccounts.steamWebApi;
-  const none = { show_id: binding?.showId ?? null, profile_url: binding?.profile.profileUrl || null, games_count: 0, playtime_seconds: 0, games: [] };
-  if (!binding || !api) return { ...none, steam_error: steamError(false, false) };
-  const owned = await api.ownedGames(binding.externalId);
+export async function steamGames(deps: Deps, accountId: number, viewerId: number | null): Promise<SteamGames> {
+  const { steam, showId, profileUrl, shared } = await steamSourceOf(deps, accountId, viewerId);
+  const none = { show_id: showId, profile_url: profileUrl, games_count: 0, playtime_seconds: 0, games: [] };
+  if (!steam || !shared) return { ...none, steam_error: steamError(steam !== null, false) };
+  const owned = await steam.api.ownedGames(steam.steamId);
   if (owned === STEAM_HIDDEN) return { ...none, steam_error: steamError(true, false) };
   const games = [...owned].sort((a, b) => b.playtimeSeconds - a.playtimeSeconds);
   return {
@@ -61,18 +58,16 @@ export async function steamGames(deps: Deps, accountId: number): Promise<SteamGa
 
 /**
  * GET /api/accounts/{id}/steam_friends: an account's Steam friends, with their accounts here when bound; `unbind`
- * when the account has no Steam binding, `hidden` when its Steam profile keeps friends private. A closed or
- * unknown account is 404.
+ * when the account has no Steam binding, `hidden` when its Steam profile keeps friends private or its owner has
+ * not acknowledged the responsibility declaration (the owner always sees their own). A closed or unknown
+ * account is 404.
  */
-export async function steamFriends(deps: Deps, accountId: number): Promise<SteamFriends> {
-  const [owner] = (await accountSummaries(deps.db, [accountId])).values();
-  if (!owner) throw fail.notFound();
-  const binding = await bindingOf(deps.db, accountId, 'steam');
-  const api = deps.linkedAccounts.steamWebApi;
-  if (!binding || !api) return { steam_friends: [], steam_error: steamError(false, false) };
-  const ids = await api.friends(binding.externalId);
+export async function steamFriends(deps: Deps, accountId: number, viewerId: number | null): Promise<SteamFriends> {
+  const { steam, shared } = await steamSourceOf(deps, accountId, viewerId);
+  if (!steam || !shared) return { steam_friends: [], steam_error: steamError(steam !== null, false) };
+  const ids = await steam.api.friends(steam.steamId);
   if (ids === STEAM_HIDDEN) return { steam_friends: [], steam_error: steamError(true, false) };
-  const [players, here] = await Promise.all([api.players(ids), accountsBySteamIds(deps.db, ids)]);
+  const [players, here] = await Promise.all([steam.api.players(ids), accountsBySteamIds(deps.db, ids)]);
   const accounts = await accountSummaries(deps.db, [...here.values()]);
   return {
     steam_error: null,

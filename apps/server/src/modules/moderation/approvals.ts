@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { approvalTarget, approvalTypes, reportTarget } from './targets.ts';
+import { notifyNow } from '../notifications/index.ts';
 
 /**
  * The approval queue (decisions/0020): every registered type's pending items on a site, oldest first. Each
@@ -27,6 +28,8 @@ export async function decideApproval(deps: Deps, type: string, id: number, decis
   if (!target) throw fail.notFound('type');
   const done = decision === 'approve' ? await target.approve(deps, id) : await target.reject(deps, id);
   if (!done) throw fail.unprocessable('base', 'state_invalid');
+  // An approved item's author is told (operate); a rejected one is deleted, nothing left to show them.
+  if (decision === 'approve') await tellAuthor(deps, type, id, 'approved');
   return { type, id, state: decision === 'approve' ? ('published' as const) : ('deleted' as const) };
 }
 
@@ -35,5 +38,16 @@ export async function unhide(deps: Deps, type: string, id: number) {
   const target = reportTarget(type);
   if (!target?.unhide) throw fail.notFound('type');
   if (!(await target.unhide(deps, id))) throw fail.unprocessable('base', 'state_invalid');
+  await tellAuthor(deps, type, id, 'restored');
   return { type, id, state: 'published' as const };
+}
+
+/**
+ * Tells the author of a published item what staff did (`operate`, docs/product/messaging.md#who-is-told), after
+ * the change committed: the item as its owner describes it (author, summary).
+ */
+async function tellAuthor(deps: Deps, type: string, id: number, detail: 'approved' | 'restored'): Promise<void> {
+  const item = await reportTarget(type)?.load(deps, id);
+  if (!item) return;
+  await notifyNow(deps, { recipientId: item.authorId, kind: 'operate', actorId: null, target: { type, id }, detail, excerpt: item.summary, href: '/messages?tab=system' });
 }

@@ -8,6 +8,8 @@ import { reportTarget } from './targets.ts';
 import { assertMayWrite } from './guard.ts';
 import { muteAccount } from './mutes.ts';
 import { forgetStanding } from './standing-cache.ts';
+import { notify } from '../notifications/index.ts';
+import { pushLiveEvents } from '../live/index.ts';
 
 type ReportRow = typeof r.$inferSelect;
 
@@ -129,6 +131,9 @@ export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld'
  * `muteDays`), each report records who resolved it and when. Dismissing upholds nothing, so it lowers the
  * reporters' accuracy; the rest raise it and count against the author's standing.
  */
+/** The word an `operate` notification carries for each resolution that acts on the content. */
+const OPERATE_DETAIL: Record<Exclude<ReportResolution, 'dismiss'>, string> = { hide: 'hidden', delete: 'deleted', mute: 'muted' };
+
 export async function resolveReport(deps: Deps, staffId: number, reportId: number, input: { action: ReportResolution; mute_days?: number; note?: string }) {
   const [report] = await deps.db.select().from(r).where(eq(r.id, reportId)).limit(1);
   if (!report) throw fail.notFound();
@@ -139,7 +144,7 @@ export async function resolveReport(deps: Deps, staffId: number, reportId: numbe
   if (!target && input.action !== 'dismiss') throw fail.unprocessable('target_type', 'invalid');
   const now = deps.clock.now();
   let unmuteAt: Date | null = null;
-  const ids = await deps.db.transaction(async (tx) => {
+  const { ids, events } = await deps.db.transaction(async (tx) => {
     const resolved = await tx
       .update(r)
       .set({ status: input.action === 'dismiss' ? 'dismissed' : 'upheld', resolution: input.action, resolvedBy: staffId, resolvedAt: now, note: input.note ?? null })
@@ -153,8 +158,14 @@ export async function resolveReport(deps: Deps, staffId: number, reportId: numbe
       unmuteAt = new Date(now.getTime() + input.mute_days! * 86_400_000);
       await muteAccount(deps, report.targetAuthorId!, unmuteAt, input.note ?? `report ${reportId}: ${report.reason}`, staffId, { tx, reportId });
     }
-    return resolved.map((x) => x.id).sort((a, b) => a - b);
+    // The author is told what staff did to their content (operate), last in the transaction.
+    const events = input.action === 'dismiss' || report.targetAuthorId === null ? [] : await notify(tx, deps, {
+      recipientId: report.targetAuthorId, kind: 'operate', actorId: null, target: { type: report.targetType, id: report.targetId },
+      detail: OPERATE_DETAIL[input.action], excerpt: report.summary, href: '/messages?tab=system',
+    });
+    return { ids: resolved.map((x) => x.id).sort((a, b) => a - b), events };
   });
+  await pushLiveEvents(deps, events);
   // Upheld reports (and a mute) change the author's standing: every instance reads it again.
   if (input.action !== 'dismiss' && report.targetAuthorId !== null) await forgetStanding(deps, report.targetAuthorId);
   return { target_type: report.targetType, target_id: report.targetId, action: input.action, resolved_report_ids: ids, unmute_at_timestamp: toTimestamp(unmuteAt) };

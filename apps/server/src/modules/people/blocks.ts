@@ -7,6 +7,7 @@ import { toTimestamp } from '../../platform/clock.ts';
 import { findAccount, publicAccountsByIds } from '../accounts/index.ts';
 import { listWriteLocks } from './follows.ts';
 import { forgetHiddenAuthors } from './relations.ts';
+import { forgetFollowed } from './follows.ts';
 import { peopleBlocks, peopleFollows } from './tables.ts';
 
 const REFUSALS: Record<BlockRefusal, () => AppError> = {
@@ -36,7 +37,8 @@ export async function block(deps: Deps, actorId: number, targetId: number) {
     ));
     return { blockAccountId: targetId, message: BLOCK_MESSAGES.added };
   });
-  await forgetHiddenAuthors(deps, actorId);
+  // The block ended follows both ways.
+  await Promise.all([forgetHiddenAuthors(deps, actorId), forgetFollowed(deps, actorId), forgetFollowed(deps, targetId)]);
   return done;
 }
 

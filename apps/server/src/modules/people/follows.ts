@@ -5,7 +5,10 @@ import { AppError, fail } from '../../platform/errors.ts';
 import { lockedTransaction, type DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { findAccount, publicAccountsByIds } from '../accounts/index.ts';
+import { AccountMemo } from '../../platform/account-memo.ts';
 import { blockBetween, hiddenAuthorsFor } from './relations.ts';
+import { notify } from '../notifications/index.ts';
+import { pushLiveEvents } from '../live/index.ts';
 import { peopleFollows } from './tables.ts';
 
 /**
@@ -45,7 +48,7 @@ const stateOf = async (db: DbOrTx, targetId: number, following: boolean) => ({
  * block either way (403 `block_listed`), past the most follows (422 `follow: out_limit`).
  */
 export async function follow(deps: Deps, actorId: number, targetId: number) {
-  return lockedTransaction(deps.db, listWriteLocks(actorId, targetId), async (tx) => {
+  const { state, events } = await lockedTransaction(deps.db, listWriteLocks(actorId, targetId), async (tx) => {
     const [target, block, [following]] = await Promise.all([
       actorId === targetId ? undefined : findAccount(tx, targetId),
       blockBetween(tx, actorId, targetId),
@@ -53,14 +56,21 @@ export async function follow(deps: Deps, actorId: number, targetId: number) {
     ]);
     const refusal = followRefusal({ actorId, targetId, targetOpen: target !== undefined, block, following: following!.n });
     if (refusal) throw REFUSALS[refusal]();
-    await tx.insert(peopleFollows).values({ followerId: actorId, followeeId: targetId, createdAt: deps.clock.now() }).onConflictDoNothing();
-    return stateOf(tx, targetId, true);
+    const added = await tx.insert(peopleFollows).values({ followerId: actorId, followeeId: targetId, createdAt: deps.clock.now() }).onConflictDoNothing().returning({ id: peopleFollows.followeeId });
+    const state = await stateOf(tx, targetId, true);
+    // The followed account is told once per follow (following again changes nothing): last, its counters' lock held briefly.
+    const events = added.length === 0 ? [] : await notify(tx, deps, { recipientId: targetId, kind: 'follow', actorId, excerpt: '', href: `/users/${actorId}` });
+    return { state, events };
   });
+  await forgetFollowed(deps, actorId);
+  await pushLiveEvents(deps, events);
+  return state;
 }
 
 /** Stops following an account; one not followed (or missing) changes nothing. */
 export async function unfollow(deps: Deps, actorId: number, targetId: number) {
   await deps.db.delete(peopleFollows).where(and(eq(peopleFollows.followerId, actorId), eq(peopleFollows.followeeId, targetId)));
+  await forgetFollowed(deps, actorId);
   return stateOf(deps.db, targetId, false);
 }
 
@@ -119,7 +129,25 @@ export async function followState(deps: Deps, viewerId: number | null, accountId
 }
 
 /** The accounts an account follows (the talks feed's authors). */
-export async function followedIds(deps: Deps, accountId: number): Promise<number[]> {
-  const rows = await deps.db.select({ id: peopleFollows.followeeId }).from(peopleFollows).where(eq(peopleFollows.followerId, accountId));
-  return rows.map((r) => r.id);
+/** How long an instance keeps whom a reader follows, for their feed (docs/product/limits.md#people); a change forgets it at once. */
+export const FOLLOW_LIST_MEMO_SECONDS = 10;
+
+/**
+ * Whom each reader follows, kept per instance for a few seconds (`AccountMemo`): every page of the follow feed
+ * asks, and it changes only when the reader follows, unfollows or a block ends a follow, which forget it on
+ * every instance.
+ */
+const followedByReader = new AccountMemo<readonly number[]>('people:follows', FOLLOW_LIST_MEMO_SECONDS);
+
+/** The accounts `accountId` follows. */
+export async function followedIds(deps: Deps, accountId: number): Promise<readonly number[]> {
+  return followedByReader.get(deps, accountId, async () => {
+    const rows = await deps.db.select({ id: peopleFollows.followeeId }).from(peopleFollows).where(eq(peopleFollows.followerId, accountId));
+    return rows.map((r) => r.id);
+  });
+}
+
+/** After a follow ended or began for `followerId` committed: its feed reads the new list on every instance. */
+export function forgetFollowed(deps: Deps, followerId: number): Promise<void> {
+  return followedByReader.forget(deps, followerId);
 }

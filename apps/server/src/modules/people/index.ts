@@ -4,8 +4,10 @@
  * puts the block check from its `setup` — discussion never imports it. The community's lists and the talks
  * call its exported checks; private messages (a later module) will call `assertMayReach`.
  */
+import { sql } from 'drizzle-orm';
 import type { ServerModule } from '../../platform/module.ts';
 import { registerReachGuard } from '../discussion/index.ts';
+import { registerRecipientFilter } from '../notifications/index.ts';
 import { blockersOf, hiddenAuthorsFor, reachesBlockerSql } from './relations.ts';
 import { peopleRoutes } from './routes.ts';
 import * as tables from './tables.ts';
@@ -21,8 +23,10 @@ export const peopleModule: ServerModule = {
       blockersOf: (deps, actorId, candidates) => blockersOf(deps.db, actorId, candidates),
       hiddenFrom: hiddenAuthorsFor,
     });
+    // Nobody is told of what an account they blocked did (docs/product/people.md#what-a-block-does).
+    registerRecipientFilter((actorId, recipientId) => reachesBlockerSql(actorId, sql`ARRAY[${recipientId}]::bigint[]`));
   },
 };
 
-export { isBlockedBy, hiddenAuthorsFor, assertMayReach, blockListed } from './relations.ts';
+export { isBlockedBy, hiddenAuthorsFor, assertMayReach, blockBetween, blockListed } from './relations.ts';
 export { followedIds } from './follows.ts';

@@ -7,6 +7,7 @@ import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { awardScore } from '../accounts/index.ts';
 import { grantCoupon } from '../coupons/index.ts';
+import { withNotifications, type NotifyInput } from '../notifications/index.ts';
 import { isLive, loadQueues, presentQueues, type LoadedQueue } from './queues.ts';
 import { exploringQueues, exploringRuns } from './tables.ts';
 
@@ -30,16 +31,25 @@ export async function startRun(deps: Deps, buyer: Buyer, queueId: number): Promi
   return present(deps, buyer, loaded);
 }
 
-/** Gives the queue's reward to the account, in the transaction that completed its run. */
-async function giveReward(tx: Tx, loaded: LoadedQueue, buyer: Buyer, now: Date): Promise<void> {
+/**
+ * Gives the queue's reward to the account, in the transaction that completed its run, and tells them (an
+ * `activity` notification, docs/product/messaging.md#activity), so the centre keeps a record of the reward.
+ */
+async function giveReward(tx: Tx, loaded: LoadedQueue, buyer: Buyer, now: Date, tell: (input: NotifyInput) => void): Promise<void> {
   const { queue } = loaded;
+  const notice: NotifyInput = {
+    recipientId: buyer.accountId, kind: 'activity', actorId: null, target: { type: 'ExploringQueue', id: queue.id }, detail: 'queue_reward',
+    excerpt: queue.area === 'native' ? queue.title.chs || queue.title.en : queue.title.en || queue.title.chs, href: `/queues/${queue.id}`,
+  };
   if (queue.rewardPoints !== null) {
     await awardScore(tx, buyer.accountId, queue.rewardPoints, 'exploring_queue', { type: 'exploring_queue', id: queue.id });
+    tell(notice);
     return;
   }
   const granted = await grantCoupon(tx, buyer.accountId, queue.area, queue.rewardCouponId!, now);
   // Already holding the coupon is still a reward received; a coupon gone or ended refuses the completion (nothing is written).
   if ('problem' in granted && granted.problem !== 'held') throw fail.unprocessable('reward', 'exhausted');
+  tell(notice);
 }
 
 /**
@@ -47,14 +57,15 @@ async function giveReward(tx: Tx, loaded: LoadedQueue, buyer: Buyer, now: Date):
  * run (starting it if needed); `complete: true` finishes it. A run whose reward was given answers
  * `completed`; finishing with items unseen answers `not_completed`. Finishing sets `completed_at` with a
  * conditional UPDATE (still null) and gives the reward in that same transaction: one reward per account and
- * queue, however many requests race.
+ * queue, however many requests race. The reward's notification is written last in that transaction and pushed
+ * after it commits.
  */
 export async function updateRun(deps: Deps, buyer: Buyer, queueId: number, input: { viewed_item_ids?: number[]; complete?: boolean }): Promise<ExploringQueue> {
   const loaded = await liveQueue(deps, buyer, queueId);
   const itemIds = loaded.items.map((i) => i.id);
   const asked = input.viewed_item_ids ?? [];
   if (asked.some((id) => !itemIds.includes(id))) throw fail.unprocessable('viewed_item_ids', 'invalid');
-  await deps.db.transaction(async (tx) => {
+  await withNotifications(deps, async (tx, tell) => {
     const now = deps.clock.now();
     await tx.insert(exploringRuns).values({ queueId, accountId: buyer.accountId, startedAt: now }).onConflictDoNothing();
     // The row lock serializes this account's updates of the run, so no viewed item is lost between two tabs.
@@ -66,7 +77,7 @@ export async function updateRun(deps: Deps, buyer: Buyer, queueId: number, input
       .set({ viewedItemIds: sql`${JSON.stringify(viewed)}::jsonb`, completedAt: input.complete === true ? now : null })
       .where(and(eq(exploringRuns.id, run!.id), isNull(exploringRuns.completedAt))).returning({ completedAt: exploringRuns.completedAt });
     if (finished.length === 0) throw fail.unprocessable('queue', 'completed');
-    if (input.complete === true) await giveReward(tx, loaded, buyer, now);
+    if (input.complete === true) await giveReward(tx as Tx, loaded, buyer, now, tell);
   });
   return present(deps, buyer, loaded);
 }

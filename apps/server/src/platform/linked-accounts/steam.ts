@@ -1,6 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { hmacSignature, OPENID_NS, signatureMatches, SteamOpenIdCheck, type OpenIdSignatureCheck } from './openid.ts';
 import { mulberry32 } from '../mulberry32.ts';
+import {
+  realAchievements, realPlayerReviews, sandboxAchievements, sandboxPlayerReviews, type SteamGameAchievements, type SteamLanguage, type SteamPlayerReview,
+} from './steam-stats.ts';
 
 /**
  * Steam: sign-in by OpenID 2.0 (openid.ts) and the player's data through the Steam Web API
@@ -91,6 +94,10 @@ export interface SteamWebApi {
   ownedGames(steamId: string): Promise<SteamOwnedGame[] | typeof STEAM_HIDDEN>;
   friends(steamId: string): Promise<string[] | typeof STEAM_HIDDEN>;
   players(steamIds: readonly string[]): Promise<SteamPlayer[]>;
+  /** The player's achievements in one game, named in the site's language (steam-stats.ts). */
+  achievements(steamId: string, appId: number, language: SteamLanguage): Promise<SteamGameAchievements>;
+  /** The player's reviews of these games (steam-stats.ts says how the real adapter finds them). */
+  playerReviews(steamId: string, appIds: readonly number[]): Promise<SteamPlayerReview[]>;
 }
 
 /** The real Web API with the store's key (STEAM_WEB_API_KEY). A failed call reads as "nothing to show", never a 5xx. */
@@ -98,11 +105,16 @@ export class RealSteamWebApi implements SteamWebApi {
   readonly sandbox = false;
   constructor(private readonly key: string) {}
 
-  private async call(path: string, query: Record<string, string>): Promise<Record<string, unknown> | null> {
-    const q = new URLSearchParams({ key: this.key, format: 'json', ...query });
+  /**
+   * A Web API call (`api`, with the key) or a store feed (`store`, keyless). A 403 still carries Steam's
+   * explanation (a private profile's `playerstats.error`), so its body is read when it is JSON.
+   */
+  private async call(path: string, query: Record<string, string>, host: 'api' | 'store' = 'api'): Promise<Record<string, unknown> | null> {
+    const q = new URLSearchParams(host === 'api' ? { key: this.key, format: 'json', ...query } : query);
+    const base = host === 'api' ? 'https://api.steampowered.com' : 'https://store.steampowered.com';
     try {
-      const res = await fetch(`https://api.steampowered.com/${path}?${q.toString()}`, { signal: AbortSignal.timeout(10_000) });
-      if (res.status === 401 || res.status === 403) return {};
+      const res = await fetch(`${base}/${path}?${q.toString()}`, { signal: AbortSignal.timeout(10_000) });
+      if (res.status === 401 || res.status === 403) return ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
       return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
     } catch {
       return null;
@@ -134,6 +146,14 @@ export class RealSteamWebApi implements SteamWebApi {
     const body = await this.call('ISteamUser/GetFriendList/v1/', { steamid: steamId, relationship: 'friend' });
     const list = (body?.friendslist as { friends?: { steamid: string }[] } | undefined)?.friends;
     return list ? list.map((f) => f.steamid) : STEAM_HIDDEN;
+  }
+
+  achievements(steamId: string, appId: number, language: SteamLanguage) {
+    return realAchievements((host, path, query) => this.call(path, query, host), steamId, appId, language);
+  }
+
+  playerReviews(steamId: string, appIds: readonly number[]) {
+    return realPlayerReviews((host, path, query) => this.call(path, query, host), steamId, appIds);
   }
 }
 
@@ -182,5 +202,13 @@ export class SandboxSteamWebApi implements SteamWebApi {
     const next = generator(`friends:${steamId}`);
     const count = 3 + Math.floor(next() * 6);
     return Array.from({ length: count }, () => `7656119${String(Math.floor(next() * 1e10)).padStart(10, '0')}`);
+  }
+
+  async achievements(steamId: string, appId: number, language: SteamLanguage) {
+    return sandboxAchievements(steamId, appId, language);
+  }
+
+  async playerReviews(steamId: string, appIds: readonly number[]) {
+    return sandboxPlayerReviews(steamId, appIds);
   }
 }

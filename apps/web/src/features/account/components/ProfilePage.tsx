@@ -1,4 +1,4 @@
-import type { Me } from '@lantern/contract';
+import type { Me, UpdateMeRequest } from '@lantern/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -78,17 +78,13 @@ function ProfileForm({ me }: { me: Me }) {
   );
 }
 
-/**
- * The watermark on uploaded images (docs/product/engagement.md#uploads): the account's `water_mark` config,
- * saved as soon as it is switched. Shown on the mainland site, the only one where it is drawn.
- */
-export function WatermarkSwitch({ me }: { me: Me }) {
+/** A setting of basic info saved as soon as it is switched (PATCH /api/me), with a toast either way. */
+function SettingSwitch({ id, label, hint, on, change, testId }: { id: string; label: string; hint: string; on: boolean; change: UpdateMeRequest['account']; testId: string }) {
   const { t } = useTranslation();
   const update = useUpdateMe();
-  const on = me.configs.some((c) => c.key === 'water_mark' && c.value === 'open');
   const toggle = async () => {
     try {
-      await update.mutateAsync({ water_mark: !on });
+      await update.mutateAsync(change);
       toast.success(t('ui.save_success'));
     } catch (err) {
       toast.fail(localizeErrors(t, err).general.join(' ') || t('errors.unknown', { reason: '' }));
@@ -97,18 +93,18 @@ export function WatermarkSwitch({ me }: { me: Me }) {
   return (
     <div className="flex items-start justify-between gap-4">
       <div>
-        <p id="water-mark-label" className="text-sm font-medium text-fg">{t('uploads.water_mark')}</p>
-        <p id="water-mark-hint" className="mt-1 text-xs text-muted">{t('uploads.water_mark_hint')}</p>
+        <p id={`${id}-label`} className="text-sm font-medium text-fg">{label}</p>
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{hint}</p>
       </div>
       <button
         type="button"
         role="switch"
         aria-checked={on}
-        aria-labelledby="water-mark-label"
-        aria-describedby="water-mark-hint"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
         disabled={update.isPending}
         onClick={() => void toggle()}
-        data-testid="water-mark-switch"
+        data-testid={testId}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-accent' : 'bg-ink-600'}`}
       >
         <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-5' : 'translate-x-0.5'}`} />
@@ -117,7 +113,24 @@ export function WatermarkSwitch({ me }: { me: Me }) {
   );
 }
 
-/** /setting/profile: nickname (weighted length ≤ 20, live counter), gender, birthday, introduction. */
+/**
+ * The watermark on uploaded images (docs/product/engagement.md#uploads): the account's `water_mark` config,
+ * saved as soon as it is switched. Shown on the mainland site, the only one where it is drawn.
+ */
+export function WatermarkSwitch({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const on = me.configs.some((c) => c.key === 'water_mark' && c.value === 'open');
+  return <SettingSwitch id="water-mark" label={t('uploads.water_mark')} hint={t('uploads.water_mark_hint')} on={on} change={{ water_mark: !on }} testId="water-mark-switch" />;
+}
+
+/** Whether others see the account's Steam reviews on its personal page (docs/product/personal-pages.md#steam-reviews). */
+export function SteamReviewSwitch({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const on = me.show_steam_review;
+  return <SettingSwitch id="show-steam-review" label={t('steam_stats.show_reviews')} hint={t('steam_stats.show_reviews_hint')} on={on} change={{ show_steam_review: !on }} testId="show-steam-review-switch" />;
+}
+
+/** /setting/profile: nickname (weighted length ≤ 20, live counter), gender, birthday, introduction; switches for Steam reviews and the watermark. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
@@ -136,11 +149,10 @@ export function ProfilePage() {
       <Card className="p-5 sm:p-6">
         <ProfileForm me={me} />
       </Card>
-      {site.area === 'native' ? (
-        <Card className="mt-4 p-5 sm:p-6">
-          <WatermarkSwitch me={me} />
-        </Card>
-      ) : null}
+      <Card className="mt-4 space-y-5 p-5 sm:p-6">
+        <SteamReviewSwitch me={me} />
+        {site.area === 'native' ? <WatermarkSwitch me={me} /> : null}
+      </Card>
     </SettingsShell>
   );
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { errorToText } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
@@ -37,6 +39,12 @@ export function PeopleActions({ id }: { id: string }) {
         <Button variant={s.following ? 'secondary' : 'primary'} size="sm" loading={follow.isPending} onClick={onFollow} disabled={me !== null && !s.can_follow && !s.following} data-testid="follow-button">
           {t(s.following ? 'people.unfollow' : 'people.follow')}
         </Button>
+      ) : null}
+      {!s.blocked && me?.id !== Number(id) ? (
+        // A first message starts on its own page (docs/product/messaging.md#private-messages); a guest signs in there.
+        <Link to={paths.newConversation(id)} className="inline-flex h-8 items-center rounded-lg bg-ink-800 px-3 text-sm text-fg ring-1 ring-inset ring-ink-600 hover:bg-ink-700" data-testid="send-message-button">
+          {t('conversations.send_message')}
+        </Link>
       ) : null}
       <Button variant="ghost" size="sm" loading={block.isPending} onClick={onBlock} data-testid="block-button">
         {t(s.blocked ? 'people.unblock' : 'people.block')}

@@ -99,6 +99,56 @@ describe('UserProfilePage', () => {
     expect(fetches.calls.filter((c) => c.url.pathname === '/api/accounts/7/friends').map((c) => c.url.searchParams.get('kind'))).toEqual(['following', 'followers']);
   });
 
+  it('shows the achievements of the most played Steam games, each with its share unlocked and the latest unlocked', async () => {
+    mockFetch({
+      'GET /api/users/7': [{ status: 200, body: user }],
+      'GET /api/users/7/service': [{ status: 200, body: { id: 7, is_self: false, can_follow: true, can_message: true } }],
+      'GET /api/accounts/7/achievements': [{ status: 200, body: {
+        steam_error: null, games_count: 1, unlocked_count: 2, total_count: 8,
+        games: [{ app_id: 10, name: 'Lantern Quest', playtime_seconds: 36_000, unlocked_count: 2, total_count: 8, percent: 25, achievements: [
+          { api_name: 'END', name: 'The End', description: 'See the true ending.', icon_url: '', unlocked_at_timestamp: 1_700_000_000 },
+          { api_name: 'START', name: 'First Steps', description: 'Finish the prologue.', icon_url: 'https://cdn/start.jpg', unlocked_at_timestamp: 1_600_000_000 },
+        ] }],
+      } }],
+    });
+    open('/users/7?tab=achievements');
+    const game = await screen.findByTestId('achievement-game');
+    expect(within(game).getByRole('heading', { name: 'Lantern Quest' })).toBeInTheDocument();
+    expect(within(game).getByTestId('achievement-progress')).toHaveTextContent('2/8 · 25%');
+    expect(within(game).getAllByTestId('achievement').map((a) => a.textContent)).toEqual([
+      expect.stringContaining('The End'), expect.stringContaining('First Steps'),
+    ]);
+    expect(screen.getByTestId('achievements-summary')).toHaveTextContent('1 game · 2 of 8 achievements unlocked');
+  });
+
+  it('tells a visitor when the player keeps their Steam reviews to themselves, and the owner that only they see them', async () => {
+    mockFetch({
+      'GET /api/users/7': [{ status: 200, body: user }, { status: 200, body: user }],
+      'GET /api/users/7/service': [{ status: 200, body: { id: 7, is_self: false, can_follow: true, can_message: true } }],
+      'GET /api/accounts/7/steam_reviews': [{ status: 200, body: { steam_error: 'not_shown', steam_reviews: [], meta: { total_count: 0, page: 1, per: 10 } } }],
+    });
+    open('/users/7?tab=steam_reviews');
+    expect(await screen.findByText('This player keeps their Steam reviews to themselves.')).toBeInTheDocument();
+  });
+
+  it('lists the Steam reviews with verdict, game, play time and a link to Steam', async () => {
+    mockFetch({
+      'GET /api/users/7': [{ status: 200, body: user }],
+      'GET /api/users/7/service': [{ status: 200, body: { id: 7, is_self: false, can_follow: true, can_message: true } }],
+      'GET /api/accounts/7/steam_reviews': [{ status: 200, body: { steam_error: null, meta: { total_count: 1, page: 1, per: 10 }, steam_reviews: [{
+        app_id: 10, game_name: 'Lantern Quest', recommended: false, content: 'Too short for the price.', playtime_seconds: 9_000, helpful_count: 3,
+        posted_at_timestamp: 1_700_000_000, url: 'https://steamcommunity.com/profiles/76561198000000001/recommended/10/',
+      }] } }],
+    });
+    open('/users/7?tab=steam_reviews');
+    const review = await screen.findByTestId('steam-review');
+    expect(review).toHaveTextContent('Not recommended');
+    expect(review).toHaveTextContent('Lantern Quest');
+    expect(review).toHaveTextContent('2.5 h played when written');
+    expect(review).toHaveTextContent('3 people found this helpful');
+    expect(within(review).getByRole('link', { name: 'Read on Steam' })).toHaveAttribute('href', 'https://steamcommunity.com/profiles/76561198000000001/recommended/10/');
+  });
+
   it('goes to /404 for a closed or unknown user', async () => {
     mockFetch({ 'GET /api/users/8': [{ status: 404, body: { errors: { base: ['not_found'] } } }] });
     const router = open('/users/8');

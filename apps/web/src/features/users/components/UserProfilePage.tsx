@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorPageFor } from '../../../lib/api';
+import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Card } from '../../../ui/Card';
 import { LinkTabs } from '../../../ui/LinkTabs';
@@ -13,10 +14,11 @@ import { userQuery, userServiceQuery } from '../api/user';
 import { BackgroundControls } from './BackgroundControls';
 import { PeopleActions } from './PeopleActions';
 import { ProfileComments, ProfileFriends, ProfileGames, ProfilePosts } from './ProfileTabs';
+import { ProfileAchievements, ProfileSteamReviews } from './SteamStatsTabs';
 import { SteamLibrary } from './SteamLibrary';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
-const TABS = ['games', 'posts', 'reviews', 'comments', 'replies', 'friends'] as const;
+const TABS = ['games', 'achievements', 'posts', 'reviews', 'steam_reviews', 'comments', 'replies', 'friends'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 
@@ -41,6 +43,7 @@ export function UserProfilePage() {
   const [params] = useSearchParams();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { data: me } = useMe();
   const valid = /^\d+$/.test(id);
   const user = useQuery({ ...userQuery(id), enabled: valid });
   const service = useQuery({ ...userServiceQuery(id), enabled: valid && user.isSuccess });
@@ -116,6 +119,8 @@ export function UserProfilePage() {
         />
         <div className="mt-5 pb-10" data-testid={`profile-tab-${tab}`}>
           {tab === 'games' ? <><ProfileGames {...tabProps} /><SteamLibrary userId={id} /></>
+            : tab === 'achievements' ? <ProfileAchievements userId={id} isSelf={isSelf} />
+            : tab === 'steam_reviews' ? <ProfileSteamReviews {...tabProps} showsToOthers={isSelf ? (me?.show_steam_review ?? null) : null} />
             : tab === 'posts' ? <ProfilePosts {...tabProps} type="Post" />
             : tab === 'reviews' ? <ProfilePosts {...tabProps} type="Review" />
             : tab === 'friends' ? <ProfileFriends {...tabProps} kind={kind} kindHref={(k) => tabHref(id, 'friends', 1, k)} />

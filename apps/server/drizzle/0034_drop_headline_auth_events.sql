@@ -1,0 +1,1 @@
+DROP TABLE "headline_auth_events" CASCADE;

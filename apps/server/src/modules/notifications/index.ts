@@ -1,0 +1,29 @@
+/**
+ * Notifications (docs/product/messaging.md#notifications; decisions/0027): the notification centre, its exact
+ * unread counters, settings and broadcasts. Above accounts (the badge it provides, actors' names) and live (the
+ * events it writes); below every producer — discussion, people, moderation, headlines, and the commerce
+ * modules — which call `notify` (in their transaction) or `notifyNow` (after their one-statement write).
+ */
+import type { ServerModule } from '../../platform/module.ts';
+import { provideNotiBadges } from '../accounts/index.ts';
+import { countersOfMany } from './counters.ts';
+import { emailDigestJob } from './digest.ts';
+import { notificationRoutes, notificationStaffRoutes } from './routes.ts';
+import * as tables from './tables.ts';
+
+export const notificationsModule: ServerModule = {
+  name: 'notifications',
+  routes: notificationRoutes,
+  staffRoutes: notificationStaffRoutes,
+  // The daily e-mail digest of unread notifications (docs/product/messaging.md#email-digest).
+  jobs: [emailDigestJob],
+  tables,
+  // `noti_badges` on the account, whose total is its `notifications` badge (docs/product/messaging.md#notification-counts).
+  setup: () => provideNotiBadges(countersOfMany),
+};
+
+export { notify, notifyNow, withNotifications, registerRecipientFilter, type NotifyInput, type RecipientFilter } from './notify.ts';
+export { countersOf, recount } from './counters.ts';
+export { settingsOf } from './settings.ts';
+export { createBroadcast } from './broadcasts.ts';
+export { sendDigests } from './digest.ts';
