@@ -82,7 +82,8 @@ describe('notify', () => {
   });
 
   it('tells many recipients of many actors in one statement: blocks, settings and self skipped, each event\'s badge and number exact', async () => {
-    const [r1, r2, r3, x, y] = await Promise.all(Array.from({ length: 5 }, () => makeAccount(t)));
+    // Made one after another: the events come back in recipient-id order, so r1 must have the smallest id.
+    const [r1, r2, r3, x, y] = [await makeAccount(t), await makeAccount(t), await makeAccount(t), await makeAccount(t), await makeAccount(t)];
     await updateAccount(t, y!.id, { nickname: `teller_${y!.id}` });
     expect((await api.native.post(PEOPLE_API.blockAdd, { blockAccountId: x!.id }, as(r2!))).statusCode).toBe(200);
     expect((await api.native.post(NOTIFICATIONS_API.settings, { accounts_notification: { kinds: { at: false } } }, as(r3!))).statusCode).toBe(200);
