@@ -12,11 +12,13 @@ import { createScratchDatabase } from '../apps/server/src/platform/db/scratch-da
 import type { Db } from '../apps/server/src/platform/db/client.ts';
 import { LIVE_STREAMS_PER_ACCOUNT } from '@lantern/domain';
 import { percentile } from './lib.ts';
-import type { LiveStreamsInput } from './loads/live-streams.ts';
+import { BROADCAST_ARRIVAL, type LiveStreamsInput } from './loads/live-streams.ts';
+import { broadcastVisibility } from './live-broadcast.ts';
 
 export interface LiveBench {
   idle: { streams: number; opened: number; failed: number; rssMb: number; heapMb: number; broadcastReached: number; broadcastLastMs: number };
   delivery: { streams: number; rate: number; seconds: number; sent: number; received: number; p50: number; p99: number; max: number };
+  broadcast: { accounts: number; opened: number; reached: number; lastMs: number; p50Ms: number; rowsWritten: number; unreadSeen: number; sampled: number };
 }
 
 const HOST = 'cn.lantern.test';
@@ -55,6 +57,7 @@ export async function liveBench(
   rate = Number(process.env.BENCH_LIVE_RATE ?? 200),
   seconds = Number(process.env.BENCH_LIVE_SECONDS ?? 10),
   deliveryStreams = Number(process.env.BENCH_LIVE_DELIVERY_STREAMS ?? 500),
+  broadcastAccounts = Number(process.env.BENCH_LIVE_BROADCAST_ACCOUNTS ?? 10_000),
 ): Promise<LiveBench> {
   const database = await createScratchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'lantern_bench');
   const env = {
@@ -72,7 +75,7 @@ export async function liveBench(
     const portOf = (app: typeof appA) => (app.server.address() as { port: number }).port;
 
     // Readers: idle streams take as many per account as tabs are allowed (5,000 streams are 500 accounts); delivery takes one per account.
-    const needed = Math.max(Math.ceil(streams / LIVE_STREAMS_PER_ACCOUNT), deliveryStreams);
+    const needed = Math.max(Math.ceil(streams / LIVE_STREAMS_PER_ACCOUNT), deliveryStreams, broadcastAccounts);
     const stamp = Date.now();
     const readers = await a.deps.db.insert(accounts)
       .values(Array.from({ length: needed }, (_, i) => ({ nickname: `live_${stamp}_${i}`, email: `live.${stamp}.${i}@example.com`, homeArea: 'native' as const })))
@@ -128,7 +131,21 @@ export async function liveBench(
       streams: deliveryAccounts.length, rate, seconds, sent: total, received: arrivals.length,
       p50: Math.round(percentile(latencies, 50) * 10) / 10, p99: Math.round(percentile(latencies, 99) * 10) / 10, max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
     };
-    return { idle, delivery };
+    // (c) a staff broadcast to every account, each with one stream, half on A and half on B: one row written.
+    const half = Math.ceil(broadcastAccounts / 2);
+    const onA = streamHolder({ port: portOf(appA), host: HOST, tokens: tokens.slice(0, half) });
+    const onB = streamHolder({ port: portOf(appB), host: HOST, tokens: tokens.slice(half, broadcastAccounts) });
+    const [openedA, openedB] = await Promise.all([onA.opened, onB.opened]);
+    const visibility = await broadcastVisibility(a.deps, readers.slice(0, broadcastAccounts).map((r) => r.id), appB, HOST, tokens);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const heard = [...(await onA.close()).arrivals, ...(await onB.close()).arrivals]
+      .filter(([n]) => n === BROADCAST_ARRIVAL).map(([, at]) => at - visibility.startedAt).sort((x, y) => x - y);
+    const staffBroadcast = {
+      accounts: broadcastAccounts, opened: openedA.opened + openedB.opened, reached: heard.length,
+      lastMs: Math.round((heard.at(-1) ?? 0) * 10) / 10, p50Ms: Math.round(percentile(heard, 50) * 10) / 10,
+      rowsWritten: visibility.rowsWritten, unreadSeen: visibility.unreadSeen, sampled: visibility.sampled,
+    };
+    return { idle, delivery, broadcast: staffBroadcast };
   } finally {
     await appB.close();
     await appA.close();

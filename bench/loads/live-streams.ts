@@ -5,13 +5,16 @@ import { performance } from 'node:perf_hooks';
  * Holds many GET /api/live streams out of the server's process (bench/live.bench.ts), so the server's memory
  * is measured without its clients'. Talks over IPC in three steps: it is sent the streams to open, answers
  * `{ opened }` once every stream has had its `ready`, and on `{ close: true }` closes them and answers when
- * each counted event (data `{ n }`) arrived (wall-clock ms, comparable across processes on one machine).
+ * each counted event (data `{ n }`, or a staff broadcast) arrived (wall-clock ms, comparable across processes on one machine).
  */
 export interface LiveStreamsInput {
   port: number;
   host: string;
   tokens: string[];
 }
+
+/** The number a staff broadcast's arrival is recorded under (its event carries no `n`). */
+export const BROADCAST_ARRIVAL = -2;
 
 const wallClock = () => performance.timeOrigin + performance.now();
 const send = (message: unknown) => new Promise<void>((resolve) => process.send!(message, undefined, {}, () => resolve()));
@@ -47,6 +50,8 @@ process.once('message', (message) => {
           if (parsed.type === 'ready') {
             opened++;
             resolve();
+          } else if (parsed.type === 'broadcast') {
+            arrivals.push([BROADCAST_ARRIVAL, at]);
           } else if (typeof parsed.data.n === 'number') {
             arrivals.push([parsed.data.n, at]);
           }
