@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONVERSATIONS_API } from '@lantern/contract';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { signUpByEmail, type SignedUp } from './factories.ts';
@@ -42,6 +43,19 @@ describe('live push across instances', () => {
       ['private_message', { from: 'A', badges: { private_messages: 1 } }],
       ['broadcast', { from: 'A' }],
     ]);
+  });
+
+  it('carries a private message sent through A\'s API to the recipient\'s stream on B, with its unread badge', async () => {
+    const sender = await signUpByEmail(a, clients(a).native);
+    const onB = await SseClient.open(portB, { token: reader.token });
+    open.push(onB);
+    await onB.until(() => onB.events.some((e) => e.event === 'ready'));
+    const sent = await clients(a).native.post(CONVERSATIONS_API.privateMessages, { target_id: reader.id, private_message: { content: 'from instance A' } }, { token: sender.token });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await onB.until(() => onB.events.some((e) => e.event === 'private_message'));
+    expect(onB.events.find((e) => e.event === 'private_message')?.data).toMatchObject({
+      action: 'sent', conversation_id: sent.json().conversation_id, badges: { private_messages: 1 },
+    });
   });
 
   it('resumes on B a stream that was held on A, losing nothing', async () => {

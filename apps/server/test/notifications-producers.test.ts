@@ -3,7 +3,7 @@ import { MODERATION_API, NOTIFICATIONS_API, PEOPLE_API } from '@lantern/contract
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
-import { updateAccount } from './factories.ts';
+import { PASSWORD, codeFor, email, phone, signUpByEmail, signUpByPhone, updateAccount } from './factories.ts';
 import { makeGroup, publishPost } from './community-factories.ts';
 
 /**
@@ -21,7 +21,7 @@ afterAll(() => t.close());
 
 type Account = { id: number; token: string };
 const as = (who: Account) => ({ token: who.token });
-const inbox = async (who: Account) => (await api.native.get(NOTIFICATIONS_API.messages, as(who))).json().messages as Record<string, unknown>[];
+const inbox = async (who: Account, site: 'native' | 'abroad' = 'native') => (await api[site].get(NOTIFICATIONS_API.messages, as(who))).json().messages as Record<string, unknown>[];
 const comment = (who: Account, postId: number, body: Record<string, unknown>) =>
   api.native.post('/api/comments', { comment: { commentable_type: 'Post', commentable_id: postId, ...body } }, as(who));
 const like = (who: Account, type: string, id: number) => api.native.post('/api/like', { like: { accessible_type: type, accessible_id: id, type: 1 } }, as(who));
@@ -76,6 +76,22 @@ describe('discussion producers', () => {
 });
 
 describe('people and staff producers', () => {
+  it('a comment held for approval tells nobody; approved, it tells the post author (comment) and its writer (operate, approved)', async () => {
+    const [author, writer] = [await makeAccount(t), await makeAccount(t)];
+    const staff = await makeAccount(t, { role: 'staff' });
+    const word = await api.native.post(MODERATION_API.adminWatchedWords, { watched_word: { word: 'heldbackword', action: 'require_approval' } }, as(staff));
+    expect(word.statusCode, word.body).toBe(201);
+    const post = await postBy(author);
+    const held = await comment(writer, post, { content: 'look: heldbackword' });
+    expect(held.statusCode, held.body).toBe(202);
+    expect(await inbox(author)).toEqual([]);
+
+    const approved = await api.native.post(MODERATION_API.adminApprove('comment', held.json().comment.id), undefined, as(staff));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await inbox(author)).toEqual([expect.objectContaining({ kind: 'comment', actor: expect.objectContaining({ id: writer.id }), target_type: 'Post', target_id: post, href: `/posts/${post}` })]);
+    expect(await inbox(writer)).toEqual([expect.objectContaining({ kind: 'operate', detail: 'approved', actor: null })]);
+  });
+
   it('a follow tells the followed account once (following again tells nothing)', async () => {
     const [a, b] = [await makeAccount(t), await makeAccount(t)];
     expect((await api.native.post(PEOPLE_API.friends(b.id), undefined, as(a))).statusCode).toBe(200);
@@ -95,5 +111,38 @@ describe('people and staff producers', () => {
     expect(await inbox(author)).toEqual([expect.objectContaining({ kind: 'operate', detail: 'hidden', target_type: 'post', target_id: post, actor: null })]);
     expect((await api.native.get(NOTIFICATIONS_API.service, as(author))).json().counters).toMatchObject({ system_num: 1 });
     expect(await inbox(reporter)).toEqual([]);
+  });
+});
+
+describe('welcome rewards (register_reward)', () => {
+  it('binding a first e-mail tells the account of its points once, in its site\'s language; changing it tells nothing', async () => {
+    const user = await signUpByPhone(t, api.native);
+    const address = email();
+    const bound = await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind'), password: PASSWORD } }, as(user));
+    expect(bound.statusCode, bound.body).toBe(201);
+    expect(await inbox(user)).toEqual([expect.objectContaining({ kind: 'register_reward', actor: null, excerpt: '绑定邮箱 +10 积分', href: '/user_center/points', read: false })]);
+    expect((await api.native.get(NOTIFICATIONS_API.service, as(user))).json().counters).toMatchObject({ system_num: 1 });
+    expect((await api.native.get('/api/me', as(user))).json().badges).toMatchObject({ notifications: 1 });
+
+    const next = email();
+    const changed = await api.native.patch('/api/me/email', { account: { email: next, code: await codeFor(t, api.native, 'Email', next, 'bind'), password: PASSWORD } }, as(user));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await inbox(user)).toHaveLength(1);
+  });
+
+  it('binding a phone on the international site says so in English; with the kind turned off nothing is told, and the points still come', async () => {
+    const user = await signUpByEmail(t, api.abroad);
+    const number = phone();
+    const bound = await api.abroad.post('/api/me/phone', { account: { phone_number: number, code: await codeFor(t, api.abroad, 'Sms', number, 'bind'), password: PASSWORD } }, as(user));
+    expect(bound.statusCode, bound.body).toBe(201);
+    expect(await inbox(user, 'abroad')).toEqual([expect.objectContaining({ kind: 'register_reward', excerpt: '+10 points for binding your phone' })]);
+
+    const quiet = await signUpByPhone(t, api.native);
+    const off = await api.native.post(NOTIFICATIONS_API.settings, { accounts_notification: { kinds: { register_reward: false } } }, as(quiet));
+    expect(off.statusCode, off.body).toBe(200);
+    const address = email();
+    const rewarded = await api.native.post('/api/me/email', { account: { email: address, code: await codeFor(t, api.native, 'Email', address, 'bind'), password: PASSWORD } }, as(quiet));
+    expect(rewarded.json()).toMatchObject({ score: 10 });
+    expect(await inbox(quiet)).toEqual([]);
   });
 });

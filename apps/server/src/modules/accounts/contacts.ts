@@ -12,6 +12,7 @@ import { queueSecurityNotice } from './security-notices.ts';
 import { clearAttempts } from './attempts.ts';
 import { consumeCode } from './codes.ts';
 import { completeTaskOnce } from './points.ts';
+import { announceRewards } from './rewards.ts';
 import { revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 import { isUniqueViolation } from './uniqueness.ts';
 import { loadAccount } from './profile.ts';
@@ -83,19 +84,23 @@ export async function bindContact(
   await consumeCode(deps, target!, 'bind', input.code);
   await proof.spend();
   const now = deps.clock.now();
+  const task = channel === 'email' ? 'bind_email' : 'bind_phone';
+  let afterCommit: () => Promise<void>;
   try {
-    await deps.db.transaction(async (tx) => {
+    afterCommit = await deps.db.transaction(async (tx) => {
       await tx.update(accounts).set({ [channel === 'email' ? 'email' : 'phone']: target, updatedAt: now }).where(eq(accounts.id, accountId));
-      await completeTaskOnce(tx, accountId, channel === 'email' ? 'bind_email' : 'bind_phone', BIND_TASK_SCORE);
+      const rewarded = await completeTaskOnce(tx, accountId, task, BIND_TASK_SCORE);
       await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
       const notice = `${channel === 'email' ? 'email' : 'phone'}_${mode === 'bind' ? 'bound' : 'changed'}` as const;
       await queueSecurityNotice(deps, tx, site.language, account, notice);
+      return announceRewards(tx, deps, rewarded ? [{ accountId, task, score: BIND_TASK_SCORE, area: site.area }] : []);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.unprocessable(field, takenReason(channel));
     throw err;
   }
   deps.outbox.deliverSoon();
+  await afterCommit();
 }
 
 /**

@@ -14,6 +14,7 @@ export { findAccount, type Account } from './lookup.ts';
 export { signInVouchedAccount } from './sign-in.ts';
 export { listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
+export { provideRewardAnnouncer, type GrantedReward, type RewardAnnouncer } from './rewards.ts';
 export { scoreOf, spendScore } from './point-spending.ts';
 export { walletOf, debitWalletForOrder, walletDebitCtes, walletRefusal, creditWallet, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';

@@ -16,6 +16,7 @@ import { queueSecurityNotice } from './security-notices.ts';
 import { revokeOtherSessions } from './sessions.ts';
 import { consumeCode } from './codes.ts';
 import { completeTaskOnce } from './points.ts';
+import { announceRewards } from './rewards.ts';
 import { BIND_TASK_SCORE } from '@lantern/domain';
 
 export async function loadAccount(deps: Deps, accountId: number): Promise<Account> {
@@ -95,19 +96,21 @@ export async function completeMe(deps: Deps, site: Site, session: { accountId: n
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   try {
-    const updated = await deps.db.transaction(async (tx) => {
+    const { updated, afterCommit } = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(accounts)
         .set({ phone, passwordHash, nickname, gender: input.gender, updatedAt: now })
         .where(eq(accounts.id, accountId))
         .returning();
-      await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE);
+      const rewarded = await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE);
       await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
       await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');
       if (bindsPhone) await queueSecurityNotice(deps, tx, site.language, { email: account.email, phone: null }, 'phone_bound');
-      return row!;
+      const rewards = rewarded ? [{ accountId, task: 'bind_phone' as const, score: BIND_TASK_SCORE, area: site.area }] : [];
+      return { updated: row!, afterCommit: await announceRewards(tx, deps, rewards) };
     });
     deps.outbox.deliverSoon();
+    await afterCommit();
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.unprocessable('phone_number', 'used');

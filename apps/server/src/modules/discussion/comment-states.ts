@@ -6,7 +6,8 @@ import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
 import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
 import { addToCounters } from './counters.ts';
 import { discussionComments as c } from './tables.ts';
-import type { DiscussionTargetType } from './targets.ts';
+import { loadTargets, type DiscussionTargetType } from './targets.ts';
+import { tellOfComment } from './notices.ts';
 import { countedAndViewed, NO_CHANGE, writersState, type ViewRow } from './write-statement.ts';
 
 type CommentRow = typeof c.$inferSelect;
@@ -141,6 +142,13 @@ export const commentModeration: ModeratedContent = {
   },
   move: moveState,
   takeDown,
+  // Held back, it told nobody; approved, it tells whom it would have told when written (docs/product/messaging.md#who-is-told).
+  async approved(deps, id) {
+    const [row] = await deps.db.select().from(c).where(and(eq(c.id, id), isNull(c.deletedAt), eq(c.state, 'published')));
+    if (!row) return;
+    const facts = (await loadTargets(deps, row.targetType as DiscussionTargetType, [row.targetId])).get(row.targetId);
+    await tellOfComment(deps, row, facts?.authorId ?? null);
+  },
 };
 
 /** A flagged word published the comment; staff get a system report on it in their queue. */

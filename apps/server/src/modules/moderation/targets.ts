@@ -70,13 +70,15 @@ export function approvalTypes(): string[] {
  * when it is not, or is gone), `pending` lists the oldest held on a site, `move` changes an item's state only
  * when it is in `from` (under the owner's locks, its counts following; false when it was not), and `takeDown`
  * deletes it for good, only when it is in `only` if given (false when nothing was deleted). Each runs in the
- * transaction given, or its own.
+ * transaction given, or its own. `approved`, if given, runs once an approval has committed.
  */
 export interface ModeratedContent {
   published(deps: Deps, id: number): Promise<{ authorId: number; area: Area; summary: string } | null>;
   pending(deps: Deps, area: Area, limit: number): Promise<PendingItem[]>;
   move(deps: Deps, id: number, from: ContentState, to: ContentState, tx?: Tx): Promise<boolean>;
   takeDown(deps: Deps, id: number, only?: ContentState, tx?: Tx): Promise<boolean>;
+  /** After an approval committed: tells whom the item's publication tells (a comment's target author, those it answers or names). */
+  approved?(deps: Deps, id: number): Promise<void>;
 }
 
 /**
@@ -97,7 +99,11 @@ export function registerModeratedContent(type: string, content: ModeratedContent
   });
   registerApprovalTarget(type, {
     pending: (deps, area, limit) => content.pending(deps, area, limit),
-    approve: (deps, id) => content.move(deps, id, 'pending', 'published'),
+    approve: async (deps, id) => {
+      const done = await content.move(deps, id, 'pending', 'published');
+      if (done) await content.approved?.(deps, id);
+      return done;
+    },
     reject: (deps, id) => content.takeDown(deps, id, 'pending'),
   });
 }

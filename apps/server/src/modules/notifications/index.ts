@@ -5,10 +5,11 @@
  * modules — which call `notify` (in their transaction) or `notifyNow` (after their one-statement write).
  */
 import type { ServerModule } from '../../platform/module.ts';
-import { provideNotiBadges } from '../accounts/index.ts';
+import { provideNotiBadges, provideRewardAnnouncer } from '../accounts/index.ts';
 import { countersOfMany } from './counters.ts';
 import { emailDigestJob } from './digest.ts';
 import { notificationRoutes, notificationStaffRoutes } from './routes.ts';
+import { announceRewardsInCentre } from './reward-notices.ts';
 import * as tables from './tables.ts';
 
 export const notificationsModule: ServerModule = {
@@ -18,8 +19,12 @@ export const notificationsModule: ServerModule = {
   // The daily e-mail digest of unread notifications (docs/product/messaging.md#email-digest).
   jobs: [emailDigestJob],
   tables,
-  // `noti_badges` on the account, whose total is its `notifications` badge (docs/product/messaging.md#notification-counts).
-  setup: () => provideNotiBadges(countersOfMany),
+  setup: () => {
+    // `noti_badges` on the account, whose total is its `notifications` badge (docs/product/messaging.md#notification-counts).
+    provideNotiBadges(countersOfMany);
+    // `register_reward` when a new account earns its binding points (docs/product/messaging.md#welcome-rewards).
+    provideRewardAnnouncer(announceRewardsInCentre);
+  },
 };
 
 export { notify, notifyNow, withNotifications, registerRecipientFilter, type NotifyInput, type RecipientFilter } from './notify.ts';
