@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../platform/deps.ts';
 import { rowsOf } from '../platform/db/json-rows.ts';
-import { reconcileGroupCounters } from '../modules/community/index.ts';
+import { recountGroupCounters } from '../modules/community/index.ts';
 
 const ZH = ['新手开荒攻略，先把主线推进到第一个据点', '隐藏的宝箱在灯塔后面的悬崖下', '这个boss的第二阶段要留好闪避', '优化不错，老笔记本也能稳定六十帧', '剧情出乎意料地动人，结尾让我愣了好一会儿', '联机和朋友一起玩非常欢乐', '前期节奏有点慢，过了第三章才好玩', '求推荐和这个类似的游戏', '终于全成就了，纪念一下', '地图设计很巧妙，探索的奖励给得很足', '中文翻译有几处别扭，希望修正', '手柄玩比键鼠舒服很多'];
 const EN = ['Beginner guide: push the main quest to the first hub', 'The hidden chest sits below the cliff behind the lighthouse', 'Keep your dodge for the second phase of this boss', 'Runs at a steady sixty fps on my old laptop', 'The story hit harder than I expected', 'Co-op with friends is an absolute blast', 'The first hours drag, it clicks after chapter three', 'Recommend me something similar please', 'Finally got every achievement', 'Clever level design and exploring is always rewarded', 'The translation is rough in places', 'Controller feels much better than mouse and keyboard'];
@@ -40,7 +40,7 @@ export async function seedCommunityAtScale(deps: Deps, count = 500_000): Promise
     FROM rows`);
   }
   await deps.db.execute(sql`ANALYZE posts`);
-  await reconcileGroupCounters(deps);
+  await recountGroupCounters(deps);
   return { posts: count };
 }
 

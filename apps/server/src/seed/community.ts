@@ -5,7 +5,7 @@ import { accounts } from '../modules/accounts/tables.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { products, skus } from '../modules/catalog/tables.ts';
 import { communityGroups, groupMembers, groupSkus, posts, postTags } from '../modules/community/tables.ts';
-import { plainTextOf, reconcileGroupCounters, sanitizeRichText } from '../modules/community/index.ts';
+import { plainTextOf, recountGroupCounters, sanitizeRichText } from '../modules/community/index.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 import { Prng } from './prng.ts';
 import { seedPostImages } from './community-images.ts';
@@ -152,6 +152,6 @@ export async function seedCommunity(deps: Deps) {
     for (let i = 0; i < members.length; i += 1000) await tx.insert(groupMembers).values(members.slice(i, i + 1000));
     return { groups: groups.length, posts: drafts.filter((d) => d.type === 'Post').length, reviews: drafts.filter((d) => d.type === 'Review').length, members: members.length };
   });
-  await reconcileGroupCounters(deps);
+  await recountGroupCounters(deps);
   return { ...result, ...(await seedPostImages(deps)) };
 }
