@@ -99,7 +99,10 @@ export async function discussionBench(): Promise<DiscussionBench> {
 
     const rounds: DiscussionRound[] = [];
     for (const connections of ROUNDS) {
-      const posted = await rowsOf<{ id: string }>(deps.db, sql`INSERT INTO bench_posts (area) SELECT 'native' FROM generate_series(1, ${HOT_POSTS}) RETURNING id`);
+      // Each hot post has an author, as a real one does: every like, comment and reply on it tells that author
+      // (docs/product/messaging.md#who-is-told), so the authors' notification counters are hot rows too.
+      const authors = people.slice(0, HOT_POSTS).map((p) => p.id);
+      const posted = await rowsOf<{ id: string }>(deps.db, sql`INSERT INTO bench_posts (area, author_id) SELECT 'native', unnest(${`{${authors.join(',')}}`}::bigint[]) RETURNING id`);
       const posts = posted.map((p) => Number(p.id));
       // The operations are sent from a process of their own, as the baselines' load is.
       const result = await profiled(`discussion-${connections}`, () => runLoadProcess<DiscussionOpsInput, DiscussionOpsResult>(DISCUSSION_OPS, {

@@ -4,6 +4,8 @@ import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 
 /** Demo accounts of the seed (apps/server/src/seed/accounts.ts): an editor and staff. */
 const EDITOR = { login: 'editor@lantern.test', password: 'Lantern2026' };
+/** The international site's articles are written by the admin (as the seed's are): each site's run has its own writer, so the two never share a pace. */
+const ADMIN = { login: 'admin@lantern.test', password: 'Lantern2026' };
 const STAFF = { login: 'staff@lantern.test', password: 'Lantern2026' };
 
 /** A browser context signed in as a demo account (cookies, as the page's own sign-in leaves them). */
@@ -36,7 +38,7 @@ test('an editor writes a draft, staff publish it, a reader likes and comments on
   const area = areaOf(info);
   const title = `E2E headline ${area} ${Date.now().toString(36)}`;
 
-  const editor = await signedIn(browser, baseURL!, EDITOR);
+  const editor = await signedIn(browser, baseURL!, area === 'native' ? EDITOR : ADMIN);
   const staff = await signedIn(browser, baseURL!, STAFF);
   try {
     // The editor: a new draft from "My drafts", saved, then submitted.

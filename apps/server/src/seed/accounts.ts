@@ -27,8 +27,16 @@ const DEMO: DemoAccount[] = [
   { nickname: '禁言用户', email: 'muted@lantern.test', homeArea: 'native', muted: true },
 ];
 
+/**
+ * The store's own team (editor, group admin, staff, admin) joined long ago: a member's first days are paced
+ * harder (docs/product/limits.md#community-moderation), and an editor who could submit 3 articles a day, 120 s
+ * apart, would not be the demo of an editor's day (nor let the end-to-end tests of both sites write theirs).
+ */
+const TEAM_JOINED_DAYS_AGO = 400;
+
 export async function seedAccounts(deps: Deps) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = deps.clock.now();
   for (const demo of DEMO) {
     const [row] = await deps.db
       .insert(accounts)
@@ -40,6 +48,7 @@ export async function seedAccounts(deps: Deps) {
         homeArea: demo.homeArea,
         region: demo.homeArea === 'native' ? 'cn' : 'global',
         role: demo.role ?? 'user',
+        ...(demo.role && demo.role !== 'user' && { createdAt: new Date(now.getTime() - TEAM_JOINED_DAYS_AGO * 86_400_000) }),
         mutedUntil: demo.muted ? new Date(Date.now() + 30 * 86_400_000) : null,
         ...(demo.identity && {
           realNameEnc: deps.secrets.encrypt(demo.identity.name),
