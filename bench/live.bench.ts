@@ -30,9 +30,19 @@ function streamHolder(input: LiveStreamsInput) {
   const child: ChildProcess = fork(fileURLToPath(new URL('./loads/live-streams.ts', import.meta.url)), [], {
     execArgv: ['--import', import.meta.resolve('tsx')], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // Each step waits for one answer; its listeners go with it, so a holder that ends after its last answer fails
+  // nothing. `close`, not `exit`: a process's exit can be seen before its last (large) message has been read.
   const next = <T>() => new Promise<T>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as T));
-    child.once('exit', (code) => reject(new Error(`stream holder exited (${code})`)));
+    const onMessage = (message: unknown) => {
+      child.off('close', onClose);
+      resolve(message as T);
+    };
+    const onClose = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`the holder of ${input.tokens.length} streams ended (${code}) before answering`));
+    };
+    child.once('message', onMessage);
+    child.once('close', onClose);
   });
   const opened = next<{ opened: number; failed: number }>();
   child.send({ input });

@@ -173,7 +173,9 @@ busy machine are low for every row alike; compare the ratios, measured in the sa
 Answers: ${d.rounds.map((r) => `at ${r.connections} connections — ${statuses(r.statuses)}`).join('; ')}.
 
 Each operation is one HTTP call through the whole app (session lookup, the target's loader reading a posts
-table by primary key, the write, the counts answered back): 35% like or dislike, 15% cancel, 20% comment
+table by primary key, the write, the counts answered back, then the notifications it makes: each post has an
+author, told of every like, comment and reply on it, and replies and @mentions tell whom they name, in one more
+statement after the write — decisions/0027): 35% like or dislike, 15% cancel, 20% comment
 with an @mention, 15% reply, 15% delete of the caller's own latest comment (a like when it has none). A \`400\` is a second like
 ("already liked"), a \`404\` a delete or reply of a comment already gone — both answers the product gives.
 Counts live in 16 shards per target written in the transaction that writes the reaction or comment row, a

@@ -38,6 +38,13 @@ process.once('message', (message) => {
       }
       res.setEncoding('utf8');
       let buffer = '';
+      let ready = false;
+      // A stream the server ended before its `ready` failed (counted, so the holder still answers).
+      res.on('close', () => {
+        if (ready) return;
+        failed++;
+        resolve();
+      });
       res.on('data', (chunk: string) => {
         const at = wallClock();
         buffer += chunk;
@@ -48,6 +55,7 @@ process.once('message', (message) => {
           if (!data) continue;
           const parsed = JSON.parse(data.slice(6)) as { type: string; data: { n?: number } };
           if (parsed.type === 'ready') {
+            ready = true;
             opened++;
             resolve();
           } else if (parsed.type === 'broadcast') {
