@@ -184,6 +184,18 @@ recount of the reaction and comment rows, read in one snapshot. The baselines ru
 connections: a bare INSERT, and one UPDATE of a single counter row per request — the hot-row design
 (Lemmy #3877) that queues every writer of a post on one row lock. Targets (issue 12): ≥ 1,000 writes/s and
 0 drift.
+
+Profiled (2026-11-28) by sampling \`pg_stat_activity\` every 100 ms through a round (576 samples of active
+statements; the sampling itself slows the round): 61% wait on the WAL — \`LWLock:WALWrite\` 34%, \`IO:WALSync\` 27%,
+that is on commit flushes — 18% read from the client, 18% run, and row locks (\`Lock:transactionid\`) are 3%.
+Half of all samples are the notifications' statement, which commits on its own after the write: since
+notifications (issue 14) every write pays two commit flushes, and the rate fell from 622/s (2026-11-25, posts
+without authors) to 269/s. The authors' hot counter rows are not the bottleneck; the flushes are. The lever
+left: one commit per write — the notifications written in the write's own statement — or the notifications of
+concurrent writes grouped into one statement per instance (as flash-sale orders are, decisions/0021), which
+needs the statement to match written rows to their callers by an ordinal instead of (recipient, target); or
+the notifications committed without waiting for the flush (\`synchronous_commit = off\` on their own connections:
+they are derived, and decisions/0027 already accepts losing one to a crash).
 `;
   },
   async community() {
