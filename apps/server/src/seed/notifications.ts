@@ -1,12 +1,14 @@
-import { inArray, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import type { Deps } from '../platform/deps.ts';
 import { accounts } from '../modules/accounts/tables.ts';
-import { createBroadcast, notifyNow, type NotifyInput } from '../modules/notifications/index.ts';
+import { exploringQueues } from '../modules/queues/tables.ts';
+import { BIND_TASK_SCORE } from '@lantern/domain';
+import { createBroadcast, notifyNow, rewardNotices, type NotifyInput } from '../modules/notifications/index.ts';
 
 /**
  * The notification centre's demo (docs/product/messaging.md#notifications): for demo@ (mainland) and player@
  * (international), one notification of each kind the other seeds do not produce on their own — a key, a wished
- * game on sale, a welcome reward, a promotion, a staff approval, likes collapsed from three members — written
+ * game on sale, a welcome reward, an exploring queue's reward, a staff approval, likes collapsed from three members — written
  * through `notifyNow` so the counters hold; and one announcement per site, stored once.
  */
 export async function seedNotifications(deps: Deps): Promise<{ notifications: number; broadcasts: number }> {
@@ -16,11 +18,17 @@ export async function seedNotifications(deps: Deps): Promise<{ notifications: nu
   for (const demo of demos) {
     const native = demo.email === 'demo@lantern.test';
     const likers = members.filter((m) => m.area === (native ? 'native' : 'abroad')).slice(0, 3);
+    const [queue] = await deps.db.select({ id: exploringQueues.id, title: exploringQueues.title }).from(exploringQueues)
+      .where(eq(exploringQueues.area, native ? 'native' : 'abroad')).orderBy(exploringQueues.id).limit(1);
     const inputs: NotifyInput[] = [
       { recipientId: demo.id, kind: 'key', actorId: null, excerpt: native ? '星际拓荒 · Steam 激活码' : 'Outer Wilds · Steam key', href: '/user_center/keys' },
       { recipientId: demo.id, kind: 'wish', actorId: null, excerpt: native ? '愿望单游戏降价 40%' : 'A wished game is 40% off', href: '/user_center/wishes' },
-      { recipientId: demo.id, kind: 'register_reward', actorId: null, excerpt: native ? '100 积分已到账' : '100 points added', href: '/user_center/points' },
-      { recipientId: demo.id, kind: 'activity', actorId: null, excerpt: native ? '你参加的捆绑包活动即将结束' : 'The bundle you joined ends soon', href: '/bundles' },
+      // Worded as the store words them: the binding reward (accounts' announcer) and the demo exploring queue's reward.
+      ...rewardNotices([{ accountId: demo.id, task: native ? 'bind_phone' : 'bind_email', score: BIND_TASK_SCORE, area: native ? 'native' : 'abroad' }]),
+      ...(queue ? [{
+        recipientId: demo.id, kind: 'activity' as const, actorId: null, target: { type: 'ExploringQueue', id: queue.id }, detail: 'queue_reward',
+        excerpt: native ? queue.title.chs : queue.title.en, href: `/queues/${queue.id}`,
+      }] : []),
       { recipientId: demo.id, kind: 'operate', actorId: null, detail: 'approved', excerpt: native ? '你的评测已通过审核' : 'Your review passed moderation', href: '/messages?tab=system' },
     ];
     for (const input of inputs) written += (await notifyNow(deps, input)).length;

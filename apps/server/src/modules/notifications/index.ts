@@ -31,4 +31,5 @@ export { notify, notifyNow, withNotifications, registerRecipientFilter, type Not
 export { countersOf, recount } from './counters.ts';
 export { settingsOf } from './settings.ts';
 export { createBroadcast } from './broadcasts.ts';
+export { rewardNotices } from './reward-notices.ts';
 export { sendDigests } from './digest.ts';
