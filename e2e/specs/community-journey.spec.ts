@@ -158,7 +158,7 @@ test('join, review with an image, like, @mention reply, report, delete own, mute
     expect(await violations(r), 'the report dialog').toEqual([]);
     await report.getByRole('textbox').fill('e2e: reporting the review');
     await report.getByRole('button', { name: /^(Send report|提交举报)$/ }).click();
-    await expect(r.getByRole('status').filter({ hasText: /Reported|举报成功/ }).first()).toBeVisible();
+    await expect(r.getByTestId('toast').filter({ hasText: /Reported|举报成功/ }).first()).toBeVisible();
     await expect(report).toBeHidden();
 
     await reply.getByRole('button', { name: /^(Delete|删除)$/ }).click();

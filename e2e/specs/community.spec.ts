@@ -35,7 +35,9 @@ test('join a group, write and publish a review, and see it on the group page', a
   await editor.click();
   await page.keyboard.type(text);
   await page.getByTestId('post-save-draft').click();
-  await expect(page.getByRole('status').filter({ hasText: /saved|已保存/ }).first()).toBeVisible();
+  // The toast itself (shown 4 s), not Radix's announcement of it: that live region lives about a second, and a busy
+  // machine's polling can miss it.
+  await expect(page.getByTestId('toast').filter({ hasText: /saved|已保存/ }).first()).toBeVisible();
   await page.getByTestId('post-publish').click();
 
   await expect(page).toHaveURL(/\/posts\/\d+$/);

@@ -26,6 +26,7 @@ export function Toaster() {
             if (!open) dismissToast(item.id);
           }}
           data-kind={item.kind}
+          data-testid="toast"
           className={cn(
             'animate-toast pointer-events-auto flex w-full items-center gap-3 rounded-xl bg-ink-800/95 px-4 py-3 text-sm text-fg shadow-2xl ring-1 backdrop-blur',
             item.kind === 'success' && 'ring-success/40',
