@@ -77,6 +77,7 @@ test.use({ reducedMotion: 'reduce' });
  * like opens the sign-in popup.
  */
 test('join, review with an image, like, @mention reply, report, delete own, muted and guest refusals', async ({ page, context, browser, baseURL }, info) => {
+  test.slow(); // three people, five axe scans
   const area = areaOf(info);
   const author = await signUpViaApi(context, baseURL!, area, 'journey-author');
   await skipAccountPrompts(page, author.id);

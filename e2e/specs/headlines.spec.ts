@@ -35,6 +35,7 @@ test.use({ reducedMotion: 'reduce' });
  * comments on it, and the list counts the comment.
  */
 test('an editor writes a draft, staff publish it, a reader likes and comments on it', async ({ page, context, browser, baseURL }, info) => {
+  test.slow(); // three people, axe scans of the editor and the queue
   const area = areaOf(info);
   const title = `E2E headline ${area} ${Date.now().toString(36)}`;
 
