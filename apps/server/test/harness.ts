@@ -3,10 +3,11 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { compose } from '../src/platform/compose.ts';
-import type { Database } from '../src/platform/db/client.ts';
 import type { MailSender, SmsSender } from '../src/platform/outbox-senders.ts';
 import { buildApp } from '../src/app.ts';
 import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
+import { openDatabase, type Database } from '../src/platform/db/client.ts';
+import { pgliteTemplateDump, postgresTemplateName } from './template-copies.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { RecordingSender } from './jobs-support.ts';
@@ -74,7 +75,7 @@ const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const first = options.sameDatabaseAs;
   const firstWorld = first && worlds.get(first);
-  const serverDb = !first && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test') : null;
+  const serverDb = !first && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test', postgresTemplateName()) : null;
   const url = first ? firstWorld!.url : serverDb?.url;
   const kvPrefix = firstWorld?.kvPrefix ?? `test:${randomBytes(6).toString('hex')}:`;
   const config = loadConfig({
@@ -97,6 +98,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Settings a test file needs on top (production mode, a payment provider pointed at its local stub, …).
     ...options.env,
   });
+  // A first instance on PGlite loads the run's migrated template (test/template-database.ts); it is this app's own to close.
+  const ownPglite = !first && !url ? await openDatabase({ dataDir: 'memory://', template: pgliteTemplateDump() }) : undefined;
   const clock = first?.clock ?? new TestClock();
   const messages = options.recordMessages ? new RecordingSender() : undefined;
   const composed = await compose(config, {
@@ -104,7 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     log: options.log ?? pino({ level: 'silent' }),
     kvPrefix,
     // PGlite lives in this process: a second instance can only share the first one's handle.
-    database: first && !url ? first.database : undefined,
+    database: first && !url ? first.database : ownPglite,
     // Without Redis, a second instance shares the first one's in-process store, so pub/sub reaches both.
     kv: first && !config.REDIS_URL ? first.deps.kv : undefined,
     sms: options.sms ?? messages,
@@ -121,6 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await composed.close();
+      await ownPglite?.close();
       await serverDb?.drop();
     },
   };

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t = Date.now();
+const c = new PGlite({ dataDir: 'memory://', extensions: { pg_trgm } });
+await c.waitReady; console.log('ready', Date.now() - t); t = Date.now();
+await migrate(drizzle(c), { migrationsFolder: '/work/main/apps/server/drizzle' });
+console.log('migrate', Date.now() - t); t = Date.now();
+const dump = await c.dumpDataDir('none'); console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const c2 = new PGlite({ loadDataDir: dump, extensions: { pg_trgm } }); await c2.waitReady; console.log('load', Date.now() - t);
+t = Date.now(); console.log((await c2.query('select count(*) from accounts')).rows, Date.now() - t);
