@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 
@@ -11,15 +12,16 @@ async function postTalk(context: BrowserContext, baseURL: string, text: string):
 
 /**
  * People on both sites (docs/product/people.md): a member follows another from their personal page and sees
- * their talk in the feed, unfollows, then blocks them — the blocked member's talk vanishes from every list —
- * and unblocks them from the block list in the user centre, which brings it back.
+ * their talk in the feed, unfollows, then blocks them — the blocked member's talk vanishes from every list, and
+ * its page opens with a notice until "show anyway" — and unblocks them from the block list in the user centre,
+ * which brings it back.
  */
 test('follow and unfollow, block and see the blocked person\'s talk vanish, unblock from the block list', async ({ page, context, browser, baseURL }, info) => {
   const area = areaOf(info);
   const other = await browser.newContext({ baseURL });
   const author = await signUpViaApi(other, baseURL!, area, 'talker');
   const words = `Talk ${Date.now().toString(36)} 灯笼`;
-  await postTalk(other, baseURL!, words);
+  const talkId = await postTalk(other, baseURL!, words);
   await other.close();
 
   const reader = await signUpViaApi(context, baseURL!, area, 'reader');
@@ -53,6 +55,16 @@ test('follow and unfollow, block and see the blocked person\'s talk vanish, unbl
   await page.goto('/talks?tab=all');
   await expect(page.getByTestId('talks-list')).toBeVisible();
   await expect(page.getByText(words)).toHaveCount(0);
+
+  // Its page, opened by a link, says whose it is and hides it until the reader asks (docs/product/people.md#direct-links).
+  await page.goto(`/talks/${talkId}`);
+  const notice = page.getByTestId('blocked-author-notice');
+  await expect(notice.getByRole('heading')).toContainText(author.nickname);
+  await expect(page.getByText(words)).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).include('[data-testid="blocked-author-notice"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([]);
+  await notice.getByRole('button', { name: /^(Show anyway|仍然查看)$/ }).click();
+  await expect(page.getByTestId('talk-card').filter({ hasText: words })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 
   // The block list in the user centre names them; unblocking brings the talk back.
   await page.goto('/user_center/block_list');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, PEOPLE_API } from '@lantern/contract';
+import { CSRF_HEADER, PEOPLE_API, TALKS_API } from '@lantern/contract';
 import { BLOCK_LIST_MAX, FOLLOW_MAX } from '@lantern/domain';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
@@ -237,10 +237,10 @@ describe('what a block does', () => {
     expect(await postsOf(blocker)).toEqual([otherPost]);
     expect((await postsOf(other)).sort()).toEqual([blockedPost, otherPost].sort());
     expect((await postsOf()).sort()).toEqual([blockedPost, otherPost].sort());
-    // A direct link to the blocked one's post still opens it for the blocker.
+    // A direct link to the blocked one's post still answers it, marked for the page's notice (see below).
     const direct = await api.native.get(`/api/posts/${blockedPost}`, { token: blocker.token });
     expect(direct.statusCode).toBe(200);
-    expect(direct.json().post.id).toBe(blockedPost);
+    expect(direct.json()).toMatchObject({ post: { id: blockedPost }, author_blocked: true });
 
     const commentsOf = async (who?: Account) =>
       ((await api.native.get('/api/comments', { query: { commentable_type: 'Post', commentable_id: String(otherPost) }, ...(who && { token: who.token }) })).json().comments as { account: { id: number } }[]).map((c) => c.account.id);
@@ -288,6 +288,66 @@ describe('what a block does', () => {
     expect(firstComments.comments.map((c: { content: string }) => c.content)).toEqual([expect.stringContaining('second')]);
     expect((await comments(2, blocker)).comments.map((c: { content: string }) => c.content)).toEqual([expect.stringContaining('third')]);
     expect((await comments(1)).meta.total_count).toBe(3);
+  });
+});
+
+describe('a direct link to a blocked author\'s post or talk', () => {
+  const talkBy = async (who: Account, content: string) => {
+    const res = await api.native.post(TALKS_API.talks, { talk: { content } }, { token: who.token });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().talk.id as number;
+  };
+  const open = async (path: string, who?: Account) => {
+    const res = await api.native.get(path, who && { token: who.token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { author_blocked: boolean; post?: { id: number; content: string }; talk?: { id: number; content: string } };
+  };
+
+  it('answers author_blocked to the blocker alone (with the content, for "show anyway"), and no longer once unblocked', async () => {
+    const { group } = await makeGroup(t);
+    const [blocker, blocked, other] = [await makeAccount(t), await makeAccount(t), await makeAccount(t)];
+    const post = `/api/posts/${await publishPost(t, blocked, group.id, { content: '<p>words of the blocked</p>' })}`;
+    const talk = TALKS_API.talk(await talkBy(blocked, 'a talk of the blocked'));
+    expect((await open(post, blocker)).author_blocked).toBe(false);
+    await blockPost(blocker, blocked.id);
+
+    for (const path of [post, talk]) {
+      const seen = await open(path, blocker);
+      expect(seen.author_blocked, path).toBe(true);
+      // The page hides it behind a notice; the answer still carries it, so "show anyway" costs no second call.
+      expect((seen.post ?? seen.talk)!.content).toContain('of the blocked');
+      expect((await open(path, other)).author_blocked, path).toBe(false);
+      expect((await open(path)).author_blocked, path).toBe(false);
+      // The blocked author reading their own, and the blocked reading anything, are unchanged.
+      expect((await open(path, blocked)).author_blocked, path).toBe(false);
+    }
+
+    await unblockPost(blocker, blocked.id);
+    expect((await open(post, blocker)).author_blocked).toBe(false);
+    expect((await open(talk, blocker)).author_blocked).toBe(false);
+  });
+
+  it('marks the cached post page for the blocker alone: a guest\'s copy, the blocker\'s block list laid over it', async () => {
+    const cached = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '60' } });
+    try {
+      const site = clients(cached).native;
+      const { group } = await makeGroup(cached);
+      const [blocker, blocked, other] = [await makeAccount(cached), await makeAccount(cached), await makeAccount(cached)];
+      const post = `/api/posts/${await publishPost(cached, blocked, group.id)}`;
+      // A guest fills the shared copy; the block is written behind the API's back, so the blocker has no recent
+      // write and is answered that copy with their overlay.
+      expect((await site.get(post)).json().author_blocked).toBe(false);
+      await cached.deps.db.insert(peopleBlocks).values({ blockerId: blocker.id, blockedId: blocked.id, createdAt: cached.clock.now() });
+      expect((await site.get(post, { token: blocker.token })).json()).toMatchObject({ post: { own: false }, author_blocked: true });
+      expect((await site.get(post, { token: other.token })).json().author_blocked).toBe(false);
+      expect((await site.get(post, { token: blocked.token })).json()).toMatchObject({ post: { own: true }, author_blocked: false });
+      expect((await site.get(post)).json().author_blocked).toBe(false);
+      // Unblocking is a write: the blocker's next read is built fresh, unmarked.
+      expect((await site.post(PEOPLE_API.blockDelete, { blockAccountId: blocked.id }, { token: blocker.token })).statusCode).toBe(200);
+      expect((await site.get(post, { token: blocker.token })).json().author_blocked).toBe(false);
+    } finally {
+      await cached.close();
+    }
   });
 });
 

@@ -144,7 +144,7 @@ describe('the feed', () => {
     expect(mention.statusCode).toBe(403);
   });
 
-  it('still opens by a direct link both ways: the blocker reads the blocked one\'s talk, the blocked reads but cannot comment', async () => {
+  it('still opens by a direct link both ways: the blocker reads the blocked one\'s talk (marked for the notice), the blocked reads but cannot comment', async () => {
     const [blocker, blocked] = [await makeAccount(t), await makeAccount(t)];
     const theirs = await talkOf(blocked, 'a talk by the blocked');
     const mine = await talkOf(blocker, 'a talk by the blocker');
@@ -152,9 +152,10 @@ describe('the feed', () => {
 
     const opened = await api.native.get(TALKS_API.talk(theirs), { token: blocker.token });
     expect(opened.statusCode).toBe(200);
-    expect(opened.json().talk).toMatchObject({ id: theirs, account: { id: blocked.id } });
+    expect(opened.json()).toMatchObject({ talk: { id: theirs, account: { id: blocked.id } }, author_blocked: true });
     const read = await api.native.get(TALKS_API.talk(mine), { token: blocked.token });
     expect(read.statusCode).toBe(200);
+    expect(read.json().author_blocked).toBe(false);
     const commented = await api.native.post('/api/comments', { comment: { commentable_type: 'Talk', commentable_id: mine, content: 'hello' } }, { token: blocked.token });
     expect(commented.statusCode).toBe(403);
     expect(commented.json().errors).toEqual({ account_id: ['block_listed'] });

@@ -172,6 +172,12 @@ export const reviewBody = z.object({
   review: draftFields.extend({ group_id: id, sku_id: id.optional() }),
 });
 export const postResponse = z.object({ post });
+/**
+ * GET /api/posts/{id}: the post and whether the signed-in viewer blocked its author — the web then shows a notice
+ * instead of the post until the viewer asks to see it (docs/product/people.md#direct-links). False for guests.
+ */
+export const postPageResponse = z.object({ post, author_blocked: z.boolean() });
+export type PostPageResponse = z.infer<typeof postPageResponse>;
 
 /** PATCH /api/groups/{id}/posts/{postId} (api_all_group): sticky order, lock, move to another group, feature, official comment. */
 export const groupPostBody = z.object({

@@ -61,6 +61,12 @@ export const createTalkRequest = z.object({
 export const forwardTalkRequest = z.object({ talk: z.object({ content: z.string().max(20_000).default('') }).default({ content: '' }) });
 export const talkResponse = z.object({ talk });
 export type TalkResponse = z.infer<typeof talkResponse>;
+/**
+ * GET /api/talks/{id}: the talk and whether the signed-in viewer blocked its author — the web then shows a notice
+ * instead of the talk until the viewer asks to see it (docs/product/people.md#direct-links). False for guests.
+ */
+export const talkPageResponse = z.object({ talk, author_blocked: z.boolean() });
+export type TalkPageResponse = z.infer<typeof talkPageResponse>;
 
 export const TALKS_API = {
   talks: '/api/talks',

@@ -221,3 +221,10 @@ export const ThumbDownIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M17 13l-4 7a2 2 0 0 1-2.8-1.9L11 14H5.4a2 2 0 0 1-2-2.3l1.2-6.3a2 2 0 0 1 2-1.4H17" />
   </svg>
 );
+export const EyeOffIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M10.6 5.1A10 10 0 0 1 12 5c5 0 8.5 4.5 9.5 7a13 13 0 0 1-2.4 3.5M6.6 6.6C4.6 8 3.2 10 2.5 12c1 2.5 4.5 7 9.5 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    <path d="M3 3l18 18" />
+  </svg>
+);

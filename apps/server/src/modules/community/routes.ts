@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountGroupsBody, communityHomeResponse, communitySearchQuery, communitySearchResponse, contributorsResponse, draftBody, draftResponse,
   draftSaveResponse, evaluation, groupDetailResponse, groupPostBody, groupResponse, groupsQuery, groupsResponse, interestResponse,
-  interestsQuery, ipResponse, joinResponse, newPostQuery, pagingQuery, postResponse, postsResponse, postTabsResponse, postTagsQuery,
-  postTagsResponse, prefixSearchQuery, prefixSearchResponse, reviewBody, searchPostsQuery, subjectsQuery, subjectsResponse,
+  interestsQuery, ipResponse, joinResponse, newPostQuery, pagingQuery, postPageResponse, postResponse, postsResponse, postTabsResponse,
+  postTagsQuery, postTagsResponse, prefixSearchQuery, prefixSearchResponse, reviewBody, searchPostsQuery, subjectsQuery, subjectsResponse,
   userReviewsQuery, userReviewsResponse,
 } from '@lantern/contract';
 import { PAGE_SIZES, roleCan } from '@lantern/domain';
@@ -26,6 +26,17 @@ import { moderateGroupPost } from './moderation.ts';
 import { deletePost, getPost, hotPosts, listPosts, recentPosts, subjects } from './posts.ts';
 
 const tags = ['community'];
+
+/**
+ * A post's page: the post, and whether the viewer blocked its author — the page then opens with a notice instead
+ * of the post (docs/product/people.md#direct-links). The block list is the one the reader's lists are filtered
+ * with (kept per instance a few seconds, forgotten at once by a block or unblock), read alongside the post.
+ */
+async function postPage(deps: Deps, viewerId: number | null, id: number, viewerIsStaff = false) {
+  const [answer, hidden] = await Promise.all([getPost(deps, viewerId, id, viewerIsStaff), hiddenAuthorsFor(deps, viewerId)]);
+  return { ...answer, author_blocked: hidden.has(answer.post.account_id) };
+}
+
 const groupPostParams = z.object({ id: dbId, postId: dbId });
 const paging10 = pagingQuery(10);
 
@@ -113,15 +124,21 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
     const { accountId } = requireAuth(request);
     return newDraft(deps, accountId, request.site.area, request.query.group_id, request.query.type, request.query.is_long);
   });
-  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postResponse } } }, async (request, reply) => {
+  app.get('/api/posts/:id', { schema: { tags, params: idParams, response: { 200: postPageResponse } } }, async (request, reply) => {
     const viewerId = viewerOf(request).accountId;
     // Staff see hidden and pending posts too: theirs is always built fresh.
-    if (request.auth !== null && roleCan(request.auth.role, 'api_staff')) return getPost(deps, viewerId, request.params.id, true);
+    if (request.auth !== null && roleCan(request.auth.role, 'api_staff')) return postPage(deps, viewerId, request.params.id, true);
     return answerShared(deps, request, reply, viewerId, {
       key: `community:post:${request.params.id}`,
-      schema: postResponse,
-      build: (as) => getPost(deps, as, request.params.id),
-      overlay: (shared, as) => (shared.post.account_id === as ? { post: { ...shared.post, own: true } } : shared),
+      schema: postPageResponse,
+      build: (as) => postPage(deps, as, request.params.id),
+      overlay: async (shared, as) => {
+        const own = shared.post.account_id === as;
+        // The shared copy is a guest's (`author_blocked` false); the reader's block list is laid over it.
+        const blocked = (await hiddenAuthorsFor(deps, as)).has(shared.post.account_id);
+        if (!own && !blocked) return shared;
+        return { post: own ? { ...shared.post, own } : shared.post, author_blocked: blocked };
+      },
     });
   });
   app.get('/api/posts/:id/edit', { schema: { tags, params: idParams, response: { 200: draftResponse } } }, async (request) => editDraft(deps, requireAuth(request).accountId, request.params.id));

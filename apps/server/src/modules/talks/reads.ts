@@ -89,10 +89,14 @@ export async function liveTalk(deps: Deps, id: number): Promise<TalkRow> {
   return row;
 }
 
-/** GET /api/talks/{id}. */
+/**
+ * GET /api/talks/{id}, and whether the viewer blocked its author: the page then opens with a notice instead of the
+ * talk (docs/product/people.md#direct-links). The block list is the one the reader's lists are filtered with, read
+ * alongside the talk.
+ */
 export async function getTalk(deps: Deps, viewerId: number | null, id: number) {
-  const row = await liveTalk(deps, id);
-  return { talk: (await presentTalks(deps, [row], viewerId))[0]! };
+  const [row, hidden] = await Promise.all([liveTalk(deps, id), hiddenAuthorsFor(deps, viewerId)]);
+  return { talk: (await presentTalks(deps, [row], viewerId))[0]!, author_blocked: hidden.has(row.accountId) };
 }
 
 /** How many recent talks the recommendation weighs. */

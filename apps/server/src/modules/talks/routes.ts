@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  createTalkRequest, forwardTalkRequest, recommendTalksQuery, recommendTalksResponse, talkResponse, talksQuery, talksResponse, TALKS_API,
+  createTalkRequest, forwardTalkRequest, recommendTalksQuery, recommendTalksResponse, talkPageResponse, talkResponse, talksQuery, talksResponse,
+  TALKS_API,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
@@ -29,7 +30,7 @@ export const talksRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
     const created = await createTalk(deps, requireAuth(request).accountId, request.site.area, request.body.talk);
     return reply.status(201).send(created);
   });
-  app.get(pattern(TALKS_API.talk), { schema: { tags, params: idParams, response: { 200: talkResponse } } }, async (request, reply) => {
+  app.get(pattern(TALKS_API.talk), { schema: { tags, params: idParams, response: { 200: talkPageResponse } } }, async (request, reply) => {
     reply.headers(noStore);
     return getTalk(deps, request.auth?.accountId ?? null, request.params.id);
   });

@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { COMMUNITY_API, type postResponse } from '@lantern/contract';
-import type { z } from 'zod';
+import { COMMUNITY_API, type PostPageResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type PostAnswer = z.infer<typeof postResponse>;
-
-/** GET /api/posts/{id}: a published post or review. */
+/** GET /api/posts/{id}: a published post or review, and whether the viewer blocked its author. */
 export const postQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.community.post(id), queryFn: () => api.get<PostAnswer>(COMMUNITY_API.post(id), { auth: 'optional' }) });
+  queryOptions({ queryKey: queryKeys.community.post(id), queryFn: () => api.get<PostPageResponse>(COMMUNITY_API.post(id), { auth: 'optional' }) });
 
 export const usePost = (id: number) => useQuery(postQuery(id));
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { TALKS_API, type TalkResponse, type TalksResponse } from '@lantern/contract';
+import { TALKS_API, type TalkPageResponse, type TalkResponse, type TalksResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -26,10 +26,11 @@ export const talksQuery = (tab: TalksTab) =>
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
+/** GET /api/talks/{id}: a talk, and whether the viewer blocked its author. */
 export const talkQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.talks.detail(id),
-    queryFn: () => api.get<TalkResponse>(TALKS_API.talk(id), { auth: 'optional' }),
+    queryFn: () => api.get<TalkPageResponse>(TALKS_API.talk(id), { auth: 'optional' }),
     retry: false,
   });
 

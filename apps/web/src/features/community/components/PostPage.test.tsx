@@ -97,3 +97,30 @@ describe('PostPage: pending and hidden', () => {
     expect(screen.queryByTestId('post-moderation-state')).toBeNull();
   });
 });
+
+describe('PostPage: an author the viewer blocked (docs/product/people.md#direct-links)', () => {
+  it('opens with a notice instead of the review, its thread and its title; "Show anyway" reveals them', async () => {
+    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(false), author_blocked: true } }], 'GET /api/comments': [noComments] });
+    const { user } = setup({ id: 9 });
+    const notice = await screen.findByRole('region', { name: 'You blocked alice' });
+    expect(notice).toHaveTextContent('This review is hidden.');
+    expect(within(notice).getByRole('link', { name: 'Manage your block list' })).toHaveAttribute('href', '/user_center/block_list');
+    expect(screen.queryByText('Great river level')).toBeNull();
+    expect(document.title).not.toContain('Great river level');
+    expect(f.count('GET /api/comments')).toBe(0);
+
+    await user.click(within(notice).getByRole('button', { name: 'Show anyway' }));
+    expect(await screen.findByText('Great river level')).toBeInTheDocument();
+    expect(screen.queryByTestId('blocked-author-notice')).toBeNull();
+    // Focus goes to the post, not lost with the button that was clicked.
+    expect(screen.getByTestId('post-page')).toHaveFocus();
+    await waitFor(() => expect(f.count('GET /api/comments')).toBe(1));
+  });
+
+  it('shows the post as it is when its author is not blocked', async () => {
+    mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(false), author_blocked: false } }], 'GET /api/comments': [noComments] });
+    setup({ id: 9 });
+    expect(await screen.findByText('Great river level')).toBeInTheDocument();
+    expect(screen.queryByTestId('blocked-author-notice')).toBeNull();
+  });
+});

@@ -17,8 +17,13 @@ import { Avatar, PostBadges, Verdict } from '../../../ui/PostCard';
 import { RichText } from './RichText';
 import { ShareActions } from './ShareActions';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
+import { BlockedAuthorNotice, useShowAnyway } from './BlockedAuthorNotice';
 
-/** /posts/{id}: a post or review (reached after publishing), its author, content and counts; edit and delete for its author, report for everyone else. */
+/**
+ * /posts/{id}: a post or review (reached after publishing), its author, content and counts; edit and delete for its
+ * author, report for everyone else. One whose author the viewer blocked opens with a notice instead, until "show
+ * anyway" (docs/product/people.md#direct-links).
+ */
 export function PostPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -27,11 +32,28 @@ export function PostPage() {
   const post = usePost(id);
   const remove = useDeletePost();
   const [confirming, setConfirming] = useState(false);
-  useDocumentTitle(post.data?.post.title || post.data?.post.excerpt.slice(0, 40) || t('community.post'));
+  const reveal = useShowAnyway<HTMLElement>(post.data?.author_blocked ?? false, id);
+  // Behind the notice the tab's title does not quote the post either.
+  useDocumentTitle((!reveal.hidden && (post.data?.post.title || post.data?.post.excerpt.slice(0, 40))) || t('community.post'));
   if (post.isPending) return <LoadingBlock />;
   if (post.isError) return <LoadFailed error={post.error} onRetry={() => post.refetch()} />;
   const p = post.data.post;
   const name = p.author?.nickname ?? t('community.gone_author');
+  const breadcrumb = (
+    <nav aria-label={t('community.breadcrumb')} className="mb-4 flex flex-wrap gap-1 text-sm text-muted">
+      <Link to={communityPaths.home} className="hover:text-accent-strong">{t('community.title')}</Link>
+      <span aria-hidden="true">/</span>
+      <Link to={communityPaths.group(p.group_id)} className="hover:text-accent-strong" data-testid="post-group-link">{pickText(p.group.name, language)}</Link>
+    </nav>
+  );
+  if (reveal.hidden) {
+    return (
+      <article className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10" data-testid="post-page" data-id={p.id}>
+        {breadcrumb}
+        <BlockedAuthorNotice name={name} kind={p.type === 'Review' ? 'review' : 'post'} onShow={reveal.show} />
+      </article>
+    );
+  }
   const onDelete = () =>
     remove.mutate({ id: p.id, type: p.type }, {
       onSuccess: () => {
@@ -41,12 +63,9 @@ export function PostPage() {
       onError: (e) => toast.fail(errorToText(t, e)),
     });
   return (
-    <article className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10" data-testid="post-page" data-id={p.id}>
-      <nav aria-label={t('community.breadcrumb')} className="mb-4 flex flex-wrap gap-1 text-sm text-muted">
-        <Link to={communityPaths.home} className="hover:text-accent-strong">{t('community.title')}</Link>
-        <span aria-hidden="true">/</span>
-        <Link to={communityPaths.group(p.group_id)} className="hover:text-accent-strong" data-testid="post-group-link">{pickText(p.group.name, language)}</Link>
-      </nav>
+    // Focusable by script only: "show anyway" moves focus here once the notice (and its button) is gone.
+    <article ref={reveal.contentRef} tabIndex={-1} className="mx-auto max-w-3xl px-4 py-6 outline-none sm:px-6 sm:py-10" data-testid="post-page" data-id={p.id}>
+      {breadcrumb}
       <div className="flex flex-wrap items-center gap-2">
         <PostBadges post={p} />
         {p.type === 'Review' ? <span className="rounded bg-ink-700 px-1.5 py-0.5 text-[11px] font-semibold text-muted">{t('community.review')}</span> : null}

@@ -9,27 +9,45 @@ import { LoadingBlock } from '../../../ui/LoadStates';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 import { talkQuery } from '../api/talks';
 import { TalkCard } from './TalkCard';
+import { BlockedAuthorNotice, useShowAnyway } from './BlockedAuthorNotice';
 
-/** /talks/{id}: one talk with its likes and comments (10 a page, the discussion module's). A talk that is gone goes to /404. */
+/**
+ * /talks/{id}: one talk with its likes and comments (10 a page, the discussion module's). A talk that is gone goes to
+ * /404. One whose author the viewer blocked opens with a notice instead, until "show anyway"
+ * (docs/product/people.md#direct-links).
+ */
 export function TalkPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useParams().id ?? '';
   const valid = /^\d{1,15}$/.test(id);
   const talk = useQuery({ ...talkQuery(id), enabled: valid });
+  const reveal = useShowAnyway<HTMLDivElement>(talk.data?.author_blocked ?? false, id);
   useDocumentTitle(talk.data?.talk.account ? `@${talk.data.talk.account.nickname}` : t('people.talks'));
   useEffect(() => {
     if (!valid) void navigate(paths.notFound, { replace: true });
     else if (talk.isError) void navigate(errorPageFor(talk.error) ?? paths.notFound, { replace: true });
   }, [valid, talk.isError, talk.error, navigate]);
   if (!talk.data) return <LoadingBlock />;
+  const breadcrumb = (
+    <nav aria-label={t('community.breadcrumb')} className="flex gap-1 text-sm text-muted">
+      <Link to={paths.community} className="hover:text-accent-strong">{t('community.title')}</Link>
+      <span aria-hidden="true">/</span>
+      <Link to={paths.talks} className="hover:text-accent-strong">{t('people.talks')}</Link>
+    </nav>
+  );
+  if (reveal.hidden) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-10" data-testid="talk-page">
+        {breadcrumb}
+        <BlockedAuthorNotice name={talk.data.talk.account?.nickname ?? t('community.gone_author')} kind="talk" onShow={reveal.show} />
+      </div>
+    );
+  }
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-10" data-testid="talk-page">
-      <nav aria-label={t('community.breadcrumb')} className="flex gap-1 text-sm text-muted">
-        <Link to={paths.community} className="hover:text-accent-strong">{t('community.title')}</Link>
-        <span aria-hidden="true">/</span>
-        <Link to={paths.talks} className="hover:text-accent-strong">{t('people.talks')}</Link>
-      </nav>
+    // Focusable by script only: "show anyway" moves focus here once the notice (and its button) is gone.
+    <div ref={reveal.contentRef} tabIndex={-1} className="mx-auto max-w-3xl space-y-6 px-4 py-6 outline-none sm:px-6 sm:py-10" data-testid="talk-page">
+      {breadcrumb}
       <TalkCard talk={talk.data.talk} linked={false} />
       <TargetDiscussion type="Talk" id={talk.data.talk.id} likesCount={talk.data.talk.like_count} />
     </div>

@@ -1,0 +1,56 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { mockFetch } from '../../../test/fetchMock';
+import { testQueryClient } from '../../../test/queryClient';
+import { TalkPage } from './TalkPage';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const talk = {
+  id: 5, content: '<p>Speedrun tonight</p>', account: { id: 2, nickname: 'alice', avatar_url: null }, group_id: null, like_count: 0, comment_count: 0,
+  recommend_count: 0, forward_count: 0, target_action: null, forward: null, own: false, like_type: null, created_at_timestamp: 1_790_000_000,
+};
+const noComments = { status: 200, body: { comments: [], commentable: { likes_count: 0, dislikes_count: 0, comments_count: 0, like_type: null }, meta: { total_count: 0, page: 1, per: 10 } } };
+
+function setup() {
+  const { client, wrapper: Wrapper } = testQueryClient();
+  client.setQueryData(queryKeys.me.all, { id: 9 });
+  const router = createMemoryRouter([{ path: '/talks/:id', element: <TalkPage /> }], { initialEntries: ['/talks/5'] });
+  render(
+    <Wrapper>
+      <RouterProvider router={router} />
+    </Wrapper>,
+  );
+  return { user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('TalkPage: an author the viewer blocked (docs/product/people.md#direct-links)', () => {
+  it('opens with a notice instead of the talk and its comments; "Show anyway" reveals them', async () => {
+    const f = mockFetch({ 'GET /api/talks/5': [{ status: 200, body: { talk, author_blocked: true } }], 'GET /api/comments': [noComments] });
+    const { user } = setup();
+    const notice = await screen.findByRole('region', { name: 'You blocked alice' });
+    expect(notice).toHaveTextContent('This talk is hidden.');
+    expect(screen.queryByText('Speedrun tonight')).toBeNull();
+    expect(f.count('GET /api/comments')).toBe(0);
+
+    await user.click(within(notice).getByRole('button', { name: 'Show anyway' }));
+    expect(await screen.findByText('Speedrun tonight')).toBeInTheDocument();
+    expect(screen.getByTestId('talk-page')).toHaveFocus();
+    await waitFor(() => expect(f.count('GET /api/comments')).toBe(1));
+  });
+
+  it('shows the talk as it is when its author is not blocked', async () => {
+    mockFetch({ 'GET /api/talks/5': [{ status: 200, body: { talk, author_blocked: false } }], 'GET /api/comments': [noComments] });
+    setup();
+    expect(await screen.findByText('Speedrun tonight')).toBeInTheDocument();
+    expect(screen.queryByTestId('blocked-author-notice')).toBeNull();
+  });
+});
