@@ -123,6 +123,34 @@ describe('notify', () => {
     expect((await expectExact(x!.id)).total).toBe(0);
   });
 
+  it('groups the calls made while a statement runs into one: likes of one target join one row, every liker once, blocked ones left out', async () => {
+    const author = await makeAccount(t);
+    const [blocked, ...likers] = await Promise.all(Array.from({ length: 7 }, () => makeAccount(t)));
+    expect((await api.native.post(PEOPLE_API.blockAdd, { blockAccountId: blocked!.id }, as(author))).statusCode).toBe(200);
+    const review = { type: 'SteamReview', id: 11 };
+    const log = logStatements(t.database);
+    // At once, as a burst of requests on a hot review: the first call runs alone, the rest wait for it and go together.
+    const { result: answers, statements } = await log.during(() => Promise.all([
+      ...likers.map((liker) => notifyNow(t.deps, told(author.id, liker.id, 'like', review))),
+      notifyNow(t.deps, told(author.id, likers[0]!.id, 'like', review)), // the same liker again (liked, cancelled, liked)
+      notifyNow(t.deps, told(author.id, blocked!.id, 'like', review)),
+      notifyNow(t.deps, told(author.id, likers[1]!.id, 'comment', review)),
+      notifyNow(t.deps, told(author.id, likers[2]!.id, 'comment', review)),
+    ]));
+    log.stop();
+    expect(statements.length, statements.join('\n')).toBe(2);
+    const { messages } = (await api.native.get(NOTIFICATIONS_API.messages, as(author))).json();
+    expect(messages.map((m: { kind: string }) => m.kind).sort()).toEqual(['comment', 'comment', 'like']);
+    const like = messages.find((m: { kind: string }) => m.kind === 'like');
+    expect(like).toMatchObject({ actor_count: likers.length });
+    const [row] = await rowsOf<{ actor_ids: number[] }>(t.deps.db, sql`SELECT actor_ids FROM notifications WHERE id = ${like.id}`);
+    expect(row!.actor_ids.map(Number).sort((a, b) => a - b)).toEqual(likers.map((l) => l.id).sort((a, b) => a - b));
+    // Every call hears of what its statement wrote for its recipient; the last event carries the total now.
+    const events = answers.flat().sort((a, b) => a.seq - b.seq);
+    expect(events.at(-1)!.data).toMatchObject({ badges: { notifications: 3 } });
+    expect((await expectExact(author.id)).total).toBe(3);
+  });
+
   it('keeps counters equal to a recount over thousands of interleaved notifies, reads and mark-alls', { timeout: 120_000 }, async () => {
     const accounts = [await makeAccount(t), await makeAccount(t), await makeAccount(t)];
     const actors = [await makeAccount(t), await makeAccount(t)];

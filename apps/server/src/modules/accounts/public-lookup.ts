@@ -25,7 +25,7 @@ export async function publicAccountsByIds(db: DbOrTx, ids: readonly number[]): P
  * or unknown account — for a writer to answer its author from the statement that writes, without a read of
  * its own.
  */
-export function publicAccountJsonSql(accountId: number): SQL {
+export function publicAccountJsonSql(accountId: number | SQL): SQL {
   return sql`(select json_build_object('id', ${accounts.id}, 'nickname', ${accounts.nickname}, 'avatarUrl', ${accounts.avatarUrl}) from ${accounts} where ${and(eq(accounts.id, accountId), isNull(accounts.closedAt))})`;
 }
 

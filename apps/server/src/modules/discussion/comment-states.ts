@@ -1,10 +1,12 @@
+import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { plainText } from './content.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
 import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
-import { addToCounters } from './counters.ts';
+import { addToCounters, COUNTER_SHARDS } from './counters.ts';
+import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { discussionComments as c } from './tables.ts';
 import { loadTargets, type DiscussionTargetType } from './targets.ts';
 import { tellOfComment } from './notices.ts';
@@ -75,22 +77,29 @@ export async function lockForDelete(tx: Tx, id: number): Promise<{ row: CommentR
  * rows deleted (0: the row was already gone) and that view.
  */
 export async function takeDownComment(tx: Tx, row: CommentRow, now: Date, parentShown: boolean, viewerId: number | null): Promise<{ deleted: number; view: ViewRow }> {
-  const type = row.targetType as DiscussionTargetType;
-  const at = now.toISOString();
-  const [view] = await rowsOf<ViewRow>(tx, sql`
-    WITH gone AS (
-      UPDATE discussion_comments SET deleted_at = ${at}::timestamptz WHERE id = ${row.id} AND deleted_at IS NULL RETURNING state
-    ), replies AS (
-      UPDATE discussion_comments SET deleted_at = ${at}::timestamptz
-       WHERE parent_id = ${row.id} AND deleted_at IS NULL AND EXISTS (SELECT 1 FROM gone) RETURNING state
-    ), changed AS (
-      SELECT (g.state = 'published' AND ${row.parentId === null || parentShown}::boolean)::int AS counted FROM gone g
-      UNION ALL
-      SELECT (r.state = 'published' AND g.state = 'published')::int FROM replies r, gone g
-    ) ${countedAndViewed(type, row.targetId, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`-counted` }, viewerId === null ? sql`NULL` : writersState(type, row.targetId, viewerId))}
-    SELECT * FROM view`);
+  const [view] = await takeDownStatement.rows<ViewRow>(tx, {
+    type: row.targetType, target: row.targetId, comment: row.id, at: now, counted: row.parentId === null || parentShown, viewer: viewerId,
+    shard: randomInt(COUNTER_SHARDS),
+  });
   return { deleted: view!.done, view: view! };
 }
+
+/** takeDownComment's statement, prepared once (platform/db/prepared.ts): every delete runs the same text. */
+const takeDownStatement = new PreparedSql('discussion_comment_take_down', () => {
+  const [type, target, comment, at] = [slot('type'), slot('target'), slot('comment'), sql`${slot('at')}::timestamptz`];
+  return sql`
+    WITH gone AS (
+      UPDATE discussion_comments SET deleted_at = ${at} WHERE id = ${comment}::bigint AND deleted_at IS NULL RETURNING state
+    ), replies AS (
+      UPDATE discussion_comments SET deleted_at = ${at}
+       WHERE parent_id = ${comment}::bigint AND deleted_at IS NULL AND EXISTS (SELECT 1 FROM gone) RETURNING state
+    ), changed AS (
+      SELECT (g.state = 'published' AND ${slot('counted')}::boolean)::int AS counted FROM gone g
+      UNION ALL
+      SELECT (r.state = 'published' AND g.state = 'published')::int FROM replies r, gone g
+    ) ${countedAndViewed(type, target, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`-counted` }, writersState(type, target, slot('viewer')), slot('shard'))}
+    SELECT * FROM view`;
+});
 
 /**
  * Moves a comment from one state to another (published → hidden, hidden → published, pending → published),

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Comment } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
@@ -7,12 +8,14 @@ import { hiddenAuthors, reachRefused, reachRefusedSql } from './reach-guard.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { publicAccountJsonSql, publicAccountsByIds, type PublicAccount } from '../accounts/index.ts';
 import { renderComment } from './content.ts';
-import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
+import { fromJsonRow } from '../../platform/db/json-rows.ts';
 import { targetView } from './likes.ts';
 import { discussionComments } from './tables.ts';
 import { flagForStaff, lockForDelete, takeDownComment } from './comment-states.ts';
 import { tellOfComment } from './notices.ts';
 import { countedAndViewed, NO_CHANGE, viewOf, writersState, type TargetView, type ViewRow } from './write-statement.ts';
+import { COUNTER_SHARDS } from './counters.ts';
+import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
 
 type CommentRow = typeof discussionComments.$inferSelect;
@@ -93,31 +96,10 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   // replies the delete takes; then the row; if published, the same change added to a counter shard and the
   // target marked dirty; the target's counts after it, and the author as it is shown. No row answered: the
   // comment (or the reply answered) is gone.
-  const [json] = await rowsOf<{ row: Record<string, unknown>; view: ViewRow; author: PublicAccount | null }>(deps.db, sql`
-    WITH parent AS (
-      SELECT id, account_id FROM discussion_comments
-       WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL AND state = 'published'
-         AND target_type = ${type} AND target_id = ${targetId}
-       FOR SHARE
-    ), answered AS (
-      SELECT account_id FROM discussion_comments
-       WHERE ${answeredId}::bigint IS NOT NULL AND id = ${answeredId}::bigint AND parent_id = ${parentId}::bigint AND deleted_at IS NULL AND state = 'published'
-    ), source AS (
-      SELECT NULL::bigint AS parent_id, '[]'::jsonb AS reply_accounts, ARRAY[]::bigint[] AS reached WHERE ${parentId}::bigint IS NULL
-      UNION ALL
-      SELECT p.id, jsonb_build_array(coalesce((SELECT account_id FROM answered), p.account_id)), ARRAY[p.account_id, (SELECT account_id FROM answered)]::bigint[] FROM parent p
-       WHERE ${answeredId}::bigint IS NULL OR EXISTS (SELECT 1 FROM answered)
-    ), allowed AS (
-      SELECT * FROM source WHERE NOT ${reachRefusedSql(accountId, sql`(source.reached || ${sql.param(reachedIds)}::bigint[])`)}
-    ), inserted AS (
-      INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_id, target_reply_account_ids, at_users, content, state, created_at)
-      SELECT ${area}, ${type}, ${targetId}, ${accountId}, allowed.parent_id, ${answeredId}::bigint, allowed.reply_accounts,
-             ${JSON.stringify(rendered.atUsers)}::jsonb, ${rendered.html}, ${state}, ${now.toISOString()}::timestamptz
-        FROM allowed
-      RETURNING *
-    ), changed AS (SELECT state FROM inserted)
-    ${countedAndViewed(type, targetId, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`(state = 'published')::int` }, writersState(type, targetId, accountId))}
-    SELECT row_to_json(inserted) AS row, to_json(view) AS view, ${publicAccountJsonSql(accountId)} AS author FROM inserted, view`);
+  const [json] = await (commentStatement ??= new PreparedSql('discussion_comment_write', commentSql)).rows<{ row: Record<string, unknown>; view: ViewRow; author: PublicAccount | null }>(deps.db, {
+    type, target: targetId, account: accountId, parent: parentId, answered: answeredId, reached: reachedIds, area,
+    atUsers: JSON.stringify(rendered.atUsers), html: rendered.html, state, now, shard: randomInt(COUNTER_SHARDS),
+  });
   if (!json) {
     if (await reachRefused(deps, accountId, [...reachedIds, ...(await answeredAuthors(deps, parentId, answeredId))])) throw blockListed();
     if (answeredId !== null && (await parentIsLive(deps, parentId!, type, targetId))) throw fail.notFound('target_reply_id');
@@ -129,6 +111,41 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   const authors = new Map(json.author ? [[accountId, json.author]] : []);
   const [comment] = await present(deps, [row], { fresh: true, authors });
   return { comment: comment!, commentable: viewOf(json.view) };
+}
+
+/**
+ * The statement that writes a comment or a reply (createComment), prepared once (platform/db/prepared.ts): its
+ * values are slots, so every comment runs the same text, built once and planned once per connection.
+ */
+let commentStatement: PreparedSql | undefined;
+function commentSql(): SQL {
+  const [type, targetId, accountId] = [slot('type'), slot('target'), slot('account')];
+  const [parentId, answeredId] = [slot('parent'), slot('answered')];
+  return sql`
+    WITH parent AS (
+      SELECT id, account_id FROM discussion_comments
+       WHERE ${parentId}::bigint IS NOT NULL AND id = ${parentId}::bigint AND parent_id IS NULL AND deleted_at IS NULL AND state = 'published'
+         AND target_type = ${type}::text AND target_id = ${targetId}::bigint
+       FOR SHARE
+    ), answered AS (
+      SELECT account_id FROM discussion_comments
+       WHERE ${answeredId}::bigint IS NOT NULL AND id = ${answeredId}::bigint AND parent_id = ${parentId}::bigint AND deleted_at IS NULL AND state = 'published'
+    ), source AS (
+      SELECT NULL::bigint AS parent_id, '[]'::jsonb AS reply_accounts, ARRAY[]::bigint[] AS reached WHERE ${parentId}::bigint IS NULL
+      UNION ALL
+      SELECT p.id, jsonb_build_array(coalesce((SELECT account_id FROM answered), p.account_id)), ARRAY[p.account_id, (SELECT account_id FROM answered)]::bigint[] FROM parent p
+       WHERE ${answeredId}::bigint IS NULL OR EXISTS (SELECT 1 FROM answered)
+    ), allowed AS (
+      SELECT * FROM source WHERE NOT ${reachRefusedSql(sql`${accountId}::bigint`, sql`(source.reached || ${slot('reached')}::bigint[])`)}
+    ), inserted AS (
+      INSERT INTO discussion_comments (area, target_type, target_id, account_id, parent_id, target_reply_id, target_reply_account_ids, at_users, content, state, created_at)
+      SELECT ${slot('area')}::text, ${type}::text, ${targetId}::bigint, ${accountId}::bigint, allowed.parent_id, ${answeredId}::bigint, allowed.reply_accounts,
+             ${slot('atUsers')}::jsonb, ${slot('html')}::text, ${slot('state')}::text, ${slot('now')}::timestamptz
+        FROM allowed
+      RETURNING *
+    ), changed AS (SELECT state FROM inserted)
+    ${countedAndViewed(type, targetId, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`(state = 'published')::int` }, writersState(type, targetId, accountId), slot('shard'))}
+    SELECT row_to_json(inserted) AS row, to_json(view) AS view, ${publicAccountJsonSql(sql`${accountId}::bigint`)} AS author FROM inserted, view`;
 }
 
 /** 403 `account_id: block_listed`: the comment reaches someone who blocked its writer. */

@@ -6,7 +6,8 @@ import { fail } from '../../platform/errors.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import { tellOfLike } from './notices.ts';
 import { guardWrite, visibleTarget, type LikeTargetType } from './targets.ts';
-import { NO_CHANGE, viewOf, writeAndView, writersState, type TargetView } from './write-statement.ts';
+import { slot } from '../../platform/db/prepared.ts';
+import { NO_CHANGE, PreparedWrite, viewOf, writersState, type TargetView } from './write-statement.ts';
 
 export type { TargetView } from './write-statement.ts';
 
@@ -40,35 +41,21 @@ export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, a
 export async function setLike(deps: Deps, accountId: number, area: Area, type: LikeTargetType, id: number, wanted: LikeState): Promise<TargetView> {
   const facts = await visibleTarget(deps, type, id, area, 'accessible_id');
   await guardWrite(deps, accountId, 'like', area);
-  const now = deps.clock.now().toISOString();
   const db = deps.db;
-  if (wanted === null) {
-    // Cancelling: the row removed answers the state it held, which says which counter falls.
-    const row = await writeAndView(db, type, id,
-      sql`DELETE FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} RETURNING state`,
-      { likes: sql`-(state = 1)::int`, dislikes: sql`-(state = 2)::int`, comments: NO_CHANGE }, sql`NULL`);
-    return viewOf(row);
-  }
+  if (wanted === null) return viewOf(await cancelStatement.run(db, type, id, { account: accountId }));
   // The counter moves of each change come from the product rule (docs/product/community.md#likes).
   const first = likeOutcome(null, wanted);
   const switching = likeOutcome(wanted === 1 ? 2 : 1, wanted);
   if (first.kind !== 'change' || switching.kind !== 'change') throw new Error('a change to a like or dislike always moves a counter');
-  // After a change, the state wanted; after none, the one the snapshot held.
-  const state = sql`CASE WHEN EXISTS (SELECT 1 FROM changed) THEN ${wanted}::int ELSE (${writersState(type, id, accountId)}) END`;
+  const now = deps.clock.now();
   for (let attempt = 0; attempt < 3; attempt++) {
-    const added = await writeAndView(db, type, id,
-      sql`INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
-          VALUES (${type}, ${id}, ${accountId}, ${wanted}, ${now}::timestamptz) ON CONFLICT DO NOTHING RETURNING 1 AS one`,
-      { likes: sql`${first.plain}::int`, dislikes: sql`${first.dislike}::int`, comments: NO_CHANGE }, state);
+    const added = await addStatement.run(db, type, id, { account: accountId, wanted, now, plain: first.plain, dislike: first.dislike });
     if (added.done > 0) {
       if (wanted === 1) await tellOfLike(deps, accountId, type, id, facts.authorId);
       return viewOf(added);
     }
     if (added.state === wanted) throw fail.badRequest('account_id', 'taken');
-    const switched = await writeAndView(db, type, id,
-      sql`UPDATE discussion_reactions SET state = ${wanted}, updated_at = ${now}::timestamptz
-           WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId} AND state <> ${wanted} RETURNING 1 AS one`,
-      { likes: sql`${switching.plain}::int`, dislikes: sql`${switching.dislike}::int`, comments: NO_CHANGE }, state);
+    const switched = await switchStatement.run(db, type, id, { account: accountId, wanted, now, plain: switching.plain, dislike: switching.dislike });
     if (switched.done > 0) {
       if (wanted === 1) await tellOfLike(deps, accountId, type, id, facts.authorId);
       return viewOf(switched);
@@ -78,3 +65,37 @@ export async function setLike(deps: Deps, accountId: number, area: Area, type: L
   }
   throw fail.conflict('account_id', 'taken');
 }
+
+// The three writes of setLike, each one prepared statement (write-statement.ts) over the slots `type`, `id`
+// (the target), `account` (the writer) and, to like or dislike, `wanted` (1 or 2), `now`, and the counter
+// moves `plain` and `dislike` the product rule gives for the change.
+const target = { type: slot('type'), id: slot('id'), account: slot('account') };
+
+/** Cancelling: the row removed answers the state it held, which says which counter falls. */
+const cancelStatement = new PreparedWrite<{ account: number }>('discussion_like_cancel',
+  sql`DELETE FROM discussion_reactions WHERE target_type = ${target.type}::text AND target_id = ${target.id}::bigint AND account_id = ${target.account}::bigint RETURNING state`,
+  { likes: sql`-(state = 1)::int`, dislikes: sql`-(state = 2)::int`, comments: NO_CHANGE }, sql`NULL`);
+
+type ChangeValues = {
+  account: number;
+  wanted: 1 | 2;
+  now: Date;
+  plain: number;
+  dislike: number;
+};
+const moves = { likes: sql`${slot('plain')}::int`, dislikes: sql`${slot('dislike')}::int`, comments: NO_CHANGE };
+/** After a change, the state wanted; after none, the one the snapshot held. */
+const stateAfter = sql`CASE WHEN EXISTS (SELECT 1 FROM changed) THEN ${slot('wanted')}::int ELSE (${writersState(target.type, target.id, target.account)}) END`;
+
+/** A first reaction: inserted unless the account already has one. */
+const addStatement = new PreparedWrite<ChangeValues>('discussion_like_add',
+  sql`INSERT INTO discussion_reactions (target_type, target_id, account_id, state, updated_at)
+      VALUES (${target.type}::text, ${target.id}::bigint, ${target.account}::bigint, ${slot('wanted')}::int, ${slot('now')}::timestamptz)
+      ON CONFLICT DO NOTHING RETURNING 1 AS one`,
+  moves, stateAfter);
+
+/** A switch: states are 1 and 2, so the row holding the other one is the one to change. */
+const switchStatement = new PreparedWrite<ChangeValues>('discussion_like_switch',
+  sql`UPDATE discussion_reactions SET state = ${slot('wanted')}::int, updated_at = ${slot('now')}::timestamptz
+       WHERE target_type = ${target.type}::text AND target_id = ${target.id}::bigint AND account_id = ${target.account}::bigint AND state <> ${slot('wanted')}::int RETURNING 1 AS one`,
+  moves, stateAfter);

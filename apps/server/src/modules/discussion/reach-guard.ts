@@ -10,7 +10,7 @@ import type { Deps } from '../../platform/deps.ts';
  */
 export interface ReachGuard {
   /** True (as SQL) when an account in `reached` (an SQL `bigint[]`) blocked `actorId`: checked inside the writing statement. */
-  sql(actorId: number, reached: SQL): SQL;
+  sql(actorId: number | SQL, reached: SQL): SQL;
   /** The accounts among `candidates` that blocked `actorId` (to say why a write was refused). */
   blockersOf(deps: Deps, actorId: number, candidates: readonly number[]): Promise<ReadonlySet<number>>;
   /** The authors a viewer does not see: the accounts the viewer blocked. */
@@ -25,7 +25,7 @@ export function registerReachGuard(next: ReachGuard): void {
 }
 
 /** The guard's SQL, or `false` without one. */
-export function reachRefusedSql(actorId: number, reached: SQL): SQL {
+export function reachRefusedSql(actorId: number | SQL, reached: SQL): SQL {
   return guard ? guard.sql(actorId, reached) : sql`false`;
 }
 

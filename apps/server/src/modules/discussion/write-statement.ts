@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { rowsOf } from '../../platform/db/json-rows.ts';
+import { PreparedSql, slot, type Bindable } from '../../platform/db/prepared.ts';
 import { COUNTER_SHARDS } from './counters.ts';
 import type { LikeTargetType } from './targets.ts';
 
@@ -30,8 +30,8 @@ export interface CountChange {
 export const NO_CHANGE = sql`0`;
 
 /** The writer's like (1) or dislike (2) of the target as the statement's snapshot saw it, a scalar subquery. */
-export const writersState = (type: LikeTargetType, id: number, accountId: number) =>
-  sql`SELECT state FROM discussion_reactions WHERE target_type = ${type} AND target_id = ${id} AND account_id = ${accountId}`;
+export const writersState = (type: Bindable<LikeTargetType>, id: Bindable<number>, accountId: Bindable<number>) =>
+  sql`SELECT state FROM discussion_reactions WHERE target_type = ${type}::text AND target_id = ${id}::bigint AND account_id = ${accountId}::bigint`;
 
 /**
  * `, delta AS …, counted AS …, dirty AS …, view AS …` after a write's `changed` CTE. `delta` sums `change`
@@ -40,27 +40,27 @@ export const writersState = (type: LikeTargetType, id: number, accountId: number
  * is one row: `done` (how many rows `changed` answers), the counts — the shards as the statement's snapshot
  * saw them (a statement never sees its own changes) plus `delta` — and `state`, the writer's state after it.
  */
-export const countedAndViewed = (type: LikeTargetType, id: number, change: CountChange, state: SQL) => sql`,
+export const countedAndViewed = (type: Bindable<LikeTargetType>, id: Bindable<number>, change: CountChange, state: SQL, shard: Bindable<number> = randomInt(COUNTER_SHARDS)) => sql`,
   delta AS (
     SELECT coalesce(sum(${change.likes}), 0)::int AS likes, coalesce(sum(${change.dislikes}), 0)::int AS dislikes,
            coalesce(sum(${change.comments}), 0)::int AS comments, count(*)::int AS done
       FROM changed
   ), counted AS (
     INSERT INTO discussion_counters (target_type, target_id, shard, likes, dislikes, comments)
-    SELECT ${type}, ${id}, ${randomInt(COUNTER_SHARDS)}, likes, dislikes, comments FROM delta
+    SELECT ${type}::text, ${id}::bigint, ${shard}::int, likes, dislikes, comments FROM delta
      WHERE likes <> 0 OR dislikes <> 0 OR comments <> 0
     ON CONFLICT (target_type, target_id, shard) DO UPDATE
       SET likes = discussion_counters.likes + excluded.likes, dislikes = discussion_counters.dislikes + excluded.dislikes,
           comments = discussion_counters.comments + excluded.comments
     RETURNING 1
   ), dirty AS (
-    INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}, ${id} FROM counted ON CONFLICT DO NOTHING
+    INSERT INTO discussion_dirty_targets (target_type, target_id) SELECT ${type}::text, ${id}::bigint FROM counted ON CONFLICT DO NOTHING
   ), view AS (
     SELECT d.done, (s.likes + d.likes)::int AS likes, (s.dislikes + d.dislikes)::int AS dislikes, (s.comments + d.comments)::int AS comments,
            (${state})::int AS state
       FROM delta d,
            (SELECT coalesce(sum(likes), 0) AS likes, coalesce(sum(dislikes), 0) AS dislikes, coalesce(sum(comments), 0) AS comments
-              FROM discussion_counters WHERE target_type = ${type} AND target_id = ${id}) s
+              FROM discussion_counters WHERE target_type = ${type}::text AND target_id = ${id}::bigint) s
   )`;
 
 /** The `view` row of a write's answer. */
@@ -80,10 +80,31 @@ export const viewOf = (row: ViewRow): TargetView => ({
   like_type: (row.state ?? null) as 1 | 2 | null,
 });
 
-/** A write whose `changed` CTE is all it does, with its tail: one statement, answering its view. */
-export async function writeAndView(db: DbOrTx, type: LikeTargetType, id: number, changed: SQL, change: CountChange, state: SQL): Promise<ViewRow> {
-  const [row] = await rowsOf<ViewRow>(db, sql`
-    WITH changed AS (${changed}) ${countedAndViewed(type, id, change, state)}
-    SELECT * FROM view`);
-  return row!;
+/** What every prepared write is run with: its target, and the counter shard its change goes to. */
+export interface TargetSlots {
+  type: LikeTargetType;
+  id: number;
+  shard: number;
+}
+
+/**
+ * A write whose `changed` CTE is all it does, with its tail, prepared once (platform/db/prepared.ts): the target
+ * and the shard are the slots `type`, `id` and `shard`, and `changed`, `change` and `state` may use slots of
+ * their own. Likes run on every tap of a hot post: built once and planned once per connection, a run costs the
+ * server and the database only the write itself.
+ */
+export class PreparedWrite<Values extends Record<string, unknown>> {
+  private readonly statement: PreparedSql<Values & TargetSlots>;
+
+  constructor(name: string, changed: SQL, change: CountChange, state: SQL) {
+    this.statement = new PreparedSql(name, () => sql`
+      WITH changed AS (${changed}) ${countedAndViewed(slot('type'), slot('id'), change, state, slot('shard'))}
+      SELECT * FROM view`);
+  }
+
+  /** Runs it on one target (a shard picked at random, decisions/0015), answering its view. */
+  async run(db: DbOrTx, type: LikeTargetType, id: number, values: Values): Promise<ViewRow> {
+    const [row] = await this.statement.rows<ViewRow>(db, { ...values, type, id, shard: randomInt(COUNTER_SHARDS) });
+    return row!;
+  }
 }

@@ -40,7 +40,8 @@ export interface LiveEventRow {
  * of the statement (or of the caller's transaction), so a stream's numbers commit in order with no gaps. Then
  * the events are inserted, numbered in the source's order. Push the answered events once committed.
  */
-export function liveAppendSql(source: LiveAppendSource, now: Date): LiveAppendSql {
+export function liveAppendSql(source: LiveAppendSource, now: Date | SQL): LiveAppendSql {
+  const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`(${now})::timestamptz`;
   const ctes = sql`live_batch AS (
       SELECT (${source.accountId})::bigint AS account_id, (${source.type})::text AS type, (${source.data})::jsonb AS data, ${source.order} AS ord
         FROM ${source.from}
@@ -53,7 +54,7 @@ export function liveAppendSql(source: LiveAppendSource, now: Date): LiveAppendSq
       INSERT INTO live_events (account_id, seq, type, data, created_at)
       SELECT b.account_id,
              m.seq - count(*) OVER (PARTITION BY b.account_id) + row_number() OVER (PARTITION BY b.account_id ORDER BY b.ord),
-             b.type, b.data, ${now.toISOString()}::timestamptz
+             b.type, b.data, ${at}
         FROM live_batch b JOIN live_moved m ON m.account_id = b.account_id
       RETURNING account_id, seq, type, data, created_at
     )`;

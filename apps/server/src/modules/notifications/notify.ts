@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { notificationExcerpt, type NotificationKind } from '@lantern/domain';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { rowsOf } from '../../platform/db/json-rows.ts';
+import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { publicAccountJsonSql } from '../accounts/index.ts';
 import { liveAppendSql, liveEventsOf, pushLiveEvents, type LiveEvent, type LiveEventRow } from '../live/index.ts';
 
@@ -26,14 +26,17 @@ export interface NotifyInput {
 }
 
 /**
- * Whether a recipient must not hear from an actor (they blocked them), as SQL over the recipient's id: a module
- * above this one (people) provides it from its `setup`, so this module never reads its tables, and the check is
- * part of the statement that writes the notification.
+ * Whether a recipient must not hear from an actor (they blocked them), as SQL over the actor's and the
+ * recipient's ids (columns of the statement): a module above this one (people) provides it from its `setup`, so
+ * this module never reads its tables, and the check is part of the statement that writes the notification.
  */
-export type RecipientFilter = (actorId: number, recipientId: SQL) => SQL;
+export type RecipientFilter = (actorId: SQL, recipientId: SQL) => SQL;
 let recipientFilter: RecipientFilter | null = null;
+/** `notifySql` prepared with the filter registered (built on the first call after a registration). */
+let notifyStatement: PreparedSql<{ asked: string; at: Date }> | undefined;
 export function registerRecipientFilter(filter: RecipientFilter): void {
   recipientFilter = filter;
+  notifyStatement = undefined; // built again, with this filter, on its next run
 }
 
 /** Likes of one target collapse into one unread notification ("12 people liked your review"). */
@@ -57,23 +60,9 @@ function wantedOf(list: readonly NotifyInput[]): NotifyInput[] {
     .sort((a, b) => a.recipientId - b.recipientId);
 }
 
-/** Per actor of the call (usually one), an SQL value over `asked`'s row: the hook people provides is per actor. */
-function perActor(actorIds: readonly number[], each: (actorId: number) => SQL, otherwise: SQL): SQL {
-  if (actorIds.length === 0) return otherwise;
-  return sql`CASE asked.actor_id ${sql.join(actorIds.map((id) => sql`WHEN ${id}::bigint THEN ${each(id)}`), sql` `)} ELSE ${otherwise} END`;
-}
-
-/**
- * The one statement that writes a call's notifications, their counters and their live events (decisions/0027,
- * "One statement"). Locks are taken kind by kind, each in recipient order: the notification rows (a like on a
- * target already liked and unread joins that row), then every total (+ the new rows; taken even when a like
- * collapsed, so the event's badge is exact: the total as this notification left it, less the call's later new
- * rows for the same account), then the kinds' counters, then the live streams — each step reads the previous
- * one whole before it writes (an aggregate, or a join with one), so the order holds for
- * any number of recipients. Settings and blocks are checked and the actors' names read in it too.
- */
-function notifySql(wanted: readonly NotifyInput[], now: Date): SQL {
-  const asked = JSON.stringify(wanted.map((input, ord) => ({
+/** The calls' notifications as the statement reads them (`asked`): one JSON array, in the order given. */
+function askedJson(wanted: readonly NotifyInput[]): string {
+  return JSON.stringify(wanted.map((input, ord) => ({
     ord,
     recipient_id: input.recipientId,
     kind: input.kind,
@@ -85,31 +74,61 @@ function notifySql(wanted: readonly NotifyInput[], now: Date): SQL {
     excerpt: notificationExcerpt(input.excerpt),
     href: input.href,
   })));
-  const actors = [...new Set(wanted.flatMap((input) => (input.actorId === null ? [] : [input.actorId])))];
-  const filter = recipientFilter;
-  const blocked = filter ? perActor(actors, (id) => filter(id, sql`asked.recipient_id`), sql`false`) : sql`false`;
-  const actorJson = perActor(actors, (id) => sql`(${publicAccountJsonSql(id)})::jsonb`, sql`NULL::jsonb`);
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const live = liveAppendSql({ from: sql`told`, accountId: sql`told.recipient_id`, type: sql`'notification'`, data: sql`told.data`, order: sql`told.ord` }, now);
+}
+
+/**
+ * The one statement that writes a call's notifications, their counters and their live events (decisions/0027,
+ * "One statement"). Locks are taken kind by kind, each in recipient order: the notification rows (a like on a
+ * target already liked and unread joins that row), then every total (+ the new rows; taken even when a like
+ * collapsed, so the event's badge is exact: the total as this notification left it, less the call's later new
+ * rows for the same account), then the kinds' counters, then the live streams — each step reads the previous
+ * one whole before it writes (an aggregate, or a join with one), so the order holds for
+ * any number of recipients. Settings and blocks are checked and the actors' names read in it too. Its text is
+ * the same for every call (the calls' notifications are one JSON value, the time another), so it is prepared
+ * once: built once here, parsed and planned once per connection (platform/db/prepared.ts) — it runs after
+ * every like, comment and reply.
+ */
+function notifySql(filter: RecipientFilter | null): SQL {
+  const blocked = filter ? filter(sql`asked.actor_id`, sql`asked.recipient_id`) : sql`false`;
+  const at = sql`${slot('at')}::timestamptz`;
+  const live = liveAppendSql({ from: sql`told`, accountId: sql`told.recipient_id`, type: sql`'notification'`, data: sql`told.data`, order: sql`told.ord` }, at);
   return sql`
     WITH asked AS (
-      SELECT * FROM jsonb_to_recordset(${asked}::jsonb) AS asked(ord int, recipient_id bigint, kind text, actor_id bigint, target_type text,
+      SELECT * FROM jsonb_to_recordset(${slot('asked')}::jsonb) AS asked(ord int, recipient_id bigint, kind text, actor_id bigint, target_type text,
         target_id bigint, collapse_key text, detail text, excerpt text, href text)
     ), allowed AS (
-      SELECT asked.*, ${actorJson} AS actor FROM asked
+      SELECT asked.*, (${publicAccountJsonSql(sql`asked.actor_id`)})::jsonb AS actor FROM asked
        WHERE NOT EXISTS (SELECT 1 FROM notification_settings s WHERE s.account_id = asked.recipient_id AND asked.kind = ANY(s.disabled_kinds))
          AND NOT (${blocked})
+    ), merged AS (
+      SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS new_id, one.* FROM (
+        SELECT ord, recipient_id, kind, actor_id, CASE WHEN actor_id IS NULL THEN '{}'::bigint[] ELSE ARRAY[actor_id] END AS actor_ids,
+               target_type, target_id, collapse_key, detail, excerpt, href, actor
+          FROM allowed WHERE collapse_key IS NULL
+        UNION ALL
+        SELECT max(ord), recipient_id, min(kind), (array_agg(actor_id ORDER BY ord DESC))[1],
+               ARRAY(SELECT x.actor_id FROM allowed x WHERE x.recipient_id = c.recipient_id AND x.collapse_key = c.collapse_key AND x.actor_id IS NOT NULL
+                      GROUP BY x.actor_id ORDER BY max(x.ord)),
+               min(target_type), min(target_id), collapse_key, min(detail), (array_agg(excerpt ORDER BY ord DESC))[1],
+               (array_agg(href ORDER BY ord DESC))[1], (array_agg(actor ORDER BY ord DESC))[1]
+          FROM allowed c WHERE collapse_key IS NOT NULL GROUP BY recipient_id, collapse_key
+      ) one
     ), written AS (
-      INSERT INTO notifications (recipient_id, kind, actor_id, actor_ids, actor_count, target_type, target_id, collapse_key, detail, excerpt, href, created_at, updated_at)
-      SELECT recipient_id, kind, actor_id, CASE WHEN actor_id IS NULL THEN '{}'::bigint[] ELSE ARRAY[actor_id] END, 1,
+      INSERT INTO notifications (id, recipient_id, kind, actor_id, actor_ids, actor_count, target_type, target_id, collapse_key, detail, excerpt, href, created_at, updated_at)
+      SELECT new_id, recipient_id, kind, actor_id, actor_ids, greatest(cardinality(actor_ids), 1),
              target_type, target_id, collapse_key, detail, excerpt, href, ${at}, ${at}
-        FROM allowed ORDER BY recipient_id, ord
+        FROM merged ORDER BY recipient_id, ord
       ON CONFLICT (recipient_id, collapse_key) WHERE read_at IS NULL AND collapse_key IS NOT NULL DO UPDATE SET
         actor_id = excluded.actor_id,
-        actor_ids = CASE WHEN excluded.actor_id = ANY(notifications.actor_ids) THEN notifications.actor_ids ELSE notifications.actor_ids || excluded.actor_id END,
-        actor_count = notifications.actor_count + CASE WHEN excluded.actor_id = ANY(notifications.actor_ids) THEN 0 ELSE 1 END,
+        actor_ids = notifications.actor_ids || ARRAY(SELECT u.x FROM unnest(excluded.actor_ids) WITH ORDINALITY AS u(x, n) WHERE u.x <> ALL(notifications.actor_ids) ORDER BY u.n),
+        actor_count = notifications.actor_count + (SELECT count(*) FROM unnest(excluded.actor_ids) AS u(x) WHERE u.x <> ALL(notifications.actor_ids))::int,
         excerpt = excluded.excerpt, href = excluded.href, updated_at = excluded.updated_at
-      RETURNING id, recipient_id, target_type, target_id, actor_count, (xmax = 0) AS inserted
+      RETURNING id, recipient_id, collapse_key, actor_count, (xmax = 0) AS inserted
+    ), matched AS (
+      -- Each written row with the asked row it came from: a new row by the id given it, a like that joined an
+      -- unread one by its collapse key (one merged row per recipient and key).
+      SELECT w.id, w.actor_count, w.inserted, m.* FROM written w JOIN merged m
+          ON w.id = m.new_id OR (m.collapse_key IS NOT NULL AND w.recipient_id = m.recipient_id AND w.collapse_key = m.collapse_key)
     ), total AS (
       INSERT INTO notification_unread_totals (account_id, unread)
       SELECT recipient_id, count(*) FILTER (WHERE inserted) FROM written GROUP BY recipient_id ORDER BY recipient_id
@@ -117,24 +136,21 @@ function notifySql(wanted: readonly NotifyInput[], now: Date): SQL {
       RETURNING account_id, unread
     ), by_kind AS (
       INSERT INTO notification_unread_counts (account_id, kind, unread)
-      SELECT a.recipient_id, a.kind, count(*)
-        FROM written w JOIN allowed a ON a.recipient_id = w.recipient_id AND a.target_type IS NOT DISTINCT FROM w.target_type AND a.target_id IS NOT DISTINCT FROM w.target_id,
-             (SELECT count(*) FROM total) AS totals_done
-       WHERE w.inserted GROUP BY a.recipient_id, a.kind ORDER BY a.recipient_id, a.kind
+      SELECT m.recipient_id, m.kind, count(*) FROM matched m, (SELECT count(*) FROM total) AS totals_done
+       WHERE m.inserted GROUP BY m.recipient_id, m.kind ORDER BY m.recipient_id, m.kind
       ON CONFLICT (account_id, kind) DO UPDATE SET unread = notification_unread_counts.unread + excluded.unread
       RETURNING account_id
     ), told AS (
-      SELECT a.recipient_id, a.ord,
+      SELECT m.recipient_id, m.ord,
              jsonb_build_object(
-               'id', w.id, 'kind', a.kind, 'detail', a.detail,
-               'badges', jsonb_build_object('notifications', t.unread - coalesce(sum(w.inserted::int) OVER (PARTITION BY a.recipient_id ORDER BY a.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0)),
+               'id', m.id, 'kind', m.kind, 'detail', m.detail,
+               'badges', jsonb_build_object('notifications', t.unread - coalesce(sum(m.inserted::int) OVER (PARTITION BY m.recipient_id ORDER BY m.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0)),
                'bar', jsonb_build_object(
-                 'kind', a.kind, 'excerpt', a.excerpt, 'href', a.href,
-                 'actor', CASE WHEN a.actor IS NULL THEN NULL ELSE jsonb_build_object('id', a.actor->'id', 'nickname', a.actor->'nickname', 'avatar', a.actor->'avatarUrl') END
-               ) || CASE WHEN a.kind = 'like' THEN jsonb_build_object('count', w.actor_count) ELSE '{}'::jsonb END
+                 'kind', m.kind, 'excerpt', m.excerpt, 'href', m.href,
+                 'actor', CASE WHEN m.actor IS NULL THEN NULL ELSE jsonb_build_object('id', m.actor->'id', 'nickname', m.actor->'nickname', 'avatar', m.actor->'avatarUrl') END
+               ) || CASE WHEN m.kind = 'like' THEN jsonb_build_object('count', m.actor_count) ELSE '{}'::jsonb END
              ) AS data
-        FROM written w JOIN allowed a ON a.recipient_id = w.recipient_id AND a.target_type IS NOT DISTINCT FROM w.target_type AND a.target_id IS NOT DISTINCT FROM w.target_id
-        JOIN total t ON t.account_id = a.recipient_id,
+        FROM matched m JOIN total t ON t.account_id = m.recipient_id,
              (SELECT count(*) FROM by_kind) AS counters_done
     ), ${live.ctes}
     SELECT account_id, seq, type, data, created_at FROM ${live.events}`;
@@ -149,8 +165,14 @@ function notifySql(wanted: readonly NotifyInput[], now: Date): SQL {
  */
 export async function notify(tx: DbOrTx, deps: Pick<Deps, 'clock'>, inputs: NotifyInput | readonly NotifyInput[]): Promise<LiveEvent[]> {
   const wanted = wantedOf((Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[]);
-  if (wanted.length === 0) return [];
-  return liveEventsOf(await rowsOf<LiveEventRow>(tx, notifySql(wanted, deps.clock.now())));
+  return wanted.length === 0 ? [] : write(tx, deps, wanted);
+}
+
+/** Runs `notifySql` on what one or more calls want (each call's list already through `wantedOf`). */
+async function write(tx: DbOrTx, deps: Pick<Deps, 'clock'>, wanted: readonly NotifyInput[]): Promise<LiveEvent[]> {
+  const filter = recipientFilter;
+  notifyStatement ??= new PreparedSql(filter ? 'notifications_notify_filtered' : 'notifications_notify', () => notifySql(filter));
+  return liveEventsOf(await notifyStatement.rows<LiveEventRow>(tx, { asked: askedJson(wanted), at: deps.clock.now() }));
 }
 
 /**
@@ -158,11 +180,56 @@ export async function notify(tx: DbOrTx, deps: Pick<Deps, 'clock'>, inputs: Noti
  * writes the notifications, their counters and their events in one statement, atomic on its own (no
  * transaction, one round trip), then pushes the events. The producer's row is the truth; a crash between the
  * two loses the notification, never counts it twice (decisions/0027).
+ *
+ * Calls made while the instance's previous statement runs wait for it and then go as one statement
+ * (decisions/0027, "Grouped on a hot post"): a burst of likes on one post becomes one upsert of its author's
+ * rows instead of a queue of them, each a commit. Answers the events written for this call's recipients.
  */
 export async function notifyNow(deps: Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>, inputs: NotifyInput | readonly NotifyInput[]): Promise<LiveEvent[]> {
-  const events = await notify(deps.db, deps, inputs);
+  const wanted = wantedOf((Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[]);
+  if (wanted.length === 0) return [];
+  let group = groups.get(deps.db);
+  if (!group) groups.set(deps.db, (group = { waiting: [], running: false }));
+  const done = new Promise<LiveEvent[]>((resolve, reject) => group.waiting.push({ wanted, resolve, reject }));
+  if (!group.running) void runGroups(deps, group);
+  return done;
+}
+
+interface Waiting {
+  wanted: NotifyInput[];
+  resolve(events: LiveEvent[]): void;
+  reject(error: unknown): void;
+}
+/** Per database (one per instance): the calls waiting for the statement in flight, and whether one is. */
+const groups = new WeakMap<object, { waiting: Waiting[]; running: boolean }>();
+/** At most this many calls in one statement; a longer queue goes in several, one after another. */
+const MOST_CALLS_A_STATEMENT = 64;
+
+async function runGroups(deps: Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>, group: { waiting: Waiting[]; running: boolean }): Promise<void> {
+  group.running = true;
+  try {
+    while (group.waiting.length > 0) {
+      const calls = group.waiting.splice(0, MOST_CALLS_A_STATEMENT);
+      try {
+        await writeAndPush(deps, calls);
+      } catch (error) {
+        // One call's notifications must not fail another's: each goes again on its own.
+        if (calls.length === 1) calls[0]!.reject(error);
+        else for (const call of calls) await writeAndPush(deps, [call]).catch((alone: unknown) => call.reject(alone));
+      }
+    }
+  } finally {
+    group.running = false;
+  }
+}
+
+async function writeAndPush(deps: Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>, calls: readonly Waiting[]): Promise<void> {
+  const events = await write(deps.db, deps, calls.flatMap((call) => call.wanted));
   await pushLiveEvents(deps, events);
-  return events;
+  for (const call of calls) {
+    const recipients = new Set(call.wanted.map((input) => input.recipientId));
+    call.resolve(events.filter((event) => recipients.has(event.accountId)));
+  }
 }
 
 /**

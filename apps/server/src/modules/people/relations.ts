@@ -84,6 +84,6 @@ export const blockListed = (field = 'account_id') => new AppError(403, { [field]
  * The same rule inside another module's writing statement, so a write allowed costs no round trip of its own:
  * true when one of the accounts in `reached` (an SQL `bigint[]`) blocked `actorId`.
  */
-export function reachesBlockerSql(actorId: number, reached: SQL): SQL {
+export function reachesBlockerSql(actorId: number | SQL, reached: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM people_blocks b WHERE b.blocked_id = ${actorId}::bigint AND b.blocker_id = ANY(${reached}) AND b.blocker_id <> ${actorId}::bigint)`;
 }
