@@ -175,7 +175,7 @@ Answers: ${d.rounds.map((r) => `at ${r.connections} connections — ${statuses(r
 Each operation is one HTTP call through the whole app (session lookup, the target's loader reading a posts
 table by primary key, the write, the counts answered back, then the notifications it makes: each post has an
 author, told of every like, comment and reply on it, and replies and @mentions tell whom they name, in one more
-statement after the write — decisions/0027): 35% like or dislike, 15% cancel, 20% comment
+statement after the write, shared by the writes that wait for the instance's previous one — decisions/0027): 35% like or dislike, 15% cancel, 20% comment
 with an @mention, 15% reply, 15% delete of the caller's own latest comment (a like when it has none). A \`400\` is a second like
 ("already liked"), a \`404\` a delete or reply of a comment already gone — both answers the product gives.
 Counts live in 16 shards per target written in the transaction that writes the reaction or comment row, a
@@ -185,17 +185,25 @@ connections: a bare INSERT, and one UPDATE of a single counter row per request �
 (Lemmy #3877) that queues every writer of a post on one row lock. Targets (issue 12): ≥ 1,000 writes/s and
 0 drift.
 
-Profiled (2026-11-28) by sampling \`pg_stat_activity\` every 100 ms through a round (576 samples of active
-statements; the sampling itself slows the round): 61% wait on the WAL — \`LWLock:WALWrite\` 34%, \`IO:WALSync\` 27%,
-that is on commit flushes — 18% read from the client, 18% run, and row locks (\`Lock:transactionid\`) are 3%.
-Half of all samples are the notifications' statement, which commits on its own after the write: since
-notifications (issue 14) every write pays two commit flushes, and the rate fell from 622/s (2026-11-25, posts
-without authors) to 269/s. The authors' hot counter rows are not the bottleneck; the flushes are. The lever
-left: one commit per write — the notifications written in the write's own statement — or the notifications of
-concurrent writes grouped into one statement per instance (as flash-sale orders are, decisions/0021), which
-needs the statement to match written rows to their callers by an ordinal instead of (recipient, target); or
-the notifications committed without waiting for the flush (\`synchronous_commit = off\` on their own connections:
-they are derived, and decisions/0027 already accepts losing one to a crash).
+History (2026-11-28). With notifications (issue 14) every write told the post's author in a second statement that
+committed on its own, and the rate fell from 622/s to 269/s on the machine of that day; sampling
+\`pg_stat_activity\` put 61% of active samples on WAL flushes and half on the notification statement. On today's
+machine (faster: the bare INSERT runs 7,000–10,000/s) the same code ran 474/s at 50 connections and 498/s at 200,
+and turning commit flushes off for the whole database (\`synchronous_commit = off\`, an experiment) changed
+nothing (499 / 498): here the limit was CPU, not the WAL. Two changes since: the hot writes and the notification
+statement are prepared statements, built once and planned once per connection (decisions/0015), and
+notifications made while the instance's notify statement runs wait for it and go as one statement, likes of one
+target merged into one row (decisions/0027, "Grouped on a hot post"): 830–905/s at 50 connections and 994–1,105/s
+at 200 in the runs of the day, 0 drift.
+
+What still bounds it, profiled (V8 CPU profile of the server process through a round, \`BENCH_CPU_PROFILE\`):
+both cores are busy — the server, the load's own process and the PostgreSQL backends share them — and the
+server's main thread spends 37% of its samples inside socket writes to PostgreSQL, that is descheduled while
+a backend it just woke runs; 10% is idle. Each write is still two statements of its own (the target's loader
+and the write) plus its share of a grouped notify, and the rest of the server's time is HTTP, validation and
+the loader's query building. The levers left: the target's facts from a short per-instance cache (a lock must
+then reach every instance at once), and the writes of one hot post grouped per instance as its notifications
+now are.
 `;
   },
   async community() {
