@@ -144,6 +144,46 @@ describe('the feed', () => {
     expect(mention.statusCode).toBe(403);
   });
 
+  it('keeps the words of a blocked author out of others\' forwards for the blocker (lists, the feed, recommended, the forward\'s page), for them only, until unblocked', async () => {
+    const [blocker, blocked, forwarder, third] = [await makeAccount(t), await makeAccount(t), await makeAccount(t), await makeAccount(t)];
+    const words = 'words the blocker chose not to see';
+    const original = await talkOf(blocked, `<p>${words}</p><p><img src="/uploads/blocked.png"></p>`);
+    const res = await api.native.post(TALKS_API.forwards(original), { talk: { content: 'look at this' } }, { token: forwarder.token });
+    expect(res.statusCode, res.body).toBe(201);
+    const forward = res.json().talk.id as number;
+    expect((await api.native.post(PEOPLE_API.friends(forwarder.id), undefined, { token: blocker.token })).statusCode).toBe(200);
+    await api.native.post(PEOPLE_API.blockAdd, { blockAccountId: blocked.id }, { token: blocker.token });
+
+    const hidden = { id: original, deleted: false, content: '', account: { id: blocked.id }, author_blocked: true };
+    const everyones = await list({}, blocker);
+    const feed = await list({ feed: 'following' }, blocker);
+    const page = await api.native.get(TALKS_API.talk(forward), { token: blocker.token });
+    const recommended = await api.native.get(TALKS_API.recommend, { query: { per: '50' }, token: blocker.token });
+    for (const answer of [everyones, feed, recommended]) {
+      expect(ids(answer)).not.toContain(original);
+      expect(answer.json().talks.find((x: { id: number }) => x.id === forward)).toMatchObject({ content: 'look at this', forward: hidden });
+    }
+    expect(page.json()).toMatchObject({ talk: { id: forward, forward: hidden }, author_blocked: false });
+    // Nothing of the original's words or images is in what the blocker is sent.
+    for (const answer of [everyones, feed, page, recommended]) {
+      expect(answer.body).not.toContain(words);
+      expect(answer.body).not.toContain('blocked.png');
+    }
+
+    // Everyone else, guests too, reads the original inside the forward.
+    for (const who of [third, forwarder, undefined]) {
+      const seen = await api.native.get(TALKS_API.talk(forward), who && { token: who.token });
+      expect(seen.json().talk.forward).toMatchObject({ id: original, author_blocked: false });
+      expect(seen.json().talk.forward.content).toContain(words);
+      expect(seen.json().talk.forward.content).toContain('/uploads/blocked.png');
+    }
+
+    expect((await api.native.post(PEOPLE_API.blockDelete, { blockAccountId: blocked.id }, { token: blocker.token })).statusCode).toBe(200);
+    const after = (await api.native.get(TALKS_API.talk(forward), { token: blocker.token })).json().talk.forward;
+    expect(after).toMatchObject({ author_blocked: false, account: { id: blocked.id } });
+    expect(after.content).toContain(words);
+  });
+
   it('still opens by a direct link both ways: the blocker reads the blocked one\'s talk (marked for the notice), the blocked reads but cannot comment', async () => {
     const [blocker, blocked] = [await makeAccount(t), await makeAccount(t)];
     const theirs = await talkOf(blocked, 'a talk by the blocked');

@@ -7,12 +7,17 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const talkAccount = z.object({ id: z.number().int(), nickname: z.string(), avatar_url: z.string().nullable() });
 
-/** The talk a forward carries: its original, or `deleted` when the original is gone. */
+/**
+ * The talk a forward carries: its original, or `deleted` when the original is gone. `author_blocked` when the
+ * signed-in viewer blocked the original's author: `content` is then empty (id and author kept, to link to its page)
+ * — the viewer did not ask for this talk, someone else forwarded it (docs/product/people.md#forwarded-originals).
+ */
 export const forwardedTalk = z.object({
   id: z.number().int(),
   deleted: z.boolean(),
   content: z.string(),
   account: talkAccount.nullable(),
+  author_blocked: z.boolean(),
   created_at_timestamp: timestamp,
 });
 

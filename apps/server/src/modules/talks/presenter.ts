@@ -13,8 +13,14 @@ const accountOf = (a: PublicAccount | undefined) => (a ? { id: a.id, nickname: a
 /**
  * Talks as every list and page shows them: author, counts (likes and comments are the discussion module's),
  * the original a forward carries, and the viewer's own state (`own`, their like).
+ *
+ * `hidden` is whom the viewer blocked (`hiddenAuthorsFor`), as the caller already read it to filter its rows. An
+ * original by one of them is forwarded without its words — id and author kept, `author_blocked` set — unlike a
+ * direct link, whose answer carries the content beside `author_blocked`: there the reader asked for that talk, here
+ * someone else put it in front of them. The forward box links to the original's page, where "Show anyway" applies
+ * (docs/product/people.md#direct-links, decisions/0023).
  */
-export async function presentTalks(deps: Deps, rows: readonly TalkRow[], viewerId: number | null): Promise<Talk[]> {
+export async function presentTalks(deps: Deps, rows: readonly TalkRow[], viewerId: number | null, hidden: ReadonlySet<number>): Promise<Talk[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const originalIds = [...new Set(rows.flatMap((r) => (r.forwardOfId === null ? [] : [r.forwardOfId])))];
@@ -28,6 +34,7 @@ export async function presentTalks(deps: Deps, rows: readonly TalkRow[], viewerI
   return rows.map((r) => {
     const original = r.forwardOfId === null ? undefined : originalById.get(r.forwardOfId);
     const gone = original === undefined || original.deletedAt !== null;
+    const authorBlocked = !gone && hidden.has(original.accountId);
     return {
       id: r.id,
       content: r.content,
@@ -41,9 +48,10 @@ export async function presentTalks(deps: Deps, rows: readonly TalkRow[], viewerI
       forward: r.forwardOfId === null ? null : {
         id: r.forwardOfId,
         deleted: gone,
-        // A deleted original shows nothing of itself.
-        content: gone ? '' : original.content,
+        // A deleted original shows nothing of itself; one whose author the viewer blocked, only who wrote it.
+        content: gone || authorBlocked ? '' : original.content,
         account: gone ? null : accountOf(authors.get(original.accountId)),
+        author_blocked: authorBlocked,
         created_at_timestamp: original ? toTimestamp(original.createdAt) : 0,
       },
       own: viewerId !== null && r.accountId === viewerId,

@@ -61,11 +61,13 @@ async function feedRows(deps: Deps, authors: readonly number[], groups: readonly
 
 /**
  * GET /api/talks: newest first by keyset (`before_id`). The feed needs a signed-in viewer (401). Everywhere,
- * what the accounts the viewer blocked wrote is left out (docs/product/people.md#what-a-block-does).
+ * what the accounts the viewer blocked wrote is left out, and so are their words forwarded by others (the same
+ * read of the block list; docs/product/people.md#what-a-block-does).
  */
 export async function listTalks(deps: Deps, viewerId: number | null, filter: TalkFilter, beforeId: number | undefined, per = TALKS_PAGE_SIZE) {
   const before = beforeId ?? NO_CURSOR;
-  const hidden = [...(await hiddenAuthorsFor(deps, viewerId))];
+  const hiddenAuthors = await hiddenAuthorsFor(deps, viewerId);
+  const hidden = [...hiddenAuthors];
   let rows: TalkRow[];
   if (filter.feed === 'following') {
     if (viewerId === null) throw fail.unauthorized();
@@ -79,7 +81,7 @@ export async function listTalks(deps: Deps, viewerId: number | null, filter: Tal
     rows = await deps.db.select().from(talks).where(and(...where)).orderBy(desc(talks.id)).limit(per);
   }
   const next = rows.length === per ? rows[rows.length - 1]!.id : null;
-  return { talks: await presentTalks(deps, rows, viewerId), meta: { per, next_before_id: next } };
+  return { talks: await presentTalks(deps, rows, viewerId, hiddenAuthors), meta: { per, next_before_id: next } };
 }
 
 /** A live talk, or 404 `talk: not_found`. */
@@ -92,11 +94,11 @@ export async function liveTalk(deps: Deps, id: number): Promise<TalkRow> {
 /**
  * GET /api/talks/{id}, and whether the viewer blocked its author: the page then opens with a notice instead of the
  * talk (docs/product/people.md#direct-links). The block list is the one the reader's lists are filtered with, read
- * alongside the talk.
+ * alongside the talk; it also hides the words of a forwarded original by someone the reader blocked (`presentTalks`).
  */
 export async function getTalk(deps: Deps, viewerId: number | null, id: number) {
   const [row, hidden] = await Promise.all([liveTalk(deps, id), hiddenAuthorsFor(deps, viewerId)]);
-  return { talk: (await presentTalks(deps, [row], viewerId))[0]!, author_blocked: hidden.has(row.accountId) };
+  return { talk: (await presentTalks(deps, [row], viewerId, hidden))[0]!, author_blocked: hidden.has(row.accountId) };
 }
 
 /** How many recent talks the recommendation weighs. */
@@ -109,7 +111,8 @@ const RECOMMEND_CANDIDATES = 200;
 export async function recommendTalks(deps: Deps, viewerId: number | null, page: number, per: number) {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - RECOMMENDED_TALKS_DAYS * 86_400_000);
-  const hidden = [...(await hiddenAuthorsFor(deps, viewerId))];
+  const hiddenAuthors = await hiddenAuthorsFor(deps, viewerId);
+  const hidden = [...hiddenAuthors];
   const notHidden = hidden.length > 0 ? notInArray(talks.accountId, hidden) : undefined;
   let candidates = await deps.db.select().from(talks).where(and(live, gte(talks.createdAt, since), notHidden))
     .orderBy(desc(talks.forwardCount), desc(talks.id)).limit(RECOMMEND_CANDIDATES);
@@ -119,5 +122,5 @@ export async function recommendTalks(deps: Deps, viewerId: number | null, page: 
     .map((c) => ({ row: c, score: recommendScore({ forwards: c.forwardCount, likes: counts.get(c.id)?.likes ?? 0, comments: counts.get(c.id)?.comments ?? 0, ageDays: (now.getTime() - c.createdAt.getTime()) / 86_400_000 }) }))
     .sort((a, b) => b.score - a.score || b.row.id - a.row.id);
   const slice = scored.slice((page - 1) * per, page * per).map((s) => s.row);
-  return { talks: await presentTalks(deps, slice, viewerId), meta: { total_count: scored.length, page, per } };
+  return { talks: await presentTalks(deps, slice, viewerId, hiddenAuthors), meta: { total_count: scored.length, page, per } };
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { assertMayWrite, fileSystemReport, screenText } from '../moderation/index.ts';
 import { findGroup, mentionedIds, plainTextOf, sanitizeRichText } from '../community/index.ts';
-import { assertMayReach } from '../people/index.ts';
+import { assertMayReach, hiddenAuthorsFor } from '../people/index.ts';
 import { presentTalks, type TalkRow } from './presenter.ts';
 import { liveTalk } from './reads.ts';
 import { talks } from './tables.ts';
@@ -40,7 +40,8 @@ export async function createTalk(deps: Deps, accountId: number, area: Area, inpu
   const { html: content, flagged } = await screenedContent(deps, accountId, area, input.content, [], false);
   const [row] = await deps.db.insert(talks).values({ accountId, area, groupId: input.group_id ?? null, content, createdAt: deps.clock.now() }).returning();
   await reportFlagged(deps, row!, flagged);
-  return { talk: (await presentTalks(deps, [row!], accountId))[0]! };
+  // A talk of one's own words carries no original, so nobody's words are there to hide.
+  return { talk: (await presentTalks(deps, [row!], accountId, new Set()))[0]! };
 }
 
 /**
@@ -60,7 +61,8 @@ export async function forwardTalk(deps: Deps, accountId: number, area: Area, id:
     return inserted!;
   });
   await reportFlagged(deps, row, flagged);
-  return { talk: (await presentTalks(deps, [row], accountId))[0]! };
+  // Answered as the writer's lists will show it: an original by someone they blocked comes without its words.
+  return { talk: (await presentTalks(deps, [row], accountId, await hiddenAuthorsFor(deps, accountId)))[0]! };
 }
 
 /** DELETE /api/talks/{id}: the author's own (403 otherwise); a forward gives its original's count back. */

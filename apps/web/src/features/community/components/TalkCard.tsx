@@ -13,7 +13,10 @@ import { RichText } from './RichText';
 import { ShareActions } from './ShareActions';
 import { useDeleteTalk, useForwardTalk } from '../api/talks';
 
-/** One talk in a list or on its page: author, words, the original it forwards, counts and what the reader may do. */
+/**
+ * One talk in a list or on its page: author, words, the original it forwards (or, when the reader blocked its
+ * author, a line saying so that links to it), counts and what the reader may do.
+ */
 export function TalkCard({ talk, linked = true }: { talk: Talk; linked?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -49,6 +52,12 @@ export function TalkCard({ talk, linked = true }: { talk: Talk; linked?: boolean
         <div className="mt-3 rounded-lg bg-ink-900 p-3 ring-1 ring-ink-700" data-testid="talk-forward">
           {talk.forward.deleted ? (
             <p className="text-sm text-muted">{t('people.original_deleted')}</p>
+          ) : talk.forward.author_blocked ? (
+            // The server sends no words of an original whose author the reader blocked; its page, behind the
+            // "Show anyway" notice, is one click away (docs/product/people.md#direct-links).
+            <Link to={paths.talk(talk.forward.id)} className="text-sm text-muted hover:text-accent-strong" data-testid="talk-forward-blocked">
+              {t('people.forward_blocked', { name: talk.forward.account?.nickname ?? t('community.gone_author') })}
+            </Link>
           ) : (
             <>
               <Link to={paths.talk(talk.forward.id)} className="text-sm font-semibold text-fg hover:text-accent-strong">@{talk.forward.account?.nickname ?? t('community.gone_author')}</Link>

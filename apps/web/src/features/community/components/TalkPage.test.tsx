@@ -15,10 +15,10 @@ const talk = {
 };
 const noComments = { status: 200, body: { comments: [], commentable: { likes_count: 0, dislikes_count: 0, comments_count: 0, like_type: null }, meta: { total_count: 0, page: 1, per: 10 } } };
 
-function setup() {
+function setup(path = '/talks/5') {
   const { client, wrapper: Wrapper } = testQueryClient();
   client.setQueryData(queryKeys.me.all, { id: 9 });
-  const router = createMemoryRouter([{ path: '/talks/:id', element: <TalkPage /> }], { initialEntries: ['/talks/5'] });
+  const router = createMemoryRouter([{ path: '/talks/:id', element: <TalkPage /> }], { initialEntries: [path] });
   render(
     <Wrapper>
       <RouterProvider router={router} />
@@ -52,5 +52,42 @@ describe('TalkPage: an author the viewer blocked (docs/product/people.md#direct-
     setup();
     expect(await screen.findByText('Speedrun tonight')).toBeInTheDocument();
     expect(screen.queryByTestId('blocked-author-notice')).toBeNull();
+  });
+});
+
+describe('TalkCard: a forward of a talk whose author the viewer blocked (docs/product/people.md#direct-links)', () => {
+  // carol forwarded alice's talk 5; the viewer blocked alice, so the server sent the original without its words.
+  const forward = {
+    ...talk, id: 6, content: '<p>look at this</p>', account: { id: 3, nickname: 'carol', avatar_url: null }, target_action: 'share',
+    forward: { id: 5, deleted: false, content: '', account: { id: 2, nickname: 'alice', avatar_url: null }, author_blocked: true, created_at_timestamp: 1_790_000_000 },
+  };
+
+  it('says so in the forward box instead of the original\'s words, and links to the original behind its notice', async () => {
+    mockFetch({
+      'GET /api/talks/6': [{ status: 200, body: { talk: forward, author_blocked: false } }],
+      'GET /api/talks/5': [{ status: 200, body: { talk, author_blocked: true } }],
+      'GET /api/comments': [noComments],
+    });
+    const { user } = setup('/talks/6');
+    const box = await screen.findByTestId('talk-forward');
+    expect(screen.getByText('look at this')).toBeInTheDocument();
+    const line = within(box).getByRole('link', { name: 'You blocked alice. This talk is hidden.' });
+    expect(line).toHaveAttribute('href', '/talks/5');
+    expect(line).toHaveClass('text-muted');
+    expect(within(box).queryByRole('link', { name: '@alice' })).toBeNull();
+
+    await user.click(line);
+    const notice = await screen.findByRole('region', { name: 'You blocked alice' });
+    expect(notice).toHaveTextContent('This talk is hidden.');
+    expect(screen.queryByText('Speedrun tonight')).toBeNull();
+  });
+
+  it('shows the original\'s author and words when its author is not blocked', async () => {
+    const shown = { ...forward, forward: { ...forward.forward, content: '<p>Speedrun tonight</p>', author_blocked: false } };
+    mockFetch({ 'GET /api/talks/6': [{ status: 200, body: { talk: shown, author_blocked: false } }], 'GET /api/comments': [noComments] });
+    setup('/talks/6');
+    expect(await screen.findByText('Speedrun tonight')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '@alice' })).toHaveAttribute('href', '/talks/5');
+    expect(screen.queryByTestId('talk-forward-blocked')).toBeNull();
   });
 });
