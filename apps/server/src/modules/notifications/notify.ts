@@ -77,8 +77,10 @@ function askedJson(wanted: readonly NotifyInput[]): string {
 }
 
 /**
- * The one statement that writes a call's notifications, their counters and their live events (decisions/0027,
- * "One statement"). Locks are taken kind by kind, each in recipient order: the notification rows (a like on a
+ * The one statement that writes the notifications of one call or of a group of them (`notifyNow`), their counters
+ * and their live events (decisions/0027, "One statement", "Grouped on a hot post"). Likes of one target and
+ * recipient are merged into one row first (an upsert may not touch a row twice), and each written row is matched to
+ * what was asked by the id the statement gave it, or for a like that joined an unread row by its collapse key. Locks are taken kind by kind, each in recipient order: the notification rows (a like on a
  * target already liked and unread joins that row), then every total (+ the new rows; taken even when a like
  * collapsed, so the event's badge is exact: the total as this notification left it, less the call's later new
  * rows for the same account), then the kinds' counters, then the live streams — each step reads the previous
