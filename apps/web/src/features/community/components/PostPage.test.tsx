@@ -1,11 +1,8 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys';
 import { closeSignIn, getSignInState } from '../../../lib/signInStore';
 import { mockFetch } from '../../../test/fetchMock';
-import { testQueryClient } from '../../../test/queryClient';
+import { renderPage } from '../../../test/renderPage';
 import { toast } from '../../../ui/toastStore';
 import { PostPage } from './PostPage';
 
@@ -20,17 +17,7 @@ const post = (own: boolean, moderation_state: 'published' | 'pending' | 'hidden'
 });
 const noComments = { status: 200, body: { comments: [], commentable: { likes_count: 2, dislikes_count: 0, comments_count: 0, like_type: null }, meta: { total_count: 0, page: 1, per: 10 } } };
 
-function setup(me: { id: number } | null) {
-  const { client, wrapper: Wrapper } = testQueryClient();
-  client.setQueryData(queryKeys.me.all, me);
-  const router = createMemoryRouter([{ path: '/posts/:id', element: <PostPage /> }], { initialEntries: ['/posts/7'] });
-  render(
-    <Wrapper>
-      <RouterProvider router={router} />
-    </Wrapper>,
-  );
-  return { user: userEvent.setup() };
-}
+const setup = (me: { id: number } | null) => renderPage('/posts/:id', <PostPage />, '/posts/7', me);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,10 +1,7 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys';
 import { mockFetch } from '../../../test/fetchMock';
-import { testQueryClient } from '../../../test/queryClient';
+import { renderPage } from '../../../test/renderPage';
 import { TalkPage } from './TalkPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -15,17 +12,7 @@ const talk = {
 };
 const noComments = { status: 200, body: { comments: [], commentable: { likes_count: 0, dislikes_count: 0, comments_count: 0, like_type: null }, meta: { total_count: 0, page: 1, per: 10 } } };
 
-function setup(path = '/talks/5') {
-  const { client, wrapper: Wrapper } = testQueryClient();
-  client.setQueryData(queryKeys.me.all, { id: 9 });
-  const router = createMemoryRouter([{ path: '/talks/:id', element: <TalkPage /> }], { initialEntries: [path] });
-  render(
-    <Wrapper>
-      <RouterProvider router={router} />
-    </Wrapper>,
-  );
-  return { user: userEvent.setup() };
-}
+const setup = (path = '/talks/5') => renderPage('/talks/:id', <TalkPage />, path, { id: 9 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
