@@ -96,7 +96,7 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   // replies the delete takes; then the row; if published, the same change added to a counter shard and the
   // target marked dirty; the target's counts after it, and the author as it is shown. No row answered: the
   // comment (or the reply answered) is gone.
-  const [json] = await (commentStatement ??= new PreparedSql('discussion_comment_write', commentSql)).rows<{ row: Record<string, unknown>; view: ViewRow; author: PublicAccount | null }>(deps.db, {
+  const [json] = await commentStatement.rows<{ row: Record<string, unknown>; view: ViewRow; author: PublicAccount | null }>(deps.db, {
     type, target: targetId, account: accountId, parent: parentId, answered: answeredId, reached: reachedIds, area,
     atUsers: JSON.stringify(rendered.atUsers), html: rendered.html, state, now, shard: randomInt(COUNTER_SHARDS),
   });
@@ -117,7 +117,6 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
  * The statement that writes a comment or a reply (createComment), prepared once (platform/db/prepared.ts): its
  * values are slots, so every comment runs the same text, built once and planned once per connection.
  */
-let commentStatement: PreparedSql | undefined;
 function commentSql(): SQL {
   const [type, targetId, accountId] = [slot('type'), slot('target'), slot('account')];
   const [parentId, answeredId] = [slot('parent'), slot('answered')];
@@ -147,6 +146,7 @@ function commentSql(): SQL {
     ${countedAndViewed(type, targetId, { likes: NO_CHANGE, dislikes: NO_CHANGE, comments: sql`(state = 'published')::int` }, writersState(type, targetId, accountId), slot('shard'))}
     SELECT row_to_json(inserted) AS row, to_json(view) AS view, ${publicAccountJsonSql(sql`${accountId}::bigint`)} AS author FROM inserted, view`;
 }
+const commentStatement = new PreparedSql('discussion_comment_write', commentSql);
 
 /** 403 `account_id: block_listed`: the comment reaches someone who blocked its writer. */
 const blockListed = () => new AppError(403, { account_id: ['block_listed'] });
