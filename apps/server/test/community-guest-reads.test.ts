@@ -52,6 +52,28 @@ describe('shared reads', () => {
     expect(titles((await api.native.get(`${list}&per=5`)).json())).toEqual(['Second lantern', 'First lantern']);
   });
 
+  it('marks a quiet reader\'s own posts in the shared page\'s bytes, everything else as the guests get it', async () => {
+    const { group } = await makeGroup(t);
+    const author = await makeAccount(t);
+    const other = await makeAccount(t);
+    await publishPost(author, group.id, 'Mine, "own":false in the title');
+    await publishPost(other, group.id, 'Not mine');
+    await publishPost(author, group.id, 'Also mine');
+    // As if the authors' recent-write marks had expired (they live a second beyond the cache's lifetime).
+    await t.deps.kv.del(`recent-write:${author.id}`);
+    await t.deps.kv.del(`recent-write:${other.id}`);
+    const list = `/api/search/posts?group_id=${group.id}`;
+    const guest = await api.native.get(list);
+    const mine = await api.native.get(list, { token: author.token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().posts.map((p: { title: string; own: boolean }) => [p.title, p.own])).toEqual([
+      ['Also mine', true], ['Not mine', false], ['Mine, "own":false in the title', true],
+    ]);
+    // The same bytes but for the two flags: nothing was built again for this reader.
+    expect(mine.body.replaceAll('"own":true', '"own":false')).toBe(guest.body);
+    expect((await api.native.get(list, { token: other.token })).json().posts.map((p: { own: boolean }) => p.own)).toEqual([false, true, false]);
+  });
+
   it('gives guests the shared post page (own: false) and the author their own (own: true), gzipped when asked', async () => {
     const { group } = await makeGroup(t);
     const author = await makeAccount(t);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { ResponseCache } from './response-cache.ts';
+import { findOwnMarks, markOwn } from './own-marks.ts';
 import { PreparedJson, sendJson, sendJsonBytes } from './send-json.ts';
 
 /**
@@ -83,8 +84,16 @@ export interface SharedRead<T> {
   schema: { parse(value: unknown): T };
   /** Builds the answer for a reader (null: as a guest sees it). */
   build: (viewerId: number | null) => Promise<T>;
-  /** Lays a signed-in reader's own state over the shared answer; answers `shared` itself when there is none. */
+  /**
+   * Lays a signed-in reader's own state over the shared answer; answers `shared` itself when there is none.
+   * With `owners`, the reader's `own` flags are not its business: they are marked in the shared bytes after it.
+   */
   overlay: (shared: T, viewerId: number) => T | Promise<T>;
+  /**
+   * For a list whose items each say `"own":false`: the account owning each item, in the order they are
+   * serialized. A reader who owns some of them is sent the shared bytes with theirs marked (platform/own-marks.ts).
+   */
+  owners?: (shared: T) => readonly number[];
 }
 
 /**
@@ -95,7 +104,8 @@ export async function answerShared<T>(deps: SharedDeps, request: FastifyRequest,
   if (viewerId !== null && (await wroteRecently(deps, viewerId))) return read.build(viewerId);
   const building = deps.cache.get(read.key, async () => {
     const value = read.schema.parse(await read.build(null));
-    return { value, json: new PreparedJson(JSON.stringify(value)) };
+    const json = new PreparedJson(JSON.stringify(value));
+    return { value, json, marks: read.owners ? findOwnMarks(json.body, read.owners(value)) : null };
   });
   // What no guest may see (a pending or hidden post) may still be the reader's own: theirs is built fresh.
   const shared = viewerId === null ? await building : await building.catch((error: unknown) => {
@@ -105,6 +115,12 @@ export async function answerShared<T>(deps: SharedDeps, request: FastifyRequest,
   if (shared === null) return read.build(viewerId!);
   if (viewerId === null) return sendJson(request, reply, shared.json);
   const overlaid = await read.overlay(shared.value, viewerId);
+  if (overlaid === shared.value && read.owners) {
+    // The reader's items marked in the shared bytes; an answer shaped otherwise than its marks expect is built.
+    if (shared.marks === null) return read.owners(shared.value).includes(viewerId) ? read.build(viewerId) : sendJson(request, reply, shared.json);
+    const marked = markOwn(shared.json.body, shared.marks, viewerId);
+    return marked === null ? sendJson(request, reply, shared.json) : sendJsonBytes(reply, marked);
+  }
   // Nothing of the reader's own on it (the usual case): the shared bytes as they are.
   if (overlaid === shared.value) return sendJson(request, reply, shared.json);
   // The overlay changes fields already validated to values of their own type: sent without validating again.

@@ -116,8 +116,10 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
         // A reader who blocked someone gets their own page, without what those accounts wrote and with a total
         // that does not count it (docs/product/people.md#what-a-block-does); everyone else shares one.
         if ((await hiddenAuthorsFor(deps, viewerId)).size > 0) return listPosts(deps, viewerId, filter, q, q.order);
-        return shared.posts.some((p) => p.account_id === viewerId) ? { ...shared, posts: shared.posts.map((p) => ({ ...p, own: p.account_id === viewerId })) } : shared;
+        return shared;
       },
+      // The reader's own posts are marked `own` in the shared bytes.
+      owners: (shared) => shared.posts.map((p) => p.account_id),
     });
   });
   app.get('/api/posts/new', { schema: { tags, querystring: newPostQuery, response: { 200: draftResponse } } }, async (request) => {
