@@ -5,7 +5,7 @@ import { requireAuth } from '../../platform/auth.ts';
 import { compiledResponse } from '../../platform/compiled-response.ts';
 import { idParams } from '../../platform/params.ts';
 import { buyerOf } from '../../platform/viewer.ts';
-import { createOrder } from './checkout/create-order.ts';
+import { oneClickCheckout } from './checkout/one-click.ts';
 import { cancelOrder, getOrder, listOrders } from './orders.ts';
 
 const tags = ['orders'];
@@ -15,10 +15,12 @@ const tags = ['orders'];
  * before, leaves the account's list but stays readable by id), and the account's own list and detail.
  */
 export const orderRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  // Buyers of the same one-click order at the same moment are placed together (checkout/one-click.ts).
+  const placeOrder = oneClickCheckout(deps);
   // Every purchase creates one: its answer is written by a compiled serializer.
   app.post('/api/orders', { schema: { tags, body: createOrderRequest, response: { 201: compiledResponse(order) } } }, async (request, reply) => {
     const buyer = buyerOf(request);
-    return reply.status(201).send(await createOrder(deps, buyer, request.body.order));
+    return reply.status(201).send(await placeOrder(buyer, request.body.order));
   });
 
   app.post('/api/orders/:id/cancel', { schema: { tags, params: idParams, response: { 200: order } } }, async (request) => {

@@ -10,7 +10,7 @@ import { findAccount, platformsOf } from '../accounts/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrdersTogether, heldProducts, orderCounts, type OrderOfManyOutcome, type OrderReleaseStep } from '../orders/index.ts';
-import { GroupLanes } from './group-lanes.ts';
+import { GroupLanes } from '../../platform/group-lanes.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
 import { attachReservationsSql, releaseReservations, reserveUnits } from './reservations.ts';
 import { statusOf, type EventRow, type ItemRow } from './events.ts';

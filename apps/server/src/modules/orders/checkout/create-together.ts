@@ -4,6 +4,7 @@ import { lockedTransaction, type Tx } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/json-rows.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { purchaseBannedSql } from '../../accounts/index.ts';
+import type { SkuRow } from '../../catalog/index.ts';
 import type { AddressSnapshot } from '../tables.ts';
 import type { CheckoutBuyer, CheckoutContext, CreateOrderInput, LockedCheckout } from './context.ts';
 import { reserveLines } from './line-reservations.ts';
@@ -22,7 +23,8 @@ export interface BuyerOfMany {
   address_id?: number;
 }
 
-export type OrderOfManyOutcome = { order: OrderRow; lines: OrderLineRow[] } | { refused: AppError };
+/** A buyer's placed order (with the SKU rows it was priced from, for its answer's covers), or their refusal. */
+export type OrderOfManyOutcome = { order: OrderRow; lines: OrderLineRow[]; skus: readonly SkuRow[] } | { refused: AppError };
 
 /**
  * What a module above orders adds to a checkout of many buyers (a flash sale: its limit, its units), inside
@@ -163,7 +165,8 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
       if (members.length > 1) throw new OneByOne();
       throw late.values().next().value!;
     }
-    for (const [i, member] of passing.entries()) answered.push([member.index, placed[i]!]);
+    const skus = priced.map((line) => line.row);
+    for (const [i, member] of passing.entries()) answered.push([member.index, { ...placed[i]!, skus }]);
     return answered;
   });
 }

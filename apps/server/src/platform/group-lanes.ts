@@ -1,9 +1,8 @@
-import { holdConnection, isConnectionError, type Db, type HeldConnection } from '../../platform/db/client.ts';
+import { holdConnection, isConnectionError, type Db, type HeldConnection } from './db/client.ts';
 
 /**
- * How many groups of admitted buyers an instance takes through checkout at once, each lane with one
- * connection of its own (`holdConnection`), and how many buyers of one item a group may hold
- * (docs/decisions/0021-group-checkout.md). A lane keeps its connection while buyers are waiting, so a
+ * How many groups of buyers an instance takes through checkout at once, each lane with one connection of its
+ * own (`holdConnection`), and how many buyers of one item a group may hold (docs/decisions/0021-group-checkout.md). A lane keeps its connection while buyers are waiting, so a
  * checkout never waits in the pool's queue behind the rush's other requests.
  */
 const LANES = 4;
@@ -15,22 +14,25 @@ interface Waiting<Entry, Result> {
   reject(error: unknown): void;
 }
 
-/** Places one group of buyers of one item: one answer per entry, in order (a value, or an Error to throw to that buyer). */
-export type PlaceGroup<Entry, Result> = (db: Db, itemId: number, entries: readonly Entry[]) => Promise<(Result | Error)[]>;
+/**
+ * Places one group of buyers of one item (a flash sale's item, or one order everyone in the group places alike):
+ * one answer per entry, in order (a value, or an Error to throw to that buyer).
+ */
+export type PlaceGroup<Entry, Result, Item> = (db: Db, item: Item, entries: readonly Entry[]) => Promise<(Result | Error)[]>;
 
 /**
- * Group commit for a flash sale's rush. Admitted buyers wait by item, first come first served; a free lane
+ * Group commit for a rush of buyers (a flash sale's, a launch's one-click orders). Buyers wait by item, first come first served; a free lane
  * takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once: a second request of an
  * account waits for the next group) and places them together. Alone, a buyer is a group of one and goes
  * after one turn of the event loop; in a rush the groups grow while the lanes are busy, so the round trips
  * per order fall as the load rises.
  */
-export class GroupLanes<Entry extends { accountId: number }, Result> {
-  private readonly waiting = new Map<number, Waiting<Entry, Result>[]>();
+export class GroupLanes<Entry extends { accountId: number }, Result, Item extends string | number = number> {
+  private readonly waiting = new Map<Item, Waiting<Entry, Result>[]>();
   private busy = 0;
-  constructor(private readonly db: Db, private readonly place: PlaceGroup<Entry, Result>) {}
+  constructor(private readonly db: Db, private readonly place: PlaceGroup<Entry, Result, Item>) {}
 
-  submit(itemId: number, entry: Entry): Promise<Result> {
+  submit(itemId: Item, entry: Entry): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       const queue = this.waiting.get(itemId) ?? [];
       queue.push({ entry, resolve, reject });
@@ -70,7 +72,7 @@ export class GroupLanes<Entry extends { accountId: number }, Result> {
   }
 
   /** The next group: the oldest item's waiting buyers, each account once; the item goes to the back of the line. */
-  private take(): { itemId: number; members: Waiting<Entry, Result>[] } | null {
+  private take(): { itemId: Item; members: Waiting<Entry, Result>[] } | null {
     for (const [itemId, queue] of this.waiting) {
       this.waiting.delete(itemId);
       if (queue.length === 0) continue;
