@@ -67,6 +67,25 @@ export function walletDebitCtes(tx: DbOrTx, debit: WalletDebitTerms): SQL {
     returning balance_after)`;
 }
 
+/**
+ * `walletDebitCtes` for several accounts at once (payments made together): `debits` names a relation of the
+ * caller's statement with the columns account_id, currency, amount and order_id, at most one row per account.
+ * Each debit is the same conditional UPDATE and ledger row as one alone; `wallet_debits` holds the order_id of
+ * each that went through and nothing for one that did not fit.
+ */
+export function walletDebitsCtes(debits: SQL, now: Bindable<string> | SQL): SQL {
+  return sql`debited as (
+    update ${wallets} set balance = ${wallets.balance} - d.amount
+    from ${debits} d
+    where ${wallets.accountId} = d.account_id and ${wallets.currency} = d.currency and ${wallets.status} = 'active' and ${wallets.balance} >= d.amount
+    returning d.account_id, d.currency, d.amount, d.order_id, ${wallets.balance} as balance
+  ), wallet_debits as (
+    insert into ${walletEntries} (account_id, currency, delta, balance_after, reason, order_id, created_at)
+    select account_id, currency, -amount, balance, 'order_payment', order_id, ${now}::timestamptz
+    from debited
+    returning order_id)`;
+}
+
 /** Why a wallet debit did not fit: the wallet is frozen, or its balance is short. */
 export async function walletRefusal(db: DbOrTx, accountId: number, currency: WalletCurrency): Promise<'wallet_frozen' | 'insufficient_balance'> {
   return (await walletOf(db, accountId, currency)).status === 'frozen' ? 'wallet_frozen' : 'insufficient_balance';

@@ -2,13 +2,13 @@ import { isKeyedKind } from '@lantern/domain';
 import type { Tx } from '../../platform/db/client.ts';
 import type { FulfilmentStep, PaidLine } from '../orders/index.ts';
 import { keyDeliveries } from './tables.ts';
-import { isSupplierSku, lockPool, takeKey, takeKeyAndDeliver } from './pool.ts';
+import { isSupplierSku, lockPool, takeKeyAndDeliver, takeKeysAndDeliver } from './pool.ts';
 import { orderFromSupplierAfterCommit, type SupplierUnit } from './supplier-orders.ts';
 
 type DeliveryState = (typeof keyDeliveries.$inferSelect)['state'];
 
 /**
- * Gives every unit of each keyed line of a paid order its key, inside the payment's transaction (docs/product/buying.md#key-delivery
+ * Gives every unit of each keyed line of a paid order (or of the orders one payment completed) its key, inside the payment's transaction (docs/product/buying.md#key-delivery
  * "Ordering a Steam-type key"; a game line is one unit, a virtual good's line one code per unit bought):
  * a key from the SKU's pool → delivered; none, and the game not out yet → pre_ordered; none otherwise →
  * ordering. A supplier SKU's ordering unit is bought from the supplier only after the payment commits
@@ -21,37 +21,62 @@ export const keyDeliveryStep: FulfilmentStep = {
     const forSupplier: SupplierUnit[] = [];
     // In SKU order: pool locks are then always taken in the same order, so two payments cannot deadlock.
     const keyed = paid.filter(({ row }) => isKeyedKind(row.kind)).sort((a, b) => a.row.sku.id - b.row.sku.id || a.line.id - b.line.id);
-    for (const paidLine of keyed) {
-      for (let unit = 1; unit <= paidLine.line.quantity; unit++) {
-        const waiting = await deliverUnit(tx, paidLine, unit, now);
-        if (waiting) forSupplier.push({ orderGameId: paidLine.line.id, unit });
-      }
+    for (const units of unitsBySku(keyed)) {
+      // The common case, a stocked pool: the keys and their delivered records in one statement per SKU.
+      const served = await takeFromPool(tx, units, now);
+      const missed = units.filter((u) => !served.has(unitKey(u)));
+      if (missed.length > 0) forSupplier.push(...await deliverMissed(tx, missed, now));
     }
     if (forSupplier.length === 0) return;
     return (deps) => orderFromSupplierAfterCommit(deps, forSupplier);
   },
 };
 
-/** Delivers one unit, or records why it waits. Answers true when the unit is left for the supplier. */
-async function deliverUnit(tx: Tx, { line, row }: PaidLine, unit: number, now: Date): Promise<boolean> {
-  const holder = { orderGameId: line.id, unit, accountId: line.accountId };
-  // The common case, a stocked pool: the key and its delivered record in one statement.
-  if (await takeKeyAndDeliver(tx, row.sku.id, { ...holder, orderId: line.orderId }, now)) return false;
-  // Checked again under the SKU's pool lock: an import that committed meanwhile is seen now.
-  await lockPool(tx, row.sku.id);
-  const keyId = await takeKey(tx, row.sku.id, holder, now);
-  let state: DeliveryState = 'delivered';
-  let supplier = false;
-  if (keyId === null) {
-    supplier = await isSupplierSku(tx, row.sku.id);
-    state = row.sku.releasedAt !== null && row.sku.releasedAt.getTime() > now.getTime() ? 'pre_ordered' : 'ordering';
+interface Unit {
+  paidLine: PaidLine;
+  unit: number;
+}
+
+const unitKey = ({ paidLine, unit }: Unit) => `${paidLine.line.id}:${unit}`;
+
+/** Every unit of the keyed lines, grouped by SKU in the lines' order (a payment may complete several orders). */
+function unitsBySku(keyed: readonly PaidLine[]): Unit[][] {
+  const bySku = new Map<number, Unit[]>();
+  for (const paidLine of keyed) {
+    const units = bySku.get(paidLine.row.sku.id) ?? [];
+    for (let unit = 1; unit <= paidLine.line.quantity; unit++) units.push({ paidLine, unit });
+    bySku.set(paidLine.row.sku.id, units);
   }
+  return [...bySku.values()];
+}
+
+/** Keys from the SKU's pool for as many of its units as it holds; answers the units served (`orderGameId:unit`). */
+async function takeFromPool(tx: Tx, units: readonly Unit[], now: Date): Promise<Set<string>> {
+  const holders = units.map(({ paidLine: { line }, unit }) => ({ orderGameId: line.id, unit, accountId: line.accountId, orderId: line.orderId }));
+  const skuId = units[0]!.paidLine.row.sku.id;
+  if (holders.length > 1) return takeKeysAndDeliver(tx, skuId, holders, now);
+  return (await takeKeyAndDeliver(tx, skuId, holders[0]!, now)) ? new Set([unitKey(units[0]!)]) : new Set();
+}
+
+/**
+ * The units of one SKU the pool's first pick missed. Checked again under the SKU's pool lock, so an import that
+ * committed meanwhile is seen now; what is still missing waits — pre_ordered before the game is out, ordering
+ * after — in one insert. Answers the units to buy from the supplier after the commit.
+ */
+async function deliverMissed(tx: Tx, missed: readonly Unit[], now: Date): Promise<SupplierUnit[]> {
+  const row = missed[0]!.paidLine.row;
+  await lockPool(tx, row.sku.id);
+  const late = await takeFromPool(tx, missed, now);
+  const waiting = missed.filter((u) => !late.has(unitKey(u)));
+  if (waiting.length === 0) return [];
+  const supplier = await isSupplierSku(tx, row.sku.id);
+  const state: DeliveryState = row.sku.releasedAt !== null && row.sku.releasedAt.getTime() > now.getTime() ? 'pre_ordered' : 'ordering';
   const askSupplier = supplier && state === 'ordering';
-  await tx.insert(keyDeliveries).values({
-    orderGameId: line.id, unit, orderId: line.orderId, accountId: line.accountId, skuId: row.sku.id, state, source: supplier ? 'genba' : 'pool',
+  await tx.insert(keyDeliveries).values(waiting.map(({ paidLine: { line }, unit }) => ({
+    orderGameId: line.id, unit, orderId: line.orderId, accountId: line.accountId, skuId: row.sku.id, state, source: supplier ? 'genba' as const : 'pool' as const,
     // Due at once: if the attempt after commit never happens (the process stopped), the supplier job makes it.
     nextAttemptAt: askSupplier ? now : null,
-    createdAt: now, deliveredAt: state === 'delivered' ? now : null,
-  });
-  return askSupplier;
+    createdAt: now, deliveredAt: null,
+  })));
+  return askSupplier ? waiting.map(({ paidLine, unit }) => ({ orderGameId: paidLine.line.id, unit })) : [];
 }

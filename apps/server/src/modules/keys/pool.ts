@@ -68,6 +68,47 @@ function takeAndDeliverSql(db: DbOrTx): SQL {
 }
 
 /**
+ * `takeKeyAndDeliver` for many units of one SKU at once (a payment of several orders, or of a line of several
+ * units): up to one key per holder, the oldest available first, each given to the holder of its rank, with
+ * the same SKIP LOCKED pick, re-checked update and `delivered` record, in one statement. Answers the holders
+ * served, as `orderGameId:unit`; the others go the careful way as for one unit.
+ */
+export async function takeKeysAndDeliver(tx: Tx, skuId: number, holders: readonly (KeyHolder & { orderId: number })[], now: Date): Promise<Set<string>> {
+  if (holders.length === 0) return new Set();
+  const rows = await takeManyStatement.rows<{ order_game_id: number | string; unit: number }>(tx, {
+    skuId, wanted: holders.length, now, at: now.toISOString(),
+    orderGameIds: holders.map((h) => h.orderGameId), units: holders.map((h) => h.unit), orderIds: holders.map((h) => h.orderId), accountIds: holders.map((h) => h.accountId),
+  });
+  return new Set(rows.map((r) => `${r.order_game_id}:${r.unit}`));
+}
+
+/** The statement of `takeKeysAndDeliver`, built once; the holders come as arrays. */
+const takeManyStatement = new PreparedSql('keys_take_and_deliver_many', (db) => takeManySql(db));
+
+function takeManySql(db: DbOrTx): SQL {
+  const free = db.select({ id: gameKeys.id }).from(gameKeys)
+    .where(and(eq(gameKeys.skuId, slot('skuId')), eq(gameKeys.state, 'available')))
+    .orderBy(asc(gameKeys.id)).limit(slot('wanted')).for('update', { skipLocked: true }).getSQL();
+  // The locked keys ranked by id, each joined to the holder of the same rank.
+  return sql`
+    with wanted as (
+      select * from unnest(${slot('orderGameIds')}::bigint[], ${slot('units')}::integer[], ${slot('orderIds')}::bigint[], ${slot('accountIds')}::bigint[])
+        with ordinality as w(order_game_id, unit, order_id, account_id, rank)
+    ), free as (
+      select id, row_number() over (order by id) as rank from (${free}) f
+    ), taken as (
+      update ${gameKeys} set state = 'assigned', order_game_id = wanted.order_game_id, unit = wanted.unit, account_id = wanted.account_id, assigned_at = ${slotSql('now')}
+      from free join wanted using (rank)
+      where ${gameKeys.id} = free.id and ${gameKeys.state} = 'available'
+      returning wanted.order_game_id, wanted.unit, wanted.order_id, wanted.account_id
+    )
+    insert into ${keyDeliveries} (order_game_id, unit, order_id, account_id, sku_id, state, source, created_at, delivered_at)
+    select taken.order_game_id, taken.unit, taken.order_id, taken.account_id, ${slot('skuId')}::bigint, 'delivered', 'pool', ${slot('at')}::timestamptz, ${slot('at')}::timestamptz
+    from taken
+    returning order_game_id, unit`;
+}
+
+/**
  * Serializes, per SKU, "the pool is empty, so this line waits" with "keys arrive and fill waiting lines".
  * Without it a payment that found the pool empty could commit its waiting line just after an import
  * committed (and filled only the lines it could see), leaving keys available while the line waits.

@@ -104,6 +104,30 @@ export function claimSqlParts(db: DbOrTx): { cte: SQL; answer: SQL } {
   };
 }
 
+/**
+ * `claimSqlParts` for the orders of several buyers at once (payments made together, payments/pay-together.ts):
+ * `cte` is `claimed as (…)`, each asked order moved from unpaid to completed on the same conditions as one
+ * alone — the buyer's own, on the site, unpaid, inside its window, unchanged since seen — filled from the
+ * placeholders orderIds, accountIds and versions (arrays, one entry per order), area and now; `answer` gives,
+ * per claimed row, the columns `claimedOrderOf` reads back. An order that did not match is simply absent.
+ */
+export function claimManySqlParts(): { cte: SQL; answer: SQL } {
+  const now = slotSql('now');
+  const claim = sql`update ${orders} set state = 'completed', completed_at = ${now}, version = ${orders.version} + 1
+    from unnest(${slot('orderIds')}::bigint[], ${slot('accountIds')}::bigint[], ${slot('versions')}::integer[]) as asked(order_id, account_id, version)
+    where ${orders.id} = asked.order_id and ${orders.accountId} = asked.account_id and ${orders.area} = ${slot('area')}
+      and ${orders.state} in (${sql.join(UNPAID_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})
+      and ${orders.expiresAt} > ${now} and ${orders.version} = asked.version
+    returning ${orders}.*`;
+  const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = claimed.id)`);
+  return {
+    cte: sql`claimed as (${claim})`,
+    answer: sql`row_to_json(claimed) as "order",
+      (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
+      ${skusOfLines} as skus`,
+  };
+}
+
 /** The order a claim completed, with its lines and their SKUs, from the columns of `claimSqlParts`' answer. */
 export function claimedOrderOf(row: ClaimRow, orderId: number): ClaimedOrder {
   // Completing an order with nothing set up would take the money and deliver nothing: this throws, rolling it back.
@@ -121,6 +145,14 @@ export function claimedOrderOf(row: ClaimRow, orderId: number): ClaimedOrder {
 /** Runs every fulfilment step (keys, library, shipment) for an order `claimOrderForPayment` completed, in its transaction. */
 export function fulfilClaimedOrder(tx: Tx, deps: Deps, claimed: ClaimedOrder, now: Date): Promise<CompletionOutcome> {
   return fulfil(tx, deps, claimed.order.id, claimed.paid, now);
+}
+
+/**
+ * Runs every fulfilment step once for all the lines of orders claimed together (one payment statement for
+ * several buyers), in their shared transaction; answers the work left for after its commit.
+ */
+export async function fulfilClaimedOrders(tx: Tx, deps: Deps, claimed: readonly ClaimedOrder[], now: Date): Promise<CompletionOutcome> {
+  return fulfil(tx, deps, claimed[0]!.order.id, claimed.flatMap((c) => c.paid), now);
 }
 
 async function paidLinesOf(tx: Tx, orderId: number): Promise<PaidLine[]> {

@@ -17,6 +17,8 @@ export type AfterCommit = (deps: Deps) => Promise<void>;
  * order gets its shipment. Modules above orders register their step (orders never imports them); each
  * runs in the payment's transaction, in the order registered, so money and goods move together. A step
  * must not call an outside party inside the transaction: it answers that work as `AfterCommit` instead.
+ * The lines given may be of several orders of several accounts (payments completed together,
+ * `fulfilClaimedOrders`): a step works from each line's own order and account.
  */
 export interface FulfilmentStep {
   name: string;

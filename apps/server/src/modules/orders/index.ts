@@ -35,7 +35,7 @@ export { orderPaymentFacts, type OrderPaymentFacts } from './payment-facts.ts';
 
 // Completing a paid order, and what other modules plug into it.
 export {
-  claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, fulfilClaimedOrder, runAfterCommit, type ClaimRow, type ClaimedOrder, type CompletionOutcome,
+  claimManySqlParts, claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, fulfilClaimedOrder, fulfilClaimedOrders, runAfterCommit, type ClaimRow, type ClaimedOrder, type CompletionOutcome,
 } from './completion.ts';
 export { registerOrderReleaseStep, type OrderReleaseStep } from './release.ts';
 export { registerFulfilmentStep, type AfterCommit, type FulfilmentStep, type PaidLine } from './fulfilment.ts';

@@ -28,12 +28,12 @@ export async function shipmentsOf(db: DbOrTx, orderIds: readonly number[]): Prom
   return new Map(rows.map((r) => [r.orderId, presentShipment(r)]));
 }
 
-/** Fulfilment of a physical order: its shipment, preparing, made in the payment's transaction. */
+/** Fulfilment of a physical order: its shipment, preparing, made in the payment's transaction (one per order paid). */
 export const shipmentStep: FulfilmentStep = {
   name: 'shipment',
   async run(tx, _deps, paid, now) {
-    const orderId = paid.find(({ row }) => row.cate === 'physical')?.line.orderId;
-    if (orderId !== undefined) await tx.insert(shipments).values({ orderId, state: 'preparing', updatedAt: now });
+    const orderIds = [...new Set(paid.filter(({ row }) => row.cate === 'physical').map(({ line }) => line.orderId))];
+    if (orderIds.length > 0) await tx.insert(shipments).values(orderIds.map((orderId) => ({ orderId, state: 'preparing' as const, updatedAt: now })));
   },
 };
 

@@ -56,11 +56,13 @@ export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Prom
  * (422 `payment_method`). A gateway method records a `created` attempt and answers the signed redirect;
  * wallet and points take the money and complete the order in one transaction.
  */
-export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput): Promise<PayResponse> {
+export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput, fromWallet: WalletPay = payFromWalletAlone(deps)): Promise<PayResponse> {
   const now = deps.clock.now();
   return withPayLock(deps.kv, orderId, async () => {
     if (!isGatewayMethod(input.payment_method)) {
-      const paid = await payInStoreAtOnce(deps, payer, orderId, input.payment_method, input, now);
+      const paid = input.payment_method === 'wallet'
+        ? await fromWallet(payer, orderId, input, now)
+        : await payInStoreAtOnce(deps, payer, orderId, input.payment_method, input, now);
       if (paid) return paid;
     }
     // The careful path: a gateway method, or an order the one-statement claim did not match (someone
@@ -73,13 +75,22 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
 }
 
 /**
+ * The wallet's common path for one order, under its pay lock: the payment, or null for the careful path to say
+ * why not. The route passes the one that pays concurrent buyers together (pay-together.ts).
+ */
+export type WalletPay = (payer: Payer, orderId: number, input: PayInput, now: Date) => Promise<PayResponse | null>;
+
+/** Each payment on its own: the default, for callers without an instance's groups. */
+const payFromWalletAlone = (deps: Deps): WalletPay => (payer, orderId, input, now) => payInStoreAtOnce(deps, payer, orderId, 'wallet', input, now);
+
+/**
  * Wallet and points on the common path: the buyer's own payable order is claimed and completed by one
  * conditional UPDATE (orders' claimOrderForPayment), and the money moves and the payment is recorded in
  * the same transaction — for the wallet in the same statement as the claim; a method the order cannot
  * take, or money that does not fit, throws and rolls the claim back with everything else. Answers null
  * when the claim matched nothing, for the careful path to say why (docs/decisions/0010-checkout-at-speed.md).
  */
-async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, method: 'wallet' | 'points', input: PayInput, now: Date): Promise<PayResponse | null> {
+export async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, method: 'wallet' | 'points', input: PayInput, now: Date): Promise<PayResponse | null> {
   const done = await deps.db.transaction(async (tx) => {
     if (method === 'wallet') return payFromWalletAtOnce(tx, deps, payer, orderId, input, now);
     const claimed = await claimOrderForPayment(tx, payer, orderId, input.version, now);
@@ -137,7 +148,7 @@ function walletAtOnceSql(db: DbOrTx): SQL {
 }
 
 /** What a claimed order costs in the method, with the same refusals the listing gives (paymentOptions). */
-function inStoreAmount({ order, paid }: ClaimedOrder, method: 'wallet' | 'points'): number {
+export function inStoreAmount({ order, paid }: ClaimedOrder, method: 'wallet' | 'points'): number {
   const cashSupported = paid.every(({ line }) => line.cashPayable);
   const pointsAmount = paid.reduce<number | null>((sum, { line }) => (sum === null || line.pointsPrice === null ? null : sum + line.pointsPrice * line.quantity), 0);
   if (method === 'wallet') {

@@ -8,6 +8,7 @@ import { idParams } from '../../platform/params.ts';
 import { acceptFormBodies } from './form-body.ts';
 import { notifyRoute } from './notify-route.ts';
 import { payOrder } from './pay.ts';
+import { walletPaysTogether } from './pay-together.ts';
 import { orderPaymentMethods, payQuery } from './query.ts';
 import { sandboxPaymentRoutes } from './sandbox-routes.ts';
 
@@ -31,13 +32,15 @@ async function wrapPayment(request: FastifyRequest) {
 export const paymentRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   acceptFormBodies(app);
   const payer = (request: FastifyRequest) => ({ accountId: requireAuth(request).accountId, area: request.site.area });
+  // Buyers paying from their wallets at the same moment pay together (pay-together.ts).
+  const fromWallet = walletPaysTogether(deps);
 
   app.get('/api/orders/:id/payments', { schema: { tags, params: idParams, response: { 200: orderPaymentsResponse } } }, async (request) =>
     orderPaymentMethods(deps, payer(request), request.params.id));
 
   // Every purchase pays once: its answer is written by a compiled serializer.
   app.patch('/api/orders/:id/pay', { preValidation: wrapPayment, schema: { tags, params: idParams, body: payRequestBody, response: { 200: compiledResponse(payResponse) } } }, async (request) =>
-    payOrder(deps, payer(request), request.params.id, request.body.payment));
+    payOrder(deps, payer(request), request.params.id, request.body.payment, fromWallet));
 
   // The poll may come with no body at all: that asks about the latest attempt.
   const emptyBodyIsEmptyObject = async (request: FastifyRequest) => {
