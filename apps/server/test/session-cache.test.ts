@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { clients, type SiteClient } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { PASSWORD, nextIp, signUpByPhone } from './factories.ts';
-import { accessTokens } from '../src/modules/accounts/tables.ts';
+import { accessTokens, accounts } from '../src/modules/accounts/tables.ts';
 import { SESSION_CACHE_SECONDS } from '../src/platform/session-cache.ts';
 
 /**
@@ -37,6 +37,22 @@ describe('one instance', () => {
     expect((await me(api.native, user.token)).statusCode).toBe(200);
     t.clock.advance(SESSION_CACHE_SECONDS);
     expect((await me(api.native, user.token)).statusCode).toBe(401);
+  });
+
+  it('checks the tokens of a burst of first requests together, each answered as its own: unknown, expired, closed and other-site tokens refused', async () => {
+    const users = await Promise.all(Array.from({ length: 24 }, () => makeAccount(t)));
+    const [expired, closed, abroad] = await Promise.all([makeAccount(t), makeAccount(t), makeAccount(t, { area: 'abroad' })]);
+    await t.deps.db.update(accessTokens).set({ expiresAt: t.clock.now() }).where(eq(accessTokens.accountId, expired.id));
+    await t.deps.db.update(accounts).set({ closedAt: t.clock.now() }).where(eq(accounts.id, closed.id));
+    const answers = await Promise.all([
+      ...users.map((u) => me(api.native, u.token)),
+      me(api.native, expired.token), me(api.native, closed.token), me(api.native, abroad.token), me(api.native, 'not-a-token'),
+    ]);
+    expect(answers.slice(0, users.length).map((a) => [a.statusCode, a.json().id])).toEqual(users.map((u) => [200, u.id]));
+    expect(answers.slice(users.length).map((a) => a.statusCode)).toEqual([401, 401, 401, 401]);
+    // Each found token is now kept: the rows gone, they are still answered within the window.
+    await t.deps.db.delete(accessTokens).where(eq(accessTokens.accountId, users[0]!.id));
+    expect((await me(api.native, users[0]!.token)).statusCode).toBe(200);
   });
 
   it('refuses a signed-out token at once, though it was just checked', async () => {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_LIFETIME_SECONDS, isInRefreshProtection, isSessionWithinLifetime, type Area,
 } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
@@ -68,36 +70,53 @@ export function authenticate(deps: Deps, token: string, area: Area): Authenticat
   const tokenHash = hashToken(token);
   const key = `${area}:${tokenHash}`;
   // Answered at once from the cache: the request's hook then has nothing to wait for.
-  return deps.sessions.get(key) ?? lookUpToken(deps, key, tokenHash, area);
+  return deps.sessions.get(key) ?? lookUpToken(deps, key);
 }
 
-async function lookUpToken(deps: Deps, key: string, tokenHash: string, area: Area): Promise<Authenticated | null> {
-  const [row] = await tokenQuery(deps.db).execute({ tokenHash, area, now: deps.clock.now() });
+async function lookUpToken(deps: Deps, key: string): Promise<Authenticated | null> {
+  const row = await tokenLoader(deps).load(key);
   if (!row) return null;
   const found: Authenticated = { accountId: row.accountId, familyId: row.familyId, role: row.role, region: row.region };
   deps.sessions.set(key, row.accountId, found, row.expiresAt);
   return found;
 }
 
-/** The token lookup, built once per database and prepared (a named statement on node-postgres), as every signed-in call misses the cache now and then. */
-function buildTokenQuery(db: Db) {
-  return db
-    .select({ accountId: accessTokens.accountId, familyId: accessTokens.familyId, role: accounts.role, region: accounts.region, expiresAt: accessTokens.expiresAt })
-    .from(accessTokens)
-    .innerJoin(accounts, eq(accounts.id, accessTokens.accountId))
-    .where(and(
-      eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), eq(accessTokens.area, sql.placeholder('area')),
-      gt(accessTokens.expiresAt, sql.placeholder('now')), isNull(accounts.closedAt),
-    ))
-    .limit(1)
-    .prepare('accounts_access_token');
+interface TokenRow extends Authenticated {
+  expiresAt: Date;
 }
-const tokenQueries = new WeakMap<Db, ReturnType<typeof buildTokenQuery>>();
-function tokenQuery(db: Db) {
-  let query = tokenQueries.get(db);
-  if (!query) tokenQueries.set(db, (query = buildTokenQuery(db)));
-  return query;
+
+const tokenLoaders = new WeakMap<Deps, BatchedLoader<string, TokenRow>>();
+
+/**
+ * The lookups of every request that missed the cache in the same turn of the event loop, as one statement
+ * (platform/batched-loader.ts): a rush of buyers signed in moments ago pays one round trip for all of their
+ * tokens, not one each. Keys are `area:tokenHash`; a token unknown, expired, of another site or of a closed
+ * account is simply not found.
+ */
+function tokenLoader(deps: Deps): BatchedLoader<string, TokenRow> {
+  let loader = tokenLoaders.get(deps);
+  if (!loader) {
+    loader = new BatchedLoader(async (keys) => {
+      const asked = keys.map((key) => key.split(':') as [Area, string]);
+      const rows = await tokenStatement.rows<{ area: Area; token_hash: string; account_id: number | string; family_id: string; role: Authenticated['role']; region: string; expires_ms: number | string }>(deps.db, {
+        areas: asked.map(([area]) => area), hashes: asked.map(([, hash]) => hash), now: deps.clock.now(),
+      });
+      return new Map(rows.map((r) => [`${r.area}:${r.token_hash}`, {
+        accountId: Number(r.account_id), familyId: r.family_id, role: r.role, region: r.region, expiresAt: new Date(Number(r.expires_ms)),
+      }]));
+    });
+    tokenLoaders.set(deps, loader);
+  }
+  return loader;
 }
+
+/** The token lookup for many tokens, built once and prepared (a named statement on node-postgres). */
+const tokenStatement = new PreparedSql('accounts_access_tokens', () => sql`
+  select t.area, t.token_hash, t.account_id, t.family_id, a.role, a.region, (extract(epoch from t.expires_at) * 1000)::bigint as expires_ms
+  from unnest(${slot('areas')}::text[], ${slot('hashes')}::text[]) as asked(area, token_hash)
+  join ${accessTokens} t on t.token_hash = asked.token_hash and t.area = asked.area
+  join ${accounts} a on a.id = t.account_id
+  where t.expires_at > ${slot('now')} and a.closed_at is null`);
 
 /**
  * Rotates a refresh token. A token used a second time means it was copied: the whole family is revoked —
