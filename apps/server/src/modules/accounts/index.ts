@@ -10,7 +10,7 @@ import * as tables from './tables.ts';
 export const accountsModule: ServerModule = { name: 'accounts', routes: accountRoutes, staffRoutes: accountStaffRoutes, tables, features: ['accounts'] };
 
 export { authenticate } from './sessions.ts';
-export { findAccount, type Account } from './lookup.ts';
+export { findAccount, findAccounts, type Account } from './lookup.ts';
 export { signInVouchedAccount } from './sign-in.ts';
 export { listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
@@ -24,6 +24,6 @@ export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';
 export { setMutedUntil } from './mute.ts';
 export { backgroundUrlOf, setBackgroundUrl } from './background.ts';
-export { publicAccountJsonSql, publicAccountsByIds, publicAccountsByNicknames, type PublicAccount } from './public-lookup.ts';
+export { batchedPublicAccountsByNicknames, publicAccountJsonSql, publicAccountsByIds, publicAccountsByNicknames, type PublicAccount } from './public-lookup.ts';
 export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';
 export { steamSharingOf, type SteamSharing } from './steam-sharing.ts';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { classifyLogin, isEmailValid, isPhoneValid, normalizeEmail, normalizePhone, type Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { accounts } from './tables.ts';
@@ -45,4 +45,11 @@ export async function findAccountByLogin(db: DbOrTx, login: string, area: Area):
 export async function findAccount(db: DbOrTx, id: number): Promise<Account | undefined> {
   const [row] = await db.select().from(accounts).where(and(eq(accounts.id, id), isNull(accounts.closedAt))).limit(1);
   return row;
+}
+
+/** The open accounts among `ids`, by id. */
+export async function findAccounts(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Account>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(accounts).where(and(inArray(accounts.id, [...ids]), isNull(accounts.closedAt)));
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 import { COMMENT_MAX_LENGTH, mentionedNicknames, MENTION_PATTERN } from '@lantern/domain';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
-import { publicAccountsByNicknames } from '../accounts/index.ts';
+import { batchedPublicAccountsByNicknames } from '../accounts/index.ts';
 
 /**
  * A comment's content as stored and shown (docs/product/community.md#comment-content): whatever the client
@@ -52,11 +52,12 @@ function escapeHtml(text: string): string {
  * Turns a comment's text into its stored HTML: escaped text, `<br>` for line ends, and each @nickname that
  * names an open account as a link to its page. Refuses blank text and text over the limit (422).
  */
-export async function renderComment(db: DbOrTx, input: string): Promise<RenderedComment> {
+export async function renderComment(db: Db, input: string): Promise<RenderedComment> {
   const text = plainText(input);
   if (text === '') throw fail.unprocessable('content', 'blank');
   if ([...text].length > COMMENT_MAX_LENGTH) throw fail.unprocessable('content', 'too_long');
-  const found = await publicAccountsByNicknames(db, mentionedNicknames(text));
+  // Looked up with the mentions of every comment written in the same turn of the event loop.
+  const found = await batchedPublicAccountsByNicknames(db, mentionedNicknames(text));
   const atUsers: { id: number; nickname: string }[] = [];
   const html = escapeHtml(text)
     .replace(new RegExp(MENTION_PATTERN.source, 'gu'), (whole, name: string) => {

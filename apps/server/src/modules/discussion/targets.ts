@@ -1,5 +1,6 @@
 import type { Area, ScreenAction } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
+import { BatchedLoader } from '../../platform/batched-loader.ts';
 import { fail } from '../../platform/errors.ts';
 import { assertMayWrite, screenText } from '../moderation/index.ts';
 
@@ -63,7 +64,22 @@ export async function loadTargets(deps: Deps, type: LikeTargetType, ids: readonl
  * hidden, and one of the other site all look the same (decisions/0015).
  */
 export async function visibleTarget(deps: Deps, type: LikeTargetType, id: number, area: Area, field: string): Promise<DiscussionTargetFacts> {
-  const facts = (await loadTargets(deps, type, [id])).get(id);
+  const facts = await factsLoader(deps, type).load(id);
   if (!facts || !seenOn(facts, area)) throw fail.notFound(field);
   return facts;
+}
+
+const factsLoaders = new WeakMap<Deps, Map<LikeTargetType, BatchedLoader<number, DiscussionTargetFacts>>>();
+
+/**
+ * Every write's target, asked for in the same turn of the event loop, loaded in one call of its type's loader
+ * (platform/batched-loader.ts): the writers of a hot post share one read of it instead of a round trip each.
+ * Read when the turn ends, after every asker asked, so each sees what was committed before it asked.
+ */
+function factsLoader(deps: Deps, type: LikeTargetType): BatchedLoader<number, DiscussionTargetFacts> {
+  const byType = factsLoaders.get(deps) ?? new Map<LikeTargetType, BatchedLoader<number, DiscussionTargetFacts>>();
+  factsLoaders.set(deps, byType);
+  let loader = byType.get(type);
+  if (!loader) byType.set(type, (loader = new BatchedLoader((ids) => loadTargets(deps, type, ids))));
+  return loader;
 }
