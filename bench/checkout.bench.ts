@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compose } from '../apps/server/src/platform/compose.ts';
@@ -14,27 +13,13 @@ import * as keyTables from '../apps/server/src/modules/keys/tables.ts';
 import * as orderTables from '../apps/server/src/modules/orders/tables.ts';
 import { percentile, profiled, type LoadResult } from './lib.ts';
 import { runLoadProcess } from './load-process.ts';
+import { traced } from './statement-trace.ts';
 import type { RepeatInput } from './loads/repeat-request.ts';
 import type { BuyersInput, BuyersResult } from './loads/checkout-buyers.ts';
 
 const { gameKeys, keyDeliveries } = keyTables;
 const { orders } = orderTables;
 
-/**
- * Every statement the pool sends, counted where node-postgres sends it (each pooled client's `query`): what
- * the server really asks PostgreSQL for, BEGIN/COMMIT and prepared executions included.
- */
-const traced = { count: 0, texts: null as string[] | null };
-const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
-  traced.count++;
-  if (traced.texts) {
-    const first = args[0] as string | { text?: string; name?: string };
-    const text = typeof first === 'string' ? first : `${first.name ? `[${first.name}] ` : ''}${first.text ?? ''}`;
-    traced.texts.push(text.replace(/\s+/g, ' ').slice(0, 160));
-  }
-  return clientQuery.apply(this, args);
-} as typeof pg.Client.prototype.query;
 
 const BUYERS = 1_500;
 const KEYS = 1_000;

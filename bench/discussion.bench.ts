@@ -10,6 +10,7 @@ import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { findDrift, reconcileCounters, registerDiscussionTarget } from '../apps/server/src/modules/discussion/index.ts';
 import { profiled, type LoadResult } from './lib.ts';
 import { runLoadProcess } from './load-process.ts';
+import { traced } from './statement-trace.ts';
 import type { AutocannonInput } from './loads/autocannon.ts';
 import type { DiscussionOpsInput, DiscussionOpsResult } from './loads/discussion-ops.ts';
 
@@ -33,6 +34,8 @@ export interface DiscussionRound {
   drift: number;
   /** Targets the reconcile job found drifted. */
   repaired: number;
+  /** SQL statements the server sent during the round, per operation (notifications and pollers included). */
+  statementsPerWrite: number;
   counts: { likes: number; dislikes: number; comments: number };
 }
 
@@ -105,10 +108,12 @@ export async function discussionBench(): Promise<DiscussionBench> {
       const posted = await rowsOf<{ id: string }>(deps.db, sql`INSERT INTO bench_posts (area, author_id) SELECT 'native', unnest(${`{${authors.join(',')}}`}::bigint[]) RETURNING id`);
       const posts = posted.map((p) => Number(p.id));
       // The operations are sent from a process of their own, as the baselines' load is.
+      const before = traced.count;
       const result = await profiled(`discussion-${connections}`, () => runLoadProcess<DiscussionOpsInput, DiscussionOpsResult>(DISCUSSION_OPS, {
         base, connections, operations: OPERATIONS, tokens, posts, stamp, seed: connections,
       }));
       const { seconds, statuses } = result;
+      const statementsPerWrite = (traced.count - before) / OPERATIONS;
       const drift = (await findDrift(deps.db)).filter((d) => posts.includes(d.targetId));
       const repaired = await reconcileCounters(deps);
       const [counts] = await rowsOf<{ likes: number; dislikes: number; comments: number }>(deps.db, sql`
@@ -118,7 +123,7 @@ export async function discussionBench(): Promise<DiscussionBench> {
         connections, operations: OPERATIONS, seconds: Math.round(seconds * 10) / 10, writesPerSecond: Math.round(OPERATIONS / seconds),
         p50: result.p50, p99: result.p99, statuses,
         drift: drift.reduce((sum, d) => sum + Math.abs(d.likes) + Math.abs(d.dislikes) + Math.abs(d.comments), 0),
-        repaired: repaired.length, counts: counts!,
+        repaired: repaired.length, counts: counts!, statementsPerWrite,
       });
     }
     await app.close();

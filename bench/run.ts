@@ -169,6 +169,7 @@ computed once took it from 0.49 to above 0.5 of the bare route.
 | ratio to one hot counter row (${d.hotRow.requestsPerSecond}/s, p99 ${d.hotRow.p99} ms) | ${d.rounds.map((r) => (r.writesPerSecond / d.hotRow.requestsPerSecond).toFixed(2)).join(' | ')} |
 | latency p50 / p99 ms | ${d.rounds.map((r) => `${r.p50} / ${r.p99}`).join(' | ')} |
 | seconds for the round | ${d.rounds.map((r) => r.seconds).join(' | ')} |
+| SQL statements per write (notifications and pollers included) | ${d.rounds.map((r) => r.statementsPerWrite.toFixed(2)).join(' | ')} |
 | counter drift against a recount | ${d.rounds.map((r) => `**${r.drift}**`).join(' | ')} |
 | targets the reconcile job repaired | ${d.rounds.map((r) => r.repaired).join(' | ')} |
 | likes / dislikes / comments at the end | ${d.rounds.map((r) => `${r.counts.likes} / ${r.counts.dislikes} / ${r.counts.comments}`).join(' | ')} |
@@ -202,14 +203,20 @@ notifications made while the instance's notify statement runs wait for it and go
 target merged into one row (decisions/0027, "Grouped on a hot post"): 830–905/s at 50 connections and 994–1,105/s
 at 200 in the runs of the day, 0 drift.
 
-What still bounds it, profiled (V8 CPU profile of the server process through a round, \`BENCH_CPU_PROFILE\`):
-both cores are busy — the server, the load's own process and the PostgreSQL backends share them — and the
-server's main thread spends 37% of its samples inside socket writes to PostgreSQL, that is descheduled while
-a backend it just woke runs; 10% is idle. Each write is still two statements of its own (the target's loader
-and the write) plus its share of a grouped notify, and the rest of the server's time is HTTP, validation and
-the loader's query building. The levers left: the target's facts from a short per-instance cache (a lock must
-then reach every instance at once), and the writes of one hot post grouped per instance as its notifications
-now are.
+Then, on 2026-11-28's second machine (slower: the bare INSERT runs about 3,000–3,700/s), the rate stood at
+453/s at 50 connections (0.14 of the INSERT). Counting every statement of a round by its text showed what a write
+cost beyond its own statement: the writer's standing for the moderation guard (the account row and the upheld
+reports, two statements, for 45% of the writes — each writer's copy lives 5 s per instance and 2,000 writers
+rotate), the target's facts, the session's token and the @mentions' accounts, each read once per request. Each is
+now read once for every request that asks in the same turn of the event loop (platform/batched-loader.ts: the
+moderation guard's standings, the discussion target's loader, the token lookup, the mention lookup), and the rate
+rose to 764/s at 50 connections (0.22) and 827/s at 200, at 1.8 and 1.5 statements per write, 0 drift.
+
+What is left: each write's own statement (one; a delete four: BEGIN, the locks of the comment and its
+comment, the take-down, COMMIT), its share of a grouped notify, and HTTP and validation. On this machine 1,000
+writes/s would be 0.28 of the INSERT baseline: **not met here**; on the first machine of the day the same ratio
+as today's (0.22 of 7,754/s) would be about 1,700/s — an extrapolation, not a measurement. The lever left is the
+writes of one hot post grouped per instance as its notifications are (decisions/0027).
 `;
   },
   async community() {
@@ -230,13 +237,13 @@ match on the trigram-indexed \`search_text\` (decisions/0016).
 "p95" is autocannon's p97.5 (it reports no p95), so it is stricter than the target. Targets (issue 12): list
 pages and the post page p99 ≤ 50 ms and ≥ 1/3 of the bare route; search p95 ≤ 100 ms in both languages.
 
-Below the target: group page 50 signed in. The benchmark's reader is one of the seed's round-robin authors and
-wrote one of page 50's seven posts (none of page 1's; checked on 2026-11-28 by reading both pages as that reader).
-When the reader owns a post on a page, the overlay marks it \`own\` and the whole page is built and
-stringified again for each request instead of sending the shared bytes: signed-in page 1 ran 0.34–0.40 of the
-bare route and page 50 0.25–0.30 in the day's runs. The lever: keep, per cached page, the offsets of its posts'
-\`"own":false\` (a JSON string escapes its quotes, so the sequence occurs only as the field) and splice in
-\`true\` for the reader's posts, sending bytes as for everyone else.
+A reader's own posts on a shared list page are marked in the cached bytes (platform/own-marks.ts): each cached
+page keeps the offsets of its posts' \`"own":false\` (a JSON string escapes its quotes, so the sequence occurs
+only as the field) with each post's author, and a reader who wrote some of them is sent the same bytes with
+theirs turned to \`true\` — no build, validation or serialization per request. Before (2026-11-28, first
+machine), such a page was built and stringified again for every request of that reader, and group page 50
+signed in — where the benchmark's reader, one of the seed's round-robin authors, wrote one of the seven posts —
+ran 0.25–0.30 of the bare route, below the target; with the marks it runs as page 1 does.
 `;
   },
   async headlines() {
