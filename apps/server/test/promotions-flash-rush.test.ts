@@ -57,7 +57,8 @@ async function rush(clientsToUse: Client[]) {
   const attempts = [...buyers.map((b) => ({ b })), ...buyers.slice(0, 100).map((b) => ({ b }))];
   const results = await Promise.all(attempts.map(({ b }, i) => buy(b.token, event.id, clientsToUse[i % clientsToUse.length]).then((res) => ({ b, reason: reasonOf(res) }))));
   const ok = results.filter((r) => r.reason === 'ok');
-  expect(ok).toHaveLength(100);
+  const answered = results.reduce<Record<string, number>>((seen, r) => ({ ...seen, [r.reason]: (seen[r.reason] ?? 0) + 1 }), {});
+  expect(ok, JSON.stringify(answered)).toHaveLength(100);
   // The rest are sold out, or, for an account that already holds its unit, over the limit.
   for (const r of results.filter((x) => x.reason !== 'ok')) {
     if (r.reason !== 'sec_kill:no_inventory') {

@@ -21,14 +21,18 @@ interface Waiting<Entry, Result> {
 export type PlaceGroup<Entry, Result, Item> = (db: Db, item: Item, entries: readonly Entry[]) => Promise<(Result | Error)[]>;
 
 /**
- * Group commit for a rush of buyers (a flash sale's, a launch's one-click orders). Buyers wait by item, first come first served; a free lane
- * takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once: a second request of an
- * account waits for the next group) and places them together. Alone, a buyer is a group of one and goes
+ * Group commit for a rush of buyers (a flash sale's, a launch's one-click orders). Buyers wait by item, first come
+ * first served; a free lane takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once) and
+ * places them together. An account's next request waits until its group in flight is placed — whichever lane
+ * is free — so two requests of one account never race each other on one instance: the second sees what the
+ * first did (a flash sale's second try finds the unit held, and is refused without taking another). Alone, a buyer is a group of one and goes
  * after one turn of the event loop; in a rush the groups grow while the lanes are busy, so the round trips
  * per order fall as the load rises.
  */
 export class GroupLanes<Entry extends { accountId: number }, Result, Item extends string | number = number> {
   private readonly waiting = new Map<Item, Waiting<Entry, Result>[]>();
+  /** Accounts whose request is in a group being placed. */
+  private readonly inFlight = new Set<number>();
   private busy = 0;
   constructor(private readonly db: Db, private readonly place: PlaceGroup<Entry, Result, Item>) {}
 
@@ -63,6 +67,9 @@ export class GroupLanes<Entry extends { accountId: number }, Result, Item extend
             connection?.release(error);
             connection = null;
           }
+        } finally {
+          // This lane takes next, so an account's waiting request never outlives the group it waited for.
+          for (const member of group.members) this.inFlight.delete(member.entry.accountId);
         }
       }
     } finally {
@@ -71,21 +78,27 @@ export class GroupLanes<Entry extends { accountId: number }, Result, Item extend
     }
   }
 
-  /** The next group: the oldest item's waiting buyers, each account once; the item goes to the back of the line. */
+  /**
+   * The next group: the oldest item's waiting buyers, each account once and none whose account has a group in
+   * flight; the item goes to the back of the line. Null when nothing may go now.
+   */
   private take(): { itemId: Item; members: Waiting<Entry, Result>[] } | null {
-    for (const [itemId, queue] of this.waiting) {
-      this.waiting.delete(itemId);
-      if (queue.length === 0) continue;
+    for (const [itemId, queue] of [...this.waiting]) {
       const members: Waiting<Entry, Result>[] = [];
       const rest: Waiting<Entry, Result>[] = [];
       const accounts = new Set<number>();
       for (const waiting of queue) {
-        if (members.length < MAX_GROUP && !accounts.has(waiting.entry.accountId)) {
-          accounts.add(waiting.entry.accountId);
+        const accountId = waiting.entry.accountId;
+        if (members.length < MAX_GROUP && !accounts.has(accountId) && !this.inFlight.has(accountId)) {
+          accounts.add(accountId);
           members.push(waiting);
         } else rest.push(waiting);
       }
+      // Everyone here waits for a group in flight: its lane takes them when it is done.
+      if (members.length === 0) continue;
+      this.waiting.delete(itemId);
       if (rest.length > 0) this.waiting.set(itemId, rest);
+      for (const accountId of accounts) this.inFlight.add(accountId);
       return { itemId, members };
     }
     return null;

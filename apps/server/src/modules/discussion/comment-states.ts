@@ -3,7 +3,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { plainText } from './content.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { fromJsonRow, rowsOf } from '../../platform/db/json-rows.ts';
+import { fromJsonRow } from '../../platform/db/json-rows.ts';
 import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
 import { addToCounters, COUNTER_SHARDS } from './counters.ts';
 import { PreparedSql, slot } from '../../platform/db/prepared.ts';
@@ -44,15 +44,18 @@ async function weightOf(tx: Tx, row: CommentRow, parentShown: boolean): Promise<
 }
 
 /**
- * The author's delete takes its lock in one statement (one round trip): for a reply, its comment FOR SHARE; for
- * a comment, the comment itself FOR UPDATE. A row has only one of the two, so lockComment's order (parent
+ * The author's delete takes its lock in the statement its transaction opens with, sent with the BEGIN in one
+ * round trip (platform/db/client.ts, `transactionOpenedBy`): for a reply, its comment FOR SHARE; for a comment,
+ * the comment itself FOR UPDATE. A row has only one of the two, so lockComment's order (parent
  * first) holds: a reply's own row is locked after, by the UPDATE that deletes it, which also finds it gone if
  * staff or the author's other tab deleted it meanwhile. Answers the row as read — its author, site, target
  * and parent never change; its state may, so the delete counts from what its UPDATE answers — and whether its
- * comment is shown. Null when it is gone.
+ * comment is shown (`lockedForDelete`).
  */
-export async function lockForDelete(tx: Tx, id: number): Promise<{ row: CommentRow; parentShown: boolean } | null> {
-  const [found] = await rowsOf<{ row: Record<string, unknown>; parent_shown: boolean | null; held: boolean }>(tx, sql`
+export function lockForDeleteSql(id: number): string {
+  // The simple protocol's text (it goes with the BEGIN): the id is checked to be an integer before it is written in.
+  if (!Number.isSafeInteger(id)) throw new Error(`a comment id must be an integer: ${id}`);
+  return `
     WITH me AS (
       SELECT * FROM discussion_comments WHERE id = ${id} AND deleted_at IS NULL
     ), parent AS (
@@ -60,7 +63,12 @@ export async function lockForDelete(tx: Tx, id: number): Promise<{ row: CommentR
     ), own AS (
       SELECT 1 FROM discussion_comments WHERE id = (SELECT id FROM me WHERE parent_id IS NULL) AND deleted_at IS NULL FOR UPDATE
     )
-    SELECT row_to_json(me) AS row, (SELECT shown FROM parent) AS parent_shown, EXISTS (SELECT 1 FROM own) AS held FROM me`);
+    SELECT row_to_json(me) AS row, (SELECT shown FROM parent) AS parent_shown, EXISTS (SELECT 1 FROM own) AS held FROM me`;
+}
+
+/** What `lockForDeleteSql` answered: the comment and whether its comment is shown, or null when it is gone. */
+export function lockedForDelete(rows: readonly Record<string, unknown>[]): { row: CommentRow; parentShown: boolean } | null {
+  const [found] = rows as { row: Record<string, unknown>; parent_shown: boolean | null; held: boolean }[];
   if (!found) return null;
   const row = fromJsonRow(c, found.row);
   // A comment deleted while its lock was awaited is gone; a reply's comment always exists (a foreign key).

@@ -11,11 +11,12 @@ import { renderComment } from './content.ts';
 import { fromJsonRow } from '../../platform/db/json-rows.ts';
 import { targetView } from './likes.ts';
 import { discussionComments } from './tables.ts';
-import { flagForStaff, lockForDelete, takeDownComment } from './comment-states.ts';
+import { flagForStaff, lockForDeleteSql, lockedForDelete, takeDownComment } from './comment-states.ts';
 import { tellOfComment } from './notices.ts';
 import { countedAndViewed, NO_CHANGE, viewOf, writersState, type TargetView, type ViewRow } from './write-statement.ts';
 import { COUNTER_SHARDS } from './counters.ts';
 import { PreparedSql, slot } from '../../platform/db/prepared.ts';
+import { transactionOpenedBy } from '../../platform/db/client.ts';
 import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
 
 type CommentRow = typeof discussionComments.$inferSelect;
@@ -232,9 +233,9 @@ export async function listReplies(deps: Deps, area: Area, commentId: number, pag
  * An author may delete their own pending or hidden comment.
  */
 export async function deleteComment(deps: Deps, accountId: number, area: Area, id: number) {
-  // Four round trips: BEGIN, the lock, the one statement that deletes, counts and answers, COMMIT.
-  const done = await deps.db.transaction(async (tx) => {
-    const locked = await lockForDelete(tx, id);
+  // Three round trips: BEGIN with the lock, the one statement that deletes, counts and answers, COMMIT.
+  const done = await transactionOpenedBy(deps.db, lockForDeleteSql(id), async (tx, rows) => {
+    const locked = lockedForDelete(rows);
     if (!locked || locked.row.area !== area) throw fail.notFound('comment');
     const { row, parentShown } = locked;
     if (row.accountId !== accountId) throw fail.forbidden();

@@ -103,13 +103,28 @@ export async function holdConnection(db: Db): Promise<HeldConnection> {
  */
 export async function lockedTransaction<T>(db: Db, lockKey: string | readonly string[], work: (tx: Tx) => Promise<T>): Promise<T> {
   const keys = typeof lockKey === 'string' ? [lockKey] : lockKey;
+  const literal = (key: string) => pg.escapeLiteral(key);
+  const locks = keys.length === 1
+    ? `select pg_advisory_xact_lock(hashtextextended(${literal(keys[0]!)}, 0))`
+    : `select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(array[${keys.map(literal).join(', ')}]::text[]) as k(key)`;
+  return transactionOpenedBy(db, locks, (tx) => work(tx));
+}
+
+/**
+ * A transaction whose first statement goes with its BEGIN, in one round trip on node-postgres (the simple
+ * protocol takes both in one message), as `lockedTransaction`'s lock does; `work` gets that statement's rows.
+ * The simple protocol takes no parameters, so `opening` is complete SQL text: build it from constants and
+ * numbers the caller has checked, or literals quoted by `pg.escapeLiteral` — never from text a user sent as is.
+ * Rows come as node-postgres parses them (JSON as objects, booleans as booleans, bigints as strings).
+ * PGlite (one connection, no round trips to save) runs the two statements.
+ */
+export async function transactionOpenedBy<T, Row = Record<string, unknown>>(db: Db, opening: string, work: (tx: Tx, rows: Row[]) => Promise<T>): Promise<T> {
   // Drizzle's own objects, as its `transaction` builds them (drizzle-orm/node-postgres/session.js).
   const { session, dialect } = db as unknown as { session: unknown; dialect: PgDialect };
   if (!is(session, NodePgSession)) {
     return db.transaction(async (tx) => {
-      // unnest answers the array's order, and each row's lock is taken as the row is read.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param([...keys])}::text[]) as k(key)`);
-      return work(tx);
+      const { rows } = (await tx.execute(sql.raw(opening))) as unknown as { rows: Row[] };
+      return work(tx, rows);
     });
   }
   type SessionParts = ConstructorParameters<typeof NodePgSession>;
@@ -120,11 +135,8 @@ export async function lockedTransaction<T>(db: Db, lockKey: string | readonly st
   try {
     const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema) as unknown as Tx;
     try {
-      const locks = keys.length === 1
-        ? `select pg_advisory_xact_lock(hashtextextended(${client.escapeLiteral(keys[0]!)}, 0))`
-        : `select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(array[${keys.map((k) => client.escapeLiteral(k)).join(', ')}]::text[]) as k(key)`;
-      await client.query(`begin; ${locks}`);
-      const result = await work(tx);
+      const results = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult[];
+      const result = await work(tx, results[results.length - 1]!.rows as Row[]);
       await client.query('commit');
       return result;
     } catch (error) {
