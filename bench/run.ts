@@ -88,11 +88,12 @@ So buyers who order and pay at the same moment now share them, as a flash sale's
 "Ordinary one-click orders" and "Payments together"): one-click orders of one SKU wait one turn of the event
 loop in group lanes and are placed by the checkout of many; wallet payments likewise, one statement claiming
 every order, debiting every wallet and recording every payment, then one key statement per SKU and one
-library insert for the group. A buyer alone still takes the one-order path, so the "one buyer alone" count
-above is unchanged. On 2026-11-28's second machine this took the whole run from 11.3 statements per completed
-create + pay to 2.9, and the rate from 159/s (0.05 of the INSERT) to 374/s (0.11). The 0.1 ratio is met;
-the 500/s is not on this machine, whose INSERT baseline (about 3,400/s) is 60% of the first machine's (5,700/s),
-so the same ratio there would be about 630/s (an extrapolation, not a measurement).
+library insert for the group; token lookups that miss the cache at the same moment are one statement too. A
+buyer alone still takes the one-order path, so the "one buyer alone" count above is unchanged. On 2026-11-28's
+second machine this took the whole run from 11.3 statements per completed create + pay to 1.7–1.9, and the rate
+from 159/s (0.05 of the INSERT) to 272–425/s (0.10–0.14) in the day's runs. The 0.1 ratio is met; the 500/s is
+not on this machine, whose INSERT baseline (2,300–3,400/s) is half the first machine's (5,700/s): the same
+ratios there would be about 570–800/s (an extrapolation, not a measurement).
 Statements are counted where node-postgres sends them (every pooled client's \`query\`, BEGIN and COMMIT
 included); the whole-run figure also holds the statements of refused calls and the outbox and job pollers.
 
@@ -215,14 +216,17 @@ cost beyond its own statement: the writer's standing for the moderation guard (t
 reports, two statements, for 45% of the writes — each writer's copy lives 5 s per instance and 2,000 writers
 rotate), the target's facts, the session's token and the @mentions' accounts, each read once per request. Each is
 now read once for every request that asks in the same turn of the event loop (platform/batched-loader.ts: the
-moderation guard's standings, the discussion target's loader, the token lookup, the mention lookup), and the rate
-rose to 764/s at 50 connections (0.22) and 827/s at 200, at 1.8 and 1.5 statements per write, 0 drift.
+moderation guard's standings, the discussion target's loader, the token lookup, the mention lookup), and a
+delete's lock goes with its BEGIN. In the day's runs after that the rate was 553–764/s at 50 connections
+(0.17–0.22 of the INSERT) and 827–902/s at 200 (0.23–0.28), at about 1.8 and 1.5 statements per write, 0 drift:
+the runs move by a quarter on this machine, so compare the ratios.
 
-What is left: each write's own statement (one; a delete four: BEGIN, the locks of the comment and its
+What is left: each write's own statement (one; a delete three: BEGIN with the locks of the comment and its
 comment, the take-down, COMMIT), its share of a grouped notify, and HTTP and validation. On this machine 1,000
-writes/s would be 0.28 of the INSERT baseline: **not met here**; on the first machine of the day the same ratio
-as today's (0.22 of 7,754/s) would be about 1,700/s — an extrapolation, not a measurement. The lever left is the
-writes of one hot post grouped per instance as its notifications are (decisions/0027).
+writes/s would be 0.28–0.3 of the INSERT baseline: **not met here** at 50 connections, touched at 200 by the
+best run's ratio; on the first machine of the day, the same ratios (0.17–0.22 of 7,754/s) would be about
+1,300–1,700/s — an extrapolation, not a measurement. The lever left is the writes of one hot post grouped per
+instance as its notifications are (decisions/0027).
 `;
   },
   async community() {

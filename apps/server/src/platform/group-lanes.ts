@@ -2,8 +2,9 @@ import { holdConnection, isConnectionError, type Db, type HeldConnection } from 
 
 /**
  * How many groups of buyers an instance takes through checkout at once, each lane with one connection of its
- * own (`holdConnection`), and how many buyers of one item a group may hold (docs/decisions/0021-group-checkout.md). A lane keeps its connection while buyers are waiting, so a
- * checkout never waits in the pool's queue behind the rush's other requests.
+ * own (`holdConnection`), and how many buyers of one item a group may hold (docs/decisions/0021-group-checkout.md).
+ * A lane keeps its connection while buyers are waiting, so a checkout never waits in the pool's queue behind the
+ * rush's other requests.
  */
 const LANES = 4;
 const MAX_GROUP = 250;
@@ -25,9 +26,9 @@ export type PlaceGroup<Entry, Result, Item> = (db: Db, item: Item, entries: read
  * first served; a free lane takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once) and
  * places them together. An account's next request waits until its group in flight is placed — whichever lane
  * is free — so two requests of one account never race each other on one instance: the second sees what the
- * first did (a flash sale's second try finds the unit held, and is refused without taking another). Alone, a buyer is a group of one and goes
- * after one turn of the event loop; in a rush the groups grow while the lanes are busy, so the round trips
- * per order fall as the load rises.
+ * first did (a flash sale's second try finds the unit held, and is refused without taking another). Alone, a
+ * buyer is a group of one and goes after one turn of the event loop; in a rush the groups grow while the lanes
+ * are busy, so the round trips per order fall as the load rises.
  */
 export class GroupLanes<Entry extends { accountId: number }, Result, Item extends string | number = number> {
   private readonly waiting = new Map<Item, Waiting<Entry, Result>[]>();
