@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { LiveEvent } from './events.ts';
+import type { LiveEvent } from './event-shape.ts';
 
 /**
  * The events another module's statement appends, as SQL over a relation of its own (a CTE's name): one row per

@@ -1,6 +1,6 @@
 import { formatLiveEventId, LIVE_REPLAY_MAX, type LivePosition } from '@lantern/domain';
 import { LIVE_STREAM_EVENTS } from '@lantern/contract';
-import { EVERYONE, type LiveEvent } from './events.ts';
+import { EVERYONE, type LiveEvent } from './event-shape.ts';
 import type { LiveReader } from './reads.ts';
 
 /** Where a connection's frames go: answers false when the client is too far behind (the stream is then closed). */

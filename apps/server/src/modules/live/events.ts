@@ -3,22 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import { liveAppendSql, liveEventsOf, type LiveEventRow } from './append-sql.ts';
-
-/** The stream every signed-in reader also follows: broadcasts. */
-export const EVERYONE = 0;
-
-/** What a module asks to be told to an account (or to everyone): a type the web knows, and its data. */
-export interface LiveEventInput {
-  accountId: number;
-  type: string;
-  data: unknown;
-}
-
-/** An event as written: its stream's sequence number orders it and resumes after it. */
-export interface LiveEvent extends LiveEventInput {
-  seq: number;
-  createdAt: Date;
-}
+import type { LiveEvent, LiveEventInput } from './event-shape.ts';
 
 /** The kv channel every instance listens on; an event travels on it only after it is committed. */
 export const LIVE_CHANNEL = 'live:events';

@@ -1,7 +1,8 @@
 import { LIVE_HEARTBEAT_SECONDS } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { SESSION_REVOKED_CHANNEL } from '../../platform/session-cache.ts';
-import { EVERYONE, LIVE_CHANNEL, type LiveEvent } from './events.ts';
+import { EVERYONE, type LiveEvent } from './event-shape.ts';
+import { LIVE_CHANNEL } from './events.ts';
 import type { LiveConnection } from './connection.ts';
 
 /** How often the hub looks for streams due a heartbeat (each stream's own beat is spread from its start). */

@@ -9,7 +9,8 @@ import { pruneLiveEventsJob } from './prune.ts';
 import { closeLiveStreams, liveRoutes } from './routes.ts';
 import * as tables from './tables.ts';
 
-export { appendLiveEvents, EVERYONE, LIVE_CHANNEL, publishLive, pushLiveEvents, type LiveEvent, type LiveEventInput } from './events.ts';
+export { appendLiveEvents, LIVE_CHANNEL, publishLive, pushLiveEvents } from './events.ts';
+export { EVERYONE, type LiveEvent, type LiveEventInput } from './event-shape.ts';
 export { liveAppendSql, liveEventsOf, type LiveAppendSource, type LiveAppendSql, type LiveEventRow } from './append-sql.ts';
 export { liveHubOf } from './routes.ts';
 export { pruneLiveEvents } from './prune.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LivePosition } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
-import { EVERYONE, type LiveEvent } from './events.ts';
+import { EVERYONE, type LiveEvent } from './event-shape.ts';
 
 /**
  * What a stream reads from the database, the source of truth: where an account's stream and the everyone
