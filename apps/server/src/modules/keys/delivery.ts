@@ -8,8 +8,9 @@ import { orderFromSupplierAfterCommit, type SupplierUnit } from './supplier-orde
 type DeliveryState = (typeof keyDeliveries.$inferSelect)['state'];
 
 /**
- * Gives every unit of each keyed line of a paid order (or of the orders one payment completed) its key, inside the payment's transaction (docs/product/buying.md#key-delivery
- * "Ordering a Steam-type key"; a game line is one unit, a virtual good's line one code per unit bought):
+ * Gives every unit of each keyed line of a paid order (or of the orders one payment completed) its key, inside
+ * the payment's transaction (docs/product/buying.md#key-delivery "Ordering a Steam-type key"; a game line is one
+ * unit, a virtual good's line one code per unit bought):
  * a key from the SKU's pool → delivered; none, and the game not out yet → pre_ordered; none otherwise →
  * ordering. A supplier SKU's ordering unit is bought from the supplier only after the payment commits
  * (an outside call never holds the payment's locks): the step answers that work, and the supplier job
