@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { LIVE_KEEP_HOURS, LIVE_PRUNE_BATCH } from '@lantern/domain';
-import { appendLiveEvents, LIVE_CHANNEL, pruneLiveEvents, publishLive, type LiveEvent } from '../src/modules/live/index.ts';
+import { appendLiveEvents, pruneLiveEvents, publishLive } from '../src/modules/live/index.ts';
 import { rowsOf } from '../src/platform/db/json-rows.ts';
+import { listenToLive } from './live-listener.ts';
 
 /**
  * The live streams' write side (modules/live/events.ts): each account's events are numbered 1, 2, 3… in the
@@ -31,19 +32,18 @@ describe('live events', () => {
   });
 
   it('pushes committed events on the kv channel, and nothing for a transaction that rolled back', async () => {
-    const heard: LiveEvent[][] = [];
-    const stop = await t.deps.kv.subscribe(LIVE_CHANNEL, (message) => heard.push(JSON.parse(message) as LiveEvent[]));
+    const live = await listenToLive(t.deps.kv);
     const [event] = await publishLive(t.deps, [{ accountId: 9_100, type: 'hello', data: { n: 1 } }]);
     await expect(t.deps.db.transaction(async (tx) => {
       await appendLiveEvents(tx, [{ accountId: 9_100, type: 'lost', data: {} }], t.clock.now());
       throw new Error('rolled back');
     })).rejects.toThrow('rolled back');
     const [next] = await publishLive(t.deps, [{ accountId: 9_100, type: 'again', data: {} }]);
-    for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((resolve) => setImmediate(resolve));
-    await stop();
+    await live.until((heard) => heard.length >= 2);
+    await live.stop();
     expect(event!.seq).toBe(1);
     expect(next!.seq).toBe(2);
-    expect(heard.flat().map((e) => e.type)).toEqual(['hello', 'again']);
+    expect(live.heard.map((e) => e.type)).toEqual(['hello', 'again']);
   });
 
   it('prunes events older than the kept window in batches, keeps the newer ones and every stream\'s position', { timeout: 60_000 }, async () => {

@@ -9,7 +9,8 @@ import { updateAccount } from './factories.ts';
 import { countersOf, notify, notifyNow, recount, type NotifyInput } from '../src/modules/notifications/index.ts';
 import { markRead } from '../src/modules/notifications/reading.ts';
 import { broadcastsFor } from '../src/modules/notifications/broadcasts.ts';
-import { LIVE_CHANNEL, type LiveEvent } from '../src/modules/live/index.ts';
+import type { LiveEvent } from '../src/modules/live/index.ts';
+import { listenToLive } from './live-listener.ts';
 import { rowsOf } from '../src/platform/db/json-rows.ts';
 import { logStatements } from './statement-counter.ts';
 
@@ -47,8 +48,7 @@ async function expectExact(accountId: number) {
 describe('notify', () => {
   it('tells the recipient, skips their own actions, and carries the new total on a live event pushed after commit', async () => {
     const [a, b] = [await makeAccount(t), await makeAccount(t)];
-    const heard: LiveEvent[] = [];
-    const stop = await t.deps.kv.subscribe(LIVE_CHANNEL, (message) => heard.push(...(JSON.parse(message) as LiveEvent[])));
+    const live = await listenToLive(t.deps.kv);
     expect(await notifyNow(t.deps, told(a.id, a.id, 'comment'))).toEqual([]);
     const [event] = await notifyNow(t.deps, told(a.id, b.id, 'comment'));
     expect(event).toMatchObject({ accountId: a.id, type: 'notification', data: { kind: 'comment', badges: { notifications: 1 }, bar: { kind: 'comment', actor: { id: b.id }, href: '/posts/1' } } });
@@ -57,9 +57,9 @@ describe('notify', () => {
       await notify(tx, t.deps, told(a.id, b.id, 'reply'));
       throw new Error('rolled back');
     })).rejects.toThrow('rolled back');
-    for (let i = 0; i < 50 && !heard.some((e) => e.accountId === a.id); i++) await new Promise((resolve) => setImmediate(resolve));
-    await stop();
-    expect(heard.filter((e) => e.accountId === a.id).map((e) => e.data)).toEqual([expect.objectContaining({ kind: 'comment' })]);
+    await live.until((heard) => heard.some((e) => e.accountId === a.id));
+    await live.stop();
+    expect(live.heard.filter((e) => e.accountId === a.id).map((e) => e.data)).toEqual([expect.objectContaining({ kind: 'comment' })]);
     expect((await expectExact(a.id)).total).toBe(1);
     const me = (await api.native.get('/api/me', as(a))).json();
     expect(me.badges.notifications).toBe(1);
@@ -92,8 +92,7 @@ describe('notify', () => {
     expect(before!.data).toMatchObject({ badges: { notifications: 1 }, bar: { count: 1 } });
 
     const log = logStatements(t.database);
-    const heard: LiveEvent[] = [];
-    const stop = await t.deps.kv.subscribe(LIVE_CHANNEL, (message) => heard.push(...(JSON.parse(message) as LiveEvent[])));
+    const live = await listenToLive(t.deps.kv);
     const { result: events, statements } = await log.during(() => notifyNow(t.deps, [
       told(r3!.id, y!.id, 'at', { type: 'Post', id: 5 }), // r3 turned @mentions off
       told(r2!.id, x!.id, 'comment', { type: 'Post', id: 4 }), // r2 blocked x
@@ -114,9 +113,9 @@ describe('notify', () => {
     expect(events[2]!.data).toMatchObject({ id: (before!.data as { id: number }).id });
     // Pushed once the statement is done (the earlier like's push may still arrive on Redis: only this call's are looked for).
     const ours = (e: LiveEvent) => e.accountId !== r1!.id || e.seq > 1;
-    for (let i = 0; i < 500 && heard.filter(ours).length < events.length; i++) await new Promise((resolve) => setImmediate(resolve));
-    await stop();
-    expect(heard.filter(ours).map((e) => [e.accountId, e.seq])).toEqual(events.map((e) => [e.accountId, e.seq]));
+    await live.until((heard) => heard.filter(ours).length >= events.length);
+    await live.stop();
+    expect(live.heard.filter(ours).map((e) => [e.accountId, e.seq])).toEqual(events.map((e) => [e.accountId, e.seq]));
     expect((await expectExact(r1!.id)).total).toBe(3);
     expect((await expectExact(r2!.id)).total).toBe(1);
     expect((await expectExact(r3!.id)).total).toBe(0);
