@@ -49,3 +49,20 @@ export class BatchedLoader<K, V> {
     return batch;
   }
 }
+
+/**
+ * A `BatchedLoader` for each owner — an application instance's deps, or a database — made on the owner's first
+ * read and forgotten with it: requests of one instance batch together, never with another instance's (tests
+ * build several apps in one process).
+ */
+export class BatchedLoaders<Owner extends object, K, V> {
+  private readonly loaders = new WeakMap<Owner, BatchedLoader<K, V>>();
+
+  constructor(private readonly loadMany: (owner: Owner, keys: readonly K[]) => Promise<ReadonlyMap<K, V>>) {}
+
+  load(owner: Owner, key: K): Promise<V | undefined> {
+    let loader = this.loaders.get(owner);
+    if (!loader) this.loaders.set(owner, (loader = new BatchedLoader((keys) => this.loadMany(owner, keys))));
+    return loader.load(key);
+  }
+}

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 import { accounts } from './tables.ts';
 
 /** What anyone may see of an account next to something it wrote: its id, nickname and avatar. */
@@ -44,16 +44,14 @@ export async function publicAccountsByNicknames(db: DbOrTx, nicknames: readonly 
   return new Map(rows.map((r) => [r.nickname.toLowerCase(), r]));
 }
 
-const nicknameLoaders = new WeakMap<Db, BatchedLoader<string, PublicAccount>>();
+const nicknameLookups = new BatchedLoaders<Db, string, PublicAccount>((db, names) => publicAccountsByNicknames(db, names));
 
 /**
  * `publicAccountsByNicknames` for the writers of the same turn of the event loop in one statement
  * (platform/batched-loader.ts): comments posted together with their @mentions share one lookup, not one each.
  */
 export async function batchedPublicAccountsByNicknames(db: Db, nicknames: readonly string[]): Promise<Map<string, PublicAccount>> {
-  let loader = nicknameLoaders.get(db);
-  if (!loader) nicknameLoaders.set(db, (loader = new BatchedLoader((names) => publicAccountsByNicknames(db, names))));
   const lowered = [...new Set(nicknames.map((n) => n.toLowerCase()))];
-  const found = await Promise.all(lowered.map((name) => loader.load(name)));
+  const found = await Promise.all(lowered.map((name) => nicknameLookups.load(db, name)));
   return new Map(lowered.flatMap((name, i) => (found[i] ? [[name, found[i]] as const] : [])));
 }

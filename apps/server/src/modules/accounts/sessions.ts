@@ -5,7 +5,7 @@ import {
 } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
@@ -74,7 +74,7 @@ export function authenticate(deps: Deps, token: string, area: Area): Authenticat
 }
 
 async function lookUpToken(deps: Deps, key: string): Promise<Authenticated | null> {
-  const row = await tokenLoader(deps).load(key);
+  const row = await tokenLookups.load(deps, key);
   if (!row) return null;
   const found: Authenticated = { accountId: row.accountId, familyId: row.familyId, role: row.role, region: row.region };
   deps.sessions.set(key, row.accountId, found, row.expiresAt);
@@ -85,30 +85,21 @@ interface TokenRow extends Authenticated {
   expiresAt: Date;
 }
 
-const tokenLoaders = new WeakMap<Deps, BatchedLoader<string, TokenRow>>();
-
 /**
  * The lookups of every request that missed the cache in the same turn of the event loop, as one statement
  * (platform/batched-loader.ts): a rush of buyers signed in moments ago pays one round trip for all of their
  * tokens, not one each. Keys are `area:tokenHash`; a token unknown, expired, of another site or of a closed
  * account is simply not found.
  */
-function tokenLoader(deps: Deps): BatchedLoader<string, TokenRow> {
-  let loader = tokenLoaders.get(deps);
-  if (!loader) {
-    loader = new BatchedLoader(async (keys) => {
-      const asked = keys.map((key) => key.split(':') as [Area, string]);
-      const rows = await tokenStatement.rows<{ area: Area; token_hash: string; account_id: number | string; family_id: string; role: Authenticated['role']; region: string; expires_ms: number | string }>(deps.db, {
-        areas: asked.map(([area]) => area), hashes: asked.map(([, hash]) => hash), now: deps.clock.now(),
-      });
-      return new Map(rows.map((r) => [`${r.area}:${r.token_hash}`, {
-        accountId: Number(r.account_id), familyId: r.family_id, role: r.role, region: r.region, expiresAt: new Date(Number(r.expires_ms)),
-      }]));
-    });
-    tokenLoaders.set(deps, loader);
-  }
-  return loader;
-}
+const tokenLookups = new BatchedLoaders<Deps, string, TokenRow>(async (deps, keys) => {
+  const asked = keys.map((key) => key.split(':') as [Area, string]);
+  const rows = await tokenStatement.rows<{ area: Area; token_hash: string; account_id: number | string; family_id: string; role: Authenticated['role']; region: string; expires_ms: number | string }>(deps.db, {
+    areas: asked.map(([area]) => area), hashes: asked.map(([, hash]) => hash), now: deps.clock.now(),
+  });
+  return new Map(rows.map((r) => [`${r.area}:${r.token_hash}`, {
+    accountId: Number(r.account_id), familyId: r.family_id, role: r.role, region: r.region, expiresAt: new Date(Number(r.expires_ms)),
+  }]));
+});
 
 /** The token lookup for many tokens, built once and prepared (a named statement on node-postgres). */
 const tokenStatement = new PreparedSql('accounts_access_tokens', () => sql`

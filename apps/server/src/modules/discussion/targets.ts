@@ -1,6 +1,6 @@
 import type { Area, ScreenAction } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 import { fail } from '../../platform/errors.ts';
 import { assertMayWrite, screenText } from '../moderation/index.ts';
 
@@ -64,22 +64,24 @@ export async function loadTargets(deps: Deps, type: LikeTargetType, ids: readonl
  * hidden, and one of the other site all look the same (decisions/0015).
  */
 export async function visibleTarget(deps: Deps, type: LikeTargetType, id: number, area: Area, field: string): Promise<DiscussionTargetFacts> {
-  const facts = await factsLoader(deps, type).load(id);
+  const facts = await targetReads.load(deps, `${type}:${id}`);
   if (!facts || !seenOn(facts, area)) throw fail.notFound(field);
   return facts;
 }
 
-const factsLoaders = new WeakMap<Deps, Map<LikeTargetType, BatchedLoader<number, DiscussionTargetFacts>>>();
-
 /**
  * Every write's target, asked for in the same turn of the event loop, loaded in one call of its type's loader
  * (platform/batched-loader.ts): the writers of a hot post share one read of it instead of a round trip each.
- * Read when the turn ends, after every asker asked, so each sees what was committed before it asked.
+ * Read when the turn ends, after every asker asked, so each sees what was committed before it asked. Keys are
+ * `type:id`, so a batch of several types goes to each type's loader once.
  */
-function factsLoader(deps: Deps, type: LikeTargetType): BatchedLoader<number, DiscussionTargetFacts> {
-  const byType = factsLoaders.get(deps) ?? new Map<LikeTargetType, BatchedLoader<number, DiscussionTargetFacts>>();
-  factsLoaders.set(deps, byType);
-  let loader = byType.get(type);
-  if (!loader) byType.set(type, (loader = new BatchedLoader((ids) => loadTargets(deps, type, ids))));
-  return loader;
-}
+const targetReads = new BatchedLoaders<Deps, `${LikeTargetType}:${number}`, DiscussionTargetFacts>(async (deps, keys) => {
+  const idsByType = new Map<LikeTargetType, number[]>();
+  for (const key of keys) {
+    const [type, id] = key.split(':') as [LikeTargetType, string];
+    idsByType.set(type, [...(idsByType.get(type) ?? []), Number(id)]);
+  }
+  const found = new Map<`${LikeTargetType}:${number}`, DiscussionTargetFacts>();
+  for (const [type, ids] of idsByType) for (const [id, facts] of await loadTargets(deps, type, ids)) found.set(`${type}:${id}`, facts);
+  return found;
+});

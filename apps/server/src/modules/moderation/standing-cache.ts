@@ -1,7 +1,7 @@
 import { findAccounts, type Account } from '../accounts/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AccountMemo } from '../../platform/account-memo.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 import { upheldAgainstMany } from './upheld.ts';
 
 /** How long an instance keeps what it read of a writer (docs/product/limits.md#community-moderation). */
@@ -26,25 +26,17 @@ const standings = new AccountMemo<WriterStanding>(CHANNEL, STANDING_CACHE_SECOND
  * closed account's sessions are revoked when it closes, so its writes stop at sign-in.
  */
 export function writerStanding(deps: Deps, accountId: number): Promise<WriterStanding> {
-  return standings.get(deps, accountId, async () => (await loaderFor(deps).load(accountId))!);
+  return standings.get(deps, accountId, async () => (await standingReads.load(deps, accountId))!);
 }
-
-const loaders = new WeakMap<Deps, BatchedLoader<number, WriterStanding>>();
 
 /**
  * The standings of every writer the instance does not hold, asked for in the same turn of the event loop, read
  * together (platform/batched-loader.ts): a rush of writers costs two statements, side by side, not two each.
  */
-function loaderFor(deps: Deps): BatchedLoader<number, WriterStanding> {
-  let loader = loaders.get(deps);
-  if (!loader) {
-    loaders.set(deps, (loader = new BatchedLoader(async (ids) => {
-      const [accounts, upheld] = await Promise.all([findAccounts(deps.db, ids), upheldAgainstMany(deps.db, ids, deps.clock.now())]);
-      return new Map(ids.map((id) => [id, { account: accounts.get(id), upheld: upheld.get(id) ?? [] }]));
-    })));
-  }
-  return loader;
-}
+const standingReads = new BatchedLoaders<Deps, number, WriterStanding>(async (deps, ids) => {
+  const [accounts, upheld] = await Promise.all([findAccounts(deps.db, ids), upheldAgainstMany(deps.db, ids, deps.clock.now())]);
+  return new Map(ids.map((id) => [id, { account: accounts.get(id), upheld: upheld.get(id) ?? [] }]));
+});
 
 /** Forgets a writer's standing here and on every other instance: call it after the change has committed. */
 export function forgetStanding(deps: Deps, accountId: number): Promise<void> {
