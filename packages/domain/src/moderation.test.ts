@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_LIMITS, BUDGET_WINDOW_SECONDS, CONTENT_STATES, contentVisibleTo, isCounted, UPLOADS_PER_DAY, UPLOADS_PER_DAY_NEW, CENSOR_MASK, COMMUNITY_ACTIONS, MUTE_BLOCKED_ACTIONS, NEW_ACCOUNT_DAYS, REPORT_REASONS,
-  REPORT_REASON_WEIGHTS, WARN_BAN_DAYS, actionLimit, compareReports, isUpheld, normalizeWord, reporterAccuracy, screenTexts,
+  REPORT_REASON_WEIGHTS, SCREENED_SURFACES, WARN_BAN_DAYS, screenOutcome, actionLimit, compareReports, isUpheld, normalizeWord, reporterAccuracy, screenTexts,
   standingOf, throttleVerdict, warnBanUntil, type WatchedWord,
 } from './moderation.ts';
 
@@ -34,7 +34,7 @@ describe('standing and the rate-limit schedule', () => {
   });
 
   it('stops publishing actions and uploads for a muted account but leaves likes and reports open', () => {
-    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'private_message', 'reply', 'review', 'talk', 'upload']);
+    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'private_message', 'profile_text', 'reply', 'review', 'talk', 'upload']);
   });
 
   it('allows 100 uploads a day, 20 on the new-account schedule', () => {
@@ -179,6 +179,25 @@ describe('watched words', () => {
     expect(screenTexts([long], words).action).toBe('block');
     expect(normalizeWord(' ＤａＭｎ\u200B ')).toBe('damn');
     expect(normalizeWord('Free&#x20;  Steam')).toBe('free steam');
+  });
+});
+
+describe('screenOutcome: what each surface does with the words found', () => {
+  it('refuses a block word everywhere and publishes clean text everywhere', () => {
+    for (const surface of SCREENED_SURFACES) {
+      expect(screenOutcome(surface, 'block')).toBe('refuse');
+      expect(screenOutcome(surface, 'allow')).toBe('publish');
+      expect(screenOutcome(surface, 'flag')).toBe('publish');
+    }
+  });
+
+  it('holds require_approval where staff have a queue, and refuses it where there is none', () => {
+    expect(SCREENED_SURFACES.filter((s) => screenOutcome(s, 'require_approval') === 'hold')).toEqual(['post', 'comment', 'headline_draft']);
+    expect(SCREENED_SURFACES.filter((s) => screenOutcome(s, 'require_approval') === 'refuse')).toEqual(['talk', 'private_message', 'nickname', 'introduction']);
+  });
+
+  it('masks a censor word, except in a nickname, which it refuses', () => {
+    expect(SCREENED_SURFACES.filter((s) => screenOutcome(s, 'censor') === 'refuse')).toEqual(['nickname']);
   });
 });
 

@@ -10,11 +10,18 @@ export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 
 export type CommunityAction = (typeof COMMUNITY_ACTIONS)[number];
 
 /**
- * Actions a mute or a warn ban stops: everything that publishes words, and uploading images (which exist only
+ * What a mute or a warn ban is asked about: the community writes, and changing the account's public profile
+ * text (nickname, introduction), which is not paced, so it has no counter of its own.
+ */
+export type BarredAction = CommunityAction | 'profile_text';
+
+/**
+ * Actions a mute or a warn ban stops: everything that publishes words — the public profile text among them, so
+ * a muted account cannot carry on in its nickname or introduction — and uploading images (which exist only
  * to be published). Liking and reporting stay open to a muted account (a mute is about what it says, and a
  * report helps the staff).
  */
-export const MUTE_BLOCKED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline', 'upload', 'private_message']);
+export const MUTE_BLOCKED_ACTIONS: ReadonlySet<BarredAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline', 'upload', 'private_message', 'profile_text']);
 
 /** An account is new for this many days after signing up and gets the slower schedule (Discourse's trust level 0 as a model). */
 export const NEW_ACCOUNT_DAYS = 3;
@@ -254,6 +261,33 @@ export function screenTexts(texts: readonly string[], words: readonly WatchedWor
     return maskStoredSpans(text, spans, markup, CENSOR_MASK);
   });
   return { action, texts: out, words: [...found] };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What each surface does with the words found
+
+/**
+ * Every place a user's words are published, each screened on the text a reader will see
+ * (docs/product/community.md#watched-words).
+ */
+export const SCREENED_SURFACES = ['post', 'comment', 'talk', 'headline_draft', 'private_message', 'nickname', 'introduction'] as const;
+export type ScreenedSurface = (typeof SCREENED_SURFACES)[number];
+
+/** Surfaces whose held words wait in a staff queue: posts and reviews, comments and replies (the approval queue), headline drafts (staff publish them). */
+const HOLDING_SURFACES: ReadonlySet<ScreenedSurface> = new Set(['post', 'comment', 'headline_draft']);
+
+/**
+ * What a surface does with the strongest action found: `publish` (censor words masked; `flag` also tells
+ * staff where the surface has a report target), `hold` for staff (stored, shown to nobody else until approved),
+ * or `refuse` (422 `censor_words: banned`). Fails closed: a surface with no staff queue refuses what would be
+ * held (talks, private messages, profile text), and a nickname refuses a censor word rather than wear `***`
+ * (a name is one's identity and must stay unique and typeable).
+ */
+export function screenOutcome(surface: ScreenedSurface, action: ScreenAction | 'block'): 'publish' | 'hold' | 'refuse' {
+  if (action === 'block') return 'refuse';
+  if (action === 'require_approval') return HOLDING_SURFACES.has(surface) ? 'hold' : 'refuse';
+  if (action === 'censor' && surface === 'nickname') return 'refuse';
+  return 'publish';
 }
 
 // ---------------------------------------------------------------------------------------------------------
