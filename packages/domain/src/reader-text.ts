@@ -26,12 +26,15 @@ const BREAKING_TAGS = new Set([
   'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
 ]);
 
-/** A start or end tag as HTML reads one: a letter after `<` (so `a <3 b` and `x < y` stay text), quoted attributes. */
-const TAG = /<(\/?)([A-Za-z][^\s/>]*)(?:[^>"']|"[^"]*"|'[^']*')*>/y;
+/**
+ * A start or end tag as HTML reads one: a letter after `<` (so `a <3 b` and `x < y` stay text), quoted
+ * attributes. An unquoted `<` ends the attempt, so text full of unclosed `<a` is read in linear time.
+ */
+const TAG = /<(\/?)([A-Za-z][^\s/<>]*)(?:[^<>"']|"[^"]*"|'[^']*')*>/y;
 /** A comment (to its end, or to the end of the text when unclosed, as a browser reads it). */
 const COMMENT = /<!--[\s\S]*?(?:-->|$)/y;
 /** A declaration or processing instruction (`<!DOCTYPE …>`, `<?xml …?>`): a browser shows nothing of it. */
-const DECLARATION = /<[!?][^>]*>/y;
+const DECLARATION = /<[!?][^<>]*>/y;
 /** A character reference; the legacy named ones may go without the semicolon. */
 const REFERENCE = /&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)/y;
 
@@ -51,10 +54,11 @@ export interface ReaderView {
   markup: [number, number][];
 }
 
-interface Piece {
-  text: string;
-  from: number;
-  to: number;
+/** Code points with, for each, the range of the stored text it came from (a reference's share its range). */
+interface Points {
+  cps: string[];
+  from: number[];
+  to: number[];
 }
 
 function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
@@ -62,72 +66,93 @@ function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | n
   return pattern.exec(text);
 }
 
-/** Step 1 and 2: the stored text as pieces a reader sees, each with its source range. */
-function decodedPieces(text: string, markup: [number, number][]): Piece[] {
-  const pieces: Piece[] = [];
+/** Steps 1 and 2: the code points a reader sees, each with its source range; the markup ranges go to `markup`. */
+function decodedPoints(text: string, markup: [number, number][]): Points {
+  const points: Points = { cps: [], from: [], to: [] };
+  const add = (cp: string, from: number, to: number) => {
+    points.cps.push(cp);
+    points.from.push(from);
+    points.to.push(to);
+  };
   let i = 0;
   while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '<') {
+    const code = text.charCodeAt(i);
+    if (code === 0x3c /* < */) {
       const found = matchAt(COMMENT, text, i) ?? matchAt(DECLARATION, text, i) ?? matchAt(TAG, text, i);
       if (found) {
         const to = i + found[0].length;
         markup.push([i, to]);
         const name = found[2]?.toLowerCase();
-        if (name !== undefined && BREAKING_TAGS.has(name)) pieces.push({ text: ' ', from: i, to });
+        if (name !== undefined && BREAKING_TAGS.has(name)) add(' ', i, to);
         i = to;
         continue;
       }
-    } else if (ch === '&') {
+    } else if (code === 0x26 /* & */) {
       const found = matchAt(REFERENCE, text, i);
       if (found) {
         const to = i + found[0].length;
-        pieces.push({ text: decodeHTML(found[0]), from: i, to });
+        for (const cp of decodeHTML(found[0])) add(cp, i, to);
         i = to;
         continue;
       }
     }
-    const codePoint = text.codePointAt(i)!;
-    const width = codePoint > 0xffff ? 2 : 1;
-    pieces.push({ text: text.slice(i, i + width), from: i, to: i + width });
+    const width = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
+    add(text.slice(i, i + width), i, i + width);
     i += width;
   }
-  return pieces;
+  return points;
+}
+
+/**
+ * Characters NFKC and lower-casing leave as they are, and that are no combining mark: ASCII (only its case and
+ * controls to fold), CJK unified ideographs, Hangul syllables.
+ */
+function isSettled(code: number): boolean {
+  return code < 0x80 || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7a3);
 }
 
 /** The text as a reader sees it, with the map back to the stored text. */
 export function readerView(text: string): ReaderView {
   const view: ReaderView = { chars: [], start: [], end: [], markup: [] };
-  // Code points of what is read before folding, each with its source range (a reference's characters share its range).
-  const points: Piece[] = [];
-  for (const piece of decodedPieces(text, view.markup)) {
-    for (const cp of piece.text) points.push({ text: cp, from: piece.from, to: piece.to });
-  }
+  const { cps, from, to } = decodedPoints(text, view.markup);
   let lastWasSpace = true;
-  const push = (ch: string, from: number, to: number) => {
-    if (INVISIBLE.test(ch)) return;
-    if (SPACE.test(ch)) {
-      if (lastWasSpace) return;
-      ch = ' ';
-    }
+  const emit = (ch: string, start: number, end: number) => {
     lastWasSpace = ch === ' ';
     view.chars.push(ch);
-    view.start.push(from);
-    view.end.push(to);
+    view.start.push(start);
+    view.end.push(end);
   };
-  for (let i = 0; i < points.length; ) {
+  const space = (start: number, end: number) => {
+    if (!lastWasSpace) emit(' ', start, end);
+  };
+  for (let i = 0; i < cps.length; ) {
+    const code = cps[i]!.charCodeAt(0);
+    // ASCII, CJK ideographs and Hangul syllables not followed by a combining mark (nearly all text): nothing to
+    // normalise, so no regular expression either.
+    if (isSettled(code) && (i + 1 === cps.length || isSettled(cps[i + 1]!.charCodeAt(0)))) {
+      if (code >= 0x80) emit(cps[i]!, from[i]!, to[i]!);
+      else if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) space(from[i]!, to[i]!);
+      else if (code >= 0x41 && code <= 0x5a) emit(String.fromCharCode(code + 32), from[i]!, to[i]!);
+      else if (code > 0x20 && code !== 0x7f) emit(cps[i]!, from[i]!, to[i]!);
+      i++;
+      continue;
+    }
     // A character and the combining marks after it are normalised together (e + U+0301 is é).
     let j = i + 1;
-    while (j < points.length && MARK.test(points[j]!.text)) j++;
-    const cluster = points.slice(i, j);
-    const from = cluster[0]!.from;
-    const to = cluster[cluster.length - 1]!.to;
-    const folded = cluster.map((p) => p.text).filter((ch) => !INVISIBLE.test(ch)).join('').normalize('NFKC').toLowerCase();
-    for (const ch of folded) push(ch, from, to);
+    while (j < cps.length && MARK.test(cps[j]!)) j++;
+    const start = from[i]!;
+    const end = to[j - 1]!;
+    let cluster = '';
+    for (let k = i; k < j; k++) if (!INVISIBLE.test(cps[k]!)) cluster += cps[k];
+    for (const ch of cluster.normalize('NFKC').toLowerCase()) {
+      if (INVISIBLE.test(ch)) continue;
+      if (SPACE.test(ch)) space(start, end);
+      else emit(ch, start, end);
+    }
     i = j;
   }
   // A trailing space reads as nothing.
-  if (view.chars[view.chars.length - 1] === ' ') {
+  if (lastWasSpace && view.chars.length > 0) {
     view.chars.pop();
     view.start.pop();
     view.end.pop();
