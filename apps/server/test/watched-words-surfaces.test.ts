@@ -60,6 +60,15 @@ describe('posts', () => {
     expect((await publish(author, { content: '<p>free steam, a gift</p>' })).statusCode).toBe(200);
   });
 
+  it('refuses a review holding a blocked payload and holds one whose word requires approval', async () => {
+    const author = await makeAccount(t);
+    const review = (content: string) => api.native.post('/api/reviews', { review: { group_id: groupId, content, score: 4 } }, as(author));
+    for (const words of BLOCKED) expect((await review(`<p>${words}</p>`)).json().errors, words).toEqual(BANNED);
+    const held = await review(`<p>找${HELD}</p>`);
+    expect(held.statusCode, held.body).toBe(202);
+    expect((await api.native.get(`/api/posts/${held.json().post.id}`, as(await makeAccount(t)))).statusCode).toBe(404);
+  });
+
   it('holds a post whose word requires approval: its author and staff see it pending, nobody else sees it', async () => {
     const [author, reader] = [await makeAccount(t), await makeAccount(t)];
     const held = await publish(author, { content: `<p>卖${HELD}</p>` });
