@@ -23,7 +23,7 @@ describe('public entry', () => {
       'sortCouponsForSettlement', 'sortCouponsNewestFirst', 'sortGiftPacks', 'CART_DELTA_MIN', 'CART_DELTA_MAX',
       'checkCartQuantityChange', 'capCubes', 'isSpringboardVisible', 'isLayoutContentLive', 'applyLikeChange',
       'countAfterDeletingComment', 'countAfterDeletingReply', 'notificationCounts', 'pushVisibleNotification', 'mergePage',
-      'isListFinished', 'playtimeHours', 'REASON_CODES', 'isValidDistrictPath',
+      'isListFinished', 'playtimeHours', 'REASON_CODES', 'isValidDistrictPath', 'readerText', 'screenTexts',
     ];
     const missing = names.filter((name) => !(name in domain));
     expect(missing).toEqual([]);

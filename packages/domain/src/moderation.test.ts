@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_LIMITS, BUDGET_WINDOW_SECONDS, CONTENT_STATES, contentVisibleTo, isCounted, UPLOADS_PER_DAY, UPLOADS_PER_DAY_NEW, CENSOR_MASK, COMMUNITY_ACTIONS, MUTE_BLOCKED_ACTIONS, NEW_ACCOUNT_DAYS, REPORT_REASONS,
-  REPORT_REASON_WEIGHTS, WARN_BAN_DAYS, actionLimit, compareReports, isUpheld, normalizeWord, reporterAccuracy, screenTexts,
+  REPORT_REASON_WEIGHTS, SCREENED_SURFACES, WARN_BAN_DAYS, screenOutcome, actionLimit, compareReports, isUpheld, normalizeWord, reporterAccuracy, screenTexts,
   standingOf, throttleVerdict, warnBanUntil, type WatchedWord,
 } from './moderation.ts';
 
@@ -34,7 +34,7 @@ describe('standing and the rate-limit schedule', () => {
   });
 
   it('stops publishing actions and uploads for a muted account but leaves likes and reports open', () => {
-    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'private_message', 'reply', 'review', 'talk', 'upload']);
+    expect([...MUTE_BLOCKED_ACTIONS].sort()).toEqual(['comment', 'headline', 'post', 'private_message', 'profile_text', 'reply', 'review', 'talk', 'upload']);
   });
 
   it('allows 100 uploads a day, 20 on the new-account schedule', () => {
@@ -130,6 +130,32 @@ describe('watched words', () => {
     expect(screenTexts(['ｄａｍｎ'], words).texts).toEqual([CENSOR_MASK]);
   });
 
+  it('screens what a reader sees: references decoded, markup removed (the review payloads)', () => {
+    const gift: WatchedWord[] = [{ word: 'free-steam-gift', action: 'block' }, { word: '外挂', action: 'require_approval' }];
+    expect(screenTexts(['free-st&#101;am-gift'], gift).action).toBe('block');
+    expect(screenTexts(['free-st&#x65;am-gift'], gift).action).toBe('block');
+    expect(screenTexts(['free-st<b></b>eam-gift'], gift).action).toBe('block');
+    expect(screenTexts(['<p>FREE-st<!-- x -->ｅａｍ\u200B-gift</p>'], gift).action).toBe('block');
+    expect(screenTexts(['外&#x6302;'], gift)).toMatchObject({ action: 'require_approval', words: ['外挂'] });
+    expect(screenTexts(['外&#25346;'], gift).action).toBe('require_approval');
+    // What the reader sees is text, not the word: a double-encoded reference and a paragraph break.
+    expect(screenTexts(['free-st&amp;#101;am-gift'], gift).action).toBe('allow');
+    expect(screenTexts(['<p>free-st</p><p>eam-gift</p>'], gift).action).toBe('allow');
+  });
+
+  it('masks a censored word in the stored text and keeps its markup balanced', () => {
+    expect(screenTexts(['<p>oh d<b>am</b>n it</p>'], words).texts).toEqual([`<p>oh ${CENSOR_MASK}<b></b> it</p>`]);
+    expect(screenTexts(['oh d&#97;mn it'], words).texts).toEqual([`oh ${CENSOR_MASK} it`]);
+    expect(screenTexts(['<a href="/users/1">damn</a>'], words).texts).toEqual([`<a href="/users/1">${CENSOR_MASK}</a>`]);
+  });
+
+  it('matches a word of several words across any white space', () => {
+    const phrase: WatchedWord[] = [{ word: 'free  steam', action: 'block' }];
+    expect(screenTexts(['get free\n\tsteam now'], phrase).action).toBe('block');
+    expect(screenTexts(['<p>free</p><p>steam</p>'], phrase).action).toBe('block');
+    expect(screenTexts(['freesteam'], phrase).action).toBe('allow');
+  });
+
   it('takes the strongest action over several texts and keeps the others masked', () => {
     const result = screenTexts(['Big giveaway', 'damn'], words);
     expect(result.action).toBe('require_approval');
@@ -152,6 +178,26 @@ describe('watched words', () => {
     const long = 'a '.repeat(100_000) + 'scam';
     expect(screenTexts([long], words).action).toBe('block');
     expect(normalizeWord(' ＤａＭｎ\u200B ')).toBe('damn');
+    expect(normalizeWord('Free&#x20;  Steam')).toBe('free steam');
+  });
+});
+
+describe('screenOutcome: what each surface does with the words found', () => {
+  it('refuses a block word everywhere and publishes clean text everywhere', () => {
+    for (const surface of SCREENED_SURFACES) {
+      expect(screenOutcome(surface, 'block')).toBe('refuse');
+      expect(screenOutcome(surface, 'allow')).toBe('publish');
+      expect(screenOutcome(surface, 'flag')).toBe('publish');
+    }
+  });
+
+  it('holds require_approval where staff have a queue, and refuses it where there is none', () => {
+    expect(SCREENED_SURFACES.filter((s) => screenOutcome(s, 'require_approval') === 'hold')).toEqual(['post', 'comment', 'headline_draft']);
+    expect(SCREENED_SURFACES.filter((s) => screenOutcome(s, 'require_approval') === 'refuse')).toEqual(['talk', 'private_message', 'nickname', 'introduction']);
+  });
+
+  it('masks a censor word, except in a nickname, which it refuses', () => {
+    expect(SCREENED_SURFACES.filter((s) => screenOutcome(s, 'censor') === 'refuse')).toEqual(['nickname']);
   });
 });
 

@@ -3,17 +3,25 @@
  * which staff-managed words a text may hold, and in which order reports reach the staff. Pure: the server
  * counts and stores, these functions decide.
  */
+import { maskStoredSpans, readerText, readerView } from './reader-text.ts';
 
 /** Every community write the moderation guard is asked about. */
 export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline', 'upload', 'private_message'] as const;
 export type CommunityAction = (typeof COMMUNITY_ACTIONS)[number];
 
 /**
- * Actions a mute or a warn ban stops: everything that publishes words, and uploading images (which exist only
+ * What a mute or a warn ban is asked about: the community writes, and changing the account's public profile
+ * text (nickname, introduction), which is not paced, so it has no counter of its own.
+ */
+export type BarredAction = CommunityAction | 'profile_text';
+
+/**
+ * Actions a mute or a warn ban stops: everything that publishes words — the public profile text among them, so
+ * a muted account cannot carry on in its nickname or introduction — and uploading images (which exist only
  * to be published). Liking and reporting stay open to a muted account (a mute is about what it says, and a
  * report helps the staff).
  */
-export const MUTE_BLOCKED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline', 'upload', 'private_message']);
+export const MUTE_BLOCKED_ACTIONS: ReadonlySet<BarredAction> = new Set(['post', 'review', 'comment', 'reply', 'talk', 'headline', 'upload', 'private_message', 'profile_text']);
 
 /** An account is new for this many days after signing up and gets the slower schedule (Discourse's trust level 0 as a model). */
 export const NEW_ACCOUNT_DAYS = 3;
@@ -180,39 +188,16 @@ export interface WatchedWord {
   action: WatchedWordAction;
 }
 
-/** Format characters (zero-width spaces and joiners, soft hyphens, bidi marks) hide a word from a naive search. */
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]/u;
 /** Scripts written without spaces between words: their words match anywhere. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
 
-/** A word as it is compared: NFKC (full-width letters become plain), lower case, without invisible characters. */
-export function normalizeWord(word: string): string {
-  let out = '';
-  for (const ch of word.normalize('NFKC')) if (!INVISIBLE.test(ch)) out += ch.toLowerCase();
-  return out.trim();
-}
-
 /**
- * The text normalized like the words, with, for each character of the result, where its source character
- * starts and ends in the original: a match is found in the normalized text and replaced in the original.
+ * A word as it is compared: folded exactly as the text a reader sees (reader-text.ts: markup removed,
+ * references decoded, NFKC, lower case, invisible characters dropped, white space collapsed).
  */
-function normalizeWithMap(text: string): { chars: string[]; start: number[]; end: number[] } {
-  const chars: string[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
-  let index = 0;
-  for (const ch of text) {
-    const from = index;
-    index += ch.length;
-    if (INVISIBLE.test(ch)) continue;
-    for (const n of ch.normalize('NFKC').toLowerCase()) {
-      chars.push(n);
-      start.push(from);
-      end.push(index);
-    }
-  }
-  return { chars, start, end };
+export function normalizeWord(word: string): string {
+  return readerText(word).trim();
 }
 
 function isWordChar(ch: string | undefined): boolean {
@@ -260,7 +245,8 @@ export function screenTexts(texts: readonly string[], words: readonly WatchedWor
     byFirst.set(chars[0]!, list);
   }
   const out = texts.map((text) => {
-    const { chars, start, end } = normalizeWithMap(text);
+    // Compared with what a reader sees; masked in what is stored (docs/product/community.md#watched-words).
+    const { chars, start, end, markup } = readerView(text);
     const spans: [number, number][] = [];
     for (let i = 0; i < chars.length; i++) {
       const candidates = byFirst.get(chars[i]!);
@@ -272,27 +258,36 @@ export function screenTexts(texts: readonly string[], words: readonly WatchedWor
         if (w.action === 'censor') spans.push([start[i]!, end[i + w.chars.length - 1]!]);
       }
     }
-    return maskSpans(text, spans);
+    return maskStoredSpans(text, spans, markup, CENSOR_MASK);
   });
   return { action, texts: out, words: [...found] };
 }
 
-/** Replaces each span (merged where they overlap; neighbours stay two masks) with the mask. */
-function maskSpans(text: string, spans: [number, number][]): string {
-  if (spans.length === 0) return text;
-  spans.sort((a, b) => a[0] - b[0]);
-  let out = '';
-  let cursor = 0;
-  let [from, to] = spans[0]!;
-  for (const [s, e] of spans.slice(1)) {
-    if (s < to) to = Math.max(to, e);
-    else {
-      out += text.slice(cursor, from) + CENSOR_MASK;
-      cursor = to;
-      [from, to] = [s, e];
-    }
-  }
-  return out + text.slice(cursor, from) + CENSOR_MASK + text.slice(to);
+// ---------------------------------------------------------------------------------------------------------
+// What each surface does with the words found
+
+/**
+ * Every place a user's words are published, each screened on the text a reader will see
+ * (docs/product/community.md#watched-words).
+ */
+export const SCREENED_SURFACES = ['post', 'comment', 'talk', 'headline_draft', 'private_message', 'nickname', 'introduction'] as const;
+export type ScreenedSurface = (typeof SCREENED_SURFACES)[number];
+
+/** Surfaces whose held words wait in a staff queue: posts and reviews, comments and replies (the approval queue), headline drafts (staff publish them). */
+const HOLDING_SURFACES: ReadonlySet<ScreenedSurface> = new Set(['post', 'comment', 'headline_draft']);
+
+/**
+ * What a surface does with the strongest action found: `publish` (censor words masked; `flag` also tells
+ * staff where the surface has a report target), `hold` for staff (stored, shown to nobody else until approved),
+ * or `refuse` (422 `censor_words: banned`). Fails closed: a surface with no staff queue refuses what would be
+ * held (talks, private messages, profile text), and a nickname refuses a censor word rather than wear `***`
+ * (a name is one's identity and must stay unique and typeable).
+ */
+export function screenOutcome(surface: ScreenedSurface, action: ScreenAction | 'block'): 'publish' | 'hold' | 'refuse' {
+  if (action === 'block') return 'refuse';
+  if (action === 'require_approval') return HOLDING_SURFACES.has(surface) ? 'hold' : 'refuse';
+  if (action === 'censor' && surface === 'nickname') return 'refuse';
+  return 'publish';
 }
 
 // ---------------------------------------------------------------------------------------------------------

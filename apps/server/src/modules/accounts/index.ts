@@ -23,6 +23,7 @@ export { platformsOf, providePlatforms, type PlatformBinding, type PlatformSourc
 export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';
 export { setMutedUntil } from './mute.ts';
+export { provideProfileTextScreen, type ProfileText, type ProfileTextScreen } from './profile-text.ts';
 export { backgroundUrlOf, setBackgroundUrl } from './background.ts';
 export { batchedPublicAccountsByNicknames, publicAccountJsonSql, publicAccountsByIds, publicAccountsByNicknames, type PublicAccount } from './public-lookup.ts';
 export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';

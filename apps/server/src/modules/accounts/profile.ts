@@ -17,6 +17,7 @@ import { revokeOtherSessions } from './sessions.ts';
 import { consumeCode } from './codes.ts';
 import { completeTaskOnce } from './points.ts';
 import { announceRewards } from './rewards.ts';
+import { screenProfileChange } from './profile-text.ts';
 import { BIND_TASK_SCORE } from '@lantern/domain';
 
 export async function loadAccount(deps: Deps, accountId: number): Promise<Account> {
@@ -38,13 +39,22 @@ function isBirthdayValid(deps: Deps, site: Site, birthday: string): boolean {
   return isValidCalendarDate(date) && year >= EARLIEST_BIRTH_YEAR && compareCalendarDates(date, today) <= 0;
 }
 
-/** PATCH /api/me: basic info. An unsafe nickname (docs/product/accounts.md#nickname) is refused. */
+/**
+ * PATCH /api/me: basic info. An unsafe nickname (docs/product/accounts.md#nickname) is refused. A change of the
+ * public profile text (nickname, introduction) is screened — refused to a muted or warn-banned account and
+ * checked against the watched words (docs/product/accounts.md#profile-text); the other settings are not.
+ */
 export async function updateMe(deps: Deps, site: Site, accountId: number, input: UpdateMeRequest['account']) {
   const errors = new FieldErrorList();
-  const nickname = input.nickname?.trim();
+  let nickname = input.nickname?.trim();
+  let introduction = input.introduction?.trim();
   if (nickname !== undefined) await checkNickname(deps, errors, nickname, accountId);
   if (input.birthday && !isBirthdayValid(deps, site, input.birthday)) errors.add('birthday', 'invalid');
   errors.throwIfAny();
+  if (nickname !== undefined || introduction !== undefined) {
+    const stored = await loadAccount(deps, accountId);
+    ({ nickname, introduction } = await screenProfileChange(deps, accountId, site.area, stored, { nickname, introduction }));
+  }
   try {
     const [updated] = await deps.db
       .update(accounts)
@@ -52,7 +62,7 @@ export async function updateMe(deps: Deps, site: Site, accountId: number, input:
         ...(nickname !== undefined && { nickname }),
         ...(input.gender && { gender: input.gender }),
         ...(input.birthday !== undefined && { birthday: input.birthday }),
-        ...(input.introduction !== undefined && { introduction: input.introduction.trim() }),
+        ...(introduction !== undefined && { introduction }),
         ...(input.show_steam_review !== undefined && { showSteamReview: input.show_steam_review }),
         ...(input.water_mark !== undefined && { waterMark: input.water_mark }),
         // The first acknowledgement is the one kept: asking again never moves it.
@@ -89,6 +99,8 @@ export async function completeMe(deps: Deps, site: Site, session: { accountId: n
   await checkNickname(deps, errors, nickname, accountId);
   const proof = await checkProofOfAccount(deps, account, { password: input.current_password, accountCode: input.account_code }, { password: 'current_password', accountCode: 'account_code' }, errors);
   errors.throwIfAny();
+  // A new nickname is public profile text: screened before any code or proof is spent on it.
+  await screenProfileChange(deps, accountId, site.area, account, { nickname });
   // The new phone's code first: a wrong one must not burn the owner's proof.
   const bindsPhone = account.phone !== phone;
   if (bindsPhone) await consumeCode(deps, phone!, 'bind', input.code);

@@ -14,6 +14,7 @@ import { hashPassword } from './passwords.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { consumeCode } from './codes.ts';
 import { completeSignIn } from './sign-in.ts';
+import { screenProfileChange } from './profile-text.ts';
 import { isCredentialHashTaken, isNicknameTaken, isUniqueViolation } from './uniqueness.ts';
 
 /**
@@ -54,6 +55,8 @@ export async function signUp(deps: Deps, site: Site, input: SignUpRequest['accou
     if (parsed.ok) identity = { realName, credential, birth: formatCalendarDate(parsed.birthDate) };
   }
   errors.throwIfAny();
+  // A chosen nickname is public profile text: screened against the site's watched words (docs/product/accounts.md#profile-text).
+  if (input.nickname !== undefined && input.nickname.trim() !== '') await screenProfileChange(deps, null, site.area, {}, { nickname: input.nickname.trim() });
 
   if (!(await deps.captcha.verify(input.captcha_id, input.captcha))) throw fail.unprocessable('captcha', 'invalid');
   if (identity) {

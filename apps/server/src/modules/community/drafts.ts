@@ -102,12 +102,14 @@ interface Composed {
 
 /** The row's fields after the edit: texts through the write guard and the sanitiser, the rest as given. */
 async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' | 'title' | 'contentHtml' | 'isLong' | 'score' | 'recommend' | 'tagId' | 'area'>, fields: DraftFields, live: boolean): Promise<Composed> {
-  const screened = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, fields.content ?? row.contentHtml], { area: row.area, live });
-  const [title, content] = screened.texts;
-  const contentHtml = sanitizeRichText(content!);
+  // Screened as stored, after the sanitiser: what readers will see, with nothing left in the text that the
+  // sanitiser would then take away from between a word's letters (decisions/0031).
+  const sanitized = sanitizeRichText(fields.content ?? row.contentHtml);
+  const screened = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, sanitized], { area: row.area, live });
+  const [title, contentHtml] = screened.texts as [string, string];
   if (contentHtml.length > POST_LIMITS.htmlMax) throw fail.unprocessable('content', 'too_long');
   const plainText = plainTextOf(contentHtml);
-  const cleanTitle = title!.replace(/\s+/g, ' ').trim();
+  const cleanTitle = title.replace(/\s+/g, ' ').trim();
   const tagId = fields.tag_id === undefined ? row.tagId : fields.tag_id;
   if (tagId !== null && fields.tag_id !== undefined) {
     const [tag] = await deps.db.select({ id: postTags.id }).from(postTags).where(eq(postTags.id, tagId)).limit(1);

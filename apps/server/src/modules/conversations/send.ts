@@ -9,7 +9,7 @@ import type { Viewer } from '../../platform/viewer.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
 import { appendLiveEvents, pushLiveEvents } from '../live/index.ts';
-import { assertMayWrite } from '../moderation/index.ts';
+import { assertMayWrite, screenFor } from '../moderation/index.ts';
 import { blockBetween, blockListed } from '../people/index.ts';
 import { accountOf, liveMessage, presentMessage, sharedGames } from './presenter.ts';
 import { conversationInboxes, conversationMembers, conversations, privateMessages } from './tables.ts';
@@ -42,7 +42,8 @@ async function sharedGame(deps: Deps, viewer: Viewer, skuId: number | null | und
 /**
  * POST /api/private_messages (docs/product/messaging.md#private-messages). Refuses, in this order: no target
  * (422 `target_id: closed`), oneself (422 `target_id: invalid`), words blank or too long (422 `content`), a
- * muted sender (403 `user_muted`) or one writing too fast (429, the `private_message` pace), a closed or
+ * muted sender (403 `user_muted`) or one writing too fast (429, the `private_message` pace), a watched word
+ * that blocks or would hold the words (422 `censor_words: banned`; the web says the send failed), a closed or
  * unknown target (422 `target_id: closed`), a block either way (403 `target_id: block_listed`), a game not
  * shown on this site (404 `sku_id`).
  *
@@ -55,10 +56,13 @@ export async function sendPrivateMessage(deps: Deps, viewer: Viewer & { accountI
   const targetId = input.targetId;
   if (targetId == null) throw fail.unprocessable('target_id', 'closed');
   if (targetId === senderId) throw fail.unprocessable('target_id', 'invalid');
-  const content = input.content.trim();
-  const refusal = privateMessageRefusal(input.kind, content);
+  const typed = input.content.trim();
+  const refusal = privateMessageRefusal(input.kind, typed);
   if (refusal) throw fail.unprocessable('content', refusal);
   await assertMaySend(deps, senderId);
+  // The words as the recipient will read them, against the site's watched words: a private message has no
+  // approval queue, so what would be held is refused as a block word is (decisions/0031); censor words masked.
+  const content = typed === '' ? typed : (await screenFor(deps, 'private_message', [typed], viewer.area)).texts[0]!;
   const people = await publicAccountsByIds(deps.db, [senderId, targetId]);
   if (!people.has(targetId)) throw fail.unprocessable('target_id', 'closed');
   const blocks = await blockBetween(deps.db, senderId, targetId);

@@ -17,7 +17,7 @@ import { countedAndViewed, NO_CHANGE, viewOf, writersState, type TargetView, typ
 import { COUNTER_SHARDS } from './counters.ts';
 import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { transactionOpenedBy } from '../../platform/db/client.ts';
-import { guardWrite, loadTargets, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
+import { guardWrite, loadTargets, screenComment, seenOn, visibleTarget, type DiscussionTarget, type DiscussionTargetFacts, type DiscussionTargetType } from './targets.ts';
 
 type CommentRow = typeof discussionComments.$inferSelect;
 
@@ -83,9 +83,10 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   if (facts.locked) throw fail.unprocessable('commentable', 'locked');
   const isReply = input.commentary_id != null;
   if (!isReply && input.target_reply_id != null) throw fail.unprocessable('target_reply_id', 'invalid');
-  const screened = await guardWrite(deps, accountId, isReply ? 'reply' : 'comment', area, input.content);
-  const rendered = await renderComment(deps.db, screened.text ?? input.content);
-  const state = screened.action === 'require_approval' ? 'pending' : 'published';
+  await guardWrite(deps, accountId, isReply ? 'reply' : 'comment');
+  const rendered = await renderComment(deps.db, input.content);
+  const screened = await screenComment(deps, area, rendered.html);
+  const state = screened.hold ? 'pending' : 'published';
   const now = deps.clock.now();
   const parentId = input.commentary_id ?? null;
   const answeredId = input.target_reply_id ?? null;
@@ -99,7 +100,7 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
   // comment (or the reply answered) is gone.
   const [json] = await commentStatement.rows<{ row: Record<string, unknown>; view: ViewRow; author: PublicAccount | null }>(deps.db, {
     type, target: targetId, account: accountId, parent: parentId, answered: answeredId, reached: reachedIds, area,
-    atUsers: JSON.stringify(rendered.atUsers), html: rendered.html, state, now, shard: randomInt(COUNTER_SHARDS),
+    atUsers: JSON.stringify(rendered.atUsers), html: screened.html, state, now, shard: randomInt(COUNTER_SHARDS),
   });
   if (!json) {
     if (await reachRefused(deps, accountId, [...reachedIds, ...(await answeredAuthors(deps, parentId, answeredId))])) throw blockListed();
@@ -107,7 +108,7 @@ export async function createComment(deps: Deps, accountId: number, area: Area, i
     throw fail.notFound('commentary_id');
   }
   const row = fromJsonRow(discussionComments, json.row);
-  if (screened.action === 'flag') await flagForStaff(deps, row, screened.words);
+  if (screened.flagged.length > 0) await flagForStaff(deps, row, screened.flagged);
   await tellOfComment(deps, row, facts.authorId);
   const authors = new Map(json.author ? [[accountId, json.author]] : []);
   const [comment] = await present(deps, [row], { fresh: true, authors });

@@ -40,7 +40,7 @@ export async function targetView(db: DbOrTx, type: LikeTargetType, id: number, a
  */
 export async function setLike(deps: Deps, accountId: number, area: Area, type: LikeTargetType, id: number, wanted: LikeState): Promise<TargetView> {
   const facts = await visibleTarget(deps, type, id, area, 'accessible_id');
-  await guardWrite(deps, accountId, 'like', area);
+  await guardWrite(deps, accountId, 'like');
   const db = deps.db;
   if (wanted === null) return viewOf(await cancelStatement.run(db, type, id, { account: accountId }));
   // The counter moves of each change come from the product rule (docs/product/community.md#likes).

@@ -1,8 +1,8 @@
-import type { Area, ScreenAction } from '@lantern/domain';
+import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { BatchedLoaders } from '../../platform/batched-loader.ts';
 import { fail } from '../../platform/errors.ts';
-import { assertMayWrite, screenText } from '../moderation/index.ts';
+import { assertMayWrite, screenFor } from '../moderation/index.ts';
 
 /** What people comment on and like; each is owned by another module, which registers a loader for it. */
 export type DiscussionTargetType = 'Post' | 'SteamReview' | 'Headline' | 'Talk';
@@ -40,16 +40,22 @@ export type DiscussionWriteAction = 'comment' | 'reply' | 'like';
 
 /**
  * Moderation's check before every write (docs/product/community.md#moderation): a guest, a muted or warn-banned
- * writer (likes stay open to the muted) and a writer over the pace for their age and standing are refused;
- * then the text's watched words: `block` refuses (422 `censor_words: banned`, shown as nothing), `censor`
- * masks the word, `require_approval` holds the comment for staff (stored `pending`, decisions/0020) and `flag`
- * publishes it with a system report for staff. Answers the text to store, the action and the words found.
+ * writer (likes stay open to the muted) and a writer over the pace for their age and standing are refused.
  */
-export async function guardWrite(deps: Deps, accountId: number, action: DiscussionWriteAction, area: Area, text?: string): Promise<{ text: string | undefined; action: ScreenAction; words: string[] }> {
+export async function guardWrite(deps: Deps, accountId: number, action: DiscussionWriteAction): Promise<void> {
   await assertMayWrite(deps, accountId, action);
-  if (text === undefined) return { text, action: 'allow', words: [] };
-  const screened = await screenText(deps, [text], area);
-  return { text: screened.texts[0], action: screened.action, words: screened.words };
+}
+
+/**
+ * A comment's watched words, screened on its stored HTML — what readers will see, after the sanitiser dropped
+ * scripts with their content, so no word is split by something that is then taken away (decisions/0031):
+ * `block` refuses (422 `censor_words: banned`, shown as nothing), `censor` masks the word, `require_approval`
+ * holds the comment for staff (stored `pending`, decisions/0020) and `flag` publishes it with a system report
+ * for staff. Answers the HTML to store, whether to hold it, and the flag words found.
+ */
+export async function screenComment(deps: Deps, area: Area, html: string): Promise<{ html: string; hold: boolean; flagged: string[] }> {
+  const screened = await screenFor(deps, 'comment', [html], area);
+  return { html: screened.texts[0]!, hold: screened.hold, flagged: screened.flagged };
 }
 
 /** The loaded facts of several targets of one type; an unregistered type has none. */

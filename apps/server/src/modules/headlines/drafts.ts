@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
-import { assertMayWrite, assertNotBarred } from '../moderation/index.ts';
+import { assertMayWrite, assertNotBarred, screenFor } from '../moderation/index.ts';
 import { checkedDraft, type DraftValues } from './draft-fields.ts';
 import { authorOf } from './presenter.ts';
 import { headlineDrafts, headlines } from './tables.ts';
@@ -59,6 +59,18 @@ async function guardEditor(deps: Deps, accountId: number, submitting: boolean): 
   else await assertNotBarred(deps, accountId, 'headline');
 }
 
+/**
+ * A submitted draft's words against the site's watched words, as readers of the article would see them
+ * (decisions/0031): a block word refuses the submission (422 `censor_words: banned`); censor words are masked
+ * in what is stored. A word that requires approval needs nothing more: a submitted draft waits for staff, who
+ * publish it or not. A draft only saved is seen by nobody else and screened when submitted.
+ */
+async function screenedForSubmission(deps: Deps, area: Area, values: DraftValues): Promise<DraftValues> {
+  const { texts } = await screenFor(deps, 'headline_draft', [values.title, values.summary, values.contentHtml], area);
+  const [title, summary, contentHtml] = texts as [string, string, string];
+  return { ...values, title, summary, contentHtml };
+}
+
 const EMPTY: DraftValues = { sectionId: null, title: '', summary: '', contentHtml: '', coverUrl: null, items: [], skuId: null, radio: { accountIds: [], attachment: null } };
 
 /** The editor's own live draft on this site, or 404 (someone else's looks the same as none). */
@@ -86,7 +98,8 @@ export async function getDraft(deps: Deps, accountId: number, area: Area, id: nu
 /** POST /api/headline_drafts: a new draft of this site, submitted at once when `submit` is set. */
 export async function createDraft(deps: Deps, accountId: number, area: Area, fields: HeadlineDraftFields): Promise<HeadlineDraft> {
   await guardEditor(deps, accountId, fields.submit === true);
-  const values = await checkedDraft(deps, accountId, area, EMPTY, fields, fields.submit === true);
+  const checked = await checkedDraft(deps, accountId, area, EMPTY, fields, fields.submit === true);
+  const values = fields.submit ? await screenedForSubmission(deps, area, checked) : checked;
   const now = deps.clock.now();
   const [row] = await deps.db.insert(headlineDrafts).values({
     area, accountId, ...values, status: fields.submit ? 'submitted' : 'draft', createdAt: now, updatedAt: now, submittedAt: fields.submit ? now : null,
@@ -104,7 +117,8 @@ export async function updateDraft(deps: Deps, accountId: number, area: Area, id:
   const row = await ownDraft(deps, accountId, area, id);
   if (!isDraftEditable(row.status)) throw fail.unprocessable('status', 'status_invalid');
   await guardEditor(deps, accountId, fields.submit === true);
-  const values = await checkedDraft(deps, accountId, area, valuesOf(row), fields, fields.submit === true);
+  const checked = await checkedDraft(deps, accountId, area, valuesOf(row), fields, fields.submit === true);
+  const values = fields.submit ? await screenedForSubmission(deps, area, checked) : checked;
   const now = deps.clock.now();
   const editable = HEADLINE_DRAFT_STATES.filter(isDraftEditable);
   const [saved] = await deps.db.update(headlineDrafts)

@@ -1,5 +1,5 @@
 import {
-  MUTE_BLOCKED_ACTIONS, actionLimit, standingOf, warnBanUntil, type CommunityAction,
+  MUTE_BLOCKED_ACTIONS, actionLimit, standingOf, warnBanUntil, type BarredAction, type CommunityAction,
 } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
@@ -10,9 +10,9 @@ import { countAttempt } from './throttle.ts';
 /**
  * The mute and warn-ban half of the guard, without counting an attempt: 401 for an unknown or closed account,
  * 403 `is_mute` / `banned` for an action they stop. The upload token asks this (the images it lets through are
- * counted one by one when stored). The writer's standing comes from the per-instance cache (standing-cache.ts).
+ * counted one by one when stored), and so does a change of the public profile text (not paced). The writer's standing comes from the per-instance cache (standing-cache.ts).
  */
-export async function assertNotBarred(deps: Deps, accountId: number, action: CommunityAction, now: Date = deps.clock.now()) {
+export async function assertNotBarred(deps: Deps, accountId: number, action: BarredAction, now: Date = deps.clock.now()) {
   const { account, upheld } = await writerStanding(deps, accountId);
   if (!account) throw fail.unauthorized();
   if (MUTE_BLOCKED_ACTIONS.has(action)) {

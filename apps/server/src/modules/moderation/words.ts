@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
-import { normalizeWord, screenTexts, type Area, type ScreenAction, type WatchedWordAction } from '@lantern/domain';
+import { normalizeWord, screenOutcome, screenTexts, type Area, type ScreenAction, type ScreenedSurface, type WatchedWordAction } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
@@ -86,6 +86,20 @@ export async function screenText(deps: Deps, texts: string[], area: Area): Promi
   const result = screenTexts(texts, list);
   if (result.action === 'block') throw fail.unprocessable('censor_words', 'banned');
   return { action: result.action, texts: result.texts, words: result.words };
+}
+
+/**
+ * Screens the texts of one surface and applies what that surface does with the words found (the domain's
+ * `screenOutcome`): refused with 422 `censor_words: banned`; else the texts to store (censor words masked),
+ * whether to hold them for staff (`hold`: stored, shown to nobody else until approved) and the flag words
+ * found (for a system report where the surface has a report target).
+ */
+export async function screenFor(deps: Deps, surface: ScreenedSurface, texts: string[], area: Area): Promise<{ texts: string[]; hold: boolean; flagged: string[] }> {
+  const list = (await wordList(deps)).filter((w) => w.area === null || w.area === area);
+  const result = screenTexts(texts, list);
+  const outcome = screenOutcome(surface, result.action);
+  if (outcome === 'refuse') throw fail.unprocessable('censor_words', 'banned');
+  return { texts: result.texts, hold: outcome === 'hold', flagged: result.action === 'flag' ? result.words : [] };
 }
 
 // ---------------------------------------------------------------------------------------------------------

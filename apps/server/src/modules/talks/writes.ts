@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { forwardTarget, talkTextRefusal, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { assertMayWrite, fileSystemReport, screenText } from '../moderation/index.ts';
+import { assertMayWrite, fileSystemReport, screenFor } from '../moderation/index.ts';
 import { findGroup, mentionedIds, plainTextOf, sanitizeRichText } from '../community/index.ts';
 import { assertMayReach, hiddenAuthorsFor } from '../people/index.ts';
 import { presentTalks, type TalkRow } from './presenter.ts';
@@ -23,9 +23,9 @@ async function screenedContent(deps: Deps, accountId: number, area: Area, raw: s
   if (refusal) throw fail.unprocessable('content', refusal);
   await assertMayReach(deps, accountId, [...reached, ...mentionedIds(html)]);
   if (html === '') return { html, flagged: [] };
-  const screened = await screenText(deps, [html], area);
-  if (screened.action === 'require_approval') throw fail.unprocessable('censor_words', 'banned');
-  return { html: screened.texts[0]!, flagged: screened.action === 'flag' ? screened.words : [] };
+  // Screened as its readers will see it (entities decoded, markup removed); held words are refused (no queue).
+  const screened = await screenFor(deps, 'talk', [html], area);
+  return { html: screened.texts[0]!, flagged: screened.flagged };
 }
 
 /** A talk published with a `flag` word goes to the staff queue as a system report (docs/product/community.md#watched-words). */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
+import { isApiError } from '../../../lib/api';
 import { localizeErrors } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
@@ -19,7 +20,7 @@ import { SettingsShell } from './SettingsShell';
 type Values = { nickname: string; gender: Me['gender']; birthday: string; introduction: string };
 const INTRO_MAX = 500;
 
-function ProfileForm({ me }: { me: Me }) {
+export function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation();
   const update = useUpdateMe();
   const [general, setGeneral] = useState<string[]>([]);
@@ -37,7 +38,11 @@ function ProfileForm({ me }: { me: Me }) {
       }
       toast.success(t('ui.save_success'));
     } catch (err) {
-      setGeneral(applyServerErrors(t, err, setError, ['nickname', 'gender', 'birthday', 'introduction']));
+      // A watched word (censor_words: banned) is shown on the text that changed, or for the form when both did.
+      const nicknameChanged = v.nickname.trim() !== me.nickname;
+      const introductionChanged = v.introduction.trim() !== me.introduction;
+      if (isApiError(err) && err.has('censor_words', 'banned') && nicknameChanged && introductionChanged) setGeneral([t('errors.profile_banned')]);
+      else setGeneral(applyServerErrors(t, err, setError, ['nickname', 'gender', 'birthday', 'introduction'], { censor_words: nicknameChanged ? 'nickname' : 'introduction' }));
     }
   });
   const intro = watch('introduction');

@@ -18,6 +18,8 @@ describe('sendRefusalText', () => {
     expect(sendRefusalText(t, new ApiError(500, {}))).toBe('conversations.send_failed');
     expect(sendRefusalText(t, new ApiError(503, { base: ['busy'] }))).toBe('conversations.send_failed');
     expect(sendRefusalText(t, new Error('boom'))).toBe('conversations.send_failed');
+    // A watched word that blocks or would hold the words: the spec's table has only "send failed" for it.
+    expect(sendRefusalText(t, new ApiError(422, { censor_words: ['banned'] }))).toBe('conversations.send_failed');
   });
 
   it('has every message of the section in both languages', () => {
