@@ -39,6 +39,7 @@ export * from './roles.ts';
 export * from './bundles.ts';
 export * from './points-shop.ts';
 export * from './moderation.ts';
+export * from './moderation-controls.ts';
 export * from './game-reviews.ts';
 export * from './uploads.ts';
 export * from './community.ts';
