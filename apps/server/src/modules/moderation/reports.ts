@@ -120,6 +120,8 @@ export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld'
       resolution: report.resolution,
       resolved_by: report.resolvedBy,
       resolved_at_timestamp: toTimestamp(report.resolvedAt),
+      claimed_by: report.claimedBy,
+      claimed_at_timestamp: toTimestamp(report.claimedAt),
     })),
     meta: { total_count: total!.n, page: query.page, per: query.per },
   };
