@@ -31,7 +31,7 @@ describe('moderation controls by permission', () => {
   });
 
   it('offers unhide on hidden content and nothing that arranges it', () => {
-    expect(moderationActionsFor(permissionsOf('staff'), { ...post, state: 'hidden' })).toEqual(['unhide', 'delete', 'mute_author']);
+    expect(moderationActionsFor(permissionsOf('staff'), { ...post, state: 'hidden' })).toEqual(['unhide', 'mute_author']);
     expect(moderationActionsFor(permissionsOf('group_admin'), { ...post, state: 'hidden' })).toEqual([]);
   });
 

@@ -35,7 +35,7 @@ const ARRANGED: readonly ModeratedKind[] = ['post', 'review'];
 
 export interface ModeratedItem {
   kind: ModeratedKind;
-  /** Hidden content offers unhide instead of hide; pending content is the approval queue's, not the menu's. */
+  /** Hidden content offers unhide instead of hide and delete; pending content is the approval queue's, not the menu's. */
   state: ContentState;
   /** Pinned: a sticky order above 0. Only posts and reviews. */
   pinned?: boolean;
@@ -58,7 +58,8 @@ export function moderationActionsFor(permissions: readonly string[], item: Moder
   if (ARRANGED.includes(item.kind) && item.state === 'published') {
     wanted.push(item.pinned ? 'unpin' : 'pin', item.locked ? 'unlock' : 'lock', 'official_reply');
   }
-  wanted.push(item.state === 'hidden' ? 'unhide' : 'hide', 'delete');
+  // Hidden content is restored or left hidden; deleting for good is done while it is still in view.
+  wanted.push(...(item.state === 'hidden' ? (['unhide'] as const) : (['hide', 'delete'] as const)));
   if (!item.own) wanted.push('mute_author');
   return wanted.filter(may);
 }
