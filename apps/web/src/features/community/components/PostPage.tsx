@@ -116,7 +116,7 @@ export function PostPage() {
         <ModerationSlot
           item={{ kind: p.type === 'Review' ? 'review' : 'post', state: p.moderation_state, pinned: p.sticky_sequence > 0, locked: p.locked }}
           target={{ type: 'post', id: p.id, groupId: p.group_id, authorId: p.account_id }}
-          subject={t('moderation.subject', { kind: t(p.type === 'Review' ? 'community.review' : 'community.post'), author: name })}
+          subject={t('moderation.subject', { kind: t(p.type === 'Review' ? 'moderation.kind_review' : 'moderation.kind_post'), author: name })}
           onDeleted={() => void navigate(communityPaths.group(p.group_id), { replace: true })}
         />
         {p.own ? (
