@@ -51,6 +51,17 @@ describe('hide and delete from the page', () => {
     expect((await act(otherStaff, 'post', post.id, 'hide')).statusCode).toBe(404);
   });
 
+  it('lets one of two staff hiding at once hide it: the other changes nothing and resolves nothing', async () => {
+    const { post } = await publishedPost();
+    const made = await report('post', post.id);
+    const answers = await Promise.all([act(staff, 'post', post.id, 'hide'), act(otherStaff, 'post', post.id, 'hide')]);
+    const won = answers.filter((a) => a.statusCode === 200);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.json().resolved_report_ids).toEqual([made.id]);
+    // The other saw it gone (404) or lost the race inside its transaction (422 state_invalid).
+    expect([404, 422]).toContain(answers.find((a) => a.statusCode !== 200)!.statusCode);
+  });
+
   it('deletes a comment for good', async () => {
     const { post } = await publishedPost();
     const writer = await makeAccount(t);
@@ -88,6 +99,16 @@ describe('claiming a report', () => {
     expect((await api.native.delete(MODERATION_API.adminClaimReport(first.id), { token: staff.token })).statusCode).toBe(200);
     expect((await queue('open')).find((r) => r.id === first.id)?.claimed_by).toBeNull();
     expect((await api.native.post(MODERATION_API.adminClaimReport(first.id), undefined, { token: otherStaff.token })).statusCode).toBe(200);
+  });
+
+  it('gives a report claimed by two staff at once to exactly one of them', async () => {
+    const { post } = await publishedPost();
+    const made = await report('post', post.id);
+    const answers = await Promise.all([staff, otherStaff].map((who) => api.native.post(MODERATION_API.adminClaimReport(made.id), undefined, { token: who.token })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().claimed_by;
+    expect(answers.find((a) => a.statusCode === 422)!.json().meta.claimed_by).toBe(winner);
+    expect((await queue('open')).find((r) => r.id === made.id)?.claimed_by).toBe(winner);
   });
 
   it('refuses a resolved report (state_invalid) and an unknown one (404)', async () => {
