@@ -82,6 +82,17 @@ describe('hide and delete from the page', () => {
   });
 });
 
+describe('the queue of one site', () => {
+  it('lists only the reports of the site asked for', async () => {
+    const { post } = await publishedPost();
+    const made = await report('post', post.id);
+    const of = async (area: string) =>
+      ((await api.native.get(`${MODERATION_API.adminReports}?status=open&per=100&area=${area}`, { token: staff.token })).json().reports as { id: number }[]).map((r) => r.id);
+    expect(await of('native')).toContain(made.id);
+    expect(await of('abroad')).not.toContain(made.id);
+  });
+});
+
 describe('claiming a report', () => {
   it('claims every open report on the target, tells another staff member it is taken, and gives it back', async () => {
     const { post } = await publishedPost();

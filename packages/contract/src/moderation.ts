@@ -52,7 +52,8 @@ export const queuedReport = report.extend({
 });
 export type QueuedReport = z.infer<typeof queuedReport>;
 
-export const reportQueueQuery = pagingQuery(20).extend({ status: z.enum(['open', 'upheld', 'dismissed']).default('open') });
+/** `area`: only the reports of one site's content (the web's queue asks for its own site's); all when absent. */
+export const reportQueueQuery = pagingQuery(20).extend({ status: z.enum(['open', 'upheld', 'dismissed']).default('open'), area: area.optional() });
 export const reportQueueResponse = z.object({ reports: z.array(queuedReport), meta: listMeta });
 
 /** POST /api/admin/reports/{id}/resolve: resolves every open report on the report's target. */

@@ -4,17 +4,18 @@ import type { ReportResolution } from '@lantern/domain';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api';
 import { queryKeys } from '../../../../lib/query-keys';
+import { getSite } from '../../../../lib/site';
 
 export type ReportQueue = z.infer<typeof reportQueueResponse>;
 export const REPORT_STATES = ['open', 'upheld', 'dismissed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 export const REPORTS_PER_PAGE = 20;
 
-/** Staff: GET /api/admin/reports, one state's reports, the most serious and most reliable first. */
+/** Staff: GET /api/admin/reports, one state's reports of this site's content, the most serious and most reliable first. */
 export const useReportQueue = (status: ReportState, page: number) =>
   useQuery({
     queryKey: queryKeys.moderation.reports(status, page),
-    queryFn: () => api.get<ReportQueue>(MODERATION_API.adminReports, { query: { status, page, per: REPORTS_PER_PAGE } }),
+    queryFn: () => api.get<ReportQueue>(MODERATION_API.adminReports, { query: { status, area: getSite().area, page, per: REPORTS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 

@@ -89,7 +89,7 @@ function ReportItem({ r, meId, onResolve }: { r: QueuedReport; meId: number; onR
   return (
     <li className="flex flex-col gap-3 rounded-xl bg-ink-850/80 p-4 ring-1 ring-ink-700" data-testid="report" data-id={r.id} data-target={`${r.target_type}:${r.target_id}`}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="rounded bg-ink-700 px-1.5 py-0.5 font-semibold text-fg">{t(`moderation.kind_${r.target_type}`, { defaultValue: r.target_type })}</span>
+        <span className="rounded bg-ink-700 px-1.5 py-0.5 font-semibold capitalize text-fg">{t(`moderation.kind_${r.target_type}`, { defaultValue: r.target_type })}</span>
         <span className={cn('rounded px-1.5 py-0.5 font-semibold', r.severity >= 4 ? 'bg-danger/15 text-danger' : 'bg-accent/15 text-accent')}>{t(`report.reasons.${r.reason}`)}</span>
         <span className="text-muted">{r.reporter_id === null ? t('moderation.system_report') : t('moderation.accuracy', { percent: Math.round(r.reporter_accuracy * 100) })}</span>
         <span className="text-subtle">{formatDate(r.created_at_timestamp, language)}</span>
