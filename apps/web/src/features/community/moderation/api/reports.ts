@@ -12,8 +12,9 @@ export type ReportState = (typeof REPORT_STATES)[number];
 export const REPORTS_PER_PAGE = 20;
 
 /** Staff: GET /api/admin/reports, one state's reports of this site's content, the most serious and most reliable first. */
-export const useReportQueue = (status: ReportState, page: number) =>
+export const useReportQueue = (status: ReportState, page: number, enabled: boolean) =>
   useQuery({
+    enabled,
     queryKey: queryKeys.moderation.reports(status, page),
     queryFn: () => api.get<ReportQueue>(MODERATION_API.adminReports, { query: { status, area: getSite().area, page, per: REPORTS_PER_PAGE } }),
     placeholderData: keepPreviousData,

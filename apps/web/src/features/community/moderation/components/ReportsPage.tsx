@@ -128,7 +128,8 @@ export function ReportsPage() {
   const status: ReportState = (REPORT_STATES as readonly string[]).includes(search.get('status') ?? '') ? (search.get('status') as ReportState) : 'open';
   const page = Math.max(1, Number(search.get('page')) || 1);
   const staff = me.data?.permissions.includes('api_staff') ?? false;
-  const queue = useReportQueue(status, page);
+  // Asked only for staff: anyone else would get a 403 for nothing.
+  const queue = useReportQueue(status, page, staff);
   const [resolving, setResolving] = useState<QueuedReport | null>(null);
   useDocumentTitle(t('moderation.reports_title'));
   if (me.isPending) return <LoadingBlock />;
