@@ -160,6 +160,13 @@ export const headlineSectionFields = z.object({
 export const headlineSectionRequest = z.object({ headline_section: headlineSectionFields });
 export const updateHeadlineSectionRequest = z.object({ headline_section: headlineSectionFields.partial() });
 
+/**
+ * GET /api/admin/headline_drafts/{id}/preview: a submitted draft and the article publishing it would make, as a
+ * reader of this site would read it (`preview.id` is the draft's; no likes or comments yet).
+ */
+export const headlineDraftPreviewResponse = z.object({ headline_draft: headlineDraft, preview: headlineDetail });
+export type HeadlineDraftPreview = z.infer<typeof headlineDraftPreviewResponse>;
+
 export const HEADLINES_API = {
   headlines: '/api/headlines',
   headline: (hid: number | string) => `/api/headlines/${hid}`,
@@ -170,6 +177,7 @@ export const HEADLINES_API = {
   drafts: '/api/headline_drafts',
   draft: (did: number | string) => `/api/headline_drafts/${did}`,
   staffDrafts: '/api/admin/headline_drafts',
+  staffPreview: (did: number | string) => `/api/admin/headline_drafts/${did}/preview`,
   staffPublish: (did: number | string) => `/api/admin/headline_drafts/${did}/publish`,
   staffReject: (did: number | string) => `/api/admin/headline_drafts/${did}/reject`,
   staffHeadline: (hid: number | string) => `/api/admin/headlines/${hid}`,

@@ -46,9 +46,14 @@ export const queuedReport = report.extend({
   resolution: reportResolution.nullable(),
   resolved_by: z.number().int().nullable(),
   resolved_at_timestamp: timestamp.nullable(),
+  /** Who is working on it (decisions/0035); null when nobody claimed it. */
+  claimed_by: z.number().int().nullable(),
+  claimed_at_timestamp: timestamp.nullable(),
 });
+export type QueuedReport = z.infer<typeof queuedReport>;
 
-export const reportQueueQuery = pagingQuery(20).extend({ status: z.enum(['open', 'upheld', 'dismissed']).default('open') });
+/** `area`: only the reports of one site's content (the web's queue asks for its own site's); all when absent. */
+export const reportQueueQuery = pagingQuery(20).extend({ status: z.enum(['open', 'upheld', 'dismissed']).default('open'), area: area.optional() });
 export const reportQueueResponse = z.object({ reports: z.array(queuedReport), meta: listMeta });
 
 /** POST /api/admin/reports/{id}/resolve: resolves every open report on the report's target. */
@@ -102,6 +107,23 @@ export const moderationTargetParams = z.object({ type: reportTargetType, id: z.c
 /** The answer of approve, reject and unhide. */
 export const moderationActionResponse = z.object({ type: z.string(), id: z.number().int(), state: z.enum(['published', 'deleted']) });
 
+/** POST and DELETE /api/admin/reports/{id}/claim: the target's open reports taken or given back. */
+export const claimReportResponse = z.object({
+  claimed_report_ids: z.array(z.number().int()),
+  claimed_by: z.number().int().nullable(),
+  claimed_at_timestamp: timestamp.nullable(),
+});
+
+/** POST /api/admin/content/{type}/{id}/{hide|delete}: staff act on a published item from its page. */
+export const CONTENT_ACTIONS = ['hide', 'delete'] as const;
+export const contentActionResponse = z.object({
+  type: z.string(),
+  id: z.number().int(),
+  action: z.enum(CONTENT_ACTIONS),
+  /** The item's open reports, upheld with the action in the same transaction. */
+  resolved_report_ids: z.array(z.number().int()),
+});
+
 export const MODERATION_API = {
   reports: '/api/reports',
   adminReports: '/api/admin/reports',
@@ -113,4 +135,7 @@ export const MODERATION_API = {
   adminApprove: (type: string, id: number | string) => `/api/admin/approvals/${type}/${id}/approve`,
   adminReject: (type: string, id: number | string) => `/api/admin/approvals/${type}/${id}/reject`,
   adminUnhide: (type: string, id: number | string) => `/api/admin/hidden/${type}/${id}/unhide`,
+  adminClaimReport: (id: number | string) => `/api/admin/reports/${id}/claim`,
+  adminHideContent: (type: string, id: number | string) => `/api/admin/content/${type}/${id}/hide`,
+  adminDeleteContent: (type: string, id: number | string) => `/api/admin/content/${type}/${id}/delete`,
 } as const;

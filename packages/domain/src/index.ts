@@ -40,6 +40,7 @@ export * from './bundles.ts';
 export * from './points-shop.ts';
 export * from './moderation.ts';
 export * from './reader-text.ts';
+export * from './moderation-controls.ts';
 export * from './game-reviews.ts';
 export * from './uploads.ts';
 export * from './community.ts';

@@ -42,6 +42,12 @@ export function UserMenuContent({ me, trigger }: { me: Me; trigger: ReactNode })
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.gameKeys)} data-testid="menu-keys">
             <KeyIcon /> {t('nav.game_keys')}
           </Menu.Item>
+          {/* The moderation desk, for the accounts the server says may work it (GET /api/me permissions). */}
+          {me.permissions.includes('api_staff') ? (
+            <Menu.Item className={itemClass} onSelect={() => navigate(paths.moderationReports)} data-testid="menu-reports">
+              <ShieldIcon /> {t('moderation.reports_title')}
+            </Menu.Item>
+          ) : null}
           <Menu.Separator className="my-1 h-px bg-ink-700" />
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.security)}>
             <ShieldIcon /> {t('nav.security')}

@@ -32,6 +32,12 @@ export const paths = {
   headlineDraftNew: '/headlines/drafts/new',
   headlineDraftEdit: (id: number | string) => `/headlines/drafts/${id}/edit`,
   headlineDraftEditPattern: '/headlines/drafts/:id/edit',
+  /** Staff: a submitted draft read as the article it will become, with publish and reject. */
+  headlineDraftPreview: (id: number | string) => `/headlines/drafts/${id}/preview`,
+  headlineDraftPreviewPattern: '/headlines/drafts/:id/preview',
+  /** Staff: the report queue on one state's tab, a page of it (docs/product/community.md#moderation-on-the-web). */
+  moderationReports: '/moderation/reports',
+  moderationReportsOf: (status: string, page = 1) => `/moderation/reports?status=${status}${page > 1 ? `&page=${page}` : ''}`,
   search: '/search',
   searchFor: (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`,
   cart: '/cart',

@@ -52,6 +52,8 @@ export function createRouter(client: QueryClient) {
         page(paths.headlineDrafts, () => import('../features/community/headlines/HeadlineDraftsPage').then((m) => m.HeadlineDraftsPage), true),
         page(paths.headlineDraftNew, () => import('../features/community/headlines/HeadlineEditorPage').then((m) => m.HeadlineEditorPage), true),
         page(paths.headlineDraftEditPattern, () => import('../features/community/headlines/HeadlineEditorPage').then((m) => m.HeadlineEditorPage), true),
+        page(paths.headlineDraftPreviewPattern, () => import('../features/community/headlines/HeadlineDraftPreviewPage').then((m) => m.HeadlineDraftPreviewPage), true),
+        page(paths.moderationReports, () => import('../features/community/moderation/components/ReportsPage').then((m) => m.ReportsPage), true),
         page(paths.headlinePattern, () => import('../features/community/headlines/HeadlinePage').then((m) => m.HeadlinePage)),
         page(paths.talks, () => import('../features/community/components/TalksPage').then((m) => m.TalksPage)),
         page(paths.talkPattern, () => import('../features/community/components/TalkPage').then((m) => m.TalkPage)),

@@ -197,8 +197,15 @@ export const queryKeys = {
     draftList: (status: string) => ['me', 'headlines', 'drafts', 'list', status] as const,
     draft: (id: number) => ['me', 'headlines', 'drafts', id] as const,
     queue: ['me', 'headlines', 'drafts', 'queue'] as const,
+    /** Staff: a submitted draft as the article it will become. */
+    preview: (id: number) => ['me', 'headlines', 'drafts', 'preview', id] as const,
     skuSearch: (keyword: string) => ['me', 'headlines', 'sku-search', keyword] as const,
     skusByIds: (ids: readonly number[]) => ['me', 'headlines', 'skus', ...ids] as const,
+  },
+  /** The moderation desk (docs/product/community.md#moderation-on-the-web): the report queue by state and page. */
+  moderation: {
+    all: ['me', 'moderation'] as const,
+    reports: (status: string, page: number) => ['me', 'moderation', 'reports', status, page] as const,
   },
   /** People and talks (docs/product/people.md): all depend on the viewer (own, likes, what they blocked). */
   people: {

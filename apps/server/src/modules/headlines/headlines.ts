@@ -70,6 +70,30 @@ export async function homeHeadlines(deps: Deps, viewer: Viewer): Promise<Headlin
   return (await listHeadlines(deps, viewer.area, {}, 1, HOME_HEADLINES)).headlines;
 }
 
+/** What an article shows besides its text: its games of this site at live prices, the game it is about, its radio hosts. */
+export interface ArticleParts {
+  items: HeadlineRow['items'];
+  skuId: number | null;
+  radio: HeadlineRow['radio'];
+}
+
+/**
+ * The parts of an article as the reader's site shows them, for a published article and for a draft staff
+ * preview alike (decisions/0035), so a preview is the article as it will read.
+ */
+export async function presentArticleParts(deps: Deps, viewer: Viewer, parts: ArticleParts): Promise<Pick<HeadlineDetail, 'games' | 'sku' | 'radio'>> {
+  const gameIds = itemsOfArea(parts.items, viewer.area);
+  const wanted = parts.skuId === null ? gameIds : [...new Set([...gameIds, parts.skuId])];
+  const radioIds = parts.radio?.accountIds ?? [];
+  const [skuRows, hosts] = await Promise.all([loadViewableSkuRows(deps.db, wanted, viewer.area), publicAccountsByIds(deps.db, radioIds)]);
+  const skus = new Map((await presentSkus(deps.db, keepViewable(skuRows, viewer.area, viewer.region))).map((s) => [s.id, s]));
+  return {
+    games: gameIds.flatMap((g) => (skus.has(g) ? [skus.get(g)!] : [])),
+    sku: parts.skuId === null ? null : (skus.get(parts.skuId) ?? null),
+    radio: parts.radio && (radioIds.length || parts.radio.attachment) ? { accounts: radioIds.map((a) => authorOf(a, hosts.get(a))), attachment: parts.radio.attachment } : null,
+  };
+}
+
 /**
  * GET /api/headlines/{id}: a shown article of this site (another site's, a hidden or a deleted one is 404;
  * its author still sees it hidden), with its games of this site at their live prices.
@@ -79,23 +103,16 @@ export async function getHeadline(deps: Deps, viewer: Viewer, id: number, viewer
   if (!row || !contentVisibleTo(row.state, { own: row.accountId === viewer.accountId, staff: viewerIsStaff })) throw fail.notFound();
   const sections = await allSections(deps);
   const section = sections.find((s) => s.id === row.sectionId)!;
-  const gameIds = itemsOfArea(row.items, viewer.area);
-  const wanted = row.skuId === null ? gameIds : [...new Set([...gameIds, row.skuId])];
-  const radioIds = row.radio?.accountIds ?? [];
-  const [[summary], skuRows, reactions, hosts] = await Promise.all([
+  const [[summary], parts, reactions] = await Promise.all([
     presentSummaries(deps, [row], sectionMap(sections)),
-    loadViewableSkuRows(deps.db, wanted, viewer.area),
+    presentArticleParts(deps, viewer, row),
     viewer.accountId === null ? Promise.resolve(new Map<number, 1 | 2>()) : viewerReactions(deps, viewer.accountId, 'Headline', [row.id]),
-    publicAccountsByIds(deps.db, radioIds),
   ]);
-  const skus = new Map((await presentSkus(deps.db, keepViewable(skuRows, viewer.area, viewer.region))).map((s) => [s.id, s]));
   return {
     ...summary!,
     content: row.contentHtml,
     section: presentSection(section),
-    games: gameIds.flatMap((g) => (skus.has(g) ? [skus.get(g)!] : [])),
-    sku: row.skuId === null ? null : (skus.get(row.skuId) ?? null),
-    radio: row.radio && (radioIds.length || row.radio.attachment) ? { accounts: radioIds.map((a) => authorOf(a, hosts.get(a))), attachment: row.radio.attachment } : null,
+    ...parts,
     like_type: reactions.get(row.id) ?? null,
     moderation_state: row.state,
   };

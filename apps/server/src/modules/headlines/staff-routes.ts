@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  headlineDraft, headlineDraftRequest, headlineDraftsResponse, headlineSection, headlineSummary, headlineSectionRequest, pagingQuery, publishHeadlineDraftResponse, rejectHeadlineDraftRequest,
+  headlineDraft, headlineDraftPreviewResponse, headlineDraftRequest, headlineDraftsResponse, headlineSection, headlineSummary, headlineSectionRequest, pagingQuery, publishHeadlineDraftResponse, rejectHeadlineDraftRequest,
   updateHeadlineSectionRequest, HEADLINES_API,
 } from '@lantern/contract';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { idParams } from '../../platform/params.ts';
+import { viewerOf } from '../../platform/viewer.ts';
+import { previewDraft } from './preview.ts';
 import { editArticle } from './article-edit.ts';
 import { publishDraft, rejectDraft, submittedDrafts } from './publishing.ts';
 import { createSection, deleteSection, updateSection } from './sections.ts';
@@ -20,6 +22,9 @@ const pattern = (path: (id: string) => string) => path(':id');
 export const headlineStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get(HEADLINES_API.staffDrafts, { schema: { tags, querystring: pagingQuery(20), response: { 200: headlineDraftsResponse } } }, async (request) =>
     submittedDrafts(deps, request.site.area, request.query.page, request.query.per));
+
+  app.get(pattern(HEADLINES_API.staffPreview), { schema: { tags, params: idParams, response: { 200: headlineDraftPreviewResponse } } }, async (request) =>
+    previewDraft(deps, viewerOf(request), request.params.id));
 
   app.post(pattern(HEADLINES_API.staffPublish), { schema: { tags, params: idParams, response: { 200: publishHeadlineDraftResponse } } }, async (request) =>
     publishDraft(deps, request.site.area, request.params.id));

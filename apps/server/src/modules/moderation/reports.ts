@@ -96,18 +96,19 @@ function reporterStats(deps: Deps) {
  * The staff queue: by severity (the reason's weight), then the reporter's accuracy (REPORT accuracy smoothed
  * as domain `reporterAccuracy`: (upheld + 1) / (resolved + 2)), then oldest first.
  */
-export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld' | 'dismissed'; page: number; per: number }) {
+export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld' | 'dismissed'; area?: Area; page: number; per: number }) {
+  const where = and(eq(r.status, query.status), query.area === undefined ? undefined : eq(r.area, query.area));
   const stats = reporterStats(deps);
   const accuracy = sql<number>`(coalesce(${stats.upheld}, 0) + 1)::float8 / (coalesce(${stats.resolved}, 0) + 2)`.mapWith(Number);
   const rows = await deps.db
     .select({ report: r, accuracy })
     .from(r)
     .leftJoin(stats, eq(stats.reporterId, r.reporterId))
-    .where(eq(r.status, query.status))
+    .where(where)
     .orderBy(desc(r.severity), desc(accuracy), asc(r.createdAt), asc(r.id))
     .limit(query.per)
     .offset((query.page - 1) * query.per);
-  const [total] = await deps.db.select({ n: count() }).from(r).where(eq(r.status, query.status));
+  const [total] = await deps.db.select({ n: count() }).from(r).where(where);
   return {
     reports: rows.map(({ report, accuracy }) => ({
       ...present(report),
@@ -120,6 +121,8 @@ export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld'
       resolution: report.resolution,
       resolved_by: report.resolvedBy,
       resolved_at_timestamp: toTimestamp(report.resolvedAt),
+      claimed_by: report.claimedBy,
+      claimed_at_timestamp: toTimestamp(report.claimedAt),
     })),
     meta: { total_count: total!.n, page: query.page, per: query.per },
   };

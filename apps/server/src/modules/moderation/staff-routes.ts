@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  approvalsQuery, approvalsResponse, moderationActionResponse, moderationTargetParams,
+  approvalsQuery, approvalsResponse, claimReportResponse, contentActionResponse, CONTENT_ACTIONS, moderationActionResponse, moderationTargetParams,
   createWatchedWordRequest, muteRequest, muteState, reportQueueQuery, reportQueueResponse, resolveReportRequest,
   resolveReportResponse, updateWatchedWordRequest, watchedWord, watchedWordsQuery, watchedWordsResponse,
 } from '@lantern/contract';
@@ -11,6 +11,8 @@ import { reportQueue, resolveReport } from './reports.ts';
 import { createWatchedWord, deleteWatchedWord, listWatchedWords, updateWatchedWord } from './words.ts';
 import { muteAccount, unmuteAccount } from './mutes.ts';
 import { approvalQueue, decideApproval, unhide } from './approvals.ts';
+import { claimReport, releaseReport } from './claims.ts';
+import { actOnContent } from './content-actions.ts';
 
 const tags = ['admin'];
 
@@ -21,6 +23,18 @@ export const moderationStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => asyn
 
   app.post('/api/admin/reports/:id/resolve', { schema: { tags, params: idParams, body: resolveReportRequest, response: { 200: resolveReportResponse } } }, async (request) =>
     resolveReport(deps, requireAuth(request).accountId, request.params.id, request.body.resolution));
+
+  app.post('/api/admin/reports/:id/claim', { schema: { tags, params: idParams, response: { 200: claimReportResponse } } }, async (request) =>
+    claimReport(deps, requireAuth(request).accountId, request.params.id));
+
+  app.delete('/api/admin/reports/:id/claim', { schema: { tags, params: idParams, response: { 200: claimReportResponse } } }, async (request) =>
+    releaseReport(deps, requireAuth(request).accountId, request.params.id));
+
+  // Hide or delete from the page that shows the item (decisions/0035); its open reports are upheld with it.
+  for (const action of CONTENT_ACTIONS) {
+    app.post(`/api/admin/content/:type/:id/${action}`, { schema: { tags, params: moderationTargetParams, response: { 200: contentActionResponse } } }, async (request) =>
+      actOnContent(deps, requireAuth(request).accountId, request.params.type, request.params.id, action));
+  }
 
   app.get('/api/admin/approvals', { schema: { tags, querystring: approvalsQuery, response: { 200: approvalsResponse } } }, async (request) =>
     approvalQueue(deps, request.query));

@@ -28,6 +28,9 @@ export const moderationReports = pgTable(
     resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => accounts.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     note: text('note'),
+    /** The staff member working on it (decisions/0035): others see it taken; whoever resolves it, resolves it. */
+    claimedBy: bigint('claimed_by', { mode: 'number' }).references(() => accounts.id),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

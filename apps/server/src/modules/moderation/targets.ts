@@ -10,7 +10,8 @@ import type { Tx } from '../../platform/db/client.ts';
  */
 export interface ReportTarget {
   load(deps: Deps, id: number): Promise<{ authorId: number; area: Area; summary: string } | null>;
-  hide(deps: Deps, id: number, tx?: Tx): Promise<void>;
+  /** False when it was not published any more (another hide got there first); nothing changed then. */
+  hide(deps: Deps, id: number, tx?: Tx): Promise<boolean | void>;
   remove(deps: Deps, id: number, tx?: Tx): Promise<void>;
   /** Puts a hidden one back as it was (counted again); false when it is not hidden (decisions/0020). */
   unhide?(deps: Deps, id: number, tx?: Tx): Promise<boolean>;
@@ -89,9 +90,7 @@ export interface ModeratedContent {
 export function registerModeratedContent(type: string, content: ModeratedContent): void {
   registerReportTarget(type, {
     load: (deps, id) => content.published(deps, id),
-    hide: async (deps, id, tx) => {
-      await content.move(deps, id, 'published', 'hidden', tx);
-    },
+    hide: (deps, id, tx) => content.move(deps, id, 'published', 'hidden', tx),
     remove: async (deps, id, tx) => {
       await content.takeDown(deps, id, undefined, tx);
     },

@@ -10,6 +10,8 @@ import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 import { talkQuery } from '../api/talks';
 import { TalkCard } from './TalkCard';
 import { BlockedAuthorNotice, useShowAnyway } from './BlockedAuthorNotice';
+import { ModerationSlot } from '../moderation/ModerationSlot';
+import { commentModerationTools } from '../moderation/CommentModeration';
 
 /**
  * /talks/{id}: one talk with its likes and comments (10 a page, the discussion module's). A talk that is gone goes to
@@ -49,7 +51,16 @@ export function TalkPage() {
     <div ref={reveal.contentRef} tabIndex={-1} className="mx-auto max-w-3xl space-y-6 px-4 py-6 outline-none sm:px-6 sm:py-10" data-testid="talk-page">
       {breadcrumb}
       <TalkCard talk={talk.data.talk} linked={false} />
-      <TargetDiscussion type="Talk" id={talk.data.talk.id} likesCount={talk.data.talk.like_count} />
+      {/* A hidden talk is gone for everyone here (404), so the menu only meets published ones. */}
+      <div className="flex justify-end empty:hidden">
+        <ModerationSlot
+          item={{ kind: 'talk', state: 'published' }}
+          target={{ type: 'talk', id: talk.data.talk.id, authorId: talk.data.talk.account?.id ?? null }}
+          subject={t('moderation.subject', { kind: t('moderation.kind_talk'), author: talk.data.talk.account?.nickname ?? t('community.gone_author') })}
+          onDeleted={() => void navigate(paths.talks, { replace: true })}
+        />
+      </div>
+      <TargetDiscussion type="Talk" id={talk.data.talk.id} likesCount={talk.data.talk.like_count} commentTools={commentModerationTools} />
     </div>
   );
 }

@@ -62,6 +62,8 @@ function QueuedDraft({ d }: { d: HeadlineDraft }) {
     <li className="flex flex-col gap-2 rounded-xl bg-ink-850/80 p-3 ring-1 ring-ink-700" data-testid="queued-draft" data-id={d.id}>
       <p className="font-semibold text-fg">{d.title}</p>
       <p className="text-xs text-subtle">{d.author.nickname}</p>
+      {/* Read it as it will be published before deciding. */}
+      <Link to={paths.headlineDraftPreview(d.id)} className="text-sm font-semibold text-accent-strong hover:underline" data-testid="draft-preview">{t('headlines.read_preview')}</Link>
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" loading={review.isPending} onClick={() => act('publish')} data-testid="draft-publish">{t('headlines.publish')}</Button>
         <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('headlines.reject_reason')} aria-label={t('headlines.reject_reason')} className="min-w-0 flex-1 rounded-lg bg-ink-900 px-3 py-1.5 text-sm text-fg ring-1 ring-ink-700" />

@@ -10,6 +10,7 @@ import { useMe, useWhenSignedIn } from '../../../../lib/session';
 import { Button } from '../../../../ui/Button';
 import { MuteNotice, MuteNoticeInline } from '../../../../ui/MuteNotice';
 import { ReportAction } from '../../../../ui/ReportAction';
+import { useCommentTools } from './CommentTools';
 import { toast } from '../../../../ui/toastStore';
 import { useCommunityRefusal } from '../../../../ui/useCommunityRefusal';
 import { WarningDialog } from '../../../../ui/WarningDialog';
@@ -112,6 +113,7 @@ function CommentHead({ comment, viewer, onReply, onDelete }: { comment: Comment;
   const { t, i18n } = useTranslation();
   const whenSignedIn = useWhenSignedIn();
   const own = viewer.meId === comment.account.id;
+  const tools = useCommentTools();
   const at = new Date(comment.created_at_timestamp * 1000).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
@@ -133,6 +135,7 @@ function CommentHead({ comment, viewer, onReply, onDelete }: { comment: Comment;
           subject={{ kind: comment.reply ? 'reply' : 'comment', author: comment.account.nickname || t('discussion.someone'), excerpt: commentPlainText(comment.content) }}
         />
       )}
+      {tools ? tools(comment) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HEADLINES_API, type HeadlineDraft, type HeadlineDraftFields, type headlineDraftsResponse } from '@lantern/contract';
+import { HEADLINES_API, type HeadlineDraft, type HeadlineDraftPreview, type HeadlineDraftFields, type headlineDraftsResponse } from '@lantern/contract';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -47,8 +47,12 @@ export const useReviewQueue = (enabled: boolean) =>
 export function useReviewDraft() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, reason }: { id: number; action: 'publish' | 'reject'; reason?: string }): Promise<unknown> =>
+    mutationFn: ({ id, action, reason }: { id: number; action: 'publish' | 'reject'; reason?: string }): Promise<{ headline?: { id: number } }> =>
       action === 'publish' ? api.post(HEADLINES_API.staffPublish(id)) : api.post(HEADLINES_API.staffReject(id), { reason }),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.headlines.all }),
   });
 }
+
+/** Staff: GET /api/admin/headline_drafts/{id}/preview, a submitted draft and the article it will become. */
+export const useDraftPreview = (id: number) =>
+  useQuery({ queryKey: queryKeys.headlines.preview(id), queryFn: () => api.get<HeadlineDraftPreview>(HEADLINES_API.staffPreview(id)), retry: false });
