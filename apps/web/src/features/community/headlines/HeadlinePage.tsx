@@ -8,7 +8,8 @@ import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useWhenSignedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { DetailLoadFailed } from '../../../ui/ErrorViews';
+import { LoadingBlock } from '../../../ui/LoadStates';
 import { ReportAction } from '../../../ui/ReportAction';
 import { SkuCard } from '../../../ui/SkuCard';
 import { toast } from '../../../ui/toastStore';
@@ -44,7 +45,7 @@ export function HeadlinePage() {
   const headline = useHeadline(id);
   useDocumentTitle(headline.data?.title ?? t('headlines.title'));
   if (headline.isPending) return <LoadingBlock />;
-  if (headline.isError) return <LoadFailed error={headline.error} onRetry={() => headline.refetch()} />;
+  if (headline.isError) return <DetailLoadFailed error={headline.error} onRetry={() => headline.refetch()} />;
   const h = headline.data;
   const name = h.author.nickname || t('community.gone_author');
   return (
