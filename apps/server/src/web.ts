@@ -12,6 +12,7 @@ import { pagePolicy, scriptHash } from './platform/security-headers.ts';
 import { acceptsGzip } from './platform/send-json.ts';
 import { homeFirstScreen, type FirstScreen } from './modules/storefront/index.ts';
 import { ResponseCache } from './platform/response-cache.ts';
+import { viewerOf } from './platform/viewer.ts';
 import { pageFacts, type PageFacts } from './web/page-facts.ts';
 import { renderHead } from './web/page-head.ts';
 import { SITE_TEXTS } from './web/site-texts.ts';
@@ -90,6 +91,12 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
   let pages = renderPlain();
   /** Pages with a first screen, by the content they show (a cache entry): rendered once per entry. */
   let screenPages = new WeakMap<object, Page>();
+  /**
+   * What the server knows of a page (its status and head), kept as long as the catalogue's shared reads
+   * (CATALOG_CACHE_SECONDS): a hot SKU or post page costs its lookups once per period, not per request; a
+   * removal shows within that time. Its own cache, so a crawl of many addresses evicts none of the store's reads.
+   */
+  const factsCache = new ResponseCache(config.CATALOG_CACHE_SECONDS, Date.now, MAX_HEAD_PAGES);
   /** Pages by their site and head: a page asked for again is written, not rendered and compressed again. */
   let headPages = new Map<string, Page>();
   let builtAt = statSync(indexPath).mtimeMs;
@@ -136,7 +143,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
         return { page: pageWithHead(area, homeHead(area)), status: 200 };
       }
     }
-    const facts: PageFacts | null = await pageFacts(deps, request, path).catch((err: unknown) => {
+    // Keyed by the viewer's region too: a SKU page's answer depends on it.
+    const key = `${area}:${viewerOf(request).region}:${path}`;
+    const facts: PageFacts | null = await factsCache.get(key, () => pageFacts(deps, request, path)).catch((err: unknown) => {
       // The app asks for what the page shows itself: a failing read here costs the head, not the page.
       request.log.warn({ err }, 'page head unavailable');
       return null;
