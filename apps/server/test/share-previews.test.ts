@@ -14,7 +14,8 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lantern-og-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--lantern-site--></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ webDist: dist, env: { SITE_URL_NATIVE: 'https://cn.lantern.example', SITE_URL_ABROAD: 'https://global.lantern.example' } });
+  // With the shared-reads cache on, as in production: each page here is asked for once, and a page's head comes through it.
+  t = await createTestApp({ webDist: dist, env: { SITE_URL_NATIVE: 'https://cn.lantern.example', SITE_URL_ABROAD: 'https://global.lantern.example', CATALOG_CACHE_SECONDS: '60' } });
 });
 afterAll(async () => {
   await t.close();
