@@ -10,6 +10,7 @@ import { LegalDocument } from '../features/legal/components/LegalDocument';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { paths } from './paths';
+import { UserCenterLayout } from './UserCenterLayout';
 import { createRouter } from './router';
 
 /**
@@ -44,9 +45,9 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-function renderShell(element: React.ReactElement) {
+function renderShell(element: React.ReactElement, me: { id: number } | null = null) {
   const { client: shellClient } = testQueryClient();
-  shellClient.setQueryData(queryKeys.me.all, null);
+  shellClient.setQueryData(queryKeys.me.all, me);
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/'] });
   render(
     <QueryClientProvider client={shellClient}>
@@ -83,6 +84,13 @@ describe('the web pages and the links between them', () => {
     renderShell(<Header />);
     const links = internalLinks();
     expect(links.length).toBeGreaterThan(3);
+    expect(links.filter((href) => pageOf(href) === null)).toEqual([]);
+  });
+
+  it("links only to pages from the user centre's menu", () => {
+    renderShell(<UserCenterLayout />, { id: 9 });
+    const links = internalLinks();
+    expect(links).toEqual(expect.arrayContaining([paths.orders, paths.wallet, paths.security]));
     expect(links.filter((href) => pageOf(href) === null)).toEqual([]);
   });
 
