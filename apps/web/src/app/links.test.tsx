@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../i18n';
 import { queryKeys } from '../lib/query-keys';
 import { testQueryClient } from '../test/queryClient';
+import { SignUpPage } from '../features/auth/components/SignUpPage';
 import { LegalDocument } from '../features/legal/components/LegalDocument';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -113,6 +114,13 @@ describe('the legal pages', () => {
     expect(within(toc).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(sections.map((h) => `#${h.closest('section')!.id}`));
     expect(within(page).getByRole('link', { name: language === 'en' ? 'Privacy Policy' : '隐私政策' })).toHaveAttribute('href', paths.privacy);
     expect(document.title).toBe(`${language === 'en' ? 'Terms of Service' : '服务条款'} · 灯笼游戏`);
+  });
+
+  it("links the sign-up form's agreement to both, in a new tab so the form keeps what was typed", () => {
+    renderShell(<SignUpPage />);
+    expect(screen.getByTestId('sign-up-terms')).toHaveAttribute('href', paths.terms);
+    expect(screen.getByTestId('sign-up-terms')).toHaveAttribute('target', '_blank');
+    expect(screen.getByTestId('sign-up-privacy')).toHaveAttribute('href', paths.privacy);
   });
 
   it('shows the privacy policy with a way back to the terms', () => {
