@@ -169,7 +169,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
   if (deps) registerCrawlerFiles(app, deps);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
+    // HEAD is how some crawlers check a link: it gets the page's status (Node sends no body with it).
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).send({ errors: { base: ['not_found'] } });
     }
     return servePage(request, reply);

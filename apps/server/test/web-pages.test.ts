@@ -62,6 +62,13 @@ describe('status codes of web addresses', () => {
     }
   });
 
+  it('answers a HEAD with the status a GET would have', async () => {
+    const head = (url: string) => t.app.inject({ method: 'HEAD', url, headers: { host: HOSTS.native } });
+    expect((await head('/community')).statusCode).toBe(200);
+    expect((await head('/no-such-page')).statusCode).toBe(404);
+    expect((await head('/posts/987654321')).statusCode).toBe(404);
+  });
+
   it('answers JSON 404 for unknown API paths, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const res = await t.app.inject({ method, url: '/api/v9/nothing', headers: { host: HOSTS.native } });
