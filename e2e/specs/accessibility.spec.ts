@@ -9,7 +9,7 @@ async function violations(page: Page) {
 
 test('guest pages and the sign-in popup meet WCAG 2.1 AA (axe)', async ({ page }) => {
   test.slow(); // axe scans several pages in this one test
-  for (const path of ['/', '/sign_up', '/sign_in', '/password/reset', '/unlock', '/404', '/community']) {
+  for (const path of ['/', '/sign_up', '/sign_in', '/password/reset', '/unlock', '/404', '/community', '/terms']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await violations(page), path).toEqual([]);

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { matchWebPage } from '@lantern/contract';
 import { SITES, type Area } from '@lantern/domain';
 import type { Config } from './config.ts';
 import type { Deps } from './platform/deps.ts';
@@ -10,15 +11,22 @@ import { ensureCsrfCookie } from './platform/auth.ts';
 import { pagePolicy, scriptHash } from './platform/security-headers.ts';
 import { acceptsGzip } from './platform/send-json.ts';
 import { homeFirstScreen, type FirstScreen } from './modules/storefront/index.ts';
-import { openGraphHead } from './modules/share/index.ts';
+import { ResponseCache } from './platform/response-cache.ts';
+import { viewerOf } from './platform/viewer.ts';
+import { pageFacts, type PageFacts } from './web/page-facts.ts';
+import { renderHead } from './web/page-head.ts';
+import { SITE_TEXTS } from './web/site-texts.ts';
+import { robotsTxt } from './web/robots.ts';
+import { sitemapFile, sitemapIndex } from './web/sitemap.ts';
 
 /** Paths the single-page app never owns: unknown ones there are API 404s, not the web's. */
-const NOT_WEB = /^\/(api|__dev|districts|uploads|media)(\/|$)/;
-/** Pages that may be shared, with link previews (share module). */
-const SHARED_PAGE = /^\/(posts|talks|headlines)\/\d+$/;
-const SITE_NAMES: Record<Area, string> = { native: '灯笼游戏', abroad: 'Lantern' };
+const NOT_WEB = /^\/(api|__dev|districts|uploads|media|sitemaps)(\/|$)/;
 /** The store home's paths: their page carries the home's first screen (see storefront/first-screen.ts). */
 const HOME_PATHS = new Set(['/', '/home']);
+/** Pages with a head of their own kept rendered (bytes and gzip), the oldest dropped past this many. */
+const MAX_HEAD_PAGES = 2000;
+/** How long robots.txt and the sitemap files are kept before they are built again. */
+const SITEMAP_CACHE_SECONDS = 600;
 
 function escapeJsonForHtml(value: unknown) {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -70,13 +78,27 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
     const bootScript = `window.__LANTERN__=${escapeJsonForHtml(boot)}`;
     let html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
+      // The page's own title comes with its head (or the site's), in the site's language.
+      .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace('<!--lantern-site-->', () => `${head}${screen?.head ?? ''}<script>${bootScript}</script>`);
     if (screen) html = html.replace('<!--lantern-first-screen-->', () => screen.root).replace('</body>', () => `${screen.body}</body>`);
     return { html: Buffer.from(html, 'utf8'), gzip: gzipSync(html, { level: 9 }), csp: pagePolicy(config, [scriptHash(bootScript), ...templateScriptHashes]) };
   };
-  let pages = { native: render('native'), abroad: render('abroad') };
+  /** The head of a page the server knows nothing more about: the site's title and words, for no index. */
+  const plainHead = (area: Area) => renderHead({ title: SITE_TEXTS[area].title, description: SITE_TEXTS[area].description, noindex: true }, SITE_TEXTS[area].name, area);
+  const homeHead = (area: Area) => renderHead(homeFacts(config.siteUrls, area).head, SITE_TEXTS[area].name, area);
+  const renderPlain = () => ({ native: render('native', undefined, plainHead('native')), abroad: render('abroad', undefined, plainHead('abroad')) });
+  let pages = renderPlain();
   /** Pages with a first screen, by the content they show (a cache entry): rendered once per entry. */
   let screenPages = new WeakMap<object, Page>();
+  /**
+   * What the server knows of a page (its status and head), kept as long as the catalogue's shared reads
+   * (CATALOG_CACHE_SECONDS): a hot SKU or post page costs its lookups once per period, not per request; a
+   * removal shows within that time. Its own cache, so a crawl of many addresses evicts none of the store's reads.
+   */
+  const factsCache = new ResponseCache(config.CATALOG_CACHE_SECONDS, Date.now, MAX_HEAD_PAGES);
+  /** Pages by their site and head: a page asked for again is written, not rendered and compressed again. */
+  let headPages = new Map<string, Page>();
   let builtAt = statSync(indexPath).mtimeMs;
   // Outside production a rebuild of the web app is picked up without restarting the server.
   const refresh = () => {
@@ -86,39 +108,57 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
     builtAt = mtime;
     template = readFileSync(indexPath, 'utf8');
     templateScriptHashes = inlineScriptsOf(template).map(scriptHash);
-    pages = { native: render('native'), abroad: render('abroad') };
+    pages = renderPlain();
     screenPages = new WeakMap();
+    headPages = new Map();
+  };
+  const pageWithHead = (area: Area, head: string): Page => {
+    const key = `${area}\n${head}`;
+    let page = headPages.get(key);
+    if (!page) {
+      headPages.set(key, (page = render(area, undefined, head)));
+      if (headPages.size > MAX_HEAD_PAGES) headPages.delete(headPages.keys().next().value as string);
+    }
+    return page;
   };
 
-  const pageFor = async (request: FastifyRequest, path: string): Promise<Page> => {
+  /**
+   * The page for a path and its status (docs/product/screens.md#status-codes): 404 for a path no page has, 404 or
+   * 410 for a post, talk, headline, SKU or member not there, with its head (title, description, canonical address,
+   * alternates, link preview). Without `deps` only whether a page has the path is known.
+   */
+  const pageFor = async (request: FastifyRequest, path: string): Promise<{ page: Page; status: number }> => {
     refresh();
     const area = request.site.area;
-    if (deps && SHARED_PAGE.test(path)) {
-      // A shared post or talk: its Open Graph tags, so a link unfurls (docs/product/people.md#share).
-      const head = await openGraphHead(deps, area, SITE_NAMES[area], path).catch((err: unknown) => {
-        request.log.warn({ err }, 'link preview unavailable');
-        return null;
-      });
-      return head ? render(area, undefined, head) : pages[area];
+    if (!deps) return { page: pages[area], status: matchWebPage(path) ? 200 : 404 };
+    if (HOME_PATHS.has(path)) {
+      try {
+        const screen = await homeFirstScreen(deps, request);
+        let page = screenPages.get(screen.key);
+        if (!page) screenPages.set(screen.key, (page = render(area, screen, homeHead(area))));
+        return { page, status: 200 };
+      } catch (err) {
+        // The app fetches the home itself when the page comes without it.
+        request.log.warn({ err }, 'store home first screen unavailable');
+        return { page: pageWithHead(area, homeHead(area)), status: 200 };
+      }
     }
-    if (!deps || !HOME_PATHS.has(path)) return pages[area];
-    try {
-      const screen = await homeFirstScreen(deps, request);
-      let page = screenPages.get(screen.key);
-      if (!page) screenPages.set(screen.key, (page = render(area, screen)));
-      return page;
-    } catch (err) {
-      // The app fetches the home itself when the page comes without it.
-      request.log.warn({ err }, 'store home first screen unavailable');
-      return pages[area];
-    }
+    // Keyed by the viewer's region too: a SKU page's answer depends on it.
+    const key = `${area}:${viewerOf(request).region}:${path}`;
+    const facts: PageFacts | null = await factsCache.get(key, () => pageFacts(deps, request, path)).catch((err: unknown) => {
+      // The app asks for what the page shows itself: a failing read here costs the head, not the page.
+      request.log.warn({ err }, 'page head unavailable');
+      return null;
+    });
+    if (!facts) return { page: pages[area], status: matchWebPage(path) ? 200 : 404 };
+    return { page: pageWithHead(area, renderHead(facts.head, SITE_TEXTS[area].name, area)), status: facts.status };
   };
 
   await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, preCompressed: true, maxAge: '1y', immutable: true });
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     ensureCsrfCookie(request, reply, config.secureCookies);
-    const page = await pageFor(request, request.url.split('?')[0] ?? '/');
-    reply.headers({ 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding', 'content-security-policy': page.csp });
+    const { page, status } = await pageFor(request, request.url.split('?')[0] ?? '/');
+    reply.status(status).headers({ 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding', 'content-security-policy': page.csp });
     if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.html);
   };
@@ -126,12 +166,44 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
   // store home's other path, with the same first screen).
   app.get('/', { schema: { hide: true } }, servePage);
   app.get('/home', { schema: { hide: true } }, servePage);
+  if (deps) registerCrawlerFiles(app, deps);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
+    // HEAD is how some crawlers check a link: it gets the page's status (Node sends no body with it).
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).send({ errors: { base: ['not_found'] } });
     }
     return servePage(request, reply);
   });
   return true;
+}
+
+/** The store home's head on a site: its canonical address is the site's root, the other site's root its alternate. */
+function homeFacts(siteUrls: Record<Area, string>, area: Area): PageFacts {
+  const root = (site: Area) => `${siteUrls[site].replace(/\/+$/, '')}/`;
+  return { status: 200, head: { title: SITE_TEXTS[area].title, description: SITE_TEXTS[area].description, canonical: root(area), alternates: { native: root('native'), abroad: root('abroad') } } };
+}
+
+/**
+ * robots.txt and the sitemap of each site (docs/product/screens.md#robots-and-sitemaps), built at most once per
+ * ten minutes per site and file (single-flight: a crawler's burst costs one build).
+ */
+function registerCrawlerFiles(app: FastifyInstance, deps: Deps) {
+  const cache = new ResponseCache(SITEMAP_CACHE_SECONDS, () => deps.clock.now().getTime(), 200);
+  const maxAge = `public, max-age=${SITEMAP_CACHE_SECONDS}`;
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    return reply.headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': maxAge }).send(robotsTxt(deps.config.siteUrls[request.site.area]));
+  });
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const area = request.site.area;
+    const xml = await cache.get(`${area}:index`, () => sitemapIndex(deps, area));
+    return reply.headers({ 'content-type': 'application/xml; charset=utf-8', 'cache-control': maxAge }).send(xml);
+  });
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
+    const area = request.site.area;
+    const file = request.params.file;
+    const xml = /^[a-z]+(-\d{1,3})?\.xml$/.test(file) ? await cache.get(`${area}:${file}`, () => sitemapFile(deps, area, file)) : null;
+    if (xml === null) return reply.status(404).send({ errors: { base: ['not_found'] } });
+    return reply.headers({ 'content-type': 'application/xml; charset=utf-8', 'cache-control': maxAge }).send(xml);
+  });
 }

@@ -6,7 +6,8 @@ import { makeAccount, makeContent, makeProduct, makeSku, names } from './catalog
 /**
  * SKU region (docs/product/catalogue.md#sku-region): a SKU is kept only when it has no region or the user's region. The user's region is
  * the signed-in account's; a guest's is the `region` parameter, else the site's default (cn on the mainland
- * site, global on the international one). A product left with no SKU is a 404.
+ * site, global on the international one). A SKU page of a SKU locked to another region shows its product's first
+ * SKU in the user's (docs/product/catalogue.md#requested-sku). A product left with no SKU is a 404.
  */
 
 let t: TestApp;
@@ -30,14 +31,15 @@ describe('the region rule for guests', () => {
   it("applies the site's default region (cn on the mainland site)", async () => {
     const body = (await api.native.get(`/api/products/${product}`)).json();
     expect(skuIds(body)).toEqual([ids.everywhere, ids.cn]);
-    expect((await api.native.get(`/api/skus/${ids.hk}`)).statusCode).toBe(404);
-    expect((await api.native.get(`/api/skus/${ids.cn}`)).statusCode).toBe(200);
+    expect((await api.native.get(`/api/skus/${ids.hk}`)).json().id).toBe(ids.everywhere);
+    expect((await api.native.get(`/api/skus/${ids.cn}`)).json().id).toBe(ids.cn);
+    expect((await api.native.get(`/api/skus/${ids.hkOnly}`)).statusCode).toBe(404);
   });
 
   it('applies an explicit region parameter', async () => {
     expect(skuIds((await api.native.get(`/api/products/${product}?region=hk`)).json())).toEqual([ids.everywhere, ids.hk]);
-    expect((await api.native.get(`/api/skus/${ids.hk}?region=HK`)).statusCode).toBe(200);
-    expect((await api.native.get(`/api/skus/${ids.cn}?region=hk`)).statusCode).toBe(404);
+    expect((await api.native.get(`/api/skus/${ids.hk}?region=HK`)).json().id).toBe(ids.hk);
+    expect((await api.native.get(`/api/skus/${ids.cn}?region=hk`)).json().id).toBe(ids.everywhere);
   });
 
   it('treats an unknown region as cn', async () => {
@@ -83,7 +85,8 @@ describe('the region rule for signed-in accounts', () => {
 
   it('does not let a region parameter override the account region', async () => {
     const mainland = await makeAccount(t, { region: 'cn' });
-    expect((await api.native.get(`/api/skus/${ids.hk}?region=hk`, { token: mainland.token })).statusCode).toBe(404);
+    expect((await api.native.get(`/api/skus/${ids.hk}?region=hk`, { token: mainland.token })).json().id).toBe(ids.everywhere);
+    expect((await api.native.get(`/api/skus/${ids.hkOnly}?region=hk`, { token: mainland.token })).statusCode).toBe(404);
     expect(skuIds((await api.native.get(`/api/products/${product}?region=hk`, { token: mainland.token })).json())).toEqual([ids.everywhere, ids.cn]);
   });
 

@@ -14,7 +14,8 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lantern-og-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><!--lantern-site--></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ webDist: dist, env: { SITE_URL_NATIVE: 'https://cn.lantern.example', SITE_URL_ABROAD: 'https://global.lantern.example' } });
+  // With the shared-reads cache on, as in production: each page here is asked for once, and a page's head comes through it.
+  t = await createTestApp({ webDist: dist, env: { SITE_URL_NATIVE: 'https://cn.lantern.example', SITE_URL_ABROAD: 'https://global.lantern.example', CATALOG_CACHE_SECONDS: '60' } });
 });
 afterAll(async () => {
   await t.close();
@@ -36,14 +37,15 @@ describe('link previews', () => {
     expect((await page(`/posts/${post}`)).body).toContain('content="灯笼游戏"');
   });
 
-  it('gives a talk its author and words, and a missing target the plain page', async () => {
+  it('gives a talk its author and words, and a missing target the 404 page without them', async () => {
     const author = await makeAccount(t);
     const talk = (await clients(t).native.post(TALKS_API.talks, { talk: { content: 'short <i>and</i> sweet' } }, { token: author.token })).json().talk.id as number;
     const res = await page(`/talks/${talk}`);
     expect(res.body).toContain('<meta property="og:description" content="short and sweet">');
     expect(res.body).toMatch(/<meta property="og:title" content="@buyer_/);
     const missing = await page('/talks/987654321');
-    expect(missing.statusCode).toBe(200);
+    expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('og:title');
+    expect(missing.body).toContain('<div id="root">');
   });
 });

@@ -36,3 +36,4 @@ export * from './talks.ts';
 export * from './conversations.ts';
 export * from './collections.ts';
 export * from './linked-accounts.ts';
+export * from './web-pages.ts';

@@ -23,6 +23,7 @@ describe('sites', () => {
       language: 'zh-CN',
       timeZone: 'Asia/Shanghai',
       regionDefault: 'cn',
+      name: '灯笼游戏',
     });
     expect(SITES.abroad).toEqual({
       area: 'abroad',
@@ -30,6 +31,7 @@ describe('sites', () => {
       language: 'en',
       timeZone: 'UTC',
       regionDefault: 'global',
+      name: 'Lantern',
     });
   });
 

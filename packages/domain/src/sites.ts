@@ -34,11 +34,13 @@ export interface Site {
   /** Zone of the site's calendar: daily limits and check-in days roll over at its midnight. */
   readonly timeZone: SiteTimeZone;
   readonly regionDefault: Region;
+  /** The site's name, in its language: what every page's title ends with and a link preview's site name. */
+  readonly name: string;
 }
 
 export const SITES = {
-  native: { area: 'native', currency: 'CNY', language: 'zh-CN', timeZone: 'Asia/Shanghai', regionDefault: 'cn' },
-  abroad: { area: 'abroad', currency: 'USD', language: 'en', timeZone: 'UTC', regionDefault: 'global' },
+  native: { area: 'native', currency: 'CNY', language: 'zh-CN', timeZone: 'Asia/Shanghai', regionDefault: 'cn', name: '灯笼游戏' },
+  abroad: { area: 'abroad', currency: 'USD', language: 'en', timeZone: 'UTC', regionDefault: 'global', name: 'Lantern' },
 } as const satisfies Record<Area, Site>;
 
 export function isArea(value: unknown): value is Area {

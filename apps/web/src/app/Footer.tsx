@@ -34,6 +34,8 @@ export function Footer() {
             <li><Link className="text-muted hover:text-fg" to={paths.notices} data-testid="footer-notices">{t('notices.nav.notices')}</Link></li>
             <li><Link className="text-muted hover:text-fg" to={paths.versions}>{t('notices.nav.versions')}</Link></li>
             <li><Link className="text-muted hover:text-fg" to={paths.feedback}>{t('notices.nav.feedback')}</Link></li>
+            <li><Link className="text-muted hover:text-fg" to={paths.terms} data-testid="footer-terms">{t('footer.terms')}</Link></li>
+            <li><Link className="text-muted hover:text-fg" to={paths.privacy} data-testid="footer-privacy">{t('footer.privacy')}</Link></li>
           </ul>
         </nav>
         <div className="space-y-3 text-sm">

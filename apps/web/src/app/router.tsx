@@ -114,6 +114,8 @@ export function createRouter(client: QueryClient) {
         page(paths.noticePattern, () => import('../features/notices/components/NoticePage').then((m) => m.NoticePage)),
         page(paths.versions, () => import('../features/notices/components/VersionsPage').then((m) => m.VersionsPage)),
         page(paths.feedback, () => import('../features/notices/components/FeedbackPage').then((m) => m.FeedbackPage), true),
+        page(paths.terms, () => import('../features/legal/components/TermsPage').then((m) => m.TermsPage)),
+        page(paths.privacy, () => import('../features/legal/components/PrivacyPage').then((m) => m.PrivacyPage)),
         { path: '*', element: <Navigate to={paths.notFound} replace /> },
       ],
     },

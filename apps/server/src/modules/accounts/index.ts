@@ -28,3 +28,4 @@ export { backgroundUrlOf, setBackgroundUrl } from './background.ts';
 export { batchedPublicAccountsByNicknames, publicAccountJsonSql, publicAccountsByIds, publicAccountsByNicknames, type PublicAccount } from './public-lookup.ts';
 export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';
 export { steamSharingOf, type SteamSharing } from './steam-sharing.ts';
+export { profilePreview } from './profile-preview.ts';

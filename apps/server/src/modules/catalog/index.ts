@@ -20,3 +20,5 @@ export { skuMatches, type SkuMatch } from './sku-match.ts';
 export { provideSkuGiftPacks, type SkuGiftPacksLoader } from './sku-gift-packs.ts';
 export type { LocalizedName, EditionDetail } from './tables.ts';
 export { loadEdition } from './edition.ts';
+export { skuPagePreview, type SkuPagePreview } from './page-preview.ts';
+export { sitemapSkus } from './sitemap-skus.ts';

@@ -7,7 +7,7 @@ import { keepViewable, viewableSql } from './visibility.ts';
 import { presentSkuMap } from './presenter.ts';
 import { loadEdition } from './edition.ts';
 import { isWished } from './wishes.ts';
-import { findViewableSku } from './lookup.ts';
+import { findSkuForPage } from './lookup.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 
 const byEdition = (a: SkuRow, b: SkuRow) => a.sku.editionPosition - b.sku.editionPosition || a.sku.id - b.sku.id;
@@ -43,9 +43,12 @@ async function loadBundles(deps: Deps, viewer: Viewer, skuId: number) {
   return { links, rows };
 }
 
-/** GET /api/skus/{id}: one SKU with its edition, the product's editions, DLC, base game and bundles. */
+/**
+ * GET /api/skus/{id}: one SKU with its edition, the product's editions, DLC, base game and bundles; for a SKU locked to
+ * another region, its product's first SKU in the viewer's region (findSkuForPage).
+ */
 export async function getSkuDetail(deps: Deps, viewer: Viewer, id: number): Promise<SkuDetail> {
-  const { sku, product } = await findViewableSku(deps, viewer, id);
+  const { sku, product } = await findSkuForPage(deps, viewer, id);
   const [family, bundles, edition, wished] = await Promise.all([
     loadFamily(deps, viewer, product.id, product.baseProductId),
     loadBundles(deps, viewer, sku.id),

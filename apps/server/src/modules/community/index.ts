@@ -38,3 +38,4 @@ export { reconcileGroupCounters, recountGroupCounters } from './counters.ts';
 export { getPost, listPosts, deletePost, ownReview, publishedTimesOf, type PostFilter } from './posts.ts';
 export { listGroups, groupEvaluation, findGroup, joinedGroupIds } from './groups.ts';
 export { postTagList } from './lookups.ts';
+export { sitemapPosts } from './sitemap-posts.ts';

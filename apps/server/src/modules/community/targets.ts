@@ -31,11 +31,17 @@ export const postCollectable: Collectable = {
   },
 };
 
-/** A published post's link preview (Open Graph tags of its shared page; docs/product/people.md#share). */
+/**
+ * A published post's link preview (Open Graph tags of its shared page; docs/product/people.md#share); a deleted
+ * one is gone, and a draft, a pending or a hidden one is not there for anyone else (it may yet be shown).
+ */
 export const postPreview: PreviewLoader = async (deps, id) => {
-  const [row] = await deps.db.select({ title: posts.title, plainText: posts.plainText }).from(posts)
-    .where(and(eq(posts.id, id), eq(posts.status, 'published'), isNull(posts.deletedAt))).limit(1);
-  return row ? { title: row.title || row.plainText.slice(0, 60), description: row.plainText.slice(0, 200) } : null;
+  const [row] = await deps.db.select({ title: posts.title, plainText: posts.plainText, status: posts.status, deletedAt: posts.deletedAt }).from(posts)
+    .where(eq(posts.id, id)).limit(1);
+  if (!row) return null;
+  if (row.deletedAt) return 'gone';
+  if (row.status !== 'published') return null;
+  return { title: row.title || row.plainText.slice(0, 60), description: row.plainText.slice(0, 200) };
 };
 
 type PostStatus = PostRow['status'];

@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
 import type { ModeratedContent } from '../moderation/index.ts';
+import type { PreviewLoader } from '../share/index.ts';
 import { headlineDrafts, headlines } from './tables.ts';
 import { shownHeadlines } from './headlines.ts';
 import { forgetHeadlineReads } from './forget-reads.ts';
@@ -17,6 +18,19 @@ export const headlineDiscussionTarget: DiscussionTarget = {
       .where(and(inArray(headlines.id, [...ids]), shownHeadlines));
     return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: r.area, locked: false }]));
   },
+};
+
+/**
+ * A shown article's link preview and page title on its own site (docs/product/headlines.md#pages): its title,
+ * summary and cover. A deleted one is gone; another site's, or a hidden one, is not there.
+ */
+export const headlinePreview: PreviewLoader = async (deps, id, area) => {
+  const [row] = await deps.db.select({ title: headlines.title, summary: headlines.summary, coverUrl: headlines.coverUrl, state: headlines.state, deletedAt: headlines.deletedAt })
+    .from(headlines).where(and(eq(headlines.id, id), eq(headlines.area, area))).limit(1);
+  if (!row) return null;
+  if (row.deletedAt) return 'gone';
+  if (row.state !== 'published') return null;
+  return { title: row.title, description: row.summary, image: row.coverUrl };
 };
 
 /**

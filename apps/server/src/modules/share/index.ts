@@ -7,4 +7,4 @@ import { shareRoutes } from './routes.ts';
 
 export const shareModule: ServerModule = { name: 'share', routes: shareRoutes };
 
-export { registerSharePreview, openGraphHead, type SharePreview, type PreviewLoader } from './previews.ts';
+export { registerSharePreview, sharedPageState, type SharePreview, type SharedPageState, type PreviewLoader } from './previews.ts';

@@ -16,10 +16,11 @@ export const talkDiscussionTarget: DiscussionTarget = {
   },
 };
 
-/** A live talk's link preview (Open Graph tags of its shared page): its author, and its words. */
+/** A live talk's link preview (Open Graph tags of its shared page): its author, and its words; a deleted talk is gone. */
 export const talkPreview: PreviewLoader = async (deps, id) => {
-  const [row] = await deps.db.select({ accountId: talks.accountId, content: talks.content }).from(talks).where(and(eq(talks.id, id), isNull(talks.deletedAt))).limit(1);
+  const [row] = await deps.db.select({ accountId: talks.accountId, content: talks.content, deletedAt: talks.deletedAt }).from(talks).where(eq(talks.id, id)).limit(1);
   if (!row) return null;
+  if (row.deletedAt) return 'gone';
   const author = (await publicAccountsByIds(deps.db, [row.accountId])).get(row.accountId);
   return { title: author ? `@${author.nickname}` : 'Talk', description: plainTextOf(row.content) };
 };

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LanternMark } from '../../../ui/icons';
 
 /** The centred card of the account pages, with a warm glow behind it. */
 export function AuthCard({ title, subtitle, children, wide }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; wide?: boolean }) {
+  // The card's title names the page in the tab too.
+  useDocumentTitle(typeof title === 'string' ? title : null);
   return (
     <div className="relative px-3 py-8 sm:py-14">
       <div aria-hidden="true" className="animate-glow pointer-events-none absolute left-1/2 top-10 -z-10 h-64 w-[36rem] max-w-full -translate-x-1/2 rounded-full bg-accent/10 blur-3xl" />

@@ -173,7 +173,11 @@ export function SignUpPage() {
             <Trans
               t={t}
               i18nKey="auth.tos_agree"
-              components={{ tos: <a href="#tos" className="text-accent underline underline-offset-2" />, privacy: <a href="#privacy" className="text-accent underline underline-offset-2" /> }}
+              // In a new tab: reading the terms keeps what was typed here.
+              components={{
+                tos: <Link to={paths.terms} target="_blank" className="text-accent underline underline-offset-2" data-testid="sign-up-terms" />,
+                privacy: <Link to={paths.privacy} target="_blank" className="text-accent underline underline-offset-2" data-testid="sign-up-privacy" />,
+              }}
             />
           }
           error={fieldErrorText(t, 'tos_agreement', e.tos_agreement)}

@@ -111,3 +111,19 @@ describe('PostPage: an author the viewer blocked (docs/product/people.md#direct-
     expect(screen.queryByTestId('blocked-author-notice')).toBeNull();
   });
 });
+
+describe('PostPage: a post that is not there', () => {
+  it.each([404, 410])('shows the not-found page for a %i, with no retry', async (status) => {
+    mockFetch({ 'GET /api/posts/7': [{ status, body: { errors: { base: ['not_found'] } } }] });
+    setup(null);
+    expect(await screen.findByTestId('page-404')).toHaveTextContent('This page wandered off');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('shows the server error page when the server fails, not "retry"', async () => {
+    mockFetch({ 'GET /api/posts/7': [{ status: 500, body: { errors: { base: ['server_error'] } } }] });
+    setup(null);
+    expect(await screen.findByTestId('page-500')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

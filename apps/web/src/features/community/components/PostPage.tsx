@@ -7,7 +7,8 @@ import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { DetailLoadFailed } from '../../../ui/ErrorViews';
+import { LoadingBlock } from '../../../ui/LoadStates';
 import { ReportAction } from '../../../ui/ReportAction';
 import { WarningDialog } from '../../../ui/WarningDialog';
 import { toast } from '../../../ui/toastStore';
@@ -38,7 +39,7 @@ export function PostPage() {
   // Behind the notice the tab's title does not quote the post either.
   useDocumentTitle((!reveal.hidden && (post.data?.post.title || post.data?.post.excerpt.slice(0, 40))) || t('community.post'));
   if (post.isPending) return <LoadingBlock />;
-  if (post.isError) return <LoadFailed error={post.error} onRetry={() => post.refetch()} />;
+  if (post.isError) return <DetailLoadFailed error={post.error} onRetry={() => post.refetch()} />;
   const p = post.data.post;
   const name = p.author?.nickname ?? t('community.gone_author');
   const breadcrumb = (

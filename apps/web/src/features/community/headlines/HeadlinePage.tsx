@@ -4,7 +4,8 @@ import { paths } from '../../../app/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { buttonClass } from '../../../ui/Button';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { DetailLoadFailed } from '../../../ui/ErrorViews';
+import { LoadingBlock } from '../../../ui/LoadStates';
 import { ReportAction } from '../../../ui/ReportAction';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 import { useHeadline } from './api/headlines';
@@ -19,7 +20,7 @@ export function HeadlinePage() {
   const headline = useHeadline(id);
   useDocumentTitle(headline.data?.title ?? t('headlines.title'));
   if (headline.isPending) return <LoadingBlock />;
-  if (headline.isError) return <LoadFailed error={headline.error} onRetry={() => headline.refetch()} />;
+  if (headline.isError) return <DetailLoadFailed error={headline.error} onRetry={() => headline.refetch()} />;
   const h = headline.data;
   const name = h.author.nickname || t('community.gone_author');
   return (

@@ -124,3 +124,12 @@ describe('HeadlineDraftsPage', () => {
     expect(await screen.findByText('For editors')).toBeInTheDocument();
   });
 });
+
+describe('HeadlinePage: an article that is not there', () => {
+  it('shows the not-found page for a deleted article, with no retry', async () => {
+    mockFetch({ 'GET /api/headlines/9': [{ status: 404, body: { errors: { base: ['not_found'] } } }] });
+    setup('/headlines/:id', '/headlines/9', <HeadlinePage />);
+    expect(await screen.findByTestId('page-404')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

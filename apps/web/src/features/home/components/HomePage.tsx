@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -34,9 +35,12 @@ function HomeSkeleton() {
 
 /** The store home (/ and /home; docs/product/catalogue.md#store-home): every block the API gives, nothing for the empty ones; /home?type=subject is the community's subjects tab. */
 export function HomePage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
+  const subjects = params.get('type') === 'subject';
+  useDocumentTitle(subjects ? t('nav.community') : t('nav.store'));
   // /home?type=subject is the community subjects tab (docs/product/screens.md; the beginners' guide's step 4 goes there).
-  if (params.get('type') === 'subject') {
+  if (subjects) {
     return (
       <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10" data-testid="home-page">
         <Suspense fallback={<LoadingBlock />}>

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { errorPageFor } from '../../../lib/api';
 import { useNowSeconds } from '../../../lib/countdown';
 import { useLanguage } from '../../../lib/localize';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
@@ -33,6 +34,7 @@ export function OrderDetailPage() {
   const order = q.data;
   const now = useNowSeconds(!!order && (order.state === 'pending' || order.state === 'in_checkout'));
   const [ending, setEnding] = useState<'cancel' | 'delete' | null>(null);
+  useDocumentTitle(order ? t('orders.number', { id: order.id }) : t('nav.orders'));
 
   useEffect(() => {
     if (!valid) navigate(paths.notFound, { replace: true });

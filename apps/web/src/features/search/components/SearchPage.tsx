@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useSite } from '../../../lib/site';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
@@ -97,11 +98,13 @@ export function SearchPage() {
   const go = (next: SearchState) => navigate(searchHref(next));
   const meta = results.data?.meta;
   const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const heading = state.keyword ? t('search.results_for', { keyword: state.keyword }) : t('search.title');
+  useDocumentTitle(heading);
   const filterCount = state.tags.length + state.platforms.length + (state.category !== null ? 1 : 0) + (state.cate ? 1 : 0) + (state.priceMin !== null || state.priceMax !== null ? 1 : 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" data-testid="search-page">
-      <h1 className="mb-4 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{state.keyword ? t('search.results_for', { keyword: state.keyword }) : t('search.title')}</h1>
+      <h1 className="mb-4 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{heading}</h1>
       <div className="max-w-3xl">
         <KeywordBox keyword={state.keyword} onSearch={(keyword) => go(withChange(state, { keyword }))} />
       </div>
