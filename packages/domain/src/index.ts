@@ -42,6 +42,7 @@ export * from './moderation.ts';
 export * from './game-reviews.ts';
 export * from './uploads.ts';
 export * from './community.ts';
+export * from './written-language.ts';
 export * from './forum.ts';
 export * from './notices.ts';
 export * from './headlines.ts';

@@ -14,6 +14,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { conversationsQuery } from '../api/conversations';
 import { sharedProductLabel } from '../sharedProduct';
 import { useLivePrivateMessages } from './useLivePrivateMessages';
+import { formatDate, isoDateTime } from '../../../lib/dates';
 
 /** What the list shows of the last message: its words, or the shared product's word and name. */
 function lastMessageText(conversation: Conversation, language: string, t: TFunction): string {
@@ -26,7 +27,7 @@ function lastMessageText(conversation: Conversation, language: string, t: TFunct
 
 /** /messages/conversations: the reader's conversations, the latest first, 10 at a time (docs/product/messaging.md#private-messages). */
 export function ConversationsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = useLanguage();
   useDocumentTitle(t('conversations.title'));
   useLivePrivateMessages();
@@ -50,7 +51,7 @@ export function ConversationsPage() {
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-3">
                       <span className="truncate font-semibold text-fg">{c.target?.nickname ?? t('conversations.closed_account')}</span>
-                      <time className="shrink-0 text-xs text-subtle">{new Date(c.updated_at_timestamp * 1000).toLocaleDateString(i18n.language)}</time>
+                      <time className="shrink-0 text-xs text-subtle" dateTime={isoDateTime(c.updated_at_timestamp)}>{formatDate(c.updated_at_timestamp, language)}</time>
                     </span>
                     <span className="mt-0.5 block truncate text-sm text-muted" data-testid="conversation-last">{lastMessageText(c, language, t)}</span>
                   </span>
