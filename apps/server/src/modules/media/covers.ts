@@ -218,7 +218,8 @@ const MOTIFS = [peaks, skyline, orbit, shards, tide];
 function studio(s: Scene, shape: CoverShape, art: ProductArt): string {
   const tall = shape === 'vertical';
   const size = tall ? s.w * 0.74 : s.h * 0.74;
-  const cx = tall ? s.w / 2 : s.w * (shape === 'banner' ? 0.74 : 0.7);
+  // A banner is cut to 16:9 around its middle on a phone (its middle 59 %): the product stays inside that.
+  const cx = tall ? s.w / 2 : s.w * (shape === 'banner' ? 0.64 : 0.7);
   const cy = tall ? s.h * 0.4 : s.h * 0.45;
   const floor = cy + size * 0.5;
   const ink = { body: hsl(s.sky, 22, 15), edge: hsl(s.accent, 70, 72), detail: hsl(s.sky, 18, 30), accent: hsl(s.accent, 90, 62) };
