@@ -290,7 +290,7 @@ describe('what a block does', () => {
     expect((await comments(1)).meta.total_count).toBe(3);
   });
 
-  it("counts in a target's comments_count and a comment's reply_count only what the reader sees", async () => {
+  it("counts in a target's comments_count, a comment's reply_count and a post's count only what the reader sees", async () => {
     const { group } = await makeGroup(t);
     const [blocker, blocked, other] = [await makeAccount(t), await makeAccount(t), await makeAccount(t)];
     const post = await publishPost(t, other, group.id);
@@ -316,6 +316,13 @@ describe('what a block does', () => {
     expect(blockers.commentable.comments_count).toBe(2);
     expect(replyCounts(blockers)).toEqual({ [seen]: 1 });
     expect((await read(other)).commentable.comments_count).toBe(5);
+
+    // The post's own count agrees, on its page and in its group's list, for the blocker and for everyone else.
+    const pageCount = async (who?: Account) => (await api.native.get(`/api/posts/${post}`, { ...(who && { token: who.token }) })).json().post.comments_count;
+    const listCount = async (who?: Account) =>
+      (await api.native.get('/api/search/posts', { query: { group_id: String(group.id) }, ...(who && { token: who.token }) })).json().posts.find((p: { id: number }) => p.id === post).comments_count;
+    expect([await pageCount(), await pageCount(blocker), await pageCount(other)]).toEqual([5, 2, 5]);
+    expect([await listCount(), await listCount(blocker), await listCount(other)]).toEqual([5, 2, 5]);
   });
 });
 

@@ -186,18 +186,23 @@ async function pageSeenBy(deps: Deps, viewerId: number | null, where: SQL, order
 }
 
 /**
- * How many of a target's live comments and replies a reader hiding `hidden` does not see: what those accounts
- * wrote, and the replies under their comments (which go with them).
+ * How many of each target's live comments and replies a reader hiding `hidden` does not see, by target id (absent:
+ * none): what those accounts wrote, and the replies under their comments (which go with them). For counts shown
+ * beside the target elsewhere (a post in a list) to agree with its comment list.
  */
-async function unseenOn(deps: Deps, type: DiscussionTargetType, targetId: number, hidden: readonly number[]): Promise<number> {
-  if (hidden.length === 0) return 0;
-  const onTarget = and(eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId), live)!;
+export async function unseenCommentCounts(deps: Deps, type: DiscussionTargetType, targetIds: readonly number[], hidden: readonly number[]): Promise<Map<number, number>> {
+  if (hidden.length === 0 || targetIds.length === 0) return new Map();
+  const onTargets = and(eq(discussionComments.targetType, type), inArray(discussionComments.targetId, [...targetIds]), live)!;
   const hiddenComments = deps.db.select({ id: discussionComments.id }).from(discussionComments)
-    .where(and(onTarget, isNull(discussionComments.parentId), inArray(discussionComments.accountId, [...hidden])));
-  const [row] = await deps.db.select({ n: count() }).from(discussionComments)
-    .where(and(onTarget, or(inArray(discussionComments.accountId, [...hidden]), inArray(discussionComments.parentId, hiddenComments))));
-  return row?.n ?? 0;
+    .where(and(onTargets, isNull(discussionComments.parentId), inArray(discussionComments.accountId, [...hidden])));
+  const rows = await deps.db.select({ id: discussionComments.targetId, n: count() }).from(discussionComments)
+    .where(and(onTargets, or(inArray(discussionComments.accountId, [...hidden]), inArray(discussionComments.parentId, hiddenComments))))
+    .groupBy(discussionComments.targetId);
+  return new Map(rows.map((r) => [r.id, r.n]));
 }
+
+const unseenOn = async (deps: Deps, type: DiscussionTargetType, targetId: number, hidden: readonly number[]) =>
+  (await unseenCommentCounts(deps, type, [targetId], hidden)).get(targetId) ?? 0;
 
 /**
  * A target's live comments, oldest first (newest first when asked: a headline's `q[s]`), with its counts and the
