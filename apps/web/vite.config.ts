@@ -124,8 +124,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 25 },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 25 },
+            // Only what every page uses: the infinite lists, useQueries and <Trans> (two sign-in pages) load with
+            // the pages that use them, not with the first page.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!.*(?:[iI]nfiniteQuery|[qQ]ueries))/, priority: 25 },
+            { name: 'i18n', test: /node_modules[\\/](?:i18next[\\/]|react-i18next[\\/](?!.*[\\/]Trans))/, priority: 25 },
             { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll.*|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/, priority: 20 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 20 },
           ],

@@ -53,6 +53,27 @@ describe('GET /media/covers/{seed}.svg', () => {
     expect((await api.native.get(API.cover('no-title', 'vertical'))).body).not.toContain('<text');
   });
 
+  it('draws a peripheral or merchandise as the product it is, a game as a scene', async () => {
+    const productOf = async (seed: string) => /data-product="([a-z-]+)"/.exec((await api.native.get(API.cover(seed, 'vertical'))).body)?.[1] ?? null;
+    expect(await productOf('peri-mice-m7-wireless~Emberforge M7 Wireless Mouse')).toBe('mouse');
+    expect(await productOf('peri-merch-lantern-logo-hoodie~Lantern Logo Hoodie')).toBe('hoodie');
+    expect(await productOf('peri-keyboards-k75~K75')).toBe('keyboard');
+    expect(await productOf('peri-audio-h7-pro~H7 Pro')).toBe('headset');
+    expect(await productOf('peri-controllers-c5-elite~C5 Elite')).toBe('controller');
+    expect(await productOf('peri-merch-lantern-mug~Lantern Mug')).toBe('mug');
+    expect(await productOf('peri-merch-something-new~Something New')).toBe('parcel');
+    // A game keeps its scene: no product, and never a planet standing in for a mouse.
+    expect(await productOf('ember-vale~Ember Vale')).toBeNull();
+    const mouse = (await api.native.get(API.cover('peri-mice-m7-wireless~Mouse', 'horizontal'))).body;
+    expect(mouse).not.toContain('-planet)"/>');
+  });
+
+  it('writes a tall cover\'s title large enough to read on a phone', async () => {
+    const body = (await api.native.get(API.cover('g4~Ember Vale', 'vertical'))).body;
+    // 64 of 600 units: about 17 px on a cover 160 px wide.
+    expect(Number(/font-size="([\d.]+)"/.exec(body)?.[1])).toBeGreaterThanOrEqual(60);
+  });
+
   it('wraps a long title onto at most two lines', async () => {
     const body = (await api.native.get(API.cover('g3~The Very Long Chronicle of the Sunken Copper Kingdom and Its Heirs', 'vertical'))).body;
     const lines = body.match(/<tspan/g) ?? [];

@@ -289,6 +289,41 @@ describe('what a block does', () => {
     expect((await comments(2, blocker)).comments.map((c: { content: string }) => c.content)).toEqual([expect.stringContaining('third')]);
     expect((await comments(1)).meta.total_count).toBe(3);
   });
+
+  it("counts in a target's comments_count, a comment's reply_count and a post's count only what the reader sees", async () => {
+    const { group } = await makeGroup(t);
+    const [blocker, blocked, other] = [await makeAccount(t), await makeAccount(t), await makeAccount(t)];
+    const post = await publishPost(t, other, group.id);
+    const idOf = async (res: Awaited<ReturnType<typeof comment>>) => {
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().comment.id as number;
+    };
+    const theirs = await idOf(await comment(blocked, { commentable_id: post, content: 'by the blocked' }));
+    const seen = await idOf(await comment(other, { commentable_id: post, content: 'by another' }));
+    await idOf(await comment(other, { commentable_id: post, commentary_id: theirs, content: 'a reply under the blocked one' }));
+    await idOf(await comment(blocked, { commentable_id: post, commentary_id: seen, content: 'a reply by the blocked' }));
+    await idOf(await comment(other, { commentable_id: post, commentary_id: seen, content: 'a reply by another' }));
+    await blockPost(blocker, blocked.id);
+
+    const read = async (who?: Account) =>
+      (await api.native.get('/api/comments', { query: { commentable_type: 'Post', commentable_id: String(post) }, ...(who && { token: who.token }) })).json();
+    const replyCounts = (answer: { comments: { id: number; reply_count: number }[] }) => Object.fromEntries(answer.comments.map((c) => [c.id, c.reply_count]));
+    const guest = await read();
+    expect(guest.commentable.comments_count).toBe(5);
+    expect(replyCounts(guest)).toEqual({ [theirs]: 1, [seen]: 2 });
+    // The blocker sees one comment with one reply: the blocked one's comment, the reply under it and its reply elsewhere are gone.
+    const blockers = await read(blocker);
+    expect(blockers.commentable.comments_count).toBe(2);
+    expect(replyCounts(blockers)).toEqual({ [seen]: 1 });
+    expect((await read(other)).commentable.comments_count).toBe(5);
+
+    // The post's own count agrees, on its page and in its group's list, for the blocker and for everyone else.
+    const pageCount = async (who?: Account) => (await api.native.get(`/api/posts/${post}`, { ...(who && { token: who.token }) })).json().post.comments_count;
+    const listCount = async (who?: Account) =>
+      (await api.native.get('/api/search/posts', { query: { group_id: String(group.id) }, ...(who && { token: who.token }) })).json().posts.find((p: { id: number }) => p.id === post).comments_count;
+    expect([await pageCount(), await pageCount(blocker), await pageCount(other)]).toEqual([5, 2, 5]);
+    expect([await listCount(), await listCount(blocker), await listCount(other)]).toEqual([5, 2, 5]);
+  });
 });
 
 describe('a direct link to a blocked author\'s post or talk', () => {

@@ -257,19 +257,26 @@ describe('the watermark', () => {
     expect(res.json().configs).toContainEqual({ kind: 'upload', key: 'water_mark', value: 'open' });
   });
 
-  it('is drawn on the mainland site only, when the owner turned it on', async () => {
+  it('is drawn for an account of the region cn that turned it on, on either site, and for no other region', async () => {
     const marked = await makeAccount(t, { area: 'native' });
     await api.native.patch('/api/me', { account: { water_mark: true } }, { token: marked.token });
     const plain = await makeAccount(t, { area: 'native' });
     const markedAbroad = await makeAccount(t, { area: 'abroad' });
     await api.abroad.patch('/api/me', { account: { water_mark: true } }, { token: markedAbroad.token });
+    const markedHk = await makeAccount(t, { area: 'native', region: 'hk' });
+    await api.native.patch('/api/me', { account: { water_mark: true } }, { token: markedHk.token });
+    const cnOnAbroad = await makeAccount(t, { area: 'abroad', region: 'cn' });
+    await api.abroad.patch('/api/me', { account: { water_mark: true } }, { token: cnOnAbroad.token });
     const body = await png(800, 600);
     const file = { name: 'w.png', type: 'image/png', body };
 
     const withMark: UploadResult = (await upload(marked, file, 'native')).json();
     const without: UploadResult = (await upload(plain, file, 'native')).json();
     const abroad: UploadResult = (await upload(markedAbroad, file, 'abroad')).json();
-    expect([withMark.watermarked, without.watermarked, abroad.watermarked]).toEqual([true, false, false]);
+    const hk: UploadResult = (await upload(markedHk, file, 'native')).json();
+    // The cn account's watermark follows it to the international site: the region decides, not the site.
+    const cnAbroad: UploadResult = (await upload(cnOnAbroad, file, 'abroad')).json();
+    expect([withMark.watermarked, without.watermarked, abroad.watermarked, hk.watermarked, cnAbroad.watermarked]).toEqual([true, false, false, false, true]);
 
     const [a, b, c] = await Promise.all([withMark, without, abroad].map((u) => pixels(u.url)));
     expect(a!.equals(b!)).toBe(false);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { LIVE_API, LIVE_STREAM_EVENTS } from './live-paths.ts';
+
 /**
  * What the live stream (GET /api/live, Server-Sent Events) carries, whatever module wrote it
  * (docs/product/messaging.md#live-push). Every event has its stream's id (`Last-Event-ID`), a type the web
@@ -31,16 +33,6 @@ export type LiveBarItem = z.infer<typeof liveBarItem>;
 export const liveEventData = z.object({ badges: liveBadges.optional(), bar: liveBarItem.optional() }).passthrough();
 export type LiveEventData = z.infer<typeof liveEventData>;
 
-/**
- * GET /api/live: the signed-in account's stream (text/event-stream). Resumes after `Last-Event-ID` (the
- * header, or `last_event_id` in the query for a page that reloaded). Every message is unnamed (so
- * `onmessage` sees all of them) and its data is a `LiveMessage`: `ready` opens a fresh stream with its
- * position, `reset` tells a reader too far behind to refetch its counters and lists, `heartbeat` (no id)
- * comes every LIVE_HEARTBEAT_SECONDS; any other type is a module's event.
- */
-export const LIVE_API = { live: '/api/live' } as const;
-/** Types the stream itself sends, besides those the modules write. */
-export const LIVE_STREAM_EVENTS = { ready: 'ready', reset: 'reset', heartbeat: 'heartbeat' } as const;
 /** The data of every message on the stream. */
 export const liveMessage = z.object({ type: z.string(), data: liveEventData });
 export type LiveMessage = z.infer<typeof liveMessage>;

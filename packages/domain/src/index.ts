@@ -44,6 +44,7 @@ export * from './moderation-controls.ts';
 export * from './game-reviews.ts';
 export * from './uploads.ts';
 export * from './community.ts';
+export * from './written-language.ts';
 export * from './forum.ts';
 export * from './notices.ts';
 export * from './headlines.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, notificationCounts, pushVisibleNotification } from './notifications.ts';
+import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, notificationCounts, openingNotificationTab, pushVisibleNotification } from './notifications.ts';
 
 describe('notification counts', () => {
   it('groups kinds into the notification counters', () => {
@@ -82,5 +82,17 @@ describe('notification settings and who is told', () => {
     expect([...cut]).toHaveLength(NOTIFICATION_EXCERPT_MAX);
     expect(cut.endsWith('…')).toBe(true);
     expect(notificationExcerpt('<p>hi  <b>there</b></p>')).toBe('hi there');
+  });
+});
+
+describe('the tab /messages opens on', () => {
+  const none = { comment_num: 0, at_num: 0, notice_num: 0, system_num: 0, broadcast_num: 0 };
+  it('is the first tab with something unread, in the tabs\' order', () => {
+    expect(openingNotificationTab({ ...none, notice_num: 2, system_num: 1 })).toBe('notice_num');
+    expect(openingNotificationTab({ ...none, at_num: 1, broadcast_num: 3 })).toBe('at_num');
+    expect(openingNotificationTab({ ...none, broadcast_num: 1 })).toBe('broadcast_num');
+  });
+  it('is the comments tab when nothing is unread', () => {
+    expect(openingNotificationTab(none)).toBe('comment_num');
   });
 });

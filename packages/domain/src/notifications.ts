@@ -105,3 +105,16 @@ export function notificationExcerpt(text: string): string {
   const chars = [...plain];
   return chars.length <= NOTIFICATION_EXCERPT_MAX ? plain : `${chars.slice(0, NOTIFICATION_EXCERPT_MAX - 1).join('')}…`;
 }
+
+/** The notification centre's tabs in their order: the four counter groups, then the site's announcements. */
+export const NOTIFICATION_CENTRE_TABS = ['comment_num', 'at_num', 'notice_num', 'system_num', 'broadcast_num'] as const;
+export type NotificationCentreTab = (typeof NOTIFICATION_CENTRE_TABS)[number];
+
+/**
+ * The tab /messages opens on when none is asked for (docs/product/messaging.md#notification-centre): the first,
+ * in the tabs' order, with something unread, so the reader lands on what the badge told of; the first when
+ * nothing is unread.
+ */
+export function openingNotificationTab(unread: Readonly<Record<NotificationCentreTab, number>>): NotificationCentreTab {
+  return NOTIFICATION_CENTRE_TABS.find((tab) => unread[tab] > 0) ?? NOTIFICATION_CENTRE_TABS[0];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_KINDS, KEYED_KINDS, PRODUCT_KINDS, isGameKind, isKeyedKind } from './product-kinds.ts';
+import { GAME_KINDS, KEYED_KINDS, PRODUCT_KINDS, hasCommunityGroup, isGameKind, isKeyedKind } from './product-kinds.ts';
 import { keyKindOfProduct } from './keys.ts';
 
 describe('product kinds', () => {
@@ -24,5 +24,9 @@ describe('product kinds', () => {
     for (const kind of PRODUCT_KINDS) {
       expect(keyKindOfProduct(kind)).toBe(isGameKind(kind) ? 'platform_key' : isKeyedKind(kind) ? 'goods_code' : null);
     }
+  });
+
+  it('gives a community group to games only', () => {
+    expect(PRODUCT_KINDS.filter(hasCommunityGroup)).toEqual(['game']);
   });
 });

@@ -23,3 +23,11 @@ export function isGameKind(kind: string): kind is GameKind {
 export function isKeyedKind(kind: string): kind is KeyedKind {
   return (KEYED_KINDS as readonly string[]).includes(kind);
 }
+
+/**
+ * Only a game has a community group (docs/product/community.md#groups): a DLC, bundle, virtual good or
+ * peripheral has none, so its page does not ask for one.
+ */
+export function hasCommunityGroup(kind: string): boolean {
+  return kind === 'game';
+}

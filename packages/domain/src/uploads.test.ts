@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from './constants.ts';
-import { isUploadImageMime, isUploadSizeAllowed, needsCjkFont, uploadFailure, watermarkApplies, watermarkLatinText, watermarkText, UPLOAD_IMAGE_SIZES } from './uploads.ts';
+import { isUploadImageMime, isUploadSizeAllowed, needsCjkFont, uploadFailure, watermarkApplies, watermarkLatinText, watermarkOffered, watermarkText, UPLOAD_IMAGE_SIZES } from './uploads.ts';
 
 describe('uploads', () => {
   it('accepts png, jpeg, webp and gif, never svg or anything else', () => {
@@ -15,9 +15,11 @@ describe('uploads', () => {
   });
 
   it('watermarks only when the setting is open and the site is the mainland one', () => {
-    expect(watermarkApplies(true, 'native')).toBe(true);
-    expect(watermarkApplies(true, 'abroad')).toBe(false);
-    expect(watermarkApplies(false, 'native')).toBe(false);
+    expect(watermarkApplies(true, 'cn')).toBe(true);
+    expect(watermarkApplies(true, 'hk')).toBe(false);
+    expect(watermarkApplies(true, 'global')).toBe(false);
+    expect(watermarkApplies(false, 'cn')).toBe(false);
+    expect(['cn', 'hk', 'global'].map(watermarkOffered)).toEqual([true, false, false]);
     expect(watermarkText('小明')).toBe('灯笼 @小明');
   });
 

@@ -1,5 +1,4 @@
 import { IMAGE_MAX_BYTES } from './constants.ts';
-import type { Area } from './sites.ts';
 
 /**
  * Uploaded images (docs/product/engagement.md#uploads): what is accepted, the sizes made of it, when the
@@ -41,10 +40,14 @@ export const UPLOADS_PER_ACCOUNT_PER_HOUR = 60;
 export const isUploadSizeAllowed = (bytes: number) => bytes > 0 && bytes <= IMAGE_MAX_BYTES;
 
 /**
- * The watermark is drawn only when the account's `water_mark` setting is open and the upload is made on
- * the mainland site (docs/product/accounts.md#roles: "the region is cn").
+ * The watermark is drawn only when the account's `water_mark` setting is open and the account's region is
+ * `cn` (docs/product/engagement.md#watermark): whichever site the upload is made on, and not for a mainland
+ * account of another region (hk).
  */
-export const watermarkApplies = (waterMarkOpen: boolean, area: Area) => waterMarkOpen && area === 'native';
+export const watermarkApplies = (waterMarkOpen: boolean, accountRegion: string) => waterMarkOpen && watermarkOffered(accountRegion);
+
+/** Whether an account of this region is offered the watermark setting at all (the same rule: region cn). */
+export const watermarkOffered = (accountRegion: string) => accountRegion === 'cn';
 
 /** The watermark's text: the store's name and the uploader's nickname. */
 export const watermarkText = (nickname: string) => `灯笼 @${nickname}`;

@@ -186,7 +186,7 @@ export function Header() {
             ))}
           </nav>
           <div className="mt-3 border-t border-ink-800 pt-3 sm:hidden">
-            <LanguageSwitch compact />
+            <LanguageSwitch labelled />
           </div>
         </div>
       ) : null}

@@ -11,8 +11,8 @@ const SHORT: Record<Language, string> = { 'zh-CN': '中', en: 'EN' };
 const loadMenu = () => import('./LanguageMenu');
 const LanguageMenu = lazy(() => loadMenu().then((m) => ({ default: m.LanguageMenu })));
 
-const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { current: Language; compact?: boolean }>(
-  function Trigger({ current, compact, className, ...rest }, ref) {
+const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { current: Language; labelled?: boolean }>(
+  function Trigger({ current, labelled, className, ...rest }, ref) {
     const { t } = useTranslation();
     return (
       <button
@@ -25,7 +25,8 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>
         {...rest}
       >
         <GlobeIcon className="size-[18px]" />
-        <span className={cn(compact && 'sr-only')}>{compact ? LABELS[current] : SHORT[current]}</span>
+        {/* The header shows the short form beside the globe; the phone menu has room to say what it is. */}
+        <span aria-hidden="true">{labelled ? t('nav.language', { current: LABELS[current] }) : SHORT[current]}</span>
       </button>
     );
   },
@@ -33,17 +34,18 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>
 
 /**
  * Language choice, remembered in localStorage (overrides the site's default language). The button is plain
- * until first used; the Radix menu behind it loads then and opens at once.
+ * until first used; the Radix menu behind it loads then and opens at once. `labelled` writes "Language: …" out
+ * (the phone menu) instead of the header's short 中 / EN.
  */
-export function LanguageSwitch({ compact }: { compact?: boolean }) {
+export function LanguageSwitch({ labelled }: { labelled?: boolean }) {
   const { i18n } = useTranslation();
   const current = (i18n.language as Language) ?? 'zh-CN';
   const { armed, arm, preload } = useLazyOnce(loadMenu);
-  const plain = <Trigger current={current} compact={compact} onClick={arm} onPointerEnter={preload} onFocus={preload} aria-expanded={false} />;
+  const plain = <Trigger current={current} labelled={labelled} onClick={arm} onPointerEnter={preload} onFocus={preload} aria-expanded={false} />;
   if (!armed) return plain;
   return (
     <Suspense fallback={plain}>
-      <LanguageMenu current={current} labels={LABELS} trigger={<Trigger current={current} compact={compact} />} />
+      <LanguageMenu current={current} labels={LABELS} trigger={<Trigger current={current} labelled={labelled} />} />
     </Suspense>
   );
 }

@@ -6,8 +6,9 @@ import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { NotificationBar } from './NotificationBar';
 
+// The bar checks live events with the contract's schema (zod): loaded once signed in, not on every first page.
+const NotificationBar = lazy(() => import('./NotificationBar').then((m) => ({ default: m.NotificationBar })));
 const SignInPopup = lazy(() => import('../features/auth/components/SignInPopup').then((m) => ({ default: m.SignInPopup })));
 const Toaster = lazy(() => import('../ui/Toast').then((m) => ({ default: m.Toaster })));
 const AccountPrompts = lazy(() => import('../features/account/components/AccountPrompts').then((m) => ({ default: m.AccountPrompts })));
@@ -38,7 +39,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      {me ? <NotificationBar /> : null}
+      <Suspense fallback={null}>{me ? <NotificationBar /> : null}</Suspense>
       {/* Separate boundaries: one overlay loading its code never hides another that is open. */}
       <Suspense fallback={null}>{toasterLoaded ? <Toaster /> : null}</Suspense>
       <Suspense fallback={null}>{popupLoaded ? <SignInPopup /> : null}</Suspense>

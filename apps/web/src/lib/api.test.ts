@@ -140,4 +140,28 @@ describe('api client', () => {
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).isTimeout).toBe(true);
   });
+  it('asks once more 500 ms after a 429 access_wait, and reports a second one', async () => {
+    vi.useFakeTimers();
+    const wait = { status: 429, body: { errors: { base: ['access_wait'] }, meta: {} } };
+    const f = mockFetch({ 'GET /api/lottery': [wait, ok({ drawn: true })], 'POST /api/lottery': [wait] });
+    const first = api.get('/api/lottery');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(f.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(first).resolves.toEqual({ drawn: true });
+    expect(f.calls).toHaveLength(2);
+    const second = api.post('/api/lottery', {}).catch((x: unknown) => x);
+    await vi.advanceTimersByTimeAsync(500);
+    const e = await second;
+    expect((e as ApiError).has('base', 'access_wait')).toBe(true);
+    expect(f.calls).toHaveLength(4);
+  });
+
+  it("leaves a community action's longer access_wait (meta.retry_after) to the reader, without asking again", async () => {
+    const f = mockFetch({ 'POST /api/comments': [{ status: 429, body: { errors: { base: ['access_wait'] }, meta: { retry_after: 30 } } }] });
+    const e = await api.post('/api/comments', {}).catch((x: unknown) => x);
+    expect((e as ApiError).status).toBe(429);
+    expect((e as ApiError).meta).toEqual({ retry_after: 30 });
+    expect(f.calls).toHaveLength(1);
+  });
 });

@@ -1,4 +1,5 @@
 import { API, COOKIES, CSRF_HEADER } from '@lantern/contract';
+import { ACCESS_WAIT_RETRY_MS } from '@lantern/domain';
 import { readCookie } from './cookies';
 
 /**
@@ -7,7 +8,9 @@ import { readCookie } from './cookies';
  *  - sends JSON bodies and, on writes, the double-submit CSRF header;
  *  - on a 401 tries one silent refresh of the session and retries once; if the refresh token was just
  *    rotated by another tab (409 `refresh_token: in_protection`, docs/product/accounts.md#refresh-protection) it retries without logging out;
- *    otherwise it reports the 401, which opens the global sign-in popup (docs/product/screens.md#sign-in-popup).
+ *    otherwise it reports the 401, which opens the global sign-in popup (docs/product/screens.md#sign-in-popup);
+ *  - on a 429 `access_wait` waits ACCESS_WAIT_RETRY_MS and asks once more (docs/product/screens.md), unless the
+ *    answer's `meta.retry_after` asks for longer (a community action's wait): that one is the reader's to see.
  */
 
 export type Reasons = Record<string, string[]>;
@@ -207,8 +210,22 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     }
     if (res.status === 401 && auth === 'required') hooks.onUnauthorized();
   }
+  if (isBriefWait(res.status, data)) {
+    await new Promise((resolve) => setTimeout(resolve, ACCESS_WAIT_RETRY_MS));
+    res = await send(path, opts);
+    data = await readBody(res);
+  }
   if (!res.ok) throw toError(res.status, data);
   return data as T;
+}
+
+/** A 429 `access_wait` worth one retry: a wait no longer than the retry's own delay (or none named). */
+function isBriefWait(status: number, body: unknown): boolean {
+  if (status !== 429) return false;
+  const e = toError(status, body);
+  if (!Object.values(e.errors).some((reasons) => reasons.includes('access_wait'))) return false;
+  const after = e.meta.retry_after;
+  return typeof after !== 'number' || after * 1000 <= ACCESS_WAIT_RETRY_MS;
 }
 
 export const api = {

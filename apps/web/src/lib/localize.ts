@@ -30,7 +30,6 @@ export function useLocalize() {
   return (text: LocalizedText) => pickText(text, language);
 }
 
-/** A date (whole seconds) in the current language, e.g. "12 Mar 2026" / "2026年3月12日". */
-export function formatDate(timestampSec: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(timestampSec * 1000));
-}
+// Dates are written by lib/dates.ts, the one formatter; re-exported here for the pages that import it with the
+// other language helpers.
+export { formatDate } from './dates';

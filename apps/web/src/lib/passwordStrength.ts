@@ -1,14 +1,15 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as commonPackage from '@zxcvbn-ts/language-common';
-import * as englishPackage from '@zxcvbn-ts/language-en';
 
 /**
- * The same strength estimator and offline dictionaries the server checks new passwords with. This module
- * is only ever loaded by dynamic import (ui/PasswordStrength.tsx): its dictionaries weigh several hundred
- * kilobytes and must stay out of the store's initial JavaScript.
+ * The strength meter's estimator: the server's (zxcvbn) with its language-neutral dictionaries only — the
+ * common-password and diceware lists and the keyboard layouts. The English words, names and Wikipedia lists
+ * the server adds weigh three times as much (about 600 kB gzip) for a hint: without them the meter can rate a
+ * password built on an English word higher than the server does, and the server's `too_weak` has the final
+ * word (docs/decisions/0037). Loaded only by dynamic import (ui/PasswordStrength.tsx), once a password is typed.
  */
 const estimator = new ZxcvbnFactory({
-  dictionary: { ...commonPackage.dictionary, ...englishPackage.dictionary },
+  dictionary: commonPackage.dictionary,
   graphs: commonPackage.adjacencyGraphs,
 });
 

@@ -69,7 +69,7 @@ export function CaptchaField({ captcha, value, onChange, onFocus, error, name = 
         <button
           type="button"
           onClick={captcha.refresh}
-          className="relative grid h-11 w-32 shrink-0 place-items-center overflow-hidden rounded-lg bg-[#f4f1ea] ring-1 ring-ink-600"
+          className="relative grid h-11 w-28 shrink-0 place-items-center overflow-hidden rounded-lg bg-[#f4f1ea] ring-1 ring-ink-600 sm:w-32"
           aria-label={t('auth.captcha_refresh')}
           title={t('auth.captcha_refresh')}
           data-captcha-id={captcha.id ?? undefined}

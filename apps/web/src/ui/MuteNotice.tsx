@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { formatDateTime } from '../lib/dates';
 
 function until(t: (k: string, o?: Record<string, unknown>) => string, unmuteAt?: number | null, lang?: string) {
   if (!unmuteAt) return null;
-  return t('mute.until', { time: new Date(unmuteAt * 1000).toLocaleString(lang) });
+  return t('mute.until', { time: formatDateTime(unmuteAt, lang ?? 'zh-CN') });
 }
 
 /** Community-muted notice (docs/product/screens.md#mute-notice): a short explanation, the contact-staff text and an OK button. */

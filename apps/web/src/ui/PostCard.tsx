@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { foreignLanguageOf } from '@lantern/domain';
 import type { postsResponse } from '@lantern/contract';
 import type { z } from 'zod';
 import { paths } from '../app/paths';
 import { formatDate, pickText, useLanguage } from '../lib/localize';
 import { cn } from './cn';
 import { StarIcon } from './icons';
+import { LanguageTag } from './LanguageTag';
 
 type CommunityPost = z.infer<typeof postsResponse>['posts'][number];
 
@@ -63,6 +65,7 @@ export function PostCard({ post, showGroup = false }: { post: CommunityPost; sho
   const { t } = useTranslation();
   const language = useLanguage();
   const name = post.author?.nickname ?? t('community.gone_author');
+  const foreign = foreignLanguageOf(`${post.title} ${post.excerpt}`, language);
   return (
     <li className="rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700" data-testid="community-post" data-id={post.id}>
       <div className="flex items-center gap-2 text-sm">
@@ -76,9 +79,10 @@ export function PostCard({ post, showGroup = false }: { post: CommunityPost; sho
           <PostBadges post={post} />
           {post.type === 'Review' ? <span className="rounded bg-ink-700 px-1.5 py-0.5 text-[11px] font-semibold text-muted">{t('community.review')}</span> : null}
           <Verdict post={post} />
+          {foreign ? <LanguageTag language={foreign} /> : null}
         </div>
-        {post.title ? <h3 className="mt-2 line-clamp-2 font-semibold text-fg">{post.title}</h3> : null}
-        <p className={cn('mt-1 text-sm leading-relaxed text-muted', post.title ? 'line-clamp-2' : 'line-clamp-3')}>{post.excerpt}</p>
+        {post.title ? <h3 lang={foreign ?? undefined} className="mt-2 line-clamp-2 font-semibold text-fg">{post.title}</h3> : null}
+        <p lang={foreign ?? undefined} className={cn('mt-1 text-sm leading-relaxed text-muted', post.title ? 'line-clamp-2' : 'line-clamp-3')}>{post.excerpt}</p>
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-subtle">
         {showGroup ? (

@@ -2,7 +2,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Area, ScreenAction } from '@lantern/domain';
 import { fail } from '../../platform/errors.ts';
 import { assertMayWrite, screenText } from '../moderation/index.ts';
-import { discussionCounts } from '../discussion/index.ts';
+import { discussionCounts, unseenCommentCounts } from '../discussion/index.ts';
 import { accountSummaries } from '../accounts/index.ts';
 
 export type CommunityWriteAction = 'post' | 'review';
@@ -45,8 +45,12 @@ export interface PostCounts {
   comments_count: number;
 }
 
-/** Likes and comments of posts, by id: the discussion module keeps them (the `Post` target). */
-export async function postCounts(deps: Deps, ids: readonly number[]): Promise<Map<number, PostCounts>> {
-  const counts = await discussionCounts(deps, 'Post', ids);
-  return new Map(ids.map((id) => [id, { likes_count: counts.get(id)?.likes ?? 0, comments_count: counts.get(id)?.comments ?? 0 }]));
+/**
+ * Likes and comments of posts, by id: the discussion module keeps them (the `Post` target). For a reader hiding
+ * some accounts (`hidden`, whom they blocked), the comments are the reader's: without what those accounts wrote,
+ * as the post's comment list shows it (docs/product/people.md#what-a-block-does).
+ */
+export async function postCounts(deps: Deps, ids: readonly number[], hidden: readonly number[] = []): Promise<Map<number, PostCounts>> {
+  const [counts, unseen] = await Promise.all([discussionCounts(deps, 'Post', ids), unseenCommentCounts(deps, 'Post', ids, hidden)]);
+  return new Map(ids.map((id) => [id, { likes_count: counts.get(id)?.likes ?? 0, comments_count: Math.max(0, (counts.get(id)?.comments ?? 0) - (unseen.get(id) ?? 0)) }]));
 }

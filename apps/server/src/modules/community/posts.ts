@@ -104,7 +104,7 @@ export async function listPosts(deps: Deps, viewerId: number | null, filter: Pos
     totalOf(deps, filter, where),
     hidden.length > 0 ? deps.db.select({ n: count() }).from(posts).where(and(where, inArray(posts.accountId, hidden))).then(([r]) => r?.n ?? 0) : 0,
   ]);
-  return { posts: await presentPosts(deps, rows, viewerId), meta: { total_count: totalSeenBy(total, byHidden), page: paging.page, per: paging.per } };
+  return { posts: await presentPosts(deps, rows, viewerId, hidden), meta: { total_count: totalSeenBy(total, byHidden), page: paging.page, per: paging.per } };
 }
 
 /**

@@ -55,14 +55,17 @@ export async function presentGroups(db: DbOrTx, rows: readonly GroupRow[], area:
 
 const EXCERPT = 140;
 
-/** Posts with their authors, groups, official comments and counts (likes and comments from discussion). */
-export async function presentPosts(deps: Deps, rows: readonly PostRow[], viewerId: number | null): Promise<Post[]> {
+/**
+ * Posts with their authors, groups, official comments and counts (likes and comments from discussion); with
+ * `hidden` (the accounts the reader blocked), comment counts without what those accounts wrote.
+ */
+export async function presentPosts(deps: Deps, rows: readonly PostRow[], viewerId: number | null, hidden: readonly number[] = []): Promise<Post[]> {
   if (rows.length === 0) return [];
   const groupIds = [...new Set(rows.map((p) => p.groupId))];
   const [authors, groups, counts] = await Promise.all([
     accountSummaries(deps.db, rows.flatMap((p) => (p.officialCommentAuthorId ? [p.accountId, p.officialCommentAuthorId] : [p.accountId]))),
     deps.db.select({ id: communityGroups.id, name: communityGroups.name }).from(communityGroups).where(inArray(communityGroups.id, groupIds)),
-    postCounts(deps, rows.map((p) => p.id)),
+    postCounts(deps, rows.map((p) => p.id), hidden),
   ]);
   const groupById = new Map(groups.map((g) => [g.id, g]));
   return rows.map((p) => {

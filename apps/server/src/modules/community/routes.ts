@@ -8,6 +8,7 @@ import {
   userReviewsQuery, userReviewsResponse,
 } from '@lantern/contract';
 import { PAGE_SIZES, roleCan } from '@lantern/domain';
+import { unseenCommentCounts } from '../discussion/index.ts';
 import { hiddenAuthorsFor } from '../people/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
@@ -136,10 +137,14 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
       build: (as) => postPage(deps, as, request.params.id),
       overlay: async (shared, as) => {
         const own = shared.post.account_id === as;
-        // The shared copy is a guest's (`author_blocked` false); the reader's block list is laid over it.
-        const blocked = (await hiddenAuthorsFor(deps, as)).has(shared.post.account_id);
-        if (!own && !blocked) return shared;
-        return { post: own ? { ...shared.post, own } : shared.post, author_blocked: blocked };
+        // The shared copy is a guest's (`author_blocked` false); the reader's block list is laid over it, and
+        // the comment count made theirs (without what the accounts they blocked wrote), as their comment list.
+        const hidden = await hiddenAuthorsFor(deps, as);
+        const blocked = hidden.has(shared.post.account_id);
+        const unseen = hidden.size > 0 ? ((await unseenCommentCounts(deps, 'Post', [shared.post.id], [...hidden])).get(shared.post.id) ?? 0) : 0;
+        if (!own && !blocked && unseen === 0) return shared;
+        const post = { ...shared.post, ...(own ? { own } : {}), comments_count: Math.max(0, shared.post.comments_count - unseen) };
+        return { post, author_blocked: blocked };
       },
     });
   });

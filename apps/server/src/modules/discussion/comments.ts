@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Comment } from '@lantern/contract';
 import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
@@ -28,8 +28,10 @@ export const live = and(isNull(discussionComments.deletedAt), eq(discussionComme
  * The API shape of comment rows, with their authors and (for comments) their live reply counts. A comment just
  * written (`fresh`) has no replies yet, and its writer brings its author from the statement that wrote it.
  */
-async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh?: boolean; authors?: Map<number, PublicAccount> } = {}): Promise<Comment[]> {
+async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh?: boolean; authors?: Map<number, PublicAccount>; hidden?: readonly number[] } = {}): Promise<Comment[]> {
   const commentIds = options.fresh ? [] : rows.filter((r) => r.parentId === null).map((r) => r.id);
+  // Replies the reader does not see (their writers blocked) are not counted either.
+  const seenReplies = options.hidden && options.hidden.length > 0 ? and(live, notInArray(discussionComments.accountId, [...options.hidden]))! : live;
   const [authors, replyCounts] = await Promise.all([
     options.authors ?? publicAccountsByIds(deps.db, rows.map((r) => r.accountId)),
     commentIds.length === 0
@@ -37,7 +39,7 @@ async function present(deps: Deps, rows: readonly CommentRow[], options: { fresh
       : deps.db
           .select({ id: discussionComments.parentId, n: count() })
           .from(discussionComments)
-          .where(and(inArray(discussionComments.parentId, commentIds), live))
+          .where(and(inArray(discussionComments.parentId, commentIds), seenReplies))
           .groupBy(discussionComments.parentId),
   ]);
   const replies = new Map(replyCounts.map((r) => [r.id!, r.n]));
@@ -184,15 +186,42 @@ async function pageSeenBy(deps: Deps, viewerId: number | null, where: SQL, order
   return { rows, total: total!.n };
 }
 
-/** A target's live comments, oldest first (newest first when asked: a headline's `q[s]`), with its counts and the viewer's like state. */
+/**
+ * How many of each target's live comments and replies a reader hiding `hidden` does not see, by target id (absent:
+ * none): what those accounts wrote, and the replies under their comments (which go with them). For counts shown
+ * beside the target elsewhere (a post in a list) to agree with its comment list.
+ */
+export async function unseenCommentCounts(deps: Deps, type: DiscussionTargetType, targetIds: readonly number[], hidden: readonly number[]): Promise<Map<number, number>> {
+  if (hidden.length === 0 || targetIds.length === 0) return new Map();
+  const onTargets = and(eq(discussionComments.targetType, type), inArray(discussionComments.targetId, [...targetIds]), live)!;
+  const hiddenComments = deps.db.select({ id: discussionComments.id }).from(discussionComments)
+    .where(and(onTargets, isNull(discussionComments.parentId), inArray(discussionComments.accountId, [...hidden])));
+  const rows = await deps.db.select({ id: discussionComments.targetId, n: count() }).from(discussionComments)
+    .where(and(onTargets, or(inArray(discussionComments.accountId, [...hidden]), inArray(discussionComments.parentId, hiddenComments))))
+    .groupBy(discussionComments.targetId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+const unseenOn = async (deps: Deps, type: DiscussionTargetType, targetId: number, hidden: readonly number[]) =>
+  (await unseenCommentCounts(deps, type, [targetId], hidden)).get(targetId) ?? 0;
+
+/**
+ * A target's live comments, oldest first (newest first when asked: a headline's `q[s]`), with its counts and the
+ * viewer's like state. The counts are the reader's: a reader who blocked someone is not counted what those
+ * accounts wrote (docs/product/people.md#what-a-block-does), in the target's `comments_count` and in each
+ * comment's `reply_count` alike.
+ */
 export async function listComments(deps: Deps, area: Area, viewerId: number | null, type: DiscussionTargetType, targetId: number, page: number, per: number, order: 'oldest' | 'newest' = 'oldest') {
   await visibleTarget(deps, type, targetId, area, 'commentable_id');
   const where = and(eq(discussionComments.targetType, type), eq(discussionComments.targetId, targetId), isNull(discussionComments.parentId), live)!;
-  const [{ rows, total }, commentable] = await Promise.all([
+  const hidden = [...(await hiddenAuthors(deps, viewerId))];
+  const [{ rows, total }, commentable, unseen] = await Promise.all([
     pageSeenBy(deps, viewerId, where, order === 'newest' ? desc(discussionComments.id) : asc(discussionComments.id), page, per),
     targetView(deps.db, type, targetId, viewerId),
+    unseenOn(deps, type, targetId, hidden),
   ]);
-  return { comments: await present(deps, rows), commentable, meta: { total_count: total, page, per } };
+  const seen = { ...commentable, comments_count: Math.max(0, commentable.comments_count - unseen) };
+  return { comments: await present(deps, rows, { hidden }), commentable: seen, meta: { total_count: total, page, per } };
 }
 
 /**

@@ -57,4 +57,4 @@ export function viewerReactions(deps: Deps, accountId: number, type: LikeTargetT
  * from the same code: its 302 is `commentable: locked`, its 303 `commentary_id` / `comment: not_found`.
  */
 export { setLike, targetView, type TargetView } from './likes.ts';
-export { createComment, listComments, listReplies, deleteComment, listAccountComments, commentTargetOf, type NewComment } from './comments.ts';
+export { createComment, listComments, listReplies, deleteComment, listAccountComments, commentTargetOf, unseenCommentCounts, type NewComment } from './comments.ts';

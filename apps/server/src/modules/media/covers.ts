@@ -1,7 +1,10 @@
+import { drawProduct, productArtOf, type ProductArt } from './product-art.ts';
+
 /**
  * Cover art drawn from a seed (nothing is downloaded): a deterministic SVG in the manner of game key art
  * for a dark store — a palette, one of several motifs (peaks, skyline, orbit, shards, tide), light, haze,
- * a vignette and, when the seed carries one (`key~Title`), a quiet title.
+ * a vignette and, when the seed carries one (`key~Title`), a quiet title. A peripheral's or merchandise's key
+ * (`peri-…`) draws the product itself on a lit studio floor instead of a scene (product-art.ts).
  */
 
 export const COVER_SHAPES = ['vertical', 'horizontal', 'banner'] as const;
@@ -208,6 +211,26 @@ function tide(s: Scene): string {
 
 const MOTIFS = [peaks, skyline, orbit, shards, tide];
 
+/**
+ * A product shot: a lit floor, a spotlight behind, the product in front with its shadow. On a tall cover it
+ * stands above the title; on a wide one, to the right of it, so the two never overlap.
+ */
+function studio(s: Scene, shape: CoverShape, art: ProductArt): string {
+  const tall = shape === 'vertical';
+  const size = tall ? s.w * 0.74 : s.h * 0.74;
+  // A banner is cut to 16:9 around its middle on a phone (its middle 59 %): the product stays inside that.
+  const cx = tall ? s.w / 2 : s.w * (shape === 'banner' ? 0.64 : 0.7);
+  const cy = tall ? s.h * 0.4 : s.h * 0.45;
+  const floor = cy + size * 0.5;
+  const ink = { body: hsl(s.sky, 22, 15), edge: hsl(s.accent, 70, 72), detail: hsl(s.sky, 18, 30), accent: hsl(s.accent, 90, 62) };
+  return (
+    `<rect x="0" y="${r1(floor)}" width="${s.w}" height="${r1(s.h - floor)}" fill="${hsl(s.sky, 35, 7)}" opacity=".7"/>` +
+    `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(size * 0.75)}" ry="${r1(size * 0.7)}" fill="url(#${s.id}-halo)"/>` +
+    `<ellipse cx="${r1(cx)}" cy="${r1(floor)}" rx="${r1(size * 0.46)}" ry="${r1(size * 0.06)}" fill="#000" opacity=".55" filter="url(#${s.id}-blur)"/>` +
+    `<g transform="translate(${r1(cx - size / 2)} ${r1(cy - size / 2)}) scale(${r1(size / 100)})" data-product="${art}">${drawProduct(art, ink)}</g>`
+  );
+}
+
 /** Splits a title into at most two lines that fit `maxUnits` (a CJK character counts 2, others 1). */
 function wrapTitle(title: string, maxUnits: number): string[] {
   const units = (t: string) => [...t].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1.1), 0);
@@ -229,8 +252,10 @@ function wrapTitle(title: string, maxUnits: number): string[] {
 }
 
 function titleBlock(s: Scene, shape: CoverShape, title: string): string {
-  const size = shape === 'banner' ? 76 : shape === 'vertical' ? 50 : 44;
-  const maxUnits = shape === 'vertical' ? 20 : shape === 'banner' ? 30 : 26;
+  // Sized for a phone: a tall cover shows about 160 px wide in a two-column grid, so its title is drawn at
+  // 64 of 600 units (about 17 px there), in lines of at most 16 units.
+  const size = shape === 'banner' ? 76 : shape === 'vertical' ? 64 : 48;
+  const maxUnits = shape === 'vertical' ? 16 : shape === 'banner' ? 30 : 24;
   const lines = wrapTitle(title.trim(), maxUnits);
   const fontSize = lines.some((l) => l.length > maxUnits) ? size * 0.8 : size;
   const centered = shape === 'vertical';
@@ -259,8 +284,10 @@ export function drawCover(seed: string, shape: CoverShape): string {
   const rng = mulberry32(hash);
   const [sky, accent] = PALETTES[hash % PALETTES.length]!;
   const s: Scene = { w, h, rng, sky, accent, id: `c${(hash % 0xffff).toString(36)}` };
-  const motif = MOTIFS[Math.floor(rng() * MOTIFS.length)]!;
+  const scene = MOTIFS[Math.floor(rng() * MOTIFS.length)]!;
   const angle = Math.floor(rng() * 360);
+  const art = productArtOf(tilde >= 0 ? seed.slice(0, tilde) : seed);
+  const motif = art ? (sc: Scene) => studio(sc, shape, art) : scene;
 
   const defs =
     `<linearGradient id="${s.id}-bg" gradientTransform="rotate(${90 + (angle % 40) - 20} .5 .5)">` +

@@ -16,8 +16,8 @@ import { uploads, type StoredSize } from './tables.ts';
 /**
  * Storing an upload (docs/product/engagement.md#uploads): the account the policy names must still exist;
  * it may upload so many images an hour and a day (fewer when new), and not while muted or banned; the file must be an accepted image by its content and at most
- * 4 MB; every size is re-encoded (metadata gone) and watermarked when the owner asked for it on the
- * mainland site; the sizes are written to the store, then the upload recorded. A failure after writing
+ * 4 MB; every size is re-encoded (metadata gone) and watermarked when the owner asked for it and the
+ * account's region is cn (on either site); the sizes are written to the store, then the upload recorded. A failure after writing
  * removes what was written.
  */
 export async function storeUpload(deps: Deps, policy: UploadPolicy, file: Buffer): Promise<UploadResult> {
@@ -30,7 +30,7 @@ export async function storeUpload(deps: Deps, policy: UploadPolicy, file: Buffer
   if (!isUploadSizeAllowed(file.length)) throw new AppError(file.length === 0 ? 400 : 413, { file: [file.length === 0 ? 'blank' : 'too_large'] });
 
   const mime = await sniffImage(file);
-  const watermarked = watermarkApplies(account.waterMark, policy.area);
+  const watermarked = watermarkApplies(account.waterMark, account.region);
   const line = watermarked ? watermarkLine(watermarkText(account.nickname), watermarkLatinText(account.nickname, account.id), cjkFontFamily()) : null;
   const variants = await makeVariants(file, mime, line);
 

@@ -17,6 +17,7 @@ import { toast } from '../../../ui/Toast';
 import { isAlreadyCheckedIn, useClockIn } from '../api/clockIn';
 import { pointDetailsQuery } from '../api/points';
 import { SettingsShell } from './SettingsShell';
+import { formatDateTime } from '../../../lib/dates';
 
 function Stat({ label, value, accent }: { label: string; value: number; accent?: boolean }) {
   return (
@@ -68,7 +69,6 @@ function Records() {
   const q = useQuery(pointDetailsQuery(page));
   const total = q.data?.meta.total_count ?? 0;
   const pages = Math.max(1, Math.ceil(total / (q.data?.meta.per ?? POINT_DETAILS_PER)));
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card className="mt-6">
       <div className="flex items-center justify-between border-b border-ink-700 px-5 py-4">
@@ -87,7 +87,7 @@ function Records() {
             <li key={d.id} className="flex items-center justify-between gap-3 px-5 py-3">
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-fg">{t(`points.reason_${d.reason}`, { defaultValue: d.reason })}</p>
-                <p className="text-xs text-subtle">{fmt.format(new Date(d.created_at_timestamp * 1000))}</p>
+                <p className="text-xs text-subtle">{formatDateTime(d.created_at_timestamp, i18n.language)}</p>
               </div>
               <span className={d.kind === 'produce' ? 'font-semibold tabular-nums text-success' : 'font-semibold tabular-nums text-danger'}>
                 {d.kind === 'produce' ? '+' : '−'}

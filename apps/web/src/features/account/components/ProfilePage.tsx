@@ -1,4 +1,5 @@
 import type { Me, UpdateMeRequest } from '@lantern/contract';
+import { watermarkOffered } from '@lantern/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { isApiError } from '../../../lib/api';
 import { localizeErrors } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
-import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../../ui/TextField';
@@ -120,7 +120,7 @@ function SettingSwitch({ id, label, hint, on, change, testId }: { id: string; la
 
 /**
  * The watermark on uploaded images (docs/product/engagement.md#uploads): the account's `water_mark` config,
- * saved as soon as it is switched. Shown on the mainland site, the only one where it is drawn.
+ * saved as soon as it is switched. Shown to accounts of the region cn (on either site), the only ones it is drawn for.
  */
 export function WatermarkSwitch({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -139,7 +139,6 @@ export function SteamReviewSwitch({ me }: { me: Me }) {
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const site = useSite();
   if (!me) return null;
   return (
     <SettingsShell
@@ -156,7 +155,7 @@ export function ProfilePage() {
       </Card>
       <Card className="mt-4 space-y-5 p-5 sm:p-6">
         <SteamReviewSwitch me={me} />
-        {site.area === 'native' ? <WatermarkSwitch me={me} /> : null}
+        {watermarkOffered(me.region) ? <WatermarkSwitch me={me} /> : null}
       </Card>
     </SettingsShell>
   );

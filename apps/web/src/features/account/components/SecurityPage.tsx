@@ -11,6 +11,7 @@ import { ContactDialog, UnbindPhoneDialog } from './ContactDialogs';
 import { IdentificationModal } from './IdentificationModal';
 import { isIdentified } from './IdentifiedState';
 import { SettingsShell } from './SettingsShell';
+import { formatDateTime } from '../../../lib/dates';
 
 function Row({ title, value, ok, actions, testId }: { title: ReactNode; value: ReactNode; ok: boolean; actions: ReactNode; testId: string }) {
   return (
@@ -31,7 +32,7 @@ type Dialog = null | { kind: 'email' | 'phone'; mode: 'bind' | 'change' } | 'unb
 
 /** /setting/security: e-mail, phone, real-name and password state, with their actions. */
 export function SecurityPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: me } = useMe();
   const [dialog, setDialog] = useState<Dialog>(null);
   if (!me) return null;
@@ -107,7 +108,7 @@ export function SecurityPage() {
           />
         </ul>
       </Card>
-      <p className="mt-4 text-xs text-subtle">{t('security.last_sign_in', { time: me.last_sign_in_at_timestamp ? new Date(me.last_sign_in_at_timestamp * 1000).toLocaleString() : '—' })}</p>
+      <p className="mt-4 text-xs text-subtle">{t('security.last_sign_in', { time: me.last_sign_in_at_timestamp ? formatDateTime(me.last_sign_in_at_timestamp, i18n.language) : '—' })}</p>
       {dialog && typeof dialog === 'object' ? <ContactDialog kind={dialog.kind} mode={dialog.mode} open onOpenChange={close} /> : null}
       {dialog === 'unbind' ? <UnbindPhoneDialog me={me} open onOpenChange={close} /> : null}
       {dialog === 'identify' || identified ? <IdentificationModal me={me} open={dialog === 'identify'} onOpenChange={close} /> : null}

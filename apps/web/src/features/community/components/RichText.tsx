@@ -1,13 +1,19 @@
+import { foreignLanguageOf } from '@lantern/domain';
+import { useLanguage } from '../../../lib/localize';
 import { cn } from '../../../ui/cn';
+import { LanguageTag } from '../../../ui/LanguageTag';
 
 /**
  * Community rich text as the server stored it. Safe to render as HTML only because every write goes
  * through the server's one allowlist sanitiser (apps/server/src/modules/community/sanitize.ts): no script,
- * handler, style, frame or foreign image survives it. Never pass anything else here.
+ * handler, style, frame or foreign image survives it. Never pass anything else here. Writing in the other
+ * language than the page's is named above it and carries its `lang` (docs/product/community.md#languages).
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
-  return (
+  const foreign = foreignLanguageOf(textOf(html), useLanguage());
+  const body = (
     <div
+      lang={foreign ?? undefined}
       className={cn(
         'space-y-3 leading-relaxed text-fg [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-ink-600 [&_blockquote]:pl-3 [&_blockquote]:text-muted',
         '[&_code]:rounded [&_code]:bg-ink-800 [&_code]:px-1 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:max-w-full [&_img]:rounded-lg',
@@ -17,4 +23,16 @@ export function RichText({ html, className }: { html: string; className?: string
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+  if (!foreign) return body;
+  return (
+    <>
+      <LanguageTag language={foreign} className="mt-3" />
+      {body}
+    </>
+  );
+}
+
+/** The words of stored rich text, for telling its language: tags and entities dropped. */
+function textOf(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&[#\w]+;/g, ' ');
 }

@@ -42,6 +42,28 @@ describe('TalkPage: an author the viewer blocked (docs/product/people.md#direct-
   });
 });
 
+describe("TalkPage: the card's counts follow the discussion", () => {
+  it('shows the like and the comment the reader just made without reloading the talk', async () => {
+    const counts = (likes: number, comments: number, like_type: 1 | null) => ({ likes_count: likes, dislikes_count: 0, comments_count: comments, like_type });
+    const mine = { id: 30, commentable_type: 'Talk', commentable_id: 5, commentary_id: null, reply: false, account: { id: 9, nickname: 'me', avatar_url: null }, content: '<p>count me in</p>', at_users: [], target_reply_id: null, target_reply_account_ids: [], reply_count: 0, moderation_state: 'published', created_at_timestamp: 1_790_000_100 };
+    const f = mockFetch({
+      'GET /api/talks/5': [{ status: 200, body: { talk, author_blocked: false } }],
+      'GET /api/comments': [noComments, { status: 200, body: { comments: [mine], commentable: counts(1, 1, 1), meta: { total_count: 1, page: 1, per: 10 } } }],
+      'POST /api/like': [{ status: 200, body: { like: { accessible_type: 'Talk', accessible_id: 5, ...counts(1, 0, 1) } } }],
+      'POST /api/comments': [{ status: 201, body: { comment: mine, commentable: counts(1, 1, 1) } }],
+    });
+    const { user } = setup();
+    const card = await screen.findByTestId('talk-card');
+    expect(card).toHaveTextContent('0 likes');
+    await user.click(await screen.findByRole('button', { name: /^Like/ }));
+    await waitFor(() => expect(card).toHaveTextContent('1 like'));
+    await user.type(screen.getByLabelText('Write a comment'), 'count me in');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(card).toHaveTextContent('1 comment'));
+    expect(f.count('GET /api/talks/5')).toBe(1);
+  });
+});
+
 describe('TalkCard: a forward of a talk whose author the viewer blocked (docs/product/people.md#direct-links)', () => {
   // carol forwarded alice's talk 5; the viewer blocked alice, so the server sent the original without its words.
   const forward = {

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { errorPageFor } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoadingBlock } from '../../../ui/LoadStates';
+import { useDiscussionCounts } from '../discussion/api/comments';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 import { talkQuery } from '../api/talks';
 import { TalkCard } from './TalkCard';
@@ -25,6 +26,8 @@ export function TalkPage() {
   const valid = /^\d{1,15}$/.test(id);
   const talk = useQuery({ ...talkQuery(id), enabled: valid });
   const reveal = useShowAnyway<HTMLDivElement>(talk.data?.author_blocked ?? false, id);
+  // The card's likes and comments follow the discussion below it (a like or a comment moves them at once).
+  const counts = useDiscussionCounts('Talk', Number(id));
   useDocumentTitle(talk.data?.talk.account ? `@${talk.data.talk.account.nickname}` : t('people.talks'));
   useEffect(() => {
     if (!valid) void navigate(paths.notFound, { replace: true });
@@ -50,7 +53,7 @@ export function TalkPage() {
     // Focusable by script only: "show anyway" moves focus here once the notice (and its button) is gone.
     <div ref={reveal.contentRef} tabIndex={-1} className="mx-auto max-w-3xl space-y-6 px-4 py-6 outline-none sm:px-6 sm:py-10" data-testid="talk-page">
       {breadcrumb}
-      <TalkCard talk={talk.data.talk} linked={false} />
+      <TalkCard talk={counts ? { ...talk.data.talk, like_count: counts.likes_count, comment_count: counts.comments_count } : talk.data.talk} linked={false} />
       {/* A hidden talk is gone for everyone here (404), so the menu only meets published ones. */}
       <div className="flex justify-end empty:hidden">
         <ModerationSlot

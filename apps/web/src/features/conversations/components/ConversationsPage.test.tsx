@@ -50,4 +50,15 @@ describe('ConversationsPage', () => {
     expect(await screen.findByText('just now')).toBeInTheDocument();
     expect(fetches.calls).toHaveLength(2);
   });
+
+  it('names what was shared by its kind: a hoodie is merch, a DLC a game, one no longer sold an item', async () => {
+    const shared = (id: number, game: { kind: string; name: string } | null) => ({
+      ...conversation(id, 0),
+      message: { ...conversation(id, 0).message, kind: 'game', content: '', relation: { game: game && { id: 500 + id, kind: game.kind, sku_names: { en: game.name, chs: game.name } } } },
+    });
+    mockFetch({ 'GET /api/conversations': [{ status: 200, body: { conversations: [shared(1, { kind: 'peripheral', name: 'Lantern Hoodie' }), shared(2, { kind: 'dlc', name: 'Tales: Winter' }), shared(3, null)], meta: { page: 1, per: 10 } } }] });
+    open();
+    const last = (await screen.findAllByTestId('conversation-last')).map((x) => x.textContent);
+    expect(last).toEqual(['[Merch] · Lantern Hoodie', '[Game] · Tales: Winter', '[Item]']);
+  });
 });

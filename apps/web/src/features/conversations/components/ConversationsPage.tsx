@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Conversation } from '@lantern/contract';
 import { privateMessageExcerpt } from '@lantern/domain';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../app/Avatar';
@@ -11,19 +12,22 @@ import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { conversationsQuery } from '../api/conversations';
+import { sharedProductLabel } from '../sharedProduct';
 import { useLivePrivateMessages } from './useLivePrivateMessages';
+import { formatDate, isoDateTime } from '../../../lib/dates';
 
-/** What the list shows of the last message: its words, or the shared game's name. */
-function lastMessageText(conversation: Conversation, language: string, gameLabel: string): string {
+/** What the list shows of the last message: its words, or the shared product's word and name. */
+function lastMessageText(conversation: Conversation, language: string, t: TFunction): string {
   const message = conversation.message;
   if (!message) return '';
-  if (message.kind === 'game') return `${gameLabel}${message.relation.game ? ` · ${pickText(message.relation.game.sku_names, language)}` : ''}`;
+  const shared = message.relation.game;
+  if (message.kind === 'game') return `${t(sharedProductLabel(shared?.kind ?? null))}${shared ? ` · ${pickText(shared.sku_names, language)}` : ''}`;
   return privateMessageExcerpt(message.content);
 }
 
 /** /messages/conversations: the reader's conversations, the latest first, 10 at a time (docs/product/messaging.md#private-messages). */
 export function ConversationsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = useLanguage();
   useDocumentTitle(t('conversations.title'));
   useLivePrivateMessages();
@@ -47,9 +51,9 @@ export function ConversationsPage() {
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-3">
                       <span className="truncate font-semibold text-fg">{c.target?.nickname ?? t('conversations.closed_account')}</span>
-                      <time className="shrink-0 text-xs text-subtle">{new Date(c.updated_at_timestamp * 1000).toLocaleDateString(i18n.language)}</time>
+                      <time className="shrink-0 text-xs text-subtle" dateTime={isoDateTime(c.updated_at_timestamp)}>{formatDate(c.updated_at_timestamp, language)}</time>
                     </span>
-                    <span className="mt-0.5 block truncate text-sm text-muted" data-testid="conversation-last">{lastMessageText(c, language, t('conversations.game_label'))}</span>
+                    <span className="mt-0.5 block truncate text-sm text-muted" data-testid="conversation-last">{lastMessageText(c, language, t)}</span>
                   </span>
                   {c.unread_count > 0 ? (
                     <span className="grid h-6 min-w-6 place-items-center rounded-full bg-accent px-1.5 text-xs font-bold text-accent-ink" data-testid="conversation-unread">

@@ -2,11 +2,12 @@ import type { PrivateMessage } from '@lantern/contract';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { SkuCard } from '../../../ui/SkuCard';
+import { formatDateTime, isoDateTime } from '../../../lib/dates';
 
 /** One message: the reader's own on the right; a shared game as a card with its live price (or a note where it is not sold). */
 export function MessageBubble({ message }: { message: PrivateMessage }) {
   const { t, i18n } = useTranslation();
-  const time = new Date(message.created_at_timestamp * 1000).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = formatDateTime(message.created_at_timestamp, i18n.language);
   return (
     <div className={cn('flex flex-col gap-1', message.own ? 'items-end' : 'items-start')} data-testid="message" data-own={message.own} data-kind={message.kind}>
       {message.kind === 'game' ? (
@@ -27,7 +28,7 @@ export function MessageBubble({ message }: { message: PrivateMessage }) {
           {message.content}
         </p>
       ) : null}
-      <time className="text-xs text-subtle" dateTime={new Date(message.created_at_timestamp * 1000).toISOString()}>{time}</time>
+      <time className="text-xs text-subtle" dateTime={isoDateTime(message.created_at_timestamp)}>{time}</time>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_GROUPS, NOTIFICATIONS_PER_PAGE, type NotificationKind } from '@lantern/domain';
+import { NOTIFICATION_GROUPS, NOTIFICATIONS_PER_PAGE, openingNotificationTab, type NotificationKind } from '@lantern/domain';
 import { paths } from '../../../app/paths';
 import { subscribeLive } from '../../../lib/live';
 import { queryKeys } from '../../../lib/query-keys';
@@ -21,11 +21,11 @@ import { NotificationItem } from './NotificationItem';
 
 /** The centre's tabs: one per counter group (docs/product/messaging.md#notification-counts), and the site's announcements. */
 const TABS = [
-  { key: 'comments', group: 'comment_num' },
-  { key: 'mentions', group: 'at_num' },
-  { key: 'notices', group: 'notice_num' },
-  { key: 'system', group: 'system_num' },
-  { key: 'broadcasts', group: null },
+  { key: 'comments', group: 'comment_num', counter: 'comment_num' },
+  { key: 'mentions', group: 'at_num', counter: 'at_num' },
+  { key: 'notices', group: 'notice_num', counter: 'notice_num' },
+  { key: 'system', group: 'system_num', counter: 'system_num' },
+  { key: 'broadcasts', group: null, counter: 'broadcast_num' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -33,12 +33,22 @@ type TabKey = (typeof TABS)[number]['key'];
 export function NotificationsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const tab: TabKey = TABS.find((x) => x.key === params.get('tab'))?.key ?? 'comments';
+  const navigate = useNavigate();
+  const asked = TABS.find((x) => x.key === params.get('tab'))?.key;
+  const tab: TabKey = asked ?? 'comments';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const group = TABS.find((x) => x.key === tab)!.group;
   const kinds: readonly NotificationKind[] = group ? NOTIFICATION_GROUPS[group] : [];
   const service = useNotificationService();
-  const list = useNotifications(kinds, page, group !== null);
+  // Without a tab asked for, the page waits for the counters and opens on the first tab with something unread
+  // (openingNotificationTab), put in the address so marking it read does not move the reader elsewhere.
+  const opening = asked !== undefined ? null
+    : service.data ? TABS.find((x) => x.counter === openingNotificationTab(service.data.counters))!.key
+    : service.isError ? 'comments' : null;
+  useEffect(() => {
+    if (opening) void navigate(paths.messagesTab(opening), { replace: true });
+  }, [opening, navigate]);
+  const list = useNotifications(kinds, page, group !== null && asked !== undefined);
   const markRead = useMarkRead();
   const client = useQueryClient();
   useDocumentTitle(t('notifications.title'));

@@ -153,9 +153,11 @@ export function CompletePage() {
         </Card>
       ) : null}
 
-      <div className="mt-8 flex flex-wrap gap-2">
+      {/* On a phone: the main way on across the width, the others two to a row, so none is cut or left alone
+          on a ragged line; from sm up, one row. */}
+      <div className="mt-8 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="complete-actions">
         {!physical ? (
-          <Link to={paths.library} className={buttonClass('primary')} data-testid="to-library">
+          <Link to={paths.library} className={`${buttonClass('primary')} col-span-2`} data-testid="to-library">
             {t('complete.to_library')}
           </Link>
         ) : null}

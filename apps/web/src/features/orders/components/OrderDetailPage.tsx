@@ -18,9 +18,10 @@ import { DeliveredLine, ShipmentInfo } from './CompletePage';
 import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from './OrderParts';
 import { OrderEndDialog } from './OrdersPage';
 import { LoadingBlock } from '../../../ui/LoadStates';
+import { formatDateTime } from '../../../lib/dates';
 
 function when(ts: number | null, language: string) {
-  return ts ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ts * 1000)) : null;
+  return ts ? formatDateTime(ts, language) : null;
 }
 
 /** /orders/{id}: one order in full — lines, money, times, payments, keys or shipment, and its actions. */

@@ -1,4 +1,5 @@
 import type { SkuDetail, SkuSummary } from '@lantern/contract';
+import { hasCommunityGroup } from '@lantern/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -346,7 +347,7 @@ export function SkuPage() {
               ) : null}
 
               <Bundles sku={sku} />
-              {physical ? null : <OurReviews productId={sku.product_id} />}
+              {hasCommunityGroup(sku.kind) ? <OurReviews productId={sku.product_id} /> : null}
               <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} physical={physical} />
               {physical ? null : <GameReviews skuId={sku.id} />}
               {wide ? null : extras}

@@ -16,6 +16,7 @@ import { PeopleActions } from './PeopleActions';
 import { ProfileComments, ProfileFriends, ProfileGames, ProfilePosts } from './ProfileTabs';
 import { ProfileAchievements, ProfileSteamReviews } from './SteamStatsTabs';
 import { SteamLibrary } from './SteamLibrary';
+import { formatMonth } from '../../../lib/dates';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
 const TABS = ['games', 'achievements', 'posts', 'reviews', 'steam_reviews', 'comments', 'replies', 'friends'] as const;
@@ -62,7 +63,7 @@ export function UserProfilePage() {
   if (!user.data) return <PageSpinner label={t('ui.loading')} />;
   const u = user.data;
   const isSelf = service.data?.is_self ?? false;
-  const joined = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long' }).format(new Date(u.created_at_timestamp * 1000));
+  const joined = formatMonth(u.created_at_timestamp, i18n.language);
   const initial = [...(u.nickname.trim() || '?')][0]!.toUpperCase();
   const tabProps = { userId: id, page, isSelf, hrefFor: (p: number) => tabHref(id, tab, p, kind) };
   return (

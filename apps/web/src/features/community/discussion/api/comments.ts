@@ -20,3 +20,12 @@ export const commentsQuery = (type: DiscussionTargetTypeName, id: number, page: 
 export function useComments(type: DiscussionTargetTypeName, id: number, page: number) {
   return useQuery(commentsQuery(type, id, page));
 }
+
+/**
+ * The target's counts as the discussion last answered them (its first page of comments, which a like updates
+ * and a comment refetches), for a host page showing them beside its own copy: reads what the thread loaded and
+ * never asks by itself. Undefined until the thread has loaded.
+ */
+export function useDiscussionCounts(type: DiscussionTargetTypeName, id: number) {
+  return useQuery({ ...commentsQuery(type, id, 1), enabled: false }).data?.commentable;
+}

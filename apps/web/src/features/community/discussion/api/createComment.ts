@@ -25,6 +25,8 @@ export function useCreateComment(callbacks: MutationCallbacks<CreatedComment, Ne
     mutationFn: createComment,
     onSuccess: (created, input) => {
       void client.invalidateQueries({ queryKey: queryKeys.discussion.target(input.commentable_type, input.commentable_id) });
+      // A talk's lists show its comment count: refetched when next shown.
+      if (input.commentable_type === 'Talk') void client.invalidateQueries({ queryKey: queryKeys.talks.all, refetchType: 'none' });
       callbacks.onSuccess?.(created, input);
     },
     onError: callbacks.onError,

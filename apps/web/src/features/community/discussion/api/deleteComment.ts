@@ -22,6 +22,7 @@ export function useDeleteComment(callbacks: MutationCallbacks<DeletedComment, De
     mutationFn: (target: DeleteTarget) => deleteComment(target.id),
     onSuccess: (deleted, target) => {
       void client.invalidateQueries({ queryKey: queryKeys.discussion.target(target.commentable_type, target.commentable_id) });
+      if (target.commentable_type === 'Talk') void client.invalidateQueries({ queryKey: queryKeys.talks.all, refetchType: 'none' });
       callbacks.onSuccess?.(deleted, target);
     },
     onError: callbacks.onError,

@@ -4,6 +4,7 @@ import type { LikeState } from '@lantern/domain';
 import { api } from '../../../../lib/api';
 import type { MutationCallbacks } from '../../../../lib/mutationCallbacks';
 import { queryKeys } from '../../../../lib/query-keys';
+import type { CommentsPage } from './comments';
 
 export interface LikeChange {
   accessible_type: DiscussionTargetTypeName;
@@ -18,14 +19,20 @@ export const setLike = (change: LikeChange) =>
 
 /**
  * The optimistic part lives in the button (it shows the change at once and rolls back on a refusal); this
- * hook sends it and marks the target's comment pages stale, whose header shows the same counts.
+ * hook sends it, writes the counts answered into the target's comment pages (their header, and a host page
+ * showing them: a talk's card) and marks those pages and a talk's lists stale.
  */
 export function useSetLike(callbacks: MutationCallbacks<LikeResponse, LikeChange> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setLike,
     onSuccess: (answer, change) => {
+      const { likes_count, dislikes_count, comments_count, like_type } = answer.like;
+      client.setQueriesData<CommentsPage>({ queryKey: queryKeys.discussion.target(change.accessible_type, change.accessible_id) }, (page) =>
+        page && 'commentable' in page ? { ...page, commentable: { likes_count, dislikes_count, comments_count, like_type } } : page,
+      );
       void client.invalidateQueries({ queryKey: queryKeys.discussion.target(change.accessible_type, change.accessible_id), refetchType: 'none' });
+      if (change.accessible_type === 'Talk') void client.invalidateQueries({ queryKey: queryKeys.talks.all, refetchType: 'none' });
       callbacks.onSuccess?.(answer, change);
     },
     onError: callbacks.onError,

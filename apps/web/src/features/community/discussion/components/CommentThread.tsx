@@ -20,6 +20,7 @@ import { useDeleteComment } from '../api/deleteComment';
 import { useReplies } from '../api/replies';
 import { CommentContent, commentPlainText } from '../../../../ui/CommentContent';
 import { MentionTextarea } from './MentionTextarea';
+import { formatDateTime } from '../../../../lib/dates';
 
 interface Props {
   type: DiscussionTargetTypeName;
@@ -114,7 +115,7 @@ function CommentHead({ comment, viewer, onReply, onDelete }: { comment: Comment;
   const whenSignedIn = useWhenSignedIn();
   const own = viewer.meId === comment.account.id;
   const tools = useCommentTools();
-  const at = new Date(comment.created_at_timestamp * 1000).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const at = formatDateTime(comment.created_at_timestamp, i18n.language);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
       <Link to={`/users/${comment.account.id}`} className="font-semibold text-fg hover:underline">

@@ -42,6 +42,7 @@ describe('LikeButtons', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const f = mockFetch({ 'POST /api/like': [async () => (await held, answer(4, 1, 1)), answer(3, 2, 2), answer(3, 1, null)] });
+    const success = vi.spyOn(toast, 'success');
     const { user, like, dislike } = setup({ id: 1 });
     await user.click(like);
     // Optimistic: shown before the server answered.
@@ -58,15 +59,19 @@ describe('LikeButtons', () => {
     await waitFor(() => expect(dislike).toHaveAttribute('aria-pressed', 'false'));
     expect(dislike).toHaveTextContent('1');
     expect(f.calls.map((c) => (c.body as { like: { type: unknown } }).like.type)).toEqual([1, 2, null]);
+    // The like is confirmed in words once; the dislike and the cancel are not.
+    expect(success.mock.calls).toEqual([['Liked']]);
     expect(f.calls[0]!.body).toEqual({ like: { accessible_type: 'Post', accessible_id: 7, type: 1 } });
   });
 
   it('rolls back when the server refuses, and says "already liked"', async () => {
     mockFetch({ 'POST /api/like': [{ status: 400, body: { errors: { account_id: ['taken'] } } }] });
+    const fail = vi.spyOn(toast, 'fail');
     const { user, like } = setup({ id: 1 });
     await user.click(like);
     await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'false'));
     expect(like).toHaveTextContent('3');
+    expect(fail).toHaveBeenCalledWith('You had liked this post');
   });
 
   it('rolls back and opens the mute dialog on a warn ban, and says the rate-limit text when throttled', async () => {

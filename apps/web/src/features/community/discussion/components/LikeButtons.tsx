@@ -41,10 +41,12 @@ export function LikeButtons({ type, id, initial, onChange, className }: Props) {
   const [view, setView] = useState<LikeCountsView>(initial);
   useEffect(() => setView(initial), [initial]);
   const like = useSetLike({
-    onSuccess: (answer) => {
+    onSuccess: (answer, change) => {
       const next = { likes_count: answer.like.likes_count, dislikes_count: answer.like.dislikes_count, like_type: answer.like.like_type };
       setView(next);
       onChange?.(next);
+      // A like is confirmed in words (the specification's like_post_successful); a dislike or a cancel is not.
+      if (change.type === 1) toast.success(t('discussion.like_success'));
     },
   });
 
