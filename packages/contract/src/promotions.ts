@@ -16,6 +16,11 @@ export const seckillItem = z.object({
   stock: z.number().int(),
   left: z.number().int(),
   buy_limit: z.number().int(),
+  /**
+   * Units whose keys the supplier delivers after payment (docs/product/deals.md#flash-sale-keys); the others'
+   * keys are set aside for the sale. Above zero, the page states the wait before the buyer pays.
+   */
+  supplier_units: z.number().int(),
   /** The SKU as lists show it; null when it is no longer listed. */
   sku: skuSummary.nullable(),
 });

@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { loadEvents, presentEvents } from './events.ts';
+import { backItemWithKeys } from './keys-set-aside.ts';
 import { eventsChanged } from './purchase.ts';
 import { seckillEvents, seckillItems } from './tables.ts';
 
@@ -28,7 +29,7 @@ async function checkRequiredSku(deps: Deps, skuId: number | null | undefined): P
   if (!row || !isGameKind(row.kind)) throw fail.unprocessable('require_owned_sku_id', 'status_invalid');
 }
 
-/** POST /api/admin/sec_kills: an event of one site with its items, each SKU of that site, once. */
+/** POST /api/admin/sec_kills: an event of one site with its items, each SKU of that site, once, each unit backed by a key. */
 export async function createSeckill(deps: Deps, input: CreateInput): Promise<SeckillEvent> {
   if (input.to_timestamp <= input.from_timestamp) throw fail.unprocessable('to_timestamp', 'invalid');
   const skuIds = input.items.map((i) => i.sku_id);
@@ -45,9 +46,12 @@ export async function createSeckill(deps: Deps, input: CreateInput): Promise<Sec
       requiredSkuId: input.require_owned_sku_id ?? null, requiredCompletedOrders: input.require_completed_orders ?? 0,
       createdAt: now, updatedAt: now,
     }).returning({ id: seckillEvents.id });
-    await tx.insert(seckillItems).values(input.items.map((item, position) => ({
+    const items = await tx.insert(seckillItems).values(input.items.map((item, position) => ({
       eventId: event!.id, skuId: item.sku_id, price: item.price, stock: item.stock, left: item.stock, buyLimit: item.buy_limit ?? 1, position,
-    })));
+    }))).returning({ id: seckillItems.id, skuId: seckillItems.skuId, stock: seckillItems.stock });
+    // Every unit's key set aside now, or the event is refused whole (docs/product/deals.md#flash-sale-keys).
+    const skuOf = new Map(rows.map((r) => [r.sku.id, r]));
+    for (const item of items.sort((a, b) => a.skuId - b.skuId)) await backItemWithKeys(tx, item, skuOf.get(item.skuId)!);
     return event!.id;
   });
   return presentOne(deps, input.area, id);
@@ -63,6 +67,8 @@ export async function updateSeckill(deps: Deps, id: number, input: UpdateInput):
   await checkRequiredSku(deps, input.require_owned_sku_id);
   await deps.db.update(seckillEvents).set({
     title: input.title, position: input.index, fromAt, toAt, closed: input.closed,
+    // The closing instant starts the count to its keys' return; reopening forgets it.
+    closedAt: input.closed === undefined || input.closed === row.closed ? undefined : input.closed ? deps.clock.now() : null,
     requirePhone: input.require_phone, requireSteam: input.require_steam, requireWechat: input.require_wechat,
     registeredFrom: optionalAt(input.registered_from_timestamp), registeredTo: optionalAt(input.registered_to_timestamp),
     requiredSkuId: input.require_owned_sku_id, requiredCompletedOrders: input.require_completed_orders,

@@ -1,0 +1,81 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import type { PaidLine } from '../orders/index.ts';
+import { gameKeys } from './tables.ts';
+
+/**
+ * Keys set aside for a sale (docs/product/deals.md#flash-sale-keys): a module selling a fixed number of units
+ * (a flash sale) takes that many available keys out of the open pool when it puts them on sale, under a name
+ * of its own (`hold`, e.g. `seckill_item:12`). Ordinary orders never take them; the sale's paid units do
+ * (the delivery step asks the sale which of its lines are whose, `provideKeyHolds`); what is left goes back to
+ * the open pool when the sale is over.
+ */
+
+/**
+ * Sets aside up to `wanted` of the SKU's open pool for `hold`, oldest first; answers how many. SKIP LOCKED: a
+ * key a payment is taking this moment is passed over, so setting aside never waits on a rush, and a key is
+ * either set aside or sold, never both (the update re-checks that it is still open and available).
+ */
+export async function setKeysAside(tx: Tx, skuId: number, hold: string, wanted: number): Promise<number> {
+  if (wanted <= 0) return 0;
+  const free = tx.select({ id: gameKeys.id }).from(gameKeys)
+    .where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)))
+    .orderBy(asc(gameKeys.id)).limit(wanted).for('update', { skipLocked: true });
+  const taken = await tx.update(gameKeys).set({ setAsideFor: hold })
+    .where(and(sql`${gameKeys.id} in (${free})`, eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)))
+    .returning({ id: gameKeys.id });
+  return taken.length;
+}
+
+/** The available keys of the SKU's open pool: what a sale could still set aside. */
+export async function openKeyCount(db: DbOrTx, skuId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(gameKeys).where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)));
+  return row?.n ?? 0;
+}
+
+/** The keys still set aside for `hold` (available, not yet given to a paid unit). */
+export async function setAsideCount(db: DbOrTx, hold: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(gameKeys).where(and(eq(gameKeys.setAsideFor, hold), eq(gameKeys.state, 'available')));
+  return row?.n ?? 0;
+}
+
+/**
+ * The sale is over: its keys not given to a paid unit go back to the open pool; answers how many. The keys
+ * already given keep the name, so a key's history still says which sale sold it.
+ */
+export async function returnKeysSetAside(tx: Tx, hold: string): Promise<{ skuId: number; returned: number }[]> {
+  const returned = await tx.update(gameKeys).set({ setAsideFor: null })
+    .where(and(eq(gameKeys.setAsideFor, hold), eq(gameKeys.state, 'available')))
+    .returning({ skuId: gameKeys.skuId });
+  const perSku = new Map<number, number>();
+  for (const { skuId } of returned) perSku.set(skuId, (perSku.get(skuId) ?? 0) + 1);
+  return [...perSku].map(([skuId, n]) => ({ skuId, returned: n }));
+}
+
+/**
+ * Which keys set aside each paid line draws from (line id → hold), answered by the module whose sale sold it,
+ * in the payment's transaction. Asked only about lines of the order types it names, so an ordinary payment
+ * costs nothing more.
+ */
+export interface KeyHoldSource {
+  orderTypes: readonly PaidLine['orderType'][];
+  holdsOf(tx: Tx, lines: readonly PaidLine[]): Promise<ReadonlyMap<number, string>>;
+}
+
+const sources: KeyHoldSource[] = [];
+
+/** A module above keys names the holds of its lines (a flash sale's items); setting up twice changes nothing. */
+export function provideKeyHolds(source: KeyHoldSource): void {
+  if (!sources.includes(source)) sources.push(source);
+}
+
+/** The holds of the paid lines some module claims (line id → hold); lines of no sale are absent. */
+export async function holdsOfLines(tx: Tx, paid: readonly PaidLine[]): Promise<ReadonlyMap<number, string>> {
+  const holds = new Map<number, string>();
+  for (const source of sources) {
+    const lines = paid.filter((p) => source.orderTypes.includes(p.orderType));
+    if (lines.length === 0) continue;
+    for (const [lineId, hold] of await source.holdsOf(tx, lines)) holds.set(lineId, hold);
+  }
+  return holds;
+}
