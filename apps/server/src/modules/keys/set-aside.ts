@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/json-rows.ts';
 import type { PaidLine } from '../orders/index.ts';
 import { gameKeys } from './tables.ts';
 
@@ -20,11 +21,12 @@ export async function setKeysAside(tx: Tx, skuId: number, hold: string, wanted: 
   if (wanted <= 0) return 0;
   const free = tx.select({ id: gameKeys.id }).from(gameKeys)
     .where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)))
-    .orderBy(asc(gameKeys.id)).limit(wanted).for('update', { skipLocked: true });
-  const taken = await tx.update(gameKeys).set({ setAsideFor: hold })
-    .where(and(sql`${gameKeys.id} in (${free})`, eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)))
-    .returning({ id: gameKeys.id });
-  return taken.length;
+    .orderBy(asc(gameKeys.id)).limit(wanted).for('update', { skipLocked: true }).getSQL();
+  const rows = await rowsOf<{ id: number | string }>(tx, sql`with free as (${free})
+    update ${gameKeys} set set_aside_for = ${hold} from free
+     where ${gameKeys.id} = free.id and ${gameKeys.state} = 'available' and ${gameKeys.setAsideFor} is null
+    returning ${gameKeys.id}`);
+  return rows.length;
 }
 
 /** The available keys of the SKU's open pool: what a sale could still set aside. */
