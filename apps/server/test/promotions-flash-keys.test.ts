@@ -90,6 +90,40 @@ describe('putting a flash-sale item on sale', () => {
   });
 });
 
+describe('adding units to an item on sale', () => {
+  const addUnits = (eventId: number, skuId: number, add: number) =>
+    api.native.patch(`/api/admin/sec_kills/${eventId}`, { sec_kill: { items: [{ sku_id: skuId, add_stock: add }] } }, { token: admin.token });
+
+  it('sets aside a key for each unit added, and refuses the addition whole when the pool is short', async () => {
+    const sku = await makeSku(t);
+    await stockKeys(t, sku.id, steamCodes(5));
+    const event = (await putOnSale(sku.id, 2)).json() as { id: number };
+    const added = await addUnits(event.id, sku.id, 2);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().items[0]).toMatchObject({ stock: 4, left: 4, supplier_units: 0 });
+    expect(await stockOf(sku.id)).toMatchObject({ available: 1, set_aside: 4 });
+    const short = await addUnits(event.id, sku.id, 2);
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toEqual({ errors: { stock: ['no_inventory'] }, meta: { sku_id: sku.id, keys: 1 } });
+    expect(await stockOf(sku.id)).toMatchObject({ available: 1, set_aside: 4 });
+    expect((await addUnits(event.id, (await makeSku(t)).id, 1)).json().errors).toEqual({ sku_id: ['status_invalid'] });
+  });
+
+  it('takes no units, and cannot be reopened, once the event is over and its keys went back', async () => {
+    const sku = await makeSku(t);
+    await stockKeys(t, sku.id, steamCodes(3));
+    const event = (await putOnSale(sku.id, 2, { to: nowSec() + 60 })).json() as { id: number };
+    t.clock.advance(61);
+    expect((await addUnits(event.id, sku.id, 1)).json().errors).toEqual({ event: ['inactive'] });
+    t.clock.advance(FLASH_KEYS_RETURN_GRACE_SECONDS);
+    await returnEndedSaleKeys(t.deps);
+    admin = await makeAccount(t, { role: 'admin' });
+    const reopened = await api.native.patch(`/api/admin/sec_kills/${event.id}`, { sec_kill: { to_timestamp: nowSec() + 3600 } }, { token: admin.token });
+    expect(reopened.json().errors).toEqual({ event: ['inactive'] });
+    expect(await stockOf(sku.id)).toMatchObject({ available: 3, set_aside: 0 });
+  });
+});
+
 describe('a burst of more buyers than keys set aside', () => {
   it('sells exactly the units set aside, and every buyer who paid has a key: none left ordering', async () => {
     const sku = await makeSku(t);

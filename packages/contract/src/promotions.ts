@@ -133,6 +133,11 @@ export const updateSeckillRequest = z.object({
     to_timestamp: timestamp.min(0).max(32_503_680_000).optional(),
     closed: z.boolean().optional(),
     ...requirementFields,
+    /**
+     * More units for items already on sale (by SKU), each unit's key set aside as at creation
+     * (docs/product/deals.md#flash-sale-keys); refused once the event is over.
+     */
+    items: z.array(z.object({ sku_id: id, add_stock: z.number().int().min(1).max(1_000_000) })).min(1).max(50).optional(),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { flashKeysReturnAtSec, flashUnitsBacking, isKeyedKind } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -23,12 +23,36 @@ export const holdOf = (itemId: number) => `seckill_item:${itemId}`;
  * supplier backs the rest; otherwise the rest is recorded as the supplier's units.
  */
 export async function backItemWithKeys(tx: Tx, item: { id: number; stock: number }, sku: SkuRow): Promise<void> {
-  if (!isKeyedKind(sku.kind)) return;
-  const keysSetAside = await setKeysAside(tx, sku.sku.id, holdOf(item.id), item.stock);
-  if (keysSetAside === item.stock) return;
-  const backing = flashUnitsBacking({ units: item.stock, keysSetAside, supplier: await isSupplierSku(tx, sku.sku.id) });
+  const supplierUnits = await backUnits(tx, item.id, item.stock, sku);
+  if (supplierUnits > 0) await tx.update(seckillItems).set({ supplierUnits }).where(eq(seckillItems.id, item.id));
+}
+
+/**
+ * Sets aside the keys of `units` more units of an item and answers how many of them the supplier backs; refuses
+ * (`stock: no_inventory`, with the keys there are) when the pool is short and no supplier backs the rest.
+ */
+async function backUnits(tx: Tx, itemId: number, units: number, sku: SkuRow): Promise<number> {
+  if (!isKeyedKind(sku.kind)) return 0;
+  const keysSetAside = await setKeysAside(tx, sku.sku.id, holdOf(itemId), units);
+  if (keysSetAside === units) return 0;
+  const backing = flashUnitsBacking({ units, keysSetAside, supplier: await isSupplierSku(tx, sku.sku.id) });
   if ('refused' in backing) throw fail.unprocessable('stock', backing.refused, { sku_id: sku.sku.id, keys: backing.keys });
-  await tx.update(seckillItems).set({ supplierUnits: backing.supplierUnits }).where(eq(seckillItems.id, item.id));
+  return backing.supplierUnits;
+}
+
+/**
+ * Staff add units to an item on sale (PATCH /api/admin/sec_kills/{id} with `items`): under the item's row lock,
+ * each added unit's key is set aside as at creation, then `stock` and `left` grow together. The gates read
+ * `left` again within a second. An item whose keys already went back (the event over) takes no more.
+ */
+export async function addUnits(tx: Tx, eventId: number, skuId: number, units: number, sku: SkuRow): Promise<void> {
+  const [item] = await tx.select().from(seckillItems).where(and(eq(seckillItems.eventId, eventId), eq(seckillItems.skuId, skuId))).for('update');
+  if (!item) throw fail.unprocessable('sku_id', 'status_invalid');
+  if (item.keysReturnedAt !== null) throw fail.unprocessable('event', 'inactive');
+  const supplierUnits = await backUnits(tx, item.id, units, sku);
+  await tx.update(seckillItems).set({
+    stock: sql`${seckillItems.stock} + ${units}`, left: sql`${seckillItems.left} + ${units}`, supplierUnits: sql`${seckillItems.supplierUnits} + ${supplierUnits}`,
+  }).where(eq(seckillItems.id, item.id));
 }
 
 /** Keys hears which sale each paid flash-sale line was sold by: the item its order's unit came from. */
