@@ -7,6 +7,7 @@ import { fundWallet } from './payments-factories.ts';
 import { steamCodes, stockKeys } from './keys-factories.ts';
 import { keyBatches, keyDeliveries } from '../src/modules/keys/tables.ts';
 import { seckillEvents } from '../src/modules/promotions/tables.ts';
+import { notifications } from '../src/modules/notifications/tables.ts';
 import { returnEndedSaleKeys } from '../src/modules/promotions/keys-set-aside.ts';
 import { FLASH_KEYS_RETURN_GRACE_SECONDS } from '@lantern/domain';
 
@@ -152,13 +153,19 @@ describe('a burst of more buyers than keys set aside', () => {
 describe('when the event is over', () => {
   // The clock moves past access tokens' lifetime here: staff sign in afresh for each look.
   const freshAdmin = async () => (admin = await makeAccount(t, { role: 'admin' }));
-  it('gives its unsold keys back to the open pool once its last orders can no longer be paid, once', async () => {
+  it('gives its unsold keys back to the open pool once its last orders can no longer be paid, once, filling waiting lines', async () => {
     const sku = await makeSku(t);
     await stockKeys(t, sku.id, steamCodes(5));
     const event = (await putOnSale(sku.id, 5, { to: nowSec() + 60 })).json() as { id: number };
     const buyer = await walletBuyer();
     const bought = await api.native.post('/api/sec_kill', { sec_kill: { id: event.id } }, { token: buyer.token });
     expect((await pay(buyer, bought.json().id)).statusCode).toBe(200);
+    // An ordinary buyer meanwhile finds the open pool empty: the line waits.
+    const waiting = await walletBuyer();
+    const ordered = await api.native.post('/api/orders', { order: { sku_ids: [sku.id], cate: 'game', type: 'one_click' } }, { token: waiting.token });
+    expect((await pay(waiting, ordered.json().id)).statusCode).toBe(200);
+    const lineOf = async () => (await t.deps.db.select({ state: keyDeliveries.state }).from(keyDeliveries).where(eq(keyDeliveries.orderId, ordered.json().id)))[0]!.state;
+    expect(await lineOf()).toBe('ordering');
     // Ended, but an order placed in its last second could still be paid: the keys stay set aside.
     t.clock.advance(61);
     await returnEndedSaleKeys(t.deps);
@@ -167,7 +174,11 @@ describe('when the event is over', () => {
     t.clock.advance(FLASH_KEYS_RETURN_GRACE_SECONDS);
     expect(await returnEndedSaleKeys(t.deps)).toBeGreaterThanOrEqual(4);
     await freshAdmin();
-    expect(await stockOf(sku.id)).toMatchObject({ available: 4, set_aside: 0, assigned: 1 });
+    // Back in the pool, the oldest waiting line takes one at once (and its buyer is told, as for an import).
+    expect(await stockOf(sku.id)).toMatchObject({ available: 3, set_aside: 0, assigned: 2 });
+    expect(await lineOf()).toBe('delivered');
+    const told = await t.deps.db.select().from(notifications).where(and(eq(notifications.recipientId, waiting.id), eq(notifications.kind, 'key')));
+    expect(told.map((n) => n.href)).toEqual([`/orders/${ordered.json().id}`]);
     expect(await returnEndedSaleKeys(t.deps)).toBe(0);
   });
 

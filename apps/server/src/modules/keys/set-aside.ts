@@ -1,7 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { loadSkuRows } from '../catalog/index.ts';
+import { pushLiveEvents, type LiveEvent } from '../live/index.ts';
+import { notify } from '../notifications/index.ts';
 import type { PaidLine } from '../orders/index.ts';
+import { keyArrivalNotices } from './arrival-notices.ts';
+import { fillWaitingLines, lockPool } from './pool.ts';
 import { gameKeys } from './tables.ts';
 
 /**
@@ -42,17 +48,28 @@ export async function setAsideCount(db: DbOrTx, hold: string): Promise<number> {
 }
 
 /**
- * The sale is over: its keys not given to a paid unit go back to the open pool; answers how many. The keys
- * already given keep the name, so a key's history still says which sale sold it.
+ * The sale is over: its keys not given to a paid unit go back to the SKU's open pool, in the caller's
+ * transaction, and — as when keys are imported — fill the SKU's waiting units oldest first, whose buyers are
+ * told (docs/product/messaging.md#key-arrived). Under the pool lock, so a payment finding the pool empty and
+ * this return never miss each other. The keys already given keep the name, so a key's history still says
+ * which sale sold it. Answers how many keys went back and the live events to push once committed
+ * (`pushKeyArrivals`).
  */
-export async function returnKeysSetAside(tx: Tx, hold: string): Promise<{ skuId: number; returned: number }[]> {
+export async function returnKeysSetAside(tx: Tx, deps: Deps, skuId: number, hold: string): Promise<{ returned: number; events: LiveEvent[] }> {
+  await lockPool(tx, skuId);
   const returned = await tx.update(gameKeys).set({ setAsideFor: null })
     .where(and(eq(gameKeys.setAsideFor, hold), eq(gameKeys.state, 'available')))
-    .returning({ skuId: gameKeys.skuId });
-  const perSku = new Map<number, number>();
-  for (const { skuId } of returned) perSku.set(skuId, (perSku.get(skuId) ?? 0) + 1);
-  return [...perSku].map(([skuId, n]) => ({ skuId, returned: n }));
+    .returning({ id: gameKeys.id });
+  if (returned.length === 0) return { returned: 0, events: [] };
+  const filled = await fillWaitingLines(tx, skuId, deps.clock.now());
+  const [row] = filled.length === 0 ? [] : await loadSkuRows(tx, [skuId]);
+  // Last in the transaction: notify holds each buyer's unread total until commit.
+  const events = row ? await notify(tx, deps, keyArrivalNotices(row.sku, filled)) : [];
+  return { returned: returned.length, events };
 }
+
+/** After the commit of `returnKeysSetAside`: the buyers whose keys just arrived hear it live. */
+export const pushKeyArrivals = (deps: Deps, events: readonly LiveEvent[]) => pushLiveEvents(deps, [...events]);
 
 /**
  * Which keys set aside each paid line draws from (line id → hold), answered by the module whose sale sold it,

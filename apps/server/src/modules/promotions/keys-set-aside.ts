@@ -6,7 +6,7 @@ import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import type { PeriodicJob } from '../../platform/jobs.ts';
 import type { SkuRow } from '../catalog/index.ts';
-import { isSupplierSku, returnKeysSetAside, setKeysAside, type KeyHoldSource } from '../keys/index.ts';
+import { isSupplierSku, pushKeyArrivals, returnKeysSetAside, setKeysAside, type KeyHoldSource } from '../keys/index.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
 /**
@@ -85,13 +85,13 @@ export async function returnEndedSaleKeys(deps: Deps): Promise<number> {
   for (const c of candidates) {
     const closedAtSec = c.closed ? toTimestamp(c.closedAt ?? c.toAt) : null;
     if (flashKeysReturnAtSec({ toSec: toTimestamp(c.toAt), closedAtSec }) > nowSec) continue;
-    returned += await deps.db.transaction(async (tx) => {
+    const back = await deps.db.transaction(async (tx) => {
       const [item] = await tx.update(seckillItems).set({ keysReturnedAt: deps.clock.now() })
-        .where(and(eq(seckillItems.id, c.itemId), isNull(seckillItems.keysReturnedAt))).returning({ id: seckillItems.id });
-      if (!item) return 0;
-      const back = await returnKeysSetAside(tx, holdOf(item.id));
-      return back.reduce((sum, b) => sum + b.returned, 0);
+        .where(and(eq(seckillItems.id, c.itemId), isNull(seckillItems.keysReturnedAt))).returning({ id: seckillItems.id, skuId: seckillItems.skuId });
+      return item ? returnKeysSetAside(tx, deps, item.skuId, holdOf(item.id)) : { returned: 0, events: [] };
     });
+    await pushKeyArrivals(deps, back.events);
+    returned += back.returned;
   }
   if (returned > 0) deps.log.info({ keys: returned }, 'keys set aside for ended flash sales back in the pool');
   return returned;
