@@ -12,21 +12,23 @@ async function csrfOf(request: APIRequestContext, baseURL: string): Promise<stri
 }
 
 /**
- * Puts one fresh key into a SKU's pool as the admin (POST /api/admin/skus/{id}/keys), in a context of its own,
- * so the buyer's order is delivered from it. Answers the code.
+ * Puts fresh keys (one unless told) into a SKU's pool as the admin (POST /api/admin/skus/{id}/keys), in a context
+ * of its own, so the buyer's order — or a flash sale's units, which set their keys aside — is delivered from
+ * them. Answers the first code.
  */
-export async function importKey(browser: Browser, baseURL: string, skuId: number, tag: string): Promise<string> {
+export async function importKey(browser: Browser, baseURL: string, skuId: number, tag: string, count = 1): Promise<string> {
   const context = await browser.newContext();
   try {
     const r = context.request;
     const csrf = await csrfOf(r, baseURL);
     const signIn = await r.post(`${baseURL}/api/access_token`, { headers: { 'x-csrf-token': csrf }, data: { access_token: ADMIN } });
     expect(signIn.ok(), await signIn.text()).toBeTruthy();
-    const code = `E2E-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
-    const res = await r.post(`${baseURL}/api/admin/skus/${skuId}/keys`, { headers: { 'x-csrf-token': csrf }, data: { keys: { codes: [code], note: 'e2e buying' } } });
+    const stem = `E2E-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+    const codes = Array.from({ length: count }, (_, i) => (i === 0 ? stem : `${stem}-${i}`));
+    const res = await r.post(`${baseURL}/api/admin/skus/${skuId}/keys`, { headers: { 'x-csrf-token': csrf }, data: { keys: { codes, note: 'e2e buying' } } });
     expect(res.ok(), await res.text()).toBeTruthy();
-    expect(((await res.json()) as { added: number }).added).toBe(1);
-    return code;
+    expect(((await res.json()) as { added: number }).added).toBe(count);
+    return codes[0]!;
   } finally {
     await context.close();
   }

@@ -25,8 +25,12 @@ interface NewSale {
   requirePhone?: boolean;
 }
 
-/** A flash sale of one SKU through the staff API (POST /api/admin/sec_kills) as the demo admin, in a context of its own. */
+/**
+ * A flash sale of five units of one SKU through the staff API (POST /api/admin/sec_kills) as the demo admin, in a
+ * context of its own; their five keys are imported first, as the sale sets one aside per unit.
+ */
 async function createSale(browser: Browser, baseURL: string, area: Area, sale: NewSale): Promise<number> {
+  await importKey(browser, baseURL, sale.skuId, 'sale', 5);
   const context = await browser.newContext();
   try {
     const r = context.request;
@@ -61,7 +65,6 @@ test('a flash sale opening a few seconds later: countdown, Buy now turns on at t
   const account = await signUpViaApi(context, baseURL!, area, 'flash');
   await skipAccountPrompts(page, account.id);
   const sku = await gameForSlot(page.request, baseURL!, 12);
-  await importKey(browser, baseURL!, sku.id, 'flash');
   const price = Math.max(1, Math.floor(sku.sale_price / 4));
   const eventId = await createSale(browser, baseURL!, area, { skuId: sku.id, price, fromInSeconds: 6 });
 

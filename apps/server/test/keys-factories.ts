@@ -61,3 +61,11 @@ export function steamCodes(n: number, prefix = 'TEST') {
 export function stockKeys(t: TestApp, skuId: number, codes: string[], keyType: 'steam' | 'uplay' | 'epic' | 'origin' | 'gog' | 'other' = 'steam') {
   return importKeys(t.deps, { skuId, keyType, codes, source: 'api', importedBy: null });
 }
+
+/**
+ * Keys in the pool for a flash sale of `units` of a SKU about to be put on sale: the sale sets them aside, and
+ * refuses units without a key (docs/product/deals.md#flash-sale-keys).
+ */
+export async function keysForSale(t: TestApp, skuId: number, units: number) {
+  if (units > 0) await stockKeys(t, skuId, steamCodes(units, `SALE${skuId}X`));
+}

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, HOSTS, PRODUCTION_ENV, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
+import { keysForSale } from './keys-factories.ts';
 import { loadConfig } from '../src/config.ts';
 import { SandboxSteamOpenId } from '../src/platform/linked-accounts/steam.ts';
 
@@ -324,6 +325,7 @@ describe('flash sales that need a Steam binding', () => {
   it('refuse a buyer without Steam (unbound) and qualify the same buyer once Steam is bound', async () => {
     const admin = await makeAccount(t, { role: 'admin' });
     const sku = await makeSku(t, { area: 'native', listPrice: 9800 });
+    await keysForSale(t, sku.id, 5);
     const now = Math.floor(t.clock.now().getTime() / 1000);
     const created = await api.native.post('/api/admin/sec_kills', {
       sec_kill: { area: 'native', title: { chs: '绑定 Steam 专享', en: 'Steam members' }, from_timestamp: now - 60, to_timestamp: now + 3600, items: [{ sku_id: sku.id, price: 990, stock: 5, buy_limit: 1 }], require_steam: true },

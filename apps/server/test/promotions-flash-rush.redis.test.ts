@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
+import { keysForSale } from './keys-factories.ts';
 import { seckillItems } from '../src/modules/promotions/tables.ts';
 import { GATE_ADMISSION_LOST_MS, openSeckillGate } from '../src/modules/promotions/gate.ts';
 
@@ -30,6 +31,7 @@ const redisLeft = async (itemId: number) => Number(await t.deps.kv.get(`seckill:
 
 async function makeEvent(stock: number) {
   const sku = await makeSku(t, { product: { cate: 'virtual', kind: 'virtual' } });
+  await keysForSale(t, sku.id, stock);
   const created = await api.native.post('/api/admin/sec_kills', {
     sec_kill: { area: 'native', title: { chs: '限时', en: 'Flash' }, from_timestamp: nowSec() - 60, to_timestamp: nowSec() + 7200, items: [{ sku_id: sku.id, price: 100, stock, buy_limit: 1 }] },
   }, { token: admin.token });
@@ -82,6 +84,7 @@ it('an admission never settled (its instance crashed) stops counting after the l
 
 it('restores a token lost between Redis and PostgreSQL at the next sync, within a second', async () => {
   const sku = await makeSku(t, { product: { cate: 'virtual', kind: 'virtual' } });
+  await keysForSale(t, sku.id, 2);
   const created = await api.native.post('/api/admin/sec_kills', {
     sec_kill: { area: 'native', title: { chs: '限时', en: 'Flash' }, from_timestamp: nowSec() - 60, to_timestamp: nowSec() + 7200, items: [{ sku_id: sku.id, price: 100, stock: 2, buy_limit: 1 }] },
   }, { token: admin.token });

@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
+import { keysForSale } from './keys-factories.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { detailedAddresses } from '../src/modules/accounts/tables.ts';
 import { seckillItems, seckillPurchases } from '../src/modules/promotions/tables.ts';
@@ -32,6 +33,7 @@ type Client = ReturnType<typeof clients>['native'];
 async function makeEvent(options: { stock: number; buyLimit?: number; kind?: 'virtual' | 'game'; [requirement: string]: unknown }) {
   const { stock, buyLimit = 1, kind = 'virtual', ...requirements } = options;
   const sku = kind === 'virtual' ? await makeSku(t, { product: { cate: 'virtual', kind: 'virtual' } }) : await makeSku(t);
+  await keysForSale(t, sku.id, stock);
   const res = await api.native.post('/api/admin/sec_kills', {
     sec_kill: { area: 'native', title: { chs: '限时', en: 'Flash' }, from_timestamp: nowSec() - 60, to_timestamp: nowSec() + 7200, items: [{ sku_id: sku.id, price: 100, stock, buy_limit: buyLimit }], ...requirements },
   }, { token: admin.token });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
+import { keysForSale } from './keys-factories.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -19,6 +20,7 @@ const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 async function makeEvent(o: { area?: 'native' | 'abroad'; from: number; to: number; index?: number; price?: number; stock?: number }) {
   const area = o.area ?? 'native';
   const sku = await makeSku(t, { area, listPrice: 9800 });
+  await keysForSale(t, sku.id, o.stock ?? 10);
   const res = await api.native.post('/api/admin/sec_kills', {
     sec_kill: { area, title: { chs: '限时秒杀', en: 'Flash sale' }, index: o.index ?? 0, from_timestamp: o.from, to_timestamp: o.to, items: [{ sku_id: sku.id, price: o.price ?? 1990, stock: o.stock ?? 10 }] },
   }, { token: admin.token });

@@ -3,6 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
+import { keysForSale } from './keys-factories.ts';
 import { accounts } from '../src/modules/accounts/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { seckillItems, seckillPurchases } from '../src/modules/promotions/tables.ts';
@@ -36,6 +37,7 @@ interface EventOptions {
 async function makeEvent(options: EventOptions = {}) {
   const { area = 'native', from = nowSec() - 60, to = nowSec() + 3600, stock = 10, price = 1990, buyLimit = 1, skuId, ...requirements } = options;
   const sku = skuId ?? (await makeSku(t, { area, listPrice: 9800 })).id;
+  await keysForSale(t, sku, stock);
   const res = await api.native.post('/api/admin/sec_kills', {
     sec_kill: { area, title: { chs: '限时', en: 'Flash' }, from_timestamp: from, to_timestamp: to, items: [{ sku_id: sku, price, stock, buy_limit: buyLimit }], ...requirements },
   }, { token: admin.token });

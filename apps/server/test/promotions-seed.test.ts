@@ -3,8 +3,9 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { seedCatalog } from '../src/seed/catalog.ts';
 import { seedPromotions } from '../src/seed/promotions.ts';
+import { setAsideCount } from '../src/modules/keys/index.ts';
 
-/** The demo flash sales: on both sites, one running, one starting in a few minutes, one ended. */
+/** The demo flash sales: on both sites, one running, one starting in a few minutes, one ended; the units to sell backed by keys. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,6 +27,13 @@ describe('seedPromotions', () => {
         expect(event.items[0].sku).not.toBeNull();
         expect(event.price).toBeLessThan(event.items[0].sku.sale_price);
         expect(event.area).toBe(site.area);
+      }
+      // Every unit still to sell has its key set aside for it.
+      for (const event of [...groups.current, ...groups.pre]) {
+        const { stock, sku_id: skuId, supplier_units: supplierUnits } = event.items[0];
+        expect(supplierUnits).toBe(0);
+        expect(await setAsideCount(t.deps.db, `seckill_item:${event.items[0].id}`)).toBe(stock);
+        expect(skuId).toBe(event.items[0].sku.id);
       }
       const live = (await site.get('/sec_kill')).json();
       expect(live.sec_kills.map((e: { status: string }) => e.status)).toEqual(['current', 'not_start']);

@@ -31,7 +31,10 @@ export type ImportKeysResult = z.infer<typeof importKeysResult>;
 /** GET /api/admin/skus/{id}/keys/stock: the pool's counts and the lines waiting for a key. */
 export const keyStock = z.object({
   sku_id: z.number().int(),
+  /** Keys any order may take (the open pool). */
   available: z.number().int(),
+  /** Available keys set aside for running sales (flash-sale items): only their buyers take them. */
+  set_aside: z.number().int(),
   assigned: z.number().int(),
   void: z.number().int(),
   waiting: z.object({ ordering: z.number().int(), pre_ordered: z.number().int() }),

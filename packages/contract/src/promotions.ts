@@ -16,6 +16,11 @@ export const seckillItem = z.object({
   stock: z.number().int(),
   left: z.number().int(),
   buy_limit: z.number().int(),
+  /**
+   * Units whose keys the supplier delivers after payment (docs/product/deals.md#flash-sale-keys); the others'
+   * keys are set aside for the sale. Above zero, the page states the wait before the buyer pays.
+   */
+  supplier_units: z.number().int(),
   /** The SKU as lists show it; null when it is no longer listed. */
   sku: skuSummary.nullable(),
 });
@@ -128,6 +133,11 @@ export const updateSeckillRequest = z.object({
     to_timestamp: timestamp.min(0).max(32_503_680_000).optional(),
     closed: z.boolean().optional(),
     ...requirementFields,
+    /**
+     * More units for items already on sale (by SKU), each unit's key set aside as at creation
+     * (docs/product/deals.md#flash-sale-keys); refused once the event is over.
+     */
+    items: z.array(z.object({ sku_id: id, add_stock: z.number().int().min(1).max(1_000_000) })).min(1).max(50).optional(),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSeckills, seckillRefusal, seckillStatus, secondsToMs, type SeckillPurchaseFacts } from './flash-sale.ts';
+import { FLASH_KEYS_RETURN_GRACE_SECONDS, flashKeysReturnAtSec, flashUnitsBacking, groupSeckills, seckillRefusal, seckillStatus, secondsToMs, type SeckillPurchaseFacts } from './flash-sale.ts';
 
 describe('flash-sale status', () => {
   const from = 1_700_000_000;
@@ -91,5 +91,34 @@ describe('seckillRefusal', () => {
     expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { ownedGame: true, completedOrders: 1 })).toEqual({ field: 'owned_game', reason: 'blank' });
     expect(refuse({ ...everything, unitAvailable: true, bought: 0 }, { completedOrders: 1 })).toEqual({ field: 'order_quota', reason: 'quota_invalid' });
     expect(refuse({ ...everything, unitAvailable: true, bought: 0 })).toEqual({ field: 'event', reason: 'inactive' });
+  });
+});
+
+describe('flashUnitsBacking', () => {
+  it('puts units on sale that keys set aside back', () => {
+    expect(flashUnitsBacking({ units: 50, keysSetAside: 50, supplier: false })).toEqual({ supplierUnits: 0 });
+    expect(flashUnitsBacking({ units: 0, keysSetAside: 0, supplier: false })).toEqual({ supplierUnits: 0 });
+  });
+
+  it('refuses units the pool cannot deliver, naming how many keys there are', () => {
+    expect(flashUnitsBacking({ units: 50, keysSetAside: 0, supplier: false })).toEqual({ refused: 'no_inventory', keys: 0 });
+    expect(flashUnitsBacking({ units: 50, keysSetAside: 49, supplier: false })).toEqual({ refused: 'no_inventory', keys: 49 });
+  });
+
+  it('lets the supplier back the units beyond the keys set aside', () => {
+    expect(flashUnitsBacking({ units: 50, keysSetAside: 20, supplier: true })).toEqual({ supplierUnits: 30 });
+    expect(flashUnitsBacking({ units: 50, keysSetAside: 50, supplier: true })).toEqual({ supplierUnits: 0 });
+  });
+});
+
+describe('flashKeysReturnAtSec', () => {
+  it('returns the keys once the last orders of the window can no longer be paid', () => {
+    expect(flashKeysReturnAtSec({ toSec: 1000, closedAtSec: null })).toBe(1000 + FLASH_KEYS_RETURN_GRACE_SECONDS);
+    expect(FLASH_KEYS_RETURN_GRACE_SECONDS).toBeGreaterThan(600);
+  });
+
+  it('counts from the closing when staff closed the event early, never later than the window', () => {
+    expect(flashKeysReturnAtSec({ toSec: 1000, closedAtSec: 400 })).toBe(400 + FLASH_KEYS_RETURN_GRACE_SECONDS);
+    expect(flashKeysReturnAtSec({ toSec: 1000, closedAtSec: 2000 })).toBe(1000 + FLASH_KEYS_RETURN_GRACE_SECONDS);
   });
 });

@@ -1,3 +1,4 @@
+import { SECKILL_ORDER_EXPIRY_SECONDS } from './constants.ts';
 /**
  * Flash-sale (seckill) status, derived from the server's time (docs/product/deals.md#flash-sale-status). Event times arrive in
  * seconds and are compared in milliseconds.
@@ -107,4 +108,29 @@ export function seckillRefusal(facts: SeckillPurchaseFacts): SeckillRefusal | nu
   if (r.completedOrders > 0 && buyer.completedOrders < r.completedOrders) return { field: 'order_quota', reason: 'quota_invalid' };
   if (facts.closed || facts.status !== 'current') return { field: 'event', reason: 'inactive' };
   return null;
+}
+
+/**
+ * How a flash-sale item's units are backed (docs/product/deals.md#flash-sale-keys): a unit is put on sale only
+ * when its key is set aside for the sale, or when the supplier sells the SKU's keys on demand — then the units
+ * beyond the keys set aside are the supplier's (`supplierUnits`), and the buyer is told of the wait before
+ * paying. Anything else cannot be delivered and is refused (`no_inventory`, with how many keys there are). An
+ * item without keys (a peripheral) is backed by its own stock, not here.
+ */
+export function flashUnitsBacking(item: { units: number; keysSetAside: number; supplier: boolean }): { supplierUnits: number } | { refused: 'no_inventory'; keys: number } {
+  const short = item.units - item.keysSetAside;
+  if (short <= 0) return { supplierUnits: 0 };
+  return item.supplier ? { supplierUnits: short } : { refused: 'no_inventory', keys: item.keysSetAside };
+}
+
+/** Extra time after an event ends before its unsold keys go back: its last orders may still be paid (10 minutes) and a closing reaches every instance within a second. */
+export const FLASH_KEYS_RETURN_GRACE_SECONDS = SECKILL_ORDER_EXPIRY_SECONDS + 60;
+
+/**
+ * When the keys set aside for an event's items go back to the open pool: once its last unpaid orders can no
+ * longer be paid — the end of its window (or, when staff closed it, the moment they did) plus the grace above.
+ */
+export function flashKeysReturnAtSec(event: { toSec: number; closedAtSec: number | null }): number {
+  const endedAt = event.closedAtSec === null ? event.toSec : Math.min(event.toSec, event.closedAtSec);
+  return endedAt + FLASH_KEYS_RETURN_GRACE_SECONDS;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unpayableReason } from './order-payability.ts';
+import { completesWhenPlaced, unpayableReason } from './order-payability.ts';
 
 describe('unpayableReason', () => {
   const now = 1_700_000_000_000;
@@ -20,5 +20,23 @@ describe('unpayableReason', () => {
     expect(unpayableReason({ ...open, state: 'canceled', cancelReason: 'expired' }, now)).toBe('expired');
     expect(unpayableReason({ ...open, state: 'canceled', cancelReason: 'canceled' }, now)).toBe('canceled');
     expect(unpayableReason({ ...open, state: 'canceled', cancelReason: 'deleted' }, now)).toBe('canceled');
+  });
+});
+
+describe('completesWhenPlaced', () => {
+  const cash = { cashPayable: true };
+
+  it('completes an order with nothing to pay at once', () => {
+    expect(completesWhenPlaced({ totalAmount: 0, lines: [cash] })).toBe(true);
+    expect(completesWhenPlaced({ totalAmount: 0, lines: [cash, cash] })).toBe(true);
+  });
+
+  it('sends an order with a total above zero to payment', () => {
+    expect(completesWhenPlaced({ totalAmount: 1, lines: [cash] })).toBe(false);
+  });
+
+  it('keeps an order waiting when a line is sold for points only, and never completes an order without lines', () => {
+    expect(completesWhenPlaced({ totalAmount: 0, lines: [cash, { cashPayable: false }] })).toBe(false);
+    expect(completesWhenPlaced({ totalAmount: 0, lines: [] })).toBe(false);
   });
 });

@@ -21,3 +21,12 @@ export function unpayableReason(order: PayabilityFacts, nowMs: number): Unpayabl
   if (order.expiresAtMs <= nowMs) return 'expired';
   return null;
 }
+
+/**
+ * Free is free (docs/product/buying.md#free-orders): an order with nothing to pay — a free game, or a coupon
+ * that covers the whole total — completes the moment it is placed, never through a payment page. A line sold
+ * for points only still needs its points, so such an order waits for them as any other.
+ */
+export function completesWhenPlaced(order: { totalAmount: number; lines: readonly { cashPayable: boolean }[] }): boolean {
+  return order.totalAmount === 0 && order.lines.length > 0 && order.lines.every((line) => line.cashPayable);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, effectiveSalePrice, priceLabel, unitPointsPrice } from './pricing.ts';
+import { discountPercent, effectiveSalePrice, isFreeToGet, priceLabel, unitPointsPrice } from './pricing.ts';
 
 describe('effectiveSalePrice', () => {
   it('uses the sale price when present, even when it is 0', () => {
@@ -73,5 +73,19 @@ describe('unitPointsPrice', () => {
   it('is null when the SKU cannot be paid with points or has no points price', () => {
     expect(unitPointsPrice({ can_points_pay: false, sale_points: 300, list_points: 500 })).toBeNull();
     expect(unitPointsPrice({ can_points_pay: true, sale_points: null, list_points: null })).toBeNull();
+  });
+});
+
+describe('isFreeToGet', () => {
+  it('offers a SKU priced 0 for nothing, by its sale price when set', () => {
+    expect(isFreeToGet({ list_price: 0 })).toBe(true);
+    expect(isFreeToGet({ list_price: 4999, sale_price: 0 })).toBe(true);
+    expect(isFreeToGet({ list_price: 0, sale_price: null, support_cash_pay: true })).toBe(true);
+  });
+
+  it('never calls a priced SKU free, nor one sold for points only', () => {
+    expect(isFreeToGet({ list_price: 4999 })).toBe(false);
+    expect(isFreeToGet({ list_price: 0, sale_price: 1 })).toBe(false);
+    expect(isFreeToGet({ list_price: 0, support_cash_pay: false })).toBe(false);
   });
 });

@@ -14,6 +14,14 @@ export function effectiveSalePrice(sku: { sale_price?: number | null; list_price
 }
 
 /**
+ * A SKU anyone may take for nothing (docs/product/buying.md#free-orders): its price is 0 and cash may pay it, so
+ * the SKU page offers "Get it" and the order completes as it is placed.
+ */
+export function isFreeToGet(sku: { sale_price?: number | null; list_price: number; support_cash_pay?: boolean }): boolean {
+  return effectiveSalePrice(sku) === 0 && sku.support_cash_pay !== false;
+}
+
+/**
  * The price of one unit in points (sale_points, falling back to list_points as money prices
  * do), or null when the SKU cannot be paid with points (`can_points_pay` false, or no points price).
  */

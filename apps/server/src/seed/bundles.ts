@@ -22,7 +22,8 @@ interface Candidate {
  */
 async function candidates(deps: Deps, area: Area, now: Date): Promise<Candidate[]> {
   const [indieTag] = await deps.db.select({ id: tags.id }).from(tags).where(eq(tags.slug, 'indie')).limit(1);
-  const stocked = deps.db.select({ skuId: gameKeys.skuId }).from(gameKeys).where(eq(gameKeys.state, 'available'));
+  // Keys set aside for a flash sale are not the bundle's to deliver.
+  const stocked = deps.db.select({ skuId: gameKeys.skuId }).from(gameKeys).where(and(eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)));
   const onSale = deps.db.select({ skuId: seckillItems.skuId }).from(seckillItems);
   const rows = await deps.db
     .select({ id: skus.id, productId: skus.productId, listPrice: skus.listPrice, salePrice: skus.salePrice, rank: skus.rank })

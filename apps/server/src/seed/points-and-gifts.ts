@@ -84,7 +84,7 @@ async function pointsGames(deps: Deps, area: Area, n: number) {
     .orderBy(desc(skus.rank), asc(skus.id)).limit(n * 6);
   if (rows.length === 0) return [];
   const stocked = await deps.db.select({ skuId: gameKeys.skuId, n: count() }).from(gameKeys)
-    .where(and(inArray(gameKeys.skuId, rows.map((r) => r.id)), eq(gameKeys.state, 'available'))).groupBy(gameKeys.skuId);
+    .where(and(inArray(gameKeys.skuId, rows.map((r) => r.id)), eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor))).groupBy(gameKeys.skuId);
   const withKeys = new Set(stocked.filter((s) => s.n > 0).map((s) => s.skuId));
   const seen = new Set<number>();
   const picked = rows.filter((r) => r.list > 0 && withKeys.has(r.id) && !seen.has(r.productId) && seen.add(r.productId)).slice(0, n);

@@ -3,6 +3,8 @@ import { effectiveSalePrice, type Area } from '@lantern/domain';
 import type { Deps } from '../platform/deps.ts';
 import { products, skus, type LocalizedName } from '../modules/catalog/tables.ts';
 import { seckillEvents, seckillItems } from '../modules/promotions/tables.ts';
+import { importKeys, setKeysAside } from '../modules/keys/index.ts';
+import { holdOf } from '../modules/promotions/keys-set-aside.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -38,10 +40,15 @@ async function topGames(deps: Deps, area: Area, n: number) {
   return rows.filter((r) => !seen.has(r.productId) && seen.add(r.productId)).slice(0, n);
 }
 
+/** Demo keys for a flash sale's units (Steam-shaped, distinct per SKU). */
+const saleCodes = (skuId: number, n: number) => Array.from({ length: n }, (_, i) => `FLSH${skuId}-${String(i + 1).padStart(5, '0')}-DEMO`);
+
 /**
- * Demo flash sales on each site (after the catalogue): one running now, one opening five minutes after the
- * seed, one ended yesterday, each selling one of the site's top games at a fraction of its price, one unit
- * per account. Answers how many events were written.
+ * Demo flash sales on each site (after the catalogue and the key pools): one running now, one opening five
+ * minutes after the seed, one ended yesterday, each selling one of the site's top games at a fraction of its
+ * price, one unit per account. Every unit of a sale still to sell has its key imported and set aside for it, as
+ * staff putting an item on sale would (docs/product/deals.md#flash-sale-keys); the ended sale's are back in
+ * the pool. Answers how many events were written.
  */
 export async function seedPromotions(deps: Deps): Promise<number> {
   const now = deps.clock.now();
@@ -55,7 +62,15 @@ export async function seedPromotions(deps: Deps): Promise<number> {
         area, title: demo.title, position: i, fromAt: new Date(now.getTime() + demo.fromMs), toAt: new Date(now.getTime() + demo.toMs), createdAt: now, updatedAt: now,
       }).returning({ id: seckillEvents.id });
       const price = Math.floor((effectiveSalePrice({ sale_price: game.salePrice, list_price: game.listPrice }) * demo.pricePercent) / 100);
-      await deps.db.insert(seckillItems).values({ eventId: event!.id, skuId: game.id, price, stock: demo.stock, left: demo.stock - demo.sold, buyLimit: 1 });
+      const ended = demo.toMs < 0;
+      const [item] = await deps.db.insert(seckillItems).values({
+        eventId: event!.id, skuId: game.id, price, stock: demo.stock, left: demo.stock - demo.sold, buyLimit: 1, keysReturnedAt: ended ? now : null,
+      }).returning({ id: seckillItems.id });
+      if (!ended) {
+        await importKeys(deps, { skuId: game.id, codes: saleCodes(game.id, demo.stock), source: 'api', importedBy: null, note: 'demo flash sale' });
+        const setAside = await deps.db.transaction((tx) => setKeysAside(tx, game.id, holdOf(item!.id), demo.stock));
+        if (setAside < demo.stock) throw new Error(`demo flash sale ${item!.id}: ${setAside} keys set aside for ${demo.stock} units`);
+      }
       written += 1;
     }
   }

@@ -8,7 +8,7 @@ const t = i18next.t.bind(i18next);
 
 const event = (o: Partial<HomeSeckill> = {}): HomeSeckill => ({
   id: 7, area: 'native', title: { chs: '秒杀', en: 'Flash' }, index: 0, from_timestamp: 1_000, to_timestamp: 2_000, status: 'not_start', closed: false, price: 990, left: 10,
-  items: [{ id: 70, sku_id: 700, price: 990, stock: 10, left: 10, buy_limit: 1, sku: null }, { id: 71, sku_id: 701, price: 1990, stock: 5, left: 2, buy_limit: 2, sku: null }],
+  items: [{ id: 70, sku_id: 700, price: 990, stock: 10, left: 10, buy_limit: 1, supplier_units: 0, sku: null }, { id: 71, sku_id: 701, price: 1990, stock: 5, left: 2, buy_limit: 2, supplier_units: 0, sku: null }],
   requirements: { phone: false, steam: false, wechat: false, registered_from_timestamp: null, registered_to_timestamp: null, owned_sku_id: null, completed_orders: 0 },
   ...o,
 });

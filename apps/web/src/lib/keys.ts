@@ -63,8 +63,10 @@ export function keyCallErrorText(t: TFunction, e: unknown): string {
 }
 
 /** What a paid line's key is doing (docs/product/buying.md#key-delivery): delivered, pre-ordered (waits for release), or ordering. */
-export function deliveryText(t: TFunction, d: Pick<KeyDelivery, 'state' | 'error'>): string {
+export function deliveryText(t: TFunction, d: Pick<KeyDelivery, 'state' | 'error' | 'source'>): string {
   if (d.state === 'delivered') return t('keys.delivered');
   if (d.state === 'pre_ordered') return t('keys.pre_ordered');
-  return d.error ? `${t('keys.ordering')} ${keyErrorText(t, d.error)}` : t('keys.ordering');
+  // A waiting key never reads as ready: it says when it comes (the supplier's minutes, or the next restock) and that we tell the buyer.
+  const waiting = d.source === 'genba' ? t('keys.ordering_supplier') : t('keys.ordering');
+  return d.error ? `${waiting} ${keyErrorText(t, d.error)}` : waiting;
 }

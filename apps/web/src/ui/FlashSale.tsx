@@ -122,6 +122,20 @@ export interface FlashCardProps {
   action: { buy: () => void; pending: boolean; failure: ShownBuyFailure | null } | { link: true };
 }
 
+/**
+ * Said before paying when some of an item's units are backed by the supplier rather than keys set aside for the
+ * sale (docs/product/deals.md#flash-sale-keys): their keys come after payment, and the buyer is told when.
+ */
+export function SupplierWaitNote({ item, className }: { item: Pick<FlashItem, 'supplier_units'>; className?: string }) {
+  const { t } = useTranslation();
+  if (item.supplier_units <= 0) return null;
+  return (
+    <p className={cn('rounded-md bg-info/10 px-2 py-1.5 text-xs text-fg ring-1 ring-inset ring-info/30', className)} data-testid="flash-supplier-wait">
+      {t('flash.supplier_wait')}
+    </p>
+  );
+}
+
 /** One flash-sale item as a card: cover, name, flash price against the regular price, countdown, stock, action. */
 export function FlashSaleCard({ event, item, live, serverMs, action }: FlashCardProps) {
   const { t } = useTranslation();
@@ -147,6 +161,7 @@ export function FlashSaleCard({ event, item, live, serverMs, action }: FlashCard
       {sku ? <Price listPrice={regular} salePrice={item.price} currency={sku.currency} className="mt-2" /> : null}
       <FlashCountdown event={event} serverMs={serverMs} className={cn('mt-2 text-xs font-medium', status === 'current' ? 'text-accent' : 'text-muted')} />
       <StockBar left={left} stock={stockOf(event, item.sku_id)} className="mt-2" />
+      <SupplierWaitNote item={item} className="mt-2" />
       <div className="mt-auto pt-3">
         {'link' in action ? (
           <Link to={paths.sku(item.sku_id)} className={buttonClass(status === 'current' && left > 0 ? 'primary' : 'secondary', 'sm', true)} data-testid="flash-card-link">

@@ -14,3 +14,5 @@ export const keysModule: ServerModule = {
 export { importKeys, type ImportKeysResult } from './import.ts';
 export { parseCodesText } from './codes-file.ts';
 export { keyCounts, keysOfSkus } from './lists.ts';
+export { openKeyCount, provideKeyHolds, pushKeyArrivals, returnKeysSetAside, setAsideCount, setKeysAside, type KeyHoldSource } from './set-aside.ts';
+export { isSupplierSku } from './pool.ts';

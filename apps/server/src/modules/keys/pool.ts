@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { gameKeys, keyBatches, keyDeliveries } from './tables.ts';
@@ -13,7 +13,18 @@ export interface KeyHolder {
 }
 
 /**
- * Takes the oldest available key of a SKU and gives it to `holder`, or answers null when the pool is
+ * Which keys a pick may take: a SKU's open pool, or the keys set aside for one sale (`set_aside_for`),
+ * filled from the placeholders skuId and, for a sale, hold.
+ */
+type KeySource = 'open' | 'set_aside';
+
+function pickable(source: KeySource): SQL {
+  const set = source === 'open' ? isNull(gameKeys.setAsideFor) : eq(gameKeys.setAsideFor, slot('hold'));
+  return and(eq(gameKeys.skuId, slot('skuId')), eq(gameKeys.state, 'available'), set)!;
+}
+
+/**
+ * Takes the oldest available key of a SKU's open pool and gives it to `holder`, or answers null when the pool is
  * empty. `FOR UPDATE SKIP LOCKED`: a key another transaction is taking is passed over rather than waited
  * on, so concurrent buyers each get a different key and never queue behind one another; the row lock
  * plus the `state = 'available'` re-check in the update make a key go out at most once.
@@ -22,7 +33,7 @@ export async function takeKey(tx: Tx, skuId: number, holder: KeyHolder, now: Dat
   const [free] = await tx
     .select({ id: gameKeys.id })
     .from(gameKeys)
-    .where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')))
+    .where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)))
     .orderBy(asc(gameKeys.id))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -41,17 +52,19 @@ export async function takeKey(tx: Tx, skuId: number, holder: KeyHolder, now: Dat
  * so an empty pool writes nothing. Answers whether the unit got its key; when not, the caller goes the
  * careful way (the pool lock, then the waiting states).
  */
-export async function takeKeyAndDeliver(tx: Tx, skuId: number, holder: KeyHolder & { orderId: number }, now: Date): Promise<boolean> {
-  const rows = await takeAndDeliverStatement.rows<{ unit: number }>(tx, { ...holder, skuId, now, at: now.toISOString() });
+export async function takeKeyAndDeliver(tx: Tx, skuId: number, holder: KeyHolder & { orderId: number }, now: Date, hold: string | null = null): Promise<boolean> {
+  const statement = hold === null ? takeAndDeliverStatement : takeSetAsideAndDeliverStatement;
+  const rows = await statement.rows<{ unit: number }>(tx, { ...holder, skuId, now, at: now.toISOString(), hold });
   return rows.length > 0;
 }
 
-/** The statement of `takeKeyAndDeliver`, built once: every unit of a stocked pool runs it. */
-const takeAndDeliverStatement = new PreparedSql('keys_take_and_deliver', (db) => takeAndDeliverSql(db));
+/** The statement of `takeKeyAndDeliver`, built once per source: every unit of a stocked pool runs it. */
+const takeAndDeliverStatement = new PreparedSql('keys_take_and_deliver', (db) => takeAndDeliverSql(db, 'open'));
+const takeSetAsideAndDeliverStatement = new PreparedSql('keys_take_set_aside_and_deliver', (db) => takeAndDeliverSql(db, 'set_aside'));
 
-function takeAndDeliverSql(db: DbOrTx): SQL {
+function takeAndDeliverSql(db: DbOrTx, source: KeySource): SQL {
   const free = db.select({ id: gameKeys.id }).from(gameKeys)
-    .where(and(eq(gameKeys.skuId, slot('skuId')), eq(gameKeys.state, 'available')))
+    .where(pickable(source))
     .orderBy(asc(gameKeys.id)).limit(1).for('update', { skipLocked: true }).getSQL();
   const taken = db.update(gameKeys)
     .set({ state: 'assigned', orderGameId: slotSql('orderGameId'), unit: slotSql('unit'), accountId: slotSql('accountId'), assignedAt: slotSql('now') })
@@ -73,21 +86,23 @@ function takeAndDeliverSql(db: DbOrTx): SQL {
  * the same SKIP LOCKED pick, re-checked update and `delivered` record, in one statement. Answers the holders
  * served, as `orderGameId:unit`; the others go the careful way as for one unit.
  */
-export async function takeKeysAndDeliver(tx: Tx, skuId: number, holders: readonly (KeyHolder & { orderId: number })[], now: Date): Promise<Set<string>> {
+export async function takeKeysAndDeliver(tx: Tx, skuId: number, holders: readonly (KeyHolder & { orderId: number })[], now: Date, hold: string | null = null): Promise<Set<string>> {
   if (holders.length === 0) return new Set();
-  const rows = await takeManyStatement.rows<{ order_game_id: number | string; unit: number }>(tx, {
-    skuId, wanted: holders.length, now, at: now.toISOString(),
+  const statement = hold === null ? takeManyStatement : takeManySetAsideStatement;
+  const rows = await statement.rows<{ order_game_id: number | string; unit: number }>(tx, {
+    skuId, hold, wanted: holders.length, now, at: now.toISOString(),
     orderGameIds: holders.map((h) => h.orderGameId), units: holders.map((h) => h.unit), orderIds: holders.map((h) => h.orderId), accountIds: holders.map((h) => h.accountId),
   });
   return new Set(rows.map((r) => `${r.order_game_id}:${r.unit}`));
 }
 
-/** The statement of `takeKeysAndDeliver`, built once; the holders come as arrays. */
-const takeManyStatement = new PreparedSql('keys_take_and_deliver_many', (db) => takeManySql(db));
+/** The statement of `takeKeysAndDeliver`, built once per source; the holders come as arrays. */
+const takeManyStatement = new PreparedSql('keys_take_and_deliver_many', (db) => takeManySql(db, 'open'));
+const takeManySetAsideStatement = new PreparedSql('keys_take_set_aside_and_deliver_many', (db) => takeManySql(db, 'set_aside'));
 
-function takeManySql(db: DbOrTx): SQL {
+function takeManySql(db: DbOrTx, source: KeySource): SQL {
   const free = db.select({ id: gameKeys.id }).from(gameKeys)
-    .where(and(eq(gameKeys.skuId, slot('skuId')), eq(gameKeys.state, 'available')))
+    .where(pickable(source))
     .orderBy(asc(gameKeys.id)).limit(slot('wanted')).for('update', { skipLocked: true }).getSQL();
   // The locked keys ranked by id, each joined to the holder of the same rank.
   return sql`
@@ -137,7 +152,7 @@ export interface FilledUnit extends KeyHolder {
  */
 export async function fillWaitingLines(tx: Tx, skuId: number, now: Date): Promise<FilledUnit[]> {
   // Lock no more waiting lines than there are keys to give: a long backlog stays free for other imports.
-  const [stock] = await tx.select({ n: count() }).from(gameKeys).where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available')));
+  const [stock] = await tx.select({ n: count() }).from(gameKeys).where(and(eq(gameKeys.skuId, skuId), eq(gameKeys.state, 'available'), isNull(gameKeys.setAsideFor)));
   if (!stock || stock.n === 0) return [];
   const waiting = await tx
     .select({ orderGameId: keyDeliveries.orderGameId, unit: keyDeliveries.unit, accountId: keyDeliveries.accountId, orderId: keyDeliveries.orderId })

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { KeyStock } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
@@ -14,7 +14,8 @@ export async function keyStock(deps: Deps, skuId: number): Promise<KeyStock> {
   const [row] = await loadSkuRows(deps.db, [skuId]);
   if (!row) throw fail.notFound('sku');
   const [byState, waiting, batches, supplier] = await Promise.all([
-    deps.db.select({ state: gameKeys.state, n: count() }).from(gameKeys).where(eq(gameKeys.skuId, skuId)).groupBy(gameKeys.state),
+    deps.db.select({ state: sql<string>`case when ${gameKeys.state} = 'available' and ${gameKeys.setAsideFor} is not null then 'set_aside' else ${gameKeys.state} end`, n: count() })
+      .from(gameKeys).where(eq(gameKeys.skuId, skuId)).groupBy(sql`1`),
     deps.db.select({ state: keyDeliveries.state, n: count() }).from(keyDeliveries).where(eq(keyDeliveries.skuId, skuId)).groupBy(keyDeliveries.state),
     deps.db.select().from(keyBatches).where(eq(keyBatches.skuId, skuId)).orderBy(desc(keyBatches.createdAt), desc(keyBatches.id)).limit(RECENT_BATCHES),
     isSupplierSku(deps.db, skuId),
@@ -24,6 +25,7 @@ export async function keyStock(deps: Deps, skuId: number): Promise<KeyStock> {
   return {
     sku_id: skuId,
     available: keys.get('available') ?? 0,
+    set_aside: keys.get('set_aside') ?? 0,
     assigned: keys.get('assigned') ?? 0,
     void: keys.get('void') ?? 0,
     waiting: { ordering: lines.get('ordering') ?? 0, pre_ordered: lines.get('pre_ordered') ?? 0 },

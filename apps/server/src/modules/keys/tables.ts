@@ -36,6 +36,12 @@ export const gameKeys = pgTable('game_keys', {
   codeEnc: text('code_enc').notNull(),
   codeHash: text('code_hash').notNull(),
   state: text('state', { enum: ['available', 'assigned', 'void'] }).notNull(),
+  /**
+   * An available key set aside for one sale (a flash-sale item, `seckill_item:{id}`): ordinary orders never
+   * take it, only the sale's paid units do, so the sale cannot sell units the pool cannot deliver. Null: the
+   * open pool. The sale hands what it did not sell back (the column cleared) when it is over.
+   */
+  setAsideFor: text('set_aside_for'),
   orderGameId: bigint('order_game_id', { mode: 'number' }).references(() => orderGames.id),
   /** Which unit of the line (1…quantity) the key is for: a line of three codes holds three keys. */
   unit: integer('unit'),
@@ -49,7 +55,8 @@ export const gameKeys = pgTable('game_keys', {
 }, (t) => [
   uniqueIndex('game_keys_sku_code_key').on(t.skuId, t.codeHash),
   uniqueIndex('game_keys_order_game_unit_key').on(t.orderGameId, t.unit),
-  index('game_keys_available_idx').on(t.skuId, t.id).where(sql`${t.state} = 'available'`),
+  index('game_keys_available_idx').on(t.skuId, t.id).where(sql`${t.state} = 'available' AND ${t.setAsideFor} IS NULL`),
+  index('game_keys_set_aside_idx').on(t.setAsideFor, t.id).where(sql`${t.state} = 'available' AND ${t.setAsideFor} IS NOT NULL`),
   index('game_keys_account_idx').on(t.accountId, t.keyType, t.assignedAt),
   check('game_keys_assignment_consistent', sql`(${t.state} = 'assigned') = (${t.orderGameId} IS NOT NULL AND ${t.unit} IS NOT NULL AND ${t.accountId} IS NOT NULL)`),
 ]);

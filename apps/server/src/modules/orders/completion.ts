@@ -33,7 +33,7 @@ export async function completePaidOrder(tx: Tx, deps: Deps, orderId: number, now
   if (unpayable !== null) return { outcome: 'not_payable', orderId, reason: unpayable };
 
   await tx.update(orders).set({ state: 'completed', completedAt: now, version: order.version + 1 }).where(eq(orders.id, orderId));
-  return fulfil(tx, deps, orderId, await paidLinesOf(tx, orderId), now);
+  return fulfil(tx, deps, orderId, await paidLinesOf(tx, order), now);
 }
 
 async function fulfil(tx: Tx, deps: Deps, orderId: number, paid: readonly PaidLine[], now: Date): Promise<CompletionOutcome> {
@@ -133,13 +133,14 @@ export function claimedOrderOf(row: ClaimRow, orderId: number): ClaimedOrder {
   // Completing an order with nothing set up would take the money and deliver nothing: this throws, rolling it back.
   fulfilmentSteps();
   const skuRows = new Map(skuRowsFromJson(row.skus).map((r) => [r.sku.id, r]));
+  const order = fromJsonRow(orders, row.order);
   const paid = (row.lines ?? []).map((json) => {
     const line = fromJsonRow(orderGames, json);
     const skuRow = skuRows.get(line.skuId);
     if (!skuRow) throw new Error(`order ${orderId} holds an unknown SKU ${line.skuId}`);
-    return { line, row: skuRow };
+    return { line, row: skuRow, orderType: order.type };
   });
-  return { order: fromJsonRow(orders, row.order), paid };
+  return { order, paid };
 }
 
 /** Runs every fulfilment step (keys, library, shipment) for an order `claimOrderForPayment` completed, in its transaction. */
@@ -155,13 +156,14 @@ export async function fulfilClaimedOrders(tx: Tx, deps: Deps, claimed: readonly 
   return fulfil(tx, deps, claimed[0]!.order.id, claimed.flatMap((c) => c.paid), now);
 }
 
-async function paidLinesOf(tx: Tx, orderId: number): Promise<PaidLine[]> {
+async function paidLinesOf(tx: Tx, order: OrderRecord): Promise<PaidLine[]> {
+  const orderId = order.id;
   const lines = await tx.select().from(orderGames).where(eq(orderGames.orderId, orderId)).orderBy(orderGames.id);
   const rows = new Map((await loadSkuRows(tx, lines.map((l) => l.skuId))).map((r) => [r.sku.id, r]));
   return lines.map((line) => {
     const row = rows.get(line.skuId);
     if (!row) throw new Error(`order ${orderId} holds an unknown SKU ${line.skuId}`);
-    return { line, row };
+    return { line, row, orderType: order.type };
   });
 }
 

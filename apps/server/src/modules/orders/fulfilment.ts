@@ -1,12 +1,14 @@
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { SkuRow } from '../catalog/index.ts';
-import type { orderGames } from './tables.ts';
+import type { orderGames, orders } from './tables.ts';
 
-/** A line of an order being completed, with its SKU as the catalogue has it now. */
+/** A line of an order being completed, with its SKU as the catalogue has it now and its order's type. */
 export interface PaidLine {
   line: typeof orderGames.$inferSelect;
   row: SkuRow;
+  /** A flash sale's (`seckill`) line is delivered from the keys set aside for its sale. */
+  orderType: (typeof orders.$inferSelect)['type'];
 }
 
 /** Work a step leaves for after the payment's transaction has committed (a call to an outside party). */

@@ -39,7 +39,7 @@ export async function presentEvents(db: DbOrTx, loaded: readonly { event: EventR
     closed: event.closed,
     price: items.length === 0 ? null : Math.min(...items.map((i) => i.price)),
     left: items.reduce((sum, i) => sum + i.left, 0),
-    items: items.map((i) => ({ id: i.id, sku_id: i.skuId, price: i.price, stock: i.stock, left: i.left, buy_limit: i.buyLimit, sku: summaries.get(i.skuId) ?? null })),
+    items: items.map((i) => ({ id: i.id, sku_id: i.skuId, price: i.price, stock: i.stock, left: i.left, buy_limit: i.buyLimit, supplier_units: i.supplierUnits, sku: summaries.get(i.skuId) ?? null })),
     requirements: {
       phone: event.requirePhone,
       steam: event.requireSteam,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SeckillEvent, createSeckillRequest, updateSeckillRequest } from '@lantern/contract';
 import { isGameKind } from '@lantern/domain';
@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { loadEvents, presentEvents } from './events.ts';
+import { addUnits, backItemWithKeys } from './keys-set-aside.ts';
 import { eventsChanged } from './purchase.ts';
 import { seckillEvents, seckillItems } from './tables.ts';
 
@@ -28,7 +29,7 @@ async function checkRequiredSku(deps: Deps, skuId: number | null | undefined): P
   if (!row || !isGameKind(row.kind)) throw fail.unprocessable('require_owned_sku_id', 'status_invalid');
 }
 
-/** POST /api/admin/sec_kills: an event of one site with its items, each SKU of that site, once. */
+/** POST /api/admin/sec_kills: an event of one site with its items, each SKU of that site, once, each unit backed by a key. */
 export async function createSeckill(deps: Deps, input: CreateInput): Promise<SeckillEvent> {
   if (input.to_timestamp <= input.from_timestamp) throw fail.unprocessable('to_timestamp', 'invalid');
   const skuIds = input.items.map((i) => i.sku_id);
@@ -45,15 +46,27 @@ export async function createSeckill(deps: Deps, input: CreateInput): Promise<Sec
       requiredSkuId: input.require_owned_sku_id ?? null, requiredCompletedOrders: input.require_completed_orders ?? 0,
       createdAt: now, updatedAt: now,
     }).returning({ id: seckillEvents.id });
-    await tx.insert(seckillItems).values(input.items.map((item, position) => ({
+    const items = await tx.insert(seckillItems).values(input.items.map((item, position) => ({
       eventId: event!.id, skuId: item.sku_id, price: item.price, stock: item.stock, left: item.stock, buyLimit: item.buy_limit ?? 1, position,
-    })));
+    }))).returning({ id: seckillItems.id, skuId: seckillItems.skuId, stock: seckillItems.stock });
+    // Every unit's key set aside now, or the event is refused whole (docs/product/deals.md#flash-sale-keys).
+    const skuOf = new Map(rows.map((r) => [r.sku.id, r]));
+    for (const item of items.sort((a, b) => a.skuId - b.skuId)) await backItemWithKeys(tx, item, skuOf.get(item.skuId)!);
     return event!.id;
   });
   return presentOne(deps, input.area, id);
 }
 
-/** PATCH /api/admin/sec_kills/{id}: edits what is given; `closed: true` closes the event (nothing more is sold). */
+/** Whether any item of the event has given its keys back (keys-set-aside.ts returnEndedSaleKeys). */
+async function keysReturned(deps: Deps, eventId: number): Promise<boolean> {
+  const [row] = await deps.db.select({ id: seckillItems.id }).from(seckillItems).where(and(eq(seckillItems.eventId, eventId), isNotNull(seckillItems.keysReturnedAt))).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * PATCH /api/admin/sec_kills/{id}: edits what is given; `closed: true` closes the event (nothing more is sold);
+ * `items` adds units to items on sale, each backed by a key set aside (or refused whole) — not once it is over.
+ */
 export async function updateSeckill(deps: Deps, id: number, input: UpdateInput): Promise<SeckillEvent> {
   const [row] = await deps.db.select().from(seckillEvents).where(eq(seckillEvents.id, id)).limit(1);
   if (!row) throw fail.notFound();
@@ -61,13 +74,26 @@ export async function updateSeckill(deps: Deps, id: number, input: UpdateInput):
   const toAt = input.to_timestamp === undefined ? row.toAt : atSec(input.to_timestamp);
   if (toAt.getTime() <= fromAt.getTime()) throw fail.unprocessable('to_timestamp', 'invalid');
   await checkRequiredSku(deps, input.require_owned_sku_id);
-  await deps.db.update(seckillEvents).set({
-    title: input.title, position: input.index, fromAt, toAt, closed: input.closed,
-    requirePhone: input.require_phone, requireSteam: input.require_steam, requireWechat: input.require_wechat,
-    registeredFrom: optionalAt(input.registered_from_timestamp), registeredTo: optionalAt(input.registered_to_timestamp),
-    requiredSkuId: input.require_owned_sku_id, requiredCompletedOrders: input.require_completed_orders,
-    updatedAt: deps.clock.now(),
-  }).where(eq(seckillEvents.id, id));
+  // Once its keys went back to the pool (the event over), nothing may make it sell again: a new event is made.
+  const reopens = input.closed === false || (input.to_timestamp !== undefined && toAt.getTime() > deps.clock.now().getTime());
+  if (reopens && (await keysReturned(deps, id))) throw fail.unprocessable('event', 'inactive');
+  const added = input.items ?? [];
+  if (added.length > 0 && (row.closed || input.closed === true || toAt.getTime() <= deps.clock.now().getTime())) throw fail.unprocessable('event', 'inactive');
+  const skuRows = new Map((await loadSkuRows(deps.db, added.map((i) => i.sku_id))).map((r) => [r.sku.id, r]));
+  if (added.some((i) => !skuRows.has(i.sku_id)) || new Set(added.map((i) => i.sku_id)).size !== added.length) throw fail.unprocessable('sku_id', 'status_invalid');
+  await deps.db.transaction(async (tx) => {
+    // In SKU order, so two staff edits never wait on each other's item rows in a circle.
+    for (const item of [...added].sort((a, b) => a.sku_id - b.sku_id)) await addUnits(tx, id, item.sku_id, item.add_stock, skuRows.get(item.sku_id)!);
+    await tx.update(seckillEvents).set({
+      title: input.title, position: input.index, fromAt, toAt, closed: input.closed,
+      // The closing instant starts the count to its keys' return; reopening forgets it.
+      closedAt: input.closed === undefined || input.closed === row.closed ? undefined : input.closed ? deps.clock.now() : null,
+      requirePhone: input.require_phone, requireSteam: input.require_steam, requireWechat: input.require_wechat,
+      registeredFrom: optionalAt(input.registered_from_timestamp), registeredTo: optionalAt(input.registered_to_timestamp),
+      requiredSkuId: input.require_owned_sku_id, requiredCompletedOrders: input.require_completed_orders,
+      updatedAt: deps.clock.now(),
+    }).where(eq(seckillEvents.id, id));
+  });
   eventsChanged();
   return presentOne(deps, row.area, id);
 }

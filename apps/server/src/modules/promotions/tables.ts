@@ -20,6 +20,8 @@ export const seckillEvents = pgTable('seckill_events', {
   fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
   toAt: timestamp('to_at', { withTimezone: true }).notNull(),
   closed: boolean('closed').notNull().default(false),
+  /** When staff closed it (null while open): its unsold keys go back counted from here (flashKeysReturnAtSec). */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
   requirePhone: boolean('require_phone').notNull().default(false),
   requireSteam: boolean('require_steam').notNull().default(false),
   requireWechat: boolean('require_wechat').notNull().default(false),
@@ -49,10 +51,20 @@ export const seckillItems = pgTable('seckill_items', {
   left: integer('left').notNull(),
   buyLimit: integer('buy_limit').notNull().default(1),
   position: integer('position').notNull().default(0),
+  /**
+   * Units the supplier backs (docs/product/deals.md#flash-sale-keys): the rest of `stock` has its keys set aside
+   * in the key pool for this item (keys' `set_aside_for = seckill_item:{id}`) when it is put on sale. Above
+   * zero only for a SKU the supplier sells on demand; the page then states the wait before paying.
+   */
+  supplierUnits: integer('supplier_units').notNull().default(0),
+  /** When its unsold keys went back to the open pool (the event over); null while they are set aside. */
+  keysReturnedAt: timestamp('keys_returned_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('seckill_items_event_sku_key').on(t.eventId, t.skuId),
   check('seckill_items_left_valid', sql`${t.left} >= 0`),
   check('seckill_items_values_valid', sql`${t.price} >= 0 AND ${t.stock} >= 0 AND ${t.buyLimit} >= 1`),
+  check('seckill_items_supplier_units_valid', sql`${t.supplierUnits} >= 0 AND ${t.supplierUnits} <= ${t.stock}`),
+  index('seckill_items_keys_out_idx').on(t.eventId).where(sql`${t.keysReturnedAt} IS NULL`),
 ]);
 
 /**

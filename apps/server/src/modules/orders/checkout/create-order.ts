@@ -5,7 +5,9 @@ import { coverUrls } from '../../catalog/index.ts';
 import { removeFromCart } from '../../cart/index.ts';
 import { presentOrder } from '../presenter.ts';
 import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
-import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput, LockedCheckout } from './context.ts';
+import { runAfterCommit } from '../completion.ts';
+import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CheckoutLine, CreateOrderInput, LockedCheckout } from './context.ts';
+import { completeIfFree } from './complete-free.ts';
 import { reserveLines } from './line-reservations.ts';
 import { buyerLockKey } from './lock-buyer.ts';
 import { priceLines } from './pricing.ts';
@@ -36,25 +38,37 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
   const written = await lockedTransaction(deps.db, buyerLockKey(buyer.accountId), async (tx) => {
     const locked = { ...context, tx };
     // Nothing found wrong so far and no coupon (the common order): the rules' reads and the write are one statement.
-    if (couponId === null && !context.problems.any()) return placeAtOnce(locked, priced, address, hooks);
-    await validateBuyer(tx, deps, buyer);
-    await validateOwnership(locked, lines);
-    context.problems.throwIfAny();
-    const order = await insertOrder(locked, priced, address);
-    // A module above orders holds what it sells in the same transaction (a flash sale's unit); throwing undoes the order.
-    await hooks.onOrderWritten?.(tx, order.id, context.now);
-    await reserveLines(locked, order.id, priced);
-    const coupon = await applyCoupon(locked, order.id, couponId, priced);
-    context.problems.throwIfAny();
-    const result = await writeLines(locked, order, priced, coupon);
-    await hooks.beforeCommit?.(tx, order.id, context.now);
-    return result;
+    const placed = couponId === null && !context.problems.any() ? await placeAtOnce(locked, priced, address, hooks) : await placeStepByStep(locked, lines, priced, address, couponId, hooks);
+    // Nothing to pay (a free game, a coupon covering it all): completed here, in the same transaction.
+    return completeIfFree(tx, deps, placed, context.now);
   });
+  // Not awaited: the answer does not wait for a supplier's key (runAfterCommit never throws).
+  if (written.completion) void runAfterCommit(deps, written.completion);
   // Answered from what the transaction wrote: a new order has no payments, keys or shipment yet, and
   // reading it back (with the expiry sweep every read runs) would cost a checkout some ten round trips.
   // The covers come from the SKU rows the checkout read at its start.
   const covers = new Map(lines.map((l) => [l.row.sku.id, coverUrls(l.row.sku.coverSeed)]));
   return presentOrder(written.order, written.lines, context.now, { covers });
+}
+
+/**
+ * The checkout step by step, for an order with a coupon or a problem already found: the account-wide rules,
+ * ownership, the order row, the hooks and reservations, the coupon, then the lines.
+ */
+async function placeStepByStep(locked: LockedCheckout, lines: readonly CheckoutLine[], priced: readonly PricedLine[], address: AddressSnapshot | null, couponId: number | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  const { tx, deps, buyer, now, problems } = locked;
+  await validateBuyer(tx, deps, buyer);
+  await validateOwnership(locked, lines);
+  problems.throwIfAny();
+  const order = await insertOrder(locked, priced, address);
+  // A module above orders holds what it sells in the same transaction (a flash sale's unit); throwing undoes the order.
+  await hooks.onOrderWritten?.(tx, order.id, now);
+  await reserveLines(locked, order.id, priced);
+  const coupon = await applyCoupon(locked, order.id, couponId, priced);
+  problems.throwIfAny();
+  const result = await writeLines(locked, order, priced, coupon);
+  await hooks.beforeCommit?.(tx, order.id, now);
+  return result;
 }
 
 /**

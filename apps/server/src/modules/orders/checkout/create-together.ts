@@ -7,6 +7,8 @@ import { purchaseBannedSql } from '../../accounts/index.ts';
 import type { SkuRow } from '../../catalog/index.ts';
 import type { AddressSnapshot } from '../tables.ts';
 import type { CheckoutBuyer, CheckoutContext, CreateOrderInput, LockedCheckout } from './context.ts';
+import { runAfterCommit, type CompletionOutcome } from '../completion.ts';
+import { completeIfFree } from './complete-free.ts';
 import { reserveLines } from './line-reservations.ts';
 import { buyerLockKeys } from './lock-buyer.ts';
 import { priceLines, type PricedLine } from './pricing.ts';
@@ -130,8 +132,19 @@ async function refusalOf(step: () => Promise<void>): Promise<AppError | null> {
   }
 }
 
-/** One transaction for the group: locks, the account-wide rules for all, the module's refusals, one write. */
+/**
+ * One transaction for the group: locks, the account-wide rules for all, the module's refusals, one write; an
+ * order with nothing to pay (a free game's launch) completed in it too, its work after the commit started then.
+ */
 async function placeGroup(deps: Deps, members: readonly Member[], priced: readonly PricedLine[], hooks: TogetherHooks): Promise<[number, OrderOfManyOutcome][]> {
+  const completions: CompletionOutcome[] = [];
+  const answered = await writeGroup(deps, members, priced, hooks, completions);
+  // Not awaited: the answers do not wait for a supplier's key (runAfterCommit never throws).
+  for (const completion of completions) void runAfterCommit(deps, completion);
+  return answered;
+}
+
+async function writeGroup(deps: Deps, members: readonly Member[], priced: readonly PricedLine[], hooks: TogetherHooks, completions: CompletionOutcome[]): Promise<[number, OrderOfManyOutcome][]> {
   const now = members[0]!.context.now;
   const accountIds = members.map((m) => m.context.buyer.accountId);
   // Every buyer's lock as the transaction begins (one round trip on node-postgres), in account order.
@@ -166,7 +179,14 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
       throw late.values().next().value!;
     }
     const skus = priced.map((line) => line.row);
-    for (const [i, member] of passing.entries()) answered.push([member.index, { ...placed[i]!, skus }]);
+    const done: CompletionOutcome[] = [];
+    for (const [i, member] of passing.entries()) {
+      const { completion, ...written } = await completeIfFree(tx, deps, placed[i]!, now);
+      if (completion) done.push(completion);
+      answered.push([member.index, { ...written, skus }]);
+    }
+    // Kept only once every statement above has run: a failure rolls them back with the rest.
+    completions.push(...done);
     return answered;
   });
 }

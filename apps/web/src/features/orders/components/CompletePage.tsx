@@ -104,7 +104,8 @@ export function CompletePage() {
     refetchInterval: (query) => (query.state.data?.order_games.some((g) => g.delivery?.state === 'ordering') ? 10_000 : false),
   });
   const order = q.data;
-  useDocumentTitle(t('complete.title'));
+  const free = order?.total_amount === 0;
+  useDocumentTitle(free ? t('complete.title_free') : t('complete.title'));
 
   useEffect(() => {
     if (!valid) navigate(paths.notFound, { replace: true });
@@ -115,6 +116,9 @@ export function CompletePage() {
   if (!order || order.state !== 'completed') return <PageSpinner label={t('ui.loading')} />;
   const physical = order.cate === 'physical';
   const hasKeys = order.order_games.some((g) => g.game_keys.length > 0 || g.delivery);
+  // Never "your keys are ready" while one is on its way: the line says when it comes, and the buyer is told.
+  const waiting = order.order_games.some((g) => g.delivery && g.delivery.state !== 'delivered');
+  const body = physical ? t('complete.body_physical') : waiting ? t('complete.body_waiting') : t('complete.body_keys');
 
   return (
     <div className="mx-auto max-w-4xl px-3 py-8 sm:px-6 sm:py-12" data-testid="complete-page" data-order-id={order.id}>
@@ -125,12 +129,12 @@ export function CompletePage() {
             ✓
           </span>
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{t('complete.title')}</h1>
-            <p className="mt-1 text-muted">{physical ? t('complete.body_physical') : t('complete.body_keys')}</p>
+            <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{free ? t('complete.title_free') : t('complete.title')}</h1>
+            <p className="mt-1 text-muted" data-testid="complete-body" data-waiting={waiting}>{body}</p>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 text-sm">
               <OrderMeta order={order} />
               <span className="text-muted">
-                {t('complete.paid')} <Money amount={order.total_amount} currency={order.currency} className="font-semibold text-fg" />
+                {free ? <span className="font-semibold text-fg">{t('complete.free')}</span> : <>{t('complete.paid')} <Money amount={order.total_amount} currency={order.currency} className="font-semibold text-fg" /></>}
               </span>
             </div>
           </div>

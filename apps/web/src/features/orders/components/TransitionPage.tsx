@@ -153,7 +153,8 @@ export function TransitionPage() {
     let live = true;
     promise.then(
       (order) => {
-        if (live) navigate(paths.checkout(order.id), { replace: true });
+        // Nothing to pay (free games, a coupon covering all): the order completed as it was placed, so no payment page.
+        if (live) navigate(order.state === 'completed' ? paths.orderComplete(order.id) : paths.checkout(order.id), { replace: true });
       },
       (e: unknown) => {
         if (!live) return;

@@ -1,5 +1,7 @@
 import type { SkuDetail } from '@lantern/contract';
+import { isFreeToGet } from '@lantern/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -10,6 +12,7 @@ import { useSite } from '../../../lib/site';
 import { Button, buttonClass } from '../../../ui/Button';
 import { CartIcon } from '../../../ui/icons';
 import { toast } from '../../../ui/toastStore';
+import { useGetFree } from '../api/getFree';
 
 /** On sale or pre-sale: the SKUs the purchase box offers to buy. */
 export const isPurchasable = (sku: Pick<SkuDetail, 'status' | 'support_cash_pay' | 'can_points_pay'>) =>
@@ -17,9 +20,57 @@ export const isPurchasable = (sku: Pick<SkuDetail, 'status' | 'support_cash_pay'
 
 /**
  * The purchase box's buttons: "Add to cart" (PATCH /api/cart, the header count follows) and "Buy now" (a
- * one-click order through /transition → checkout). A guest is asked to sign in first.
+ * one-click order through /transition → checkout); a free game has "Get it" instead (GetFreeButton). A guest
+ * is asked to sign in first.
  */
 export function BuyButtons({ sku }: { sku: SkuDetail }) {
+  if (isPurchasable(sku) && sku.cate !== 'physical' && isFreeToGet(sku)) return <GetFreeButton sku={sku} />;
+  return <PaidBuyButtons sku={sku} />;
+}
+
+/**
+ * A free game (docs/product/buying.md#free-orders): "Get it" takes it into the library in one step — no cart,
+ * no checkout — then a toast confirms and the button gives way to a link to the library. Already owned is
+ * answered the same way: the game is there.
+ */
+function GetFreeButton({ sku }: { sku: SkuDetail }) {
+  const { t } = useTranslation();
+  const whenSignedIn = useWhenSignedIn();
+  const get = useGetFree();
+  const [owned, setOwned] = useState(false);
+  const take = () => whenSignedIn(() =>
+    get.mutate(sku, {
+      onSuccess: () => {
+        setOwned(true);
+        toast.success(t('sku.got_free'));
+      },
+      onError: (e) => {
+        if (isApiError(e) && e.status === 401) return;
+        if (isApiError(e) && e.has('sku', 'owned')) return setOwned(true);
+        toast.fail(t('sku.get_free_failed'));
+      },
+    }));
+  if (owned) {
+    return (
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-success/10 px-3 py-2" data-testid="got-free">
+        <span className="text-sm font-medium text-fg">{t('sku.in_library')}</span>
+        <Link to={paths.library} className={buttonClass('secondary', 'sm')} data-testid="to-library">
+          {t('sku.to_library')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-4" data-testid="buy-buttons">
+      <Button size="lg" className="w-full" onClick={take} loading={get.isPending} data-testid="get-free">
+        {t('sku.get_free')}
+      </Button>
+      <p className="mt-2 text-xs text-muted">{t('sku.get_free_note')}</p>
+    </div>
+  );
+}
+
+function PaidBuyButtons({ sku }: { sku: SkuDetail }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const site = useSite();

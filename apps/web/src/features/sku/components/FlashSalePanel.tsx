@@ -8,7 +8,7 @@ import { liveLeft, stockOf } from '../../../lib/flashSale';
 import { seckillEventsQuery, useFlashBuy, useSeckillLive } from '../../../lib/flashSaleApi';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useServerNow } from '../../../lib/serverClock';
-import { FlashBuyButton, FlashCountdown, FlashRefusal, StockBar } from '../../../ui/FlashSale';
+import { FlashBuyButton, FlashCountdown, FlashRefusal, StockBar, SupplierWaitNote } from '../../../ui/FlashSale';
 import { Price } from '../../../ui/Price';
 
 /**
@@ -49,6 +49,7 @@ export function FlashSalePanel({ sku }: { sku: SkuDetail }) {
       <Price listPrice={effectiveSalePrice(sku)} salePrice={item.price} currency={sku.currency} size="lg" className="mt-3" />
       <StockBar left={left} stock={stockOf(event, sku.id)} className="mt-3" />
       {item.buy_limit > 0 ? <p className="mt-2 text-xs text-subtle">{t('flash.limit_note', { count: item.buy_limit })}</p> : null}
+      <SupplierWaitNote item={item} className="mt-2" />
       <div className="mt-3">
         <FlashBuyButton event={event} left={left} serverMs={serverMs} pending={flash.pending === event.id} onBuy={() => flash.buy(event.id, sku.id)} size="lg" block />
       </div>
