@@ -13,6 +13,7 @@ import { findGroup } from './groups.ts';
 import { ownPost } from './posts.ts';
 import { presentPosts, type PostRow } from './presenter.ts';
 import { plainTextOf, sanitizeRichText } from './sanitize.ts';
+import { keepOwnImages } from './own-images.ts';
 import { groupSkus, posts, postTags } from './tables.ts';
 
 export interface DraftFields {
@@ -104,7 +105,7 @@ interface Composed {
 async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' | 'title' | 'contentHtml' | 'isLong' | 'score' | 'recommend' | 'tagId' | 'area'>, fields: DraftFields, live: boolean): Promise<Composed> {
   const screened = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, fields.content ?? row.contentHtml], { area: row.area, live });
   const [title, content] = screened.texts;
-  const contentHtml = sanitizeRichText(content!);
+  const contentHtml = await keepOwnImages(deps, accountId, sanitizeRichText(content!));
   if (contentHtml.length > POST_LIMITS.htmlMax) throw fail.unprocessable('content', 'too_long');
   const plainText = plainTextOf(contentHtml);
   const cleanTitle = title!.replace(/\s+/g, ' ').trim();
