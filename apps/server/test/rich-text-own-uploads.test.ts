@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADLINES_API, TALKS_API } from '@lantern/contract';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -6,7 +5,7 @@ import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { makeGroup, publishPost } from './community-factories.ts';
 import { makeSection } from './headlines-factories.ts';
-import { uploads } from '../src/modules/uploads/tables.ts';
+import { makeUploadRecord } from './upload-records.ts';
 
 /**
  * Rich text shows only its author's own uploads (docs/product/community.md#rich-text): an image of
@@ -21,22 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An upload record of the account, as POST /uploads stores it: the URL of its large size. */
-async function uploadOf(accountId: number): Promise<string> {
-  const key = `u/${accountId}/community/${randomBytes(10).toString('hex')}`;
-  const size = (name: 'original' | 'large' | 'thumb', w: number) => ({ name, key: `${key}/${name}.webp`, width: w, height: w, bytes: 1000 });
-  await t.deps.db.insert(uploads).values({
-    accountId, key, sizes: [size('original', 800), size('large', 640), size('thumb', 160)], mime: 'image/webp', bytes: 1000, width: 800, height: 800,
-    area: 'native', watermarked: false, createdAt: t.clock.now(),
-  });
-  return `/uploads/${key}/large.webp`;
-}
-
 /** Rich text with three images: the author's own, another account's, and a well-formed key nobody uploaded. */
 async function threeImages(author: { id: number }) {
   const other = await makeAccount(t);
-  const own = await uploadOf(author.id);
-  const theirs = await uploadOf(other.id);
+  const own = await makeUploadRecord(t, author.id);
+  const theirs = await makeUploadRecord(t, other.id);
   const never = `/uploads/u/${author.id}/community/${'0'.repeat(20)}/large.webp`;
   const html = `<p>shots</p><p><img src="${own}" alt="mine"><img src="${theirs}" alt="theirs"><img src="${never}" alt="nobody's"></p>`;
   return { own, theirs, never, html };
