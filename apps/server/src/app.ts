@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -38,6 +38,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Lets main.ts attach one handler to two listeners (one per site). */
   serverFactory?: FastifyServerFactory;
+  /** Told of every route as it is registered (tests that call every route read them from the app itself). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application on the given dependencies; `main.ts` and the tests both come through here. */
@@ -59,6 +61,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // Route typing comes from the zod type provider inside each module's plugin; the root needs none.
   const app = (Fastify as unknown as (options: object) => FastifyInstance)(fastifyOptions);
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);

@@ -168,6 +168,10 @@ async function makeQueue(options: { area?: Area; n?: number; points?: number; co
 }
 
 const patchQueue = (token: string, id: number, body: Record<string, unknown>, area: Area = 'native') => api[area].patch(`/api/promotion/queues/${id}`, { queue: body }, { token });
+/** Opens each step as the queue page does (GET queue_skus): what the server shows is what the run records. */
+async function view(token: string, itemIds: number[], area: Area = 'native') {
+  for (const id of itemIds) expect((await api[area].get(`/api/promotion/queue_skus/${id}`, { token })).statusCode).toBe(200);
+}
 
 describe('exploring queue staff API', () => {
   it('is for admins; needs exactly one reward, a coupon of the site, SKUs of the site once', async () => {
@@ -215,12 +219,14 @@ describe('exploring queues', () => {
     expect(started.statusCode).toBe(200);
     expect(started.json().progress).toMatchObject({ viewed_item_ids: [], completed: false, completed_timestamp: null });
     const [a, b, c] = queue.items.map((i: { id: number }) => i.id);
+    await view(user.token, [a, b]);
     expect((await patchQueue(user.token, queue.id, { viewed_item_ids: [a, b] })).json().progress.viewed_item_ids).toEqual([a, b]);
     const early = await patchQueue(user.token, queue.id, { complete: true });
     expect(early.statusCode).toBe(422);
     expect(early.json().errors).toEqual({ queue: ['not_completed'] });
     expect((await patchQueue(user.token, queue.id, { viewed_item_ids: [987654321] })).json().errors).toEqual({ viewed_item_ids: ['invalid'] });
     const before = await scoreOf(t, user.id);
+    await view(user.token, [c]);
     const done = await patchQueue(user.token, queue.id, { viewed_item_ids: [c], complete: true });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().progress).toMatchObject({ completed: true });
@@ -239,6 +245,7 @@ describe('exploring queues', () => {
     expect(queue.reward).toMatchObject({ kind: 'coupon', points: null, coupon: { id: coupon.id } });
     const user = await makeAccount(t, { area: 'abroad' });
     const ids = queue.items.map((i: { id: number }) => i.id);
+    await view(user.token, ids, 'abroad');
     const done = await patchQueue(user.token, queue.id, { viewed_item_ids: ids, complete: true }, 'abroad');
     expect(done.statusCode, done.body).toBe(200);
     const held = await t.deps.db.select().from(accountCoupons).where(and(eq(accountCoupons.accountId, user.id), eq(accountCoupons.couponId, coupon.id)));
@@ -256,9 +263,10 @@ describe('exploring queues', () => {
     const coupon = await makeCoupon(t, { leftAmount: 0 });
     const { queue } = await makeQueue({ n: 1, couponId: coupon.id });
     const user = await makeAccount(t);
+    await view(user.token, [queue.items[0].id]);
     const res = await patchQueue(user.token, queue.id, { viewed_item_ids: [queue.items[0].id], complete: true });
     expect(res.json().errors).toEqual({ reward: ['exhausted'] });
-    expect((await api.native.get(`/api/promotion/queues/${queue.id}`, { token: user.token })).json().progress).toBeNull();
+    expect((await api.native.get(`/api/promotion/queues/${queue.id}`, { token: user.token })).json().progress).toMatchObject({ completed: false });
     expect(await noticesOf(user.token)).toEqual([]);
   });
 
@@ -266,7 +274,7 @@ describe('exploring queues', () => {
     const { queue } = await makeQueue({ n: 2, points: 25 });
     const user = await makeAccount(t);
     const ids = queue.items.map((i: { id: number }) => i.id);
-    await patchQueue(user.token, queue.id, { viewed_item_ids: ids });
+    await view(user.token, ids);
     const before = await scoreOf(t, user.id);
     const results = await Promise.all(Array.from({ length: 20 }, () => patchQueue(user.token, queue.id, { complete: true })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -280,7 +288,11 @@ describe('exploring queues', () => {
     const user = await makeAccount(t);
     const ids = queue.items.map((i: { id: number }) => i.id);
     const before = await scoreOf(t, user.id);
-    const results = await Promise.all(Array.from({ length: 20 }, () => patchQueue(user.token, queue.id, { viewed_item_ids: ids, complete: true })));
+    // Each of the 20 opens the steps and completes at once, none of them having a run before.
+    const results = await Promise.all(Array.from({ length: 20 }, async () => {
+      await Promise.all(ids.map((id: number) => api.native.get(`/api/promotion/queue_skus/${id}`, { token: user.token })));
+      return patchQueue(user.token, queue.id, { viewed_item_ids: ids, complete: true });
+    }));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await scoreOf(t, user.id)).toBe(before + 25);
   });

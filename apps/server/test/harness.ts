@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { compose } from '../src/platform/compose.ts';
 import type { MailSender, SmsSender } from '../src/platform/outbox-senders.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
 import { pgliteTemplateDump, postgresTemplateName } from './template-copies.ts';
@@ -63,6 +63,8 @@ export interface TestAppOptions {
    * message body once delivered, so tests of production mode read codes from here.
    */
   recordMessages?: boolean;
+  /** Told of every route the app registers (from fastify's onRoute hook). */
+  onRoute?: BuildOptions['onRoute'];
 }
 
 const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string }>();
@@ -113,7 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms: options.sms ?? messages,
     mail: options.mail ?? messages,
   });
-  const app = await buildApp(composed.deps, { serveWeb: options.webDist !== undefined });
+  const app = await buildApp(composed.deps, { serveWeb: options.webDist !== undefined, onRoute: options.onRoute });
   await app.ready();
   const testApp: TestApp = {
     app,

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { makeGroup } from './community-factories.ts';
+import { makeUploadRecord } from './upload-records.ts';
 import { muteAccount } from '../src/modules/moderation/index.ts';
 
 /** Talks: write, read, forward, delete, comment, the feed and recommendations (docs/product/people.md#talks). */
@@ -147,7 +148,8 @@ describe('the feed', () => {
   it('keeps the words of a blocked author out of others\' forwards for the blocker (lists, the feed, recommended, the forward\'s page), for them only, until unblocked', async () => {
     const [blocker, blocked, forwarder, third] = [await makeAccount(t), await makeAccount(t), await makeAccount(t), await makeAccount(t)];
     const words = 'words the blocker chose not to see';
-    const original = await talkOf(blocked, `<p>${words}</p><p><img src="/uploads/blocked.png"></p>`);
+    const picture = await makeUploadRecord(t, blocked.id);
+    const original = await talkOf(blocked, `<p>${words}</p><p><img src="${picture}"></p>`);
     const res = await api.native.post(TALKS_API.forwards(original), { talk: { content: 'look at this' } }, { token: forwarder.token });
     expect(res.statusCode, res.body).toBe(201);
     const forward = res.json().talk.id as number;
@@ -167,7 +169,7 @@ describe('the feed', () => {
     // Nothing of the original's words or images is in what the blocker is sent.
     for (const answer of [everyones, feed, page, recommended]) {
       expect(answer.body).not.toContain(words);
-      expect(answer.body).not.toContain('blocked.png');
+      expect(answer.body).not.toContain(picture);
     }
 
     // Everyone else, guests too, reads the original inside the forward.
@@ -175,7 +177,7 @@ describe('the feed', () => {
       const seen = await api.native.get(TALKS_API.talk(forward), who && { token: who.token });
       expect(seen.json().talk.forward).toMatchObject({ id: original, author_blocked: false });
       expect(seen.json().talk.forward.content).toContain(words);
-      expect(seen.json().talk.forward.content).toContain('/uploads/blocked.png');
+      expect(seen.json().talk.forward.content).toContain(picture);
     }
 
     expect((await api.native.post(PEOPLE_API.blockDelete, { blockAccountId: blocked.id }, { token: blocker.token })).statusCode).toBe(200);

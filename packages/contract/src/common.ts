@@ -35,3 +35,11 @@ export function pagingQuery(defaultPer: number, maxPer = 100) {
     per: z.coerce.number().int().min(1).max(maxPer).default(defaultPer),
   });
 }
+
+/**
+ * A change to a resource (PATCH): at least one of its fields, so `{ watched_word: {} }` is 422 `base: invalid`
+ * at the door instead of an update with nothing to set.
+ */
+export function someChange<T extends z.ZodObject>(fields: T) {
+  return fields.refine((value: Record<string, unknown>) => Object.values(value).some((v) => v !== undefined), { message: 'name at least one field to change' });
+}

@@ -3,7 +3,7 @@ import {
   HEADLINE_CATEGORIES, HEADLINE_COMMENTS_PAGE_SIZE, HEADLINE_DRAFT_STATES, HEADLINE_ITEMS_MAX, HEADLINE_RADIO_HOSTS_MAX, HEADLINE_REPLIES_PAGE_SIZE,
   HEADLINE_SECTION_KINDS, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX, HEADLINES_PAGE_SIZE, CONTENT_STATES,
 } from '@lantern/domain';
-import { area, listMeta, pagingQuery, timestamp } from './common.ts';
+import { area, listMeta, pagingQuery, someChange, timestamp } from './common.ts';
 import { localized, skuSummary } from './catalog.ts';
 import { comment, commentAuthor, discussionCounts } from './discussion.ts';
 
@@ -158,7 +158,7 @@ export const headlineSectionFields = z.object({
   position: z.number().int().min(0).max(10_000).optional(),
 });
 export const headlineSectionRequest = z.object({ headline_section: headlineSectionFields });
-export const updateHeadlineSectionRequest = z.object({ headline_section: headlineSectionFields.partial() });
+export const updateHeadlineSectionRequest = z.object({ headline_section: someChange(headlineSectionFields.partial()) });
 
 /**
  * GET /api/admin/headline_drafts/{id}/preview: a submitted draft and the article publishing it would make, as a

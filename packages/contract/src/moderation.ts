@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   MUTE_DAYS_MAX, REPORT_REASONS, REPORT_RESOLUTIONS, REPORT_TEXT_MAX, WATCHED_WORD_ACTIONS, WATCHED_WORD_MAX,
 } from '@lantern/domain';
-import { area, listMeta, pagingQuery, timestamp } from './common.ts';
+import { area, listMeta, pagingQuery, someChange, timestamp } from './common.ts';
 
 /** Moderation (docs/product/community.md#moderation): reports, the staff queue, watched words, mutes. */
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -82,7 +82,7 @@ export const watchedWord = z.object({
 });
 const wordText = z.string().trim().min(1).max(WATCHED_WORD_MAX);
 export const createWatchedWordRequest = z.object({ watched_word: z.object({ word: wordText, action: watchedWordAction, area: area.nullable().default(null) }) });
-export const updateWatchedWordRequest = z.object({ watched_word: z.object({ word: wordText.optional(), action: watchedWordAction.optional(), area: area.nullable().optional() }) });
+export const updateWatchedWordRequest = z.object({ watched_word: someChange(z.object({ word: wordText.optional(), action: watchedWordAction.optional(), area: area.nullable().optional() })) });
 export const watchedWordsQuery = pagingQuery(50, 200).extend({ area: area.optional() });
 export const watchedWordsResponse = z.object({ watched_words: z.array(watchedWord), meta: listMeta });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, NOTIFICATIONS_PER_PAGE } from '@lantern/domain';
+import { isSameOriginPath, NOTIFICATION_KINDS, NOTIFICATIONS_PER_PAGE } from '@lantern/domain';
 import { pagingQuery } from './common.ts';
 
 /**
@@ -117,7 +117,7 @@ export const createBroadcastRequest = z.object({
     area: broadcastSite,
     title: z.string().trim().min(1).max(80),
     content: z.string().trim().min(1).max(2000),
-    href: z.string().max(300).regex(/^\/(?!\/)/).nullable().optional(),
+    href: z.string().max(300).refine(isSameOriginPath).nullable().optional(),
   }),
 });
 export const createBroadcastResponse = z.object({ broadcast: broadcast.omit({ read: true }) });

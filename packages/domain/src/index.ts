@@ -53,5 +53,6 @@ export * from './talks.ts';
 export * from './conversations.ts';
 export * from './sharing.ts';
 export * from './linked-accounts.ts';
+export * from './site-paths.ts';
 export * from './live.ts';
 export * from './wish-alerts.ts';

@@ -38,12 +38,6 @@ export function bindingProblem(input: { accountId: number; boundToThisAccount: s
   return null;
 }
 
-/** Where the web returns after a binding started from a page: a path of this site only, never another host. */
-export function safeReturnPath(path: string | null | undefined, fallback: string): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return fallback;
-  return path.length > 500 ? fallback : path;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Achievements and Steam reviews on a personal page (docs/product/personal-pages.md#achievements,
 // docs/product/personal-pages.md#steam-reviews)

@@ -25,6 +25,8 @@ describe('standing and the rate-limit schedule', () => {
     expect(actionLimit('post', 'new')).toEqual({ gapSeconds: 120, perDay: 3 });
     expect(actionLimit('post', 'regular')).toEqual({ gapSeconds: 15, perDay: 20 });
     expect(actionLimit('like', 'regular').perDay).toBe(50);
+    expect(actionLimit('follow', 'new')).toEqual({ gapSeconds: 1, perDay: 50 });
+    expect(actionLimit('follow', 'regular')).toEqual({ gapSeconds: 1, perDay: 300 });
     for (const action of COMMUNITY_ACTIONS) {
       const { new: slow, regular } = ACTION_LIMITS[action];
       expect(slow.gapSeconds).toBeGreaterThanOrEqual(regular.gapSeconds);

@@ -6,7 +6,7 @@
 import { maskStoredSpans, readerText, readerView } from './reader-text.ts';
 
 /** Every community write the moderation guard is asked about. */
-export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline', 'upload', 'private_message'] as const;
+export const COMMUNITY_ACTIONS = ['post', 'review', 'comment', 'reply', 'like', 'report', 'talk', 'headline', 'upload', 'private_message', 'follow'] as const;
 export type CommunityAction = (typeof COMMUNITY_ACTIONS)[number];
 
 /**
@@ -64,6 +64,9 @@ export const ACTION_LIMITS: Record<CommunityAction, Record<Standing, ActionLimit
   private_message: { new: { gapSeconds: 0, perDay: 50 }, regular: { gapSeconds: 0, perDay: 500 } },
   // Images stored through POST /uploads, each counted before it is compared (docs/product/limits.md#community-moderation).
   upload: { new: { gapSeconds: 0, perDay: UPLOADS_PER_DAY_NEW }, regular: { gapSeconds: 0, perDay: UPLOADS_PER_DAY } },
+  // Follows and unfollows together (docs/product/people.md#follows): each follow tells someone, so toggling is
+  // paced like a like: a second apart, and a day's budget that lets a reader follow a whole list but stops a bot.
+  follow: { new: { gapSeconds: 1, perDay: 50 }, regular: { gapSeconds: 1, perDay: 300 } },
 };
 
 const DAY_MS = 86_400_000;

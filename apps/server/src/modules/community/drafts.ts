@@ -13,6 +13,7 @@ import { findGroup } from './groups.ts';
 import { ownPost } from './posts.ts';
 import { presentPosts, type PostRow } from './presenter.ts';
 import { plainTextOf, sanitizeRichText } from './sanitize.ts';
+import { keepOwnImages } from './own-images.ts';
 import { groupSkus, posts, postTags } from './tables.ts';
 
 export interface DraftFields {
@@ -104,7 +105,8 @@ interface Composed {
 async function compose(deps: Deps, accountId: number, row: Pick<PostRow, 'type' | 'title' | 'contentHtml' | 'isLong' | 'score' | 'recommend' | 'tagId' | 'area'>, fields: DraftFields, live: boolean): Promise<Composed> {
   // Screened as stored, after the sanitiser: what readers will see, with nothing left in the text that the
   // sanitiser would then take away from between a word's letters (decisions/0031).
-  const sanitized = sanitizeRichText(fields.content ?? row.contentHtml);
+  // Images other than the writer's own uploads are taken out first (decisions/0032).
+  const sanitized = await keepOwnImages(deps, accountId, sanitizeRichText(fields.content ?? row.contentHtml));
   const screened = await guardCommunityWrite(deps, accountId, row.type === 'Review' ? 'review' : 'post', [fields.title ?? row.title, sanitized], { area: row.area, live });
   const [title, contentHtml] = screened.texts as [string, string];
   if (contentHtml.length > POST_LIMITS.htmlMax) throw fail.unprocessable('content', 'too_long');

@@ -32,6 +32,7 @@ export const communityModule: ServerModule = {
 
 export { guardCommunityWrite, postCounts, type CommunityWriteAction, type PostCounts } from './guard.ts';
 export { sanitizeRichText, plainTextOf, mentionedIds } from './sanitize.ts';
+export { keepOwnImages } from './own-images.ts';
 export { reconcileGroupCounters, recountGroupCounters } from './counters.ts';
 
 /** The services the forum host's face answers from (the forum module; decisions/0018). */

@@ -2,9 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { countPost } from './counters.ts';
+import { forgetPostReads } from './forget-reads.ts';
 import { findGroup } from './groups.ts';
 import { presentPosts } from './presenter.ts';
 import { sanitizeRichText } from './sanitize.ts';
+import { keepOwnImages } from './own-images.ts';
 import { posts } from './tables.ts';
 
 export interface GroupPostChange {
@@ -28,7 +30,7 @@ export async function moderateGroupPost(deps: Deps, moderatorId: number, groupId
     if (row.type === 'Review') throw fail.unprocessable('group_id', 'invalid');
     await findGroup(deps, change.group_id);
   }
-  const comment = change.official_comment === undefined ? undefined : change.official_comment === null ? null : sanitizeRichText(change.official_comment);
+  const comment = change.official_comment === undefined ? undefined : change.official_comment === null ? null : await keepOwnImages(deps, moderatorId, sanitizeRichText(change.official_comment));
   if (comment === '') throw fail.unprocessable('official_comment', 'blank');
   const updated = await deps.db.transaction(async (tx) => {
     const [next] = await tx.update(posts).set({
@@ -46,5 +48,7 @@ export async function moderateGroupPost(deps: Deps, moderatorId: number, groupId
     }
     return next;
   });
+  // Moved, locked or pinned: every reader's shared lists and page show it at once.
+  await forgetPostReads(deps);
   return { post: (await presentPosts(deps, [updated], moderatorId))[0]! };
 }

@@ -6,6 +6,7 @@ import { hiddenAuthorsFor } from '../people/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { countPost } from './counters.ts';
+import { forgetPostReads } from './forget-reads.ts';
 import { findGroup, type Paging } from './groups.ts';
 import { presentPosts, type PostRow } from './presenter.ts';
 import { communityGroups, posts } from './tables.ts';
@@ -179,6 +180,8 @@ export async function deletePost(deps: Deps, accountId: number, id: number, type
     const [gone] = await tx.update(posts).set({ deletedAt: deps.clock.now() }).where(and(eq(posts.id, id), isNull(posts.deletedAt))).returning();
     if (gone?.status === 'published') await countPost(tx, gone, -1);
   });
+  // Gone from every reader's lists and page at once, on every instance (not when the shared copies expire).
+  await forgetPostReads(deps);
 }
 
 /** The site's recent posts (community home). */

@@ -6,6 +6,7 @@ import type { Collectable } from '../collections/index.ts';
 import type { PreviewLoader } from '../share/index.ts';
 import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
 import { countPost } from './counters.ts';
+import { forgetPostReads } from './forget-reads.ts';
 import type { PostRow } from './presenter.ts';
 import { posts } from './tables.ts';
 
@@ -95,6 +96,7 @@ export const postModeration: ModeratedContent = {
   },
   move: moveStatus,
   takeDown,
+  changed: (deps) => forgetPostReads(deps),
 };
 
 /** A flagged word published the post; staff get a system report on it in their queue. */

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, type FieldErrors } from '../../platform/errors.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
 import { loadViewableSkuRows } from '../catalog/index.ts';
-import { plainTextOf, sanitizeRichText } from '../community/index.ts';
+import { keepOwnImages, plainTextOf, sanitizeRichText } from '../community/index.ts';
 import { findUploads } from '../uploads/index.ts';
 import { allSections } from './sections.ts';
 import type { HeadlineRadio } from './tables.ts';
@@ -21,18 +21,12 @@ export interface DraftValues {
   radio: HeadlineRadio;
 }
 
-const IMG = /<img\b[^>]*?\bsrc="([^"]*)"[^>]*>/g;
-
 /**
  * The body through the community's sanitiser (docs/product/community.md#rich-text), keeping only images the
  * author uploaded: an article shows our uploads, and only its writer's own.
  */
-async function cleanContent(deps: Deps, accountId: number, html: string): Promise<string> {
-  const safe = sanitizeRichText(html);
-  const srcs = [...safe.matchAll(IMG)].map((m) => m[1]!);
-  if (srcs.length === 0) return safe;
-  const owned = new Set(await findUploads(deps, accountId, srcs));
-  return safe.replace(IMG, (tag, src: string) => (owned.has(src) ? tag : ''));
+function cleanContent(deps: Deps, accountId: number, html: string): Promise<string> {
+  return keepOwnImages(deps, accountId, sanitizeRichText(html));
 }
 
 /**

@@ -46,7 +46,7 @@ export const headlineModeration: ModeratedContent = {
   async move(deps, id, from, to, tx?: Tx) {
     const [moved] = await (tx ?? deps.db).update(headlines).set({ state: to })
       .where(and(eq(headlines.id, id), eq(headlines.state, from), isNull(headlines.deletedAt))).returning({ id: headlines.id });
-    // Inside moderation's transaction: a read rebuilt before it commits may keep the old state, for the cache's lifetime at most.
+    // Inside moderation's transaction a read rebuilt before it commits may keep the old state: `changed` forgets again after.
     if (moved) await forgetHeadlineReads(deps);
     return moved !== undefined;
   },
@@ -56,6 +56,7 @@ export const headlineModeration: ModeratedContent = {
     if (gone) await forgetHeadlineReads(deps);
     return gone !== undefined;
   },
+  changed: (deps) => forgetHeadlineReads(deps),
 };
 
 /** Whether an upload of the author is the cover or shows in the body of one of their articles or live drafts. */

@@ -36,6 +36,7 @@ export async function startLink(deps: Deps, accountId: number | null, kind: Plat
   const openId = kind === 'steam' ? providers.steamOpenId : null;
   const oauth = kind === 'steam' ? null : providers.oauth[kind];
   if (!openId && !oauth) throw fail.unprocessable(kind, 'provider_unavailable');
+  if (accountId === null && !providers.steamSignIn) throw fail.unprocessable(kind, 'provider_unavailable');
   const state = newToken();
   const nonce = newToken();
   const now = deps.clock.now();
@@ -43,7 +44,7 @@ export async function startLink(deps: Deps, accountId: number | null, kind: Plat
   await deps.db.delete(platformLinkStates).where(lt(platformLinkStates.expiresAt, now));
   await deps.db.insert(platformLinkStates).values({
     stateHash: sha256(state), nonceHash: sha256(nonce), accountId, kind,
-    returnPath: safeReturnPath(returnPath, LINKED_ACCOUNTS_PAGE), expiresAt: new Date(now.getTime() + LINK_STATE_TTL_SECONDS * 1000),
+    returnPath: safeReturnPath(returnPath, accountId === null ? '/' : LINKED_ACCOUNTS_PAGE), expiresAt: new Date(now.getTime() + LINK_STATE_TTL_SECONDS * 1000),
   });
   const url = openId
     ? openIdLoginUrl(openId.endpoint(origin), accountId === null ? steamSignInReturnTo(origin, state) : steamReturnTo(origin, state), origin)
@@ -140,10 +141,13 @@ export async function finishOAuthLink(deps: Deps, accountId: number, kind: OAuth
  * GET /api/openid/sign_in/callback: Steam's assertion for a sign-in started in this browser (a state without an
  * account), checked exactly as a binding's; the SteamID must be bound to an account here (else `steam: unbound`:
  * a Steam account is linked from the settings after signing in another way). Answers the account to sign in.
+ * Only where the provider proves the SteamID (`steamSignIn`): the sandbox on a production or staging server
+ * is `steam: provider_unavailable` here, as at the start.
  */
 export async function finishSteamSignIn(deps: Deps, origin: string, params: Record<string, string>, nonce: string | undefined): Promise<{ accountId: number; returnPath: string }> {
   const provider = deps.linkedAccounts.steamOpenId;
-  if (!provider) throw fail.unprocessable('steam', 'provider_unavailable');
+  // The sandbox signs whatever SteamID the tester typed: on a production or staging server it binds only.
+  if (!provider || !deps.linkedAccounts.steamSignIn) throw fail.unprocessable('steam', 'provider_unavailable');
   const state = params.state ?? '';
   const { returnPath } = await takeState(deps, state, nonce, null, 'steam');
   const checked = await checkAssertion(params, { endpoint: provider.endpoint(origin), returnTo: steamSignInReturnTo(origin, state), nowSeconds: Math.floor(deps.clock.now().getTime() / 1000) }, provider);

@@ -48,12 +48,12 @@ export const linkedAccountRoutes = (deps: Deps): FastifyPluginAsyncZod => async 
     reply.header('cache-control', 'no-store');
     try {
       const { returnPath } = await finishSteamLink(deps, accountId, origin(request), request.query as Record<string, string>, request.cookies[LINK_NONCE_COOKIE]);
-      if (wantsPage(request)) return reply.redirect(withQuery(returnPath, 'bound', 'steam'), 303);
+      if (wantsPage(request)) return reply.redirect(withQuery(safeReturnPath(returnPath, LINKED_ACCOUNTS_PAGE), 'bound', 'steam'), 303);
       return { platforms: await platformsFor(deps.db, accountId) };
     } catch (error) {
       if (!(error instanceof AppError) || !wantsPage(request)) throw error;
       const [field, reasons] = Object.entries(error.errors)[0] ?? ['base', ['invalid']];
-      return reply.redirect(withQuery(safeReturnPath(undefined, LINKED_ACCOUNTS_PAGE), 'link_error', `${field}:${reasons[0]}`), 303);
+      return reply.redirect(withQuery(LINKED_ACCOUNTS_PAGE, 'link_error', `${field}:${reasons[0]}`), 303);
     }
   });
 
@@ -72,7 +72,8 @@ export const linkedAccountRoutes = (deps: Deps): FastifyPluginAsyncZod => async 
       }
       setSessionCookies(reply, request.site.area, session, secure);
       ensureCsrfCookie(request, reply, secure);
-      return reply.redirect(returnPath, 303);
+      // Checked when the sign-in started and again here, so a row stored under an older rule sends no one away.
+      return reply.redirect(safeReturnPath(returnPath, '/'), 303);
     } catch (error) {
       if (!(error instanceof AppError) || !wantsPage(request)) throw error;
       const [field, reasons] = Object.entries(error.errors)[0] ?? ['base', ['invalid']];

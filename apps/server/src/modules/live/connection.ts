@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { formatLiveEventId, LIVE_REPLAY_MAX, type LivePosition } from '@lantern/domain';
 import { LIVE_STREAM_EVENTS } from '@lantern/contract';
 import { EVERYONE, type LiveEvent } from './event-shape.ts';
@@ -41,6 +42,8 @@ export class LiveConnection {
   private closed = false;
   /** Clock milliseconds of the next heartbeat and session check (set by the hub). */
   nextBeatAt = 0;
+  /** The stream's own name, for its lease in the per-account cap across instances (stream-slots.ts; the route sets the one it took). */
+  streamId: string = randomUUID();
 
   constructor(
     readonly accountId: number,

@@ -21,6 +21,9 @@ export class LiveHub {
   private timer: NodeJS.Timeout | undefined;
   private size = 0;
 
+  /** Told at each stream's heartbeat (its lease in the cross-instance cap is renewed). */
+  onBeat: (connection: LiveConnection) => Promise<void> = async () => undefined;
+
   constructor(private readonly deps: Pick<Deps, 'kv' | 'clock' | 'log'>) {}
 
   async start(): Promise<void> {
@@ -66,7 +69,7 @@ export class LiveHub {
         if (connection.nextBeatAt > now) continue;
         connection.nextBeatAt = now + LIVE_HEARTBEAT_SECONDS * 1000;
         connection.heartbeat();
-        checks.push(this.check(connection));
+        checks.push(this.check(connection), this.onBeat(connection));
       }
     }
     await Promise.all(checks);

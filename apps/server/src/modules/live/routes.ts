@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COOKIES, LIVE_API } from '@lantern/contract';
-import { LIVE_HEARTBEAT_SECONDS, LIVE_RETRY_MS, LIVE_SEND_BUFFER_MAX_BYTES, LIVE_STREAMS_PER_ACCOUNT, parseLiveEventId } from '@lantern/domain';
+import { LIVE_HEARTBEAT_SECONDS, LIVE_RETRY_MS, LIVE_SEND_BUFFER_MAX_BYTES, parseLiveEventId } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { authenticate } from '../accounts/index.ts';
 import { LiveConnection, type LiveSink } from './connection.ts';
 import { LiveHub } from './hub.ts';
+import { streamSlots } from './stream-slots.ts';
 import { databaseReader } from './reads.ts';
 
 const tags = ['live'];
@@ -33,6 +35,9 @@ export async function closeLiveStreams(): Promise<void> {
  */
 export const liveRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   const hub = new LiveHub(deps);
+  // The cap on an account's streams, across every instance with Redis (stream-slots.ts).
+  const slots = streamSlots(deps, (accountId) => hub.countOf(accountId));
+  hub.onBeat = (connection) => slots.renew(connection.accountId, connection.streamId);
   await hub.start();
   hubs.set(deps, hub);
   // Before the server stops accepting: open streams would otherwise hold its close forever.
@@ -44,7 +49,8 @@ export const liveRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => 
 
   app.get(LIVE_API.live, { schema: { tags, querystring: liveQuery } }, async (request, reply) => {
     const auth = requireAuth(request);
-    if (hub.countOf(auth.accountId) >= LIVE_STREAMS_PER_ACCOUNT) throw fail.tooMany('too_many', LIVE_HEARTBEAT_SECONDS);
+    const streamId = randomUUID();
+    if (!(await slots.acquire(auth.accountId, streamId))) throw fail.tooMany('too_many', LIVE_HEARTBEAT_SECONDS);
     const area = request.site.area;
     const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const token = bearer ?? request.cookies[COOKIES.access(area)] ?? '';
@@ -77,10 +83,13 @@ export const liveRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => 
         hub.remove(connection);
       },
     }, reader, sessionHolds);
+    connection.streamId = streamId;
     hub.add(connection);
     res.on('close', () => {
       connection.close();
       hub.remove(connection);
+      // The lease goes with the stream (twice is harmless); one of a dead instance lapses by itself.
+      void slots.release(auth.accountId, streamId);
     });
     await connection.start(resume);
   });

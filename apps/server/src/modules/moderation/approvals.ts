@@ -38,6 +38,7 @@ export async function unhide(deps: Deps, type: string, id: number) {
   const target = reportTarget(type);
   if (!target?.unhide) throw fail.notFound('type');
   if (!(await target.unhide(deps, id))) throw fail.unprocessable('base', 'state_invalid');
+  await target.changed?.(deps, id);
   await tellAuthor(deps, type, id, 'restored');
   return { type, id, state: 'published' as const };
 }

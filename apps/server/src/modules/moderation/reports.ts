@@ -168,6 +168,8 @@ export async function resolveReport(deps: Deps, staffId: number, reportId: numbe
     });
     return { ids: resolved.map((x) => x.id).sort((a, b) => a - b), events };
   });
+  // Hidden or deleted: readers' shared copies go now, on every instance, not when the cache expires.
+  if (input.action !== 'dismiss') await target!.changed?.(deps, report.targetId);
   await pushLiveEvents(deps, events);
   // Upheld reports (and a mute) change the author's standing: every instance reads it again.
   if (input.action !== 'dismiss' && report.targetAuthorId !== null) await forgetStanding(deps, report.targetAuthorId);

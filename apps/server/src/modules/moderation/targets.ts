@@ -15,6 +15,8 @@ export interface ReportTarget {
   remove(deps: Deps, id: number, tx?: Tx): Promise<void>;
   /** Puts a hidden one back as it was (counted again); false when it is not hidden (decisions/0020). */
   unhide?(deps: Deps, id: number, tx?: Tx): Promise<boolean>;
+  /** After a hide, delete or unhide committed: what every reader shares of it is forgotten on every instance. */
+  changed?(deps: Deps, id: number): Promise<void>;
 }
 
 const targets = new Map<string, ReportTarget>();
@@ -80,6 +82,8 @@ export interface ModeratedContent {
   takeDown(deps: Deps, id: number, only?: ContentState, tx?: Tx): Promise<boolean>;
   /** After an approval committed: tells whom the item's publication tells (a comment's target author, those it answers or names). */
   approved?(deps: Deps, id: number): Promise<void>;
+  /** After any change of state committed (hidden, deleted, restored, approved, rejected): shared reads forgotten. */
+  changed?(deps: Deps, id: number): Promise<void>;
 }
 
 /**
@@ -95,14 +99,20 @@ export function registerModeratedContent(type: string, content: ModeratedContent
       await content.takeDown(deps, id, undefined, tx);
     },
     unhide: (deps, id, tx) => content.move(deps, id, 'hidden', 'published', tx),
+    changed: content.changed,
   });
   registerApprovalTarget(type, {
     pending: (deps, area, limit) => content.pending(deps, area, limit),
     approve: async (deps, id) => {
       const done = await content.move(deps, id, 'pending', 'published');
+      if (done) await content.changed?.(deps, id);
       if (done) await content.approved?.(deps, id);
       return done;
     },
-    reject: (deps, id) => content.takeDown(deps, id, 'pending'),
+    reject: async (deps, id) => {
+      const done = await content.takeDown(deps, id, 'pending');
+      if (done) await content.changed?.(deps, id);
+      return done;
+    },
   });
 }

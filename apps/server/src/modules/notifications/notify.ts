@@ -39,8 +39,15 @@ export function registerRecipientFilter(filter: RecipientFilter): void {
   notifyStatement = undefined; // built again, with this filter, on its next run
 }
 
-/** Likes of one target collapse into one unread notification ("12 people liked your review"). */
-const collapseKeyOf = (input: NotifyInput) => (input.kind === 'like' && input.target ? `like:${input.target.type}:${input.target.id}` : null);
+/**
+ * Likes of one target collapse into one unread notification ("12 people liked your review"); follows collapse
+ * per follower, so following, unfollowing and following again is one unread notification, not one a toggle.
+ */
+function collapseKeyOf(input: NotifyInput): string | null {
+  if (input.kind === 'like' && input.target) return `like:${input.target.type}:${input.target.id}`;
+  if (input.kind === 'follow' && input.actorId !== null) return `follow:${input.actorId}`;
+  return null;
+}
 
 /**
  * The inputs a call writes (docs/product/messaging.md#who-is-told): self-actions dropped, one notification per
@@ -154,6 +161,8 @@ function notifySql(filter: RecipientFilter | null): SQL {
              ) AS data
         FROM matched m JOIN total t ON t.account_id = m.recipient_id,
              (SELECT count(*) FROM by_kind) AS counters_done
+       -- A follow that joined its follower's unread one is nothing new: no event, no bar.
+       WHERE m.inserted OR m.kind <> 'follow'
     ), ${live.ctes}
     SELECT account_id, seq, type, data, created_at FROM ${live.events}`;
 }

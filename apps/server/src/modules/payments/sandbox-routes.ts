@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
+import { safeReturnPath } from '@lantern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps.ts';
 import type { SandboxGateway } from '../../platform/payment-gateways/sandbox.ts';
@@ -20,7 +21,7 @@ const PAGE_HEADERS = {
 const sendPage = (reply: FastifyReply, status: number, html: string) => reply.status(status).headers(PAGE_HEADERS).send(html);
 
 /** Only a path on this site: a return url is signed by us, but the browser is never sent off-site from here. */
-const sitePath = (url: string) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/');
+const sitePath = (url: string) => safeReturnPath(url, '/');
 
 /**
  * The sandbox gateway's own pages (platform/payment-gateways/sandbox.ts): the checkout the web's /blank page posts

@@ -8,6 +8,7 @@ import { findAccount, publicAccountsByIds } from '../accounts/index.ts';
 import { AccountMemo } from '../../platform/account-memo.ts';
 import { blockBetween, hiddenAuthorsFor } from './relations.ts';
 import { notify } from '../notifications/index.ts';
+import { assertMayWrite } from '../moderation/index.ts';
 import { pushLiveEvents } from '../live/index.ts';
 import { peopleFollows } from './tables.ts';
 
@@ -45,9 +46,12 @@ const stateOf = async (db: DbOrTx, targetId: number, following: boolean) => ({
 /**
  * Follows an account (docs/product/people.md#follows). Following one already followed changes nothing. Refused:
  * oneself (422), a missing or closed account (404 `account_id: closed`, the target-closed message), across a
- * block either way (403 `block_listed`), past the most follows (422 `follow: out_limit`).
+ * block either way (403 `block_listed`), past the most follows (422 `follow: out_limit`), faster than the write
+ * pace for follows and unfollows together (429 `access_wait` / `rate_limit`).
  */
 export async function follow(deps: Deps, actorId: number, targetId: number) {
+  // Paced with unfollows through moderation's write pace (docs/product/people.md#follows): each follow tells someone.
+  await assertMayWrite(deps, actorId, 'follow');
   const { state, events } = await lockedTransaction(deps.db, listWriteLocks(actorId, targetId), async (tx) => {
     const [target, block, [following]] = await Promise.all([
       actorId === targetId ? undefined : findAccount(tx, targetId),
@@ -67,8 +71,9 @@ export async function follow(deps: Deps, actorId: number, targetId: number) {
   return state;
 }
 
-/** Stops following an account; one not followed (or missing) changes nothing. */
+/** Stops following an account; one not followed (or missing) changes nothing. Paced with follows. */
 export async function unfollow(deps: Deps, actorId: number, targetId: number) {
+  await assertMayWrite(deps, actorId, 'follow');
   await deps.db.delete(peopleFollows).where(and(eq(peopleFollows.followerId, actorId), eq(peopleFollows.followeeId, targetId)));
   await forgetFollowed(deps, actorId);
   return stateOf(deps.db, targetId, false);

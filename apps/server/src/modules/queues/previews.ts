@@ -6,6 +6,7 @@ import { fail } from '../../platform/errors.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { keepListed, loadEdition, loadViewableProductSkuRows, loadViewableSkuRows, presentSkuMap } from '../catalog/index.ts';
 import { loadQueues } from './queues.ts';
+import { recordView } from './runs.ts';
 import { exploringQueueItems, exploringQueues } from './tables.ts';
 
 /**
@@ -39,6 +40,8 @@ export async function queueSku(deps: Deps, viewer: Viewer, itemId: number) {
   const [loaded] = await loadQueues(deps.db, viewer.area, eq(exploringQueues.id, item.queueId));
   if (!loaded) throw fail.notFound();
   const index = loaded.items.findIndex((i) => i.id === item.id);
+  // A signed-in viewer's run records the step the server showed them: the reward rests on these views only.
+  if (viewer.accountId !== null) await recordView(deps, viewer.accountId, loaded, item.id);
   const [skuRow] = keepListed(await loadViewableSkuRows(deps.db, [item.skuId], viewer.area), viewer.area, viewer.region);
   const summaries = skuRow ? await presentSkuMap(deps.db, [skuRow]) : new Map();
   return {

@@ -53,8 +53,26 @@ async function giveReward(tx: Tx, loaded: LoadedQueue, buyer: Buyer, now: Date, 
 }
 
 /**
- * PATCH /api/promotion/queues/{id} (docs/product/deals.md#exploring-queues): adds the items viewed to the
- * run (starting it if needed); `complete: true` finishes it. A run whose reward was given answers
+ * Records that the server showed a signed-in account one item of a live queue (GET /api/promotion/queue_skus/{id},
+ * docs/product/deals.md#queue-run): the item joins the account's run, which it starts if needed. A run already
+ * completed, or a queue not open, records nothing. These views, and only these, are what completing rests on.
+ */
+export async function recordView(deps: Deps, accountId: number, loaded: LoadedQueue, itemId: number): Promise<void> {
+  const now = deps.clock.now();
+  if (!isLive(loaded.queue, now)) return;
+  const item = JSON.stringify([itemId]);
+  // One statement: the run started with this item, or the item added to an open run that does not hold it yet.
+  await deps.db.execute(sql`
+    INSERT INTO exploring_runs AS r (queue_id, account_id, viewed_item_ids, started_at)
+    VALUES (${loaded.queue.id}, ${accountId}, ${item}::jsonb, ${now.toISOString()}::timestamptz)
+    ON CONFLICT (queue_id, account_id) DO UPDATE SET viewed_item_ids = r.viewed_item_ids || ${item}::jsonb
+     WHERE r.completed_at IS NULL AND NOT (r.viewed_item_ids @> ${item}::jsonb)`);
+}
+
+/**
+ * PATCH /api/promotion/queues/{id} (docs/product/deals.md#exploring-queues): confirms items viewed (each must
+ * be one the server recorded showing this account, `recordView`; the client's word alone is `viewed_item_ids:
+ * invalid`); `complete: true` finishes the run. A run whose reward was given answers
  * `completed`; finishing with items unseen answers `not_completed`. Finishing sets `completed_at` with a
  * conditional UPDATE (still null) and gives the reward in that same transaction: one reward per account and
  * queue, however many requests race. The reward's notification is written last in that transaction and pushed
@@ -71,7 +89,9 @@ export async function updateRun(deps: Deps, buyer: Buyer, queueId: number, input
     // The row lock serializes this account's updates of the run, so no viewed item is lost between two tabs.
     const [run] = await tx.select().from(exploringRuns).where(and(eq(exploringRuns.queueId, queueId), eq(exploringRuns.accountId, buyer.accountId))).for('update');
     if (run!.completedAt !== null) throw fail.unprocessable('queue', 'completed');
-    const viewed = [...new Set([...run!.viewedItemIds, ...asked])].filter((id) => itemIds.includes(id));
+    // What the server saw is the run; a client claiming an item it was never shown gets nothing for it.
+    if (asked.some((id) => !run!.viewedItemIds.includes(id))) throw fail.unprocessable('viewed_item_ids', 'invalid');
+    const viewed = run!.viewedItemIds.filter((id) => itemIds.includes(id));
     if (input.complete === true && !queueComplete(itemIds, viewed)) throw fail.unprocessable('queue', 'not_completed');
     const finished = await tx.update(exploringRuns)
       .set({ viewedItemIds: sql`${JSON.stringify(viewed)}::jsonb`, completedAt: input.complete === true ? now : null })

@@ -3,7 +3,7 @@ import { forwardTarget, talkTextRefusal, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { assertMayWrite, fileSystemReport, screenFor } from '../moderation/index.ts';
-import { findGroup, mentionedIds, plainTextOf, sanitizeRichText } from '../community/index.ts';
+import { findGroup, keepOwnImages, mentionedIds, plainTextOf, sanitizeRichText } from '../community/index.ts';
 import { assertMayReach, hiddenAuthorsFor } from '../people/index.ts';
 import { presentTalks, type TalkRow } from './presenter.ts';
 import { liveTalk } from './reads.ts';
@@ -18,7 +18,7 @@ import { talks } from './tables.ts';
  */
 async function screenedContent(deps: Deps, accountId: number, area: Area, raw: string, reached: (number | null)[], isForward: boolean): Promise<{ html: string; flagged: string[] }> {
   await assertMayWrite(deps, accountId, 'talk');
-  const html = sanitizeRichText(raw);
+  const html = await keepOwnImages(deps, accountId, sanitizeRichText(raw));
   const refusal = talkTextRefusal(plainTextOf(html), isForward);
   if (refusal) throw fail.unprocessable('content', refusal);
   await assertMayReach(deps, accountId, [...reached, ...mentionedIds(html)]);

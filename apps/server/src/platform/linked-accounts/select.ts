@@ -13,6 +13,12 @@ export interface LinkedAccountProviders {
   steamOpenId: SteamOpenId | null;
   steamWebApi: SteamWebApi | null;
   oauth: Record<OAuthKind, OAuthProvider | null>;
+  /**
+   * Whether Steam's assertion may sign someone in. The real Steam proves the SteamID; the sandbox lets the tester
+   * type any SteamID, and a SteamID is public (a personal page shows it), so outside local development and tests
+   * (production, staging included) the sandbox only binds and never signs anyone in as an account.
+   */
+  steamSignIn: boolean;
 }
 
 export function composeLinkedAccountProviders(config: Config, kv: KeyValueStore): LinkedAccountProviders {
@@ -20,6 +26,7 @@ export function composeLinkedAccountProviders(config: Config, kv: KeyValueStore)
   const sandbox = settings.sandbox;
   return {
     steamOpenId: settings.steamWebApiKey ? new RealSteamOpenId() : sandbox ? new SandboxSteamOpenId(config.appSecret) : null,
+    steamSignIn: Boolean(settings.steamWebApiKey) || (sandbox && config.NODE_ENV !== 'production'),
     steamWebApi: settings.steamWebApiKey ? new RealSteamWebApi(settings.steamWebApiKey) : sandbox ? new SandboxSteamWebApi() : null,
     oauth: {
       wechat: settings.wechat ? new WechatOAuth(settings.wechat.appId, settings.wechat.secret) : sandbox ? new SandboxOAuth('wechat', kv) : null,

@@ -1,3 +1,4 @@
+import { isSameOriginPath } from '@lantern/domain';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LanternMark } from '../../../ui/icons';
@@ -25,7 +26,7 @@ export function AuthCard({ title, subtitle, children, wide }: { title: ReactNode
 
 /** Only same-site paths: `return_addr` must not send the user to another host. */
 export function safeReturnAddr(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
+  if (!isSameOriginPath(raw)) return '/';
   if (raw.startsWith('/sign_in')) return '/';
   return raw;
 }

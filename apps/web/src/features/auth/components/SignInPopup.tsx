@@ -2,6 +2,7 @@ import type { SessionResponse } from '@lantern/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isSameOriginPath } from '@lantern/domain';
 import { SIGN_IN_REDIRECT_MS } from '../../../lib/constants';
 import { closeSignIn, useSignInState } from '../../../lib/signInStore';
 import { Modal } from '../../../ui/Modal';
@@ -28,7 +29,7 @@ export function SignInPopup() {
     setSession(s);
     timer.current = setTimeout(() => {
       closeSignIn();
-      if (returnTo) navigate(returnTo);
+      if (isSameOriginPath(returnTo)) navigate(returnTo);
     }, SIGN_IN_REDIRECT_MS);
   };
 

@@ -82,7 +82,8 @@ function QueueStep({ queue, itemId, index, onNext, busy }: { queue: ExploringQue
             <p className="mt-2 text-sm text-muted">{t('deals.queue.game_unavailable')}</p>
           )}
           <div className="mt-5">
-            <Button onClick={onNext} loading={busy} data-testid={last ? 'queue-finish' : 'queue-next'}>
+            {/* The server counts a game as seen once it has answered this step (GET queue_skus): not before. */}
+            <Button onClick={onNext} loading={busy || step.isPending} disabled={!step.isSuccess} data-testid={last ? 'queue-finish' : 'queue-next'}>
               {last ? t('deals.queue.finish') : t('deals.queue.next')}
             </Button>
           </div>

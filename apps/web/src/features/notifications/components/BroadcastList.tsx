@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Broadcast } from '@lantern/contract';
+import { isSameOriginPath } from '@lantern/domain';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -24,7 +25,8 @@ export function BroadcastList({ broadcasts, onRead }: { broadcasts: readonly Bro
         return (
           <li key={b.id} className={cn('flex items-start gap-3 px-4 py-4 sm:px-5', !b.read && 'bg-ink-850')} data-testid="broadcast-item" data-read={b.read}>
             <span aria-hidden className={cn('mt-2 size-2 shrink-0 rounded-full', b.read ? 'bg-transparent' : 'bg-accent')} />
-            {b.href ? (
+            {/* Staff can only save paths of this site; one stored before that rule is shown without its link. */}
+            {isSameOriginPath(b.href) ? (
               <Link to={b.href} onClick={() => !b.read && onRead(b.id)} className="min-w-0 flex-1">{body}</Link>
             ) : (
               <div className="min-w-0 flex-1">{body}</div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@lantern/contract';
+import { isSameOriginPath } from '@lantern/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -44,7 +45,7 @@ export function parseConfirm(params: URLSearchParams): ConfirmRequest | null {
     type: params.get('order_type') === 'one_click' ? 'one_click' : 'cart',
     couponId: Number.isSafeInteger(coupon) && coupon > 0 ? coupon : null,
     // Only a path of this site may be a way back.
-    from: from && from.startsWith('/') && !from.startsWith('//') ? from : null,
+    from: isSameOriginPath(from) ? from : null,
   };
 }
 
