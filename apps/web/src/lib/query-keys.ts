@@ -153,6 +153,7 @@ export const queryKeys = {
     all: ['bundles'] as const,
     list: ['bundles', 'list'] as const,
     detail: (id: number | string) => ['bundles', 'detail', String(id)] as const,
+    holdings: (id: number | string) => ['bundles', 'holdings', String(id)] as const,
   },
   /** Exploring queues carry the viewer's progress, so they live under the account. */
   queues: {
