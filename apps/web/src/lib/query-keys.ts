@@ -48,7 +48,6 @@ export const queryKeys = {
     detail: (id: number | string) => ['me', 'orders', 'detail', String(id)] as const,
     payments: (id: number | string) => ['me', 'orders', 'payments', String(id)] as const,
     /** One round of polling a payment's state after the gateway sent the buyer back. */
-    paymentStatus: (orderId: number, paymentId: number, round: number) => ['me', 'orders', 'pay_query', orderId, paymentId, round] as const,
   },
   coupons: {
     all: ['me', 'coupons'] as const,
