@@ -24,8 +24,9 @@ export function orderExpiresAt(order: { type: OrderType; createdAtSec: number })
   return order.createdAtSec + orderExpirySeconds(order.type);
 }
 
-export function isUnpaidOrderState(state: OrderState): boolean {
-  return (UNPAID_ORDER_STATES as readonly OrderState[]).includes(state);
+/** Takes a stored or a shown state (a shown one is never unpaid unless the stored one is). */
+export function isUnpaidOrderState(state: OrderDisplayState): boolean {
+  return (UNPAID_ORDER_STATES as readonly OrderDisplayState[]).includes(state);
 }
 
 /**
