@@ -297,5 +297,29 @@ export const pointDetail = z.object({
 });
 export const pointDetailsResponse = z.object({
   point_details: z.array(pointDetail),
-  meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int() }),
+  meta: z.object({
+    total_count: z.number().int(), page: z.number().int(), per: z.number().int(),
+    /** The available points now, read with `recorded_score` in one statement. */
+    score: z.number().int(),
+    /** Every record added up; `score − recorded_score` is the balance from before records were kept (shown as its own line). */
+    recorded_score: z.number().int(),
+  }),
 });
+
+/** A change of the wallet's balance (docs/product/accounts.md#wallet): minor units, `delta` signed, the balance after it. */
+export const walletEntry = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  reason: z.enum(['top_up', 'order_payment', 'refund', 'adjustment']),
+  order_id: z.number().int().nullable(),
+  created_at_timestamp: timestamp,
+});
+export type WalletEntry = z.infer<typeof walletEntry>;
+
+/** GET /api/me/wallet_entries: the wallet's ledger on this site, newest first, with the balance it adds up to. */
+export const walletEntriesResponse = z.object({
+  wallet_entries: z.array(walletEntry),
+  meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int(), balance: z.number().int(), currency, status: z.enum(['active', 'frozen']) }),
+});
+export type WalletEntriesResponse = z.infer<typeof walletEntriesResponse>;
