@@ -30,6 +30,10 @@ export const queryKeys = {
     all: ['me', 'point_details'] as const,
     page: (page: number) => ['me', 'point_details', page] as const,
   },
+  wallet: {
+    all: ['me', 'wallet_entries'] as const,
+    page: (page: number) => ['me', 'wallet_entries', page] as const,
+  },
   wishes: {
     all: ['me', 'wishes'] as const,
     page: (page: number) => ['me', 'wishes', page] as const,

@@ -140,7 +140,10 @@ function PayBox({ order }: { order: Order }) {
       <Button size="lg" block className="mt-4" disabled={!current} loading={pay.isPending} onClick={() => (setProblem(null), pay.mutate({ payment_method: current!.method, payment_from: 'web', version: methods.data?.version ?? order.version }))} data-testid="pay-button">
         {t('pay.pay_now', { amount: formatMoney(order.total_amount, order.currency, language) })}
       </Button>
-      <p className="mt-2 text-xs text-muted">{t('pay.secure_note')}</p>
+      {/* Wallet and points pay here at once; only a gateway opens the provider's page. */}
+      <p className="mt-2 text-xs text-muted" data-testid="pay-note">
+        {t(current?.method === 'wallet' ? 'pay.wallet_note' : current?.method === 'points' ? 'pay.points_note' : 'pay.secure_note')}
+      </p>
     </section>
   );
 }
