@@ -82,10 +82,12 @@ export const meCheck = z.object({
   is_identification: z.boolean(),
   is_nickname_safe: z.boolean(),
   safrv,
-  /** The identification popup is due: the account is not identified. */
+  /** The "complete your account" popup is due: something in `missing` (docs/product/accounts.md#account-completion). */
   need_identification: z.boolean(),
-  /** The basic-info popup is due: identified but the nickname is unsafe. */
+  /** The basic-info popup is due: nothing is missing but the nickname is unsafe. */
   need_basic_info: z.boolean(),
+  /** What the popup asks for: a phone (mainland, neither phone nor real-name identity), a password (none set). */
+  missing: z.array(z.enum(['phone', 'password'])),
 });
 export type MeCheck = z.infer<typeof meCheck>;
 
@@ -213,9 +215,11 @@ const accountCode = z.string().max(12).optional();
  */
 export const completeMeRequest = z.object({
   account: z.object({
-    phone_number: z.string().min(1).max(20),
-    code: z.string().min(1).max(12),
-    password: z.string().min(1).max(256),
+    /** Needed when the account has no phone; a phone it already has may be left out. */
+    phone_number: z.string().min(1).max(20).optional(),
+    code: z.string().min(1).max(12).optional(),
+    /** Needed when the account has no password; left out, the password stays as it is. */
+    password: z.string().min(1).max(256).optional(),
     current_password: z.string().max(256).optional(),
     account_code: accountCode,
     nickname: z.string().min(1).max(64),

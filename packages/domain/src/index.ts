@@ -52,3 +52,4 @@ export * from './sharing.ts';
 export * from './linked-accounts.ts';
 export * from './live.ts';
 export * from './wish-alerts.ts';
+export * from './account-completion.ts';

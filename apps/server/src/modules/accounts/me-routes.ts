@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SITES, isNicknameSafe } from '@lantern/domain';
+import { SITES, accountCompletionNeeds, isNicknameSafe } from '@lantern/domain';
 import {
   bindContactRequest, clockInResponse, completeMeRequest, identificationRequest, me, meCheck, pagingQuery,
   pointDetailsResponse, walletEntriesResponse, resetPasswordRequest, unbindPhoneRequest, unlockRequest, updateMeRequest,
@@ -48,7 +48,11 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
     const account = await loadAccount(deps, requireAuth(request).accountId);
     const identified = account.credentialHash !== null;
     const safe = isNicknameSafe(account.nickname);
-    return { is_identification: identified, is_nickname_safe: safe, safrv: account.safrv, need_identification: !identified, need_basic_info: identified && !safe };
+    // Only what is missing is asked (docs/product/accounts.md#account-completion); the nickname popup only when nothing else is.
+    const missing = accountCompletionNeeds({
+      area: request.site.area, staff: account.role !== 'user', identified, hasPhone: account.phone !== null, hasPassword: account.passwordHash !== null,
+    });
+    return { is_identification: identified, is_nickname_safe: safe, safrv: account.safrv, need_identification: missing.length > 0, need_basic_info: missing.length === 0 && !safe, missing };
   });
 
   for (const [path, channel] of [['/api/me/phone/password', 'sms'], ['/api/me/email/password', 'email']] as const) {
