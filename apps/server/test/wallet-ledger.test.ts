@@ -33,7 +33,7 @@ describe('GET /api/me/wallet_entries', () => {
       { delta: -2_500, balance_after: 7_500, reason: 'order_payment', order_id: order.id },
       { delta: 10_000, balance_after: 10_000, reason: 'top_up', order_id: null },
     ]);
-    expect(meta).toMatchObject({ total_count: 2, balance: 7_500, currency: 'CNY', status: 'active' });
+    expect(meta).toMatchObject({ total_count: 2, balance: 7_500, recorded_balance: 7_500, currency: 'CNY', status: 'active' });
     expect(entries.reduce((sum, e) => sum + e.delta, 0)).toBe(meta.balance);
     // The other currency's wallet (the other site's) is not part of this one's ledger.
     expect(entries.some((e) => e.delta === 500)).toBe(false);

@@ -324,6 +324,12 @@ export type WalletEntry = z.infer<typeof walletEntry>;
 /** GET /api/me/wallet_entries: the wallet's ledger on this site, newest first, with the balance it adds up to. */
 export const walletEntriesResponse = z.object({
   wallet_entries: z.array(walletEntry),
-  meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int(), balance: z.number().int(), currency, status: z.enum(['active', 'frozen']) }),
+  meta: z.object({
+    total_count: z.number().int(), page: z.number().int(), per: z.number().int(), balance: z.number().int(),
+    /** Every entry added up; `balance − recorded_balance` is a balance from before the ledger was kept (shown as its own line). */
+    recorded_balance: z.number().int(),
+    currency,
+    status: z.enum(['active', 'frozen']),
+  }),
 });
 export type WalletEntriesResponse = z.infer<typeof walletEntriesResponse>;

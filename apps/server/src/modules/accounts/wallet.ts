@@ -119,13 +119,13 @@ export async function walletLedger(db: DbOrTx, accountId: number, currency: Wall
   const mine = and(eq(walletEntries.accountId, accountId), eq(walletEntries.currency, currency));
   const [rows, [total], wallet] = await Promise.all([
     db.select().from(walletEntries).where(mine).orderBy(desc(walletEntries.id)).limit(per).offset((page - 1) * per),
-    db.select({ n: count() }).from(walletEntries).where(mine),
+    db.select({ n: count(), recorded: sql<string>`coalesce(sum(${walletEntries.delta}), 0)` }).from(walletEntries).where(mine),
     walletOf(db, accountId, currency),
   ]);
   return {
     wallet_entries: rows.map((r) => ({
       id: r.id, delta: r.delta, balance_after: r.balanceAfter, reason: r.reason, order_id: r.orderId, created_at_timestamp: toTimestamp(r.createdAt),
     })),
-    meta: { total_count: total?.n ?? 0, page, per, balance: wallet.balance, currency, status: wallet.status },
+    meta: { total_count: total?.n ?? 0, page, per, balance: wallet.balance, recorded_balance: Number(total?.recorded ?? 0), currency, status: wallet.status },
   };
 }

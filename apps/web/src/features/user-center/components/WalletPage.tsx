@@ -33,7 +33,7 @@ function Ledger() {
         <p className="px-5 py-8 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
       ) : !q.data ? (
         <LoadingBlock />
-      ) : q.data.wallet_entries.length === 0 ? (
+      ) : q.data.wallet_entries.length === 0 && q.data.meta.balance === q.data.meta.recorded_balance ? (
         <div className="p-5">
           <EmptyState icon={<WalletIcon className="size-6" />} title={t('wallet.no_history')} body={t('wallet.no_history_body')} />
         </div>
@@ -66,6 +66,13 @@ function Ledger() {
               </div>
             </li>
           ))}
+          {page === pages && q.data.meta.balance !== q.data.meta.recorded_balance ? (
+            // What the ledger does not explain came before it was kept: its own line, so the history adds up to the balance.
+            <li className="flex items-center justify-between gap-3 px-5 py-3" data-testid="wallet-opening">
+              <p className="text-sm font-medium text-fg">{t('wallet.opening_balance')}</p>
+              <Money amount={q.data.meta.balance - q.data.meta.recorded_balance} currency={q.data.meta.currency} className="font-semibold text-muted" />
+            </li>
+          ) : null}
         </ul>
       )}
       {pages > 1 ? (
