@@ -66,7 +66,7 @@ export function OrderEndDialog({ order, action, onClose, onDone }: { order: Orde
       onOpenChange={(o) => (!o ? onClose() : undefined)}
       title={action === 'cancel' ? t('orders.cancel_title') : t('orders.delete_title')}
       body={action === 'cancel' ? (paid ? t('orders.cancel_paid_body') : t('orders.cancel_body')) : unpaid ? t('orders.delete_body') : t('orders.delete_body_canceled')}
-      confirmText={action === 'cancel' ? t('orders.cancel') : t('orders.delete')}
+      confirmText={action === 'cancel' ? (paid ? t('orders.cancel_and_refund') : t('orders.cancel')) : t('orders.delete')}
       cancelText={t('orders.keep')}
       danger
       busy={m.isPending}
