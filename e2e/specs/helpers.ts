@@ -109,7 +109,7 @@ export async function signUpViaApi(context: BrowserContext, baseURL: string, are
 /** Keeps the post-sign-in prompts (identification / basic info) away, as a user who chose "later" would. */
 export async function skipAccountPrompts(page: Page, accountId: number) {
   await page.addInitScript((id) => {
-    (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem('lantern.prompts.dismissed', String(id));
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(`lantern.prompts.dismissed.${id}`, '1');
   }, accountId);
 }
 

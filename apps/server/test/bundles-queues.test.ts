@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleRegularPrice } from '@lantern/domain';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
@@ -142,6 +143,35 @@ describe('POST bundle order', () => {
     await makePaidOrder(t, owner.id, [fourth]);
     const owned = await orderBundle('native', owner.token, activity.id, [third.id, fourth.id]);
     expect(owned.json().errors).toEqual({ sku: ['owned'] });
+  });
+
+  it('tells the pick page which pool games the viewer owns or holds in an unpaid order, before any order is asked for', async () => {
+    const owned = await makeSku(t, { listPrice: 3000 });
+    const waiting = await makeSku(t, { listPrice: 3000 });
+    const free = await makeSku(t, { listPrice: 3000 });
+    const { activity } = await makeBundle({ skuIds: [owned.id, waiting.id, free.id], pick: 1, price: 1000 });
+    const buyer = await makeAccount(t);
+    const holdings = () => api.native.get(`/api/v7/bundle_promo_activities/${activity.id}/holdings`, { token: buyer.token });
+    expect((await api.native.get(`/api/v7/bundle_promo_activities/${activity.id}/holdings`)).statusCode).toBe(401);
+    expect((await holdings()).json()).toEqual({ owned_game_ids: [], locked_game_ids: [] });
+    await makePaidOrder(t, buyer.id, [owned]);
+    expect((await api.native.post('/api/orders', { order: { sku_ids: [waiting.id], cate: 'game', type: 'one_click' } }, { token: buyer.token })).statusCode).toBe(201);
+    expect((await holdings()).json()).toEqual({ owned_game_ids: [owned.id], locked_game_ids: [waiting.id] });
+    expect((await api.native.get('/api/v7/bundle_promo_activities/987654321/holdings', { token: buyer.token })).statusCode).toBe(404);
+  });
+
+  it('measures the regular price at today\'s prices, the one the bundle page shows: the order\'s list amount is it', async () => {
+    const onSale = await makeSku(t, { listPrice: 6800, salePrice: 3400 });
+    const full = await makeSku(t, { listPrice: 5800 });
+    const { activity } = await makeBundle({ skuIds: [onSale.id, full.id], pick: 2, price: 8000 });
+    const pool = (await api.native.get(`/api/v7/bundle_promo_activities/${activity.id}`)).json().game_pool.games as Array<{ sku: { sale_price: number; list_price: number } }>;
+    const shownRegular = bundleRegularPrice(pool.map((g) => g.sku));
+    expect(shownRegular).toBe(9200);
+    const buyer = await makeAccount(t);
+    const res = await orderBundle('native', buyer.token, activity.id, [onSale.id, full.id]);
+    const order = (await api.native.get(`/api/me/orders/${res.json().id}`, { token: buyer.token })).json();
+    expect(order).toMatchObject({ list_amount: shownRegular, subtotal_amount: 8000, total_amount: 8000 });
+    expect(order.order_games.map((g: { list_price: number }) => g.list_price).sort()).toEqual([3400, 5800]);
   });
 });
 

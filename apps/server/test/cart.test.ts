@@ -6,6 +6,8 @@ import { makeAccount, makeSku } from './catalog-factories.ts';
 import { makeCoupon } from './commerce-factories.ts';
 import { cartItems } from '../src/modules/cart/tables.ts';
 import { startSession } from '../src/modules/accounts/sessions.ts';
+import { orders } from '../src/modules/orders/tables.ts';
+import { eq } from 'drizzle-orm';
 
 let t: TestApp;
 let api: ReturnType<typeof clients>;
@@ -158,5 +160,36 @@ describe('the cart', () => {
     const cart = (await api.native.get('/api/cart', { token: buyer.token })).json();
     expect(cart.cart_skus).toHaveLength(1);
     expect(cart.cart_skus[0].quantity).toBe(1);
+  });
+
+  it('refuses a DLC whose base game is neither owned nor in the cart when it is added (has_no_base)', async () => {
+    const buyer = await makeAccount(t);
+    const base = await makeSku(t);
+    const dlc = await makeSku(t, { product: { kind: 'dlc', baseProductId: base.productId } });
+    const lonely = await patch(buyer.token, [{ sku_id: dlc.id, quantity: 1 }]);
+    expect(lonely.statusCode).toBe(422);
+    expect(lonely.json()).toMatchObject({ errors: { sku_id: ['has_no_base'] }, meta: { sku_ids: [dlc.id] } });
+    expect((await api.native.get('/api/cart', { token: buyer.token })).json().cart_skus).toEqual([]);
+    // The base added with it, or already in the cart, counts.
+    expect((await patch(buyer.token, [{ sku_id: base.id, quantity: 1 }, { sku_id: dlc.id, quantity: 1 }])).statusCode).toBe(200);
+    const dlc2 = await makeSku(t, { product: { kind: 'dlc', baseProductId: base.productId } });
+    expect((await patch(buyer.token, [{ sku_id: dlc2.id, quantity: 1 }])).statusCode).toBe(200);
+    // Taking the base out in the same change as adding a DLC is refused; a DLC already there may always be removed.
+    const dlc3 = await makeSku(t, { product: { kind: 'dlc', baseProductId: base.productId } });
+    expect((await patch(buyer.token, [{ sku_id: base.id, quantity: 0 }, { sku_id: dlc3.id, quantity: 1 }])).json().errors).toEqual({ sku_id: ['has_no_base'] });
+    expect((await patch(buyer.token, [{ sku_id: dlc.id, quantity: 0 }])).statusCode).toBe(200);
+  });
+
+  it('accepts a DLC whose base game the account owns (a completed order), but not one merely in an unpaid order', async () => {
+    const buyer = await makeAccount(t);
+    const base = await makeSku(t);
+    const dlc = await makeSku(t, { product: { kind: 'dlc', baseProductId: base.productId } });
+    const placed = await api.native.post('/api/orders', { order: { sku_ids: [base.id], cate: 'game', type: 'one_click' } }, { token: buyer.token });
+    expect(placed.statusCode).toBe(201);
+    expect((await patch(buyer.token, [{ sku_id: dlc.id, quantity: 1 }])).json().errors).toEqual({ sku_id: ['has_no_base'] });
+    await t.deps.db.update(orders).set({ state: 'completed', completedAt: t.clock.now() }).where(eq(orders.id, placed.json().id));
+    const added = await patch(buyer.token, [{ sku_id: dlc.id, quantity: 1 }]);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().cart_skus.map((c: { sku_id: number }) => c.sku_id)).toEqual([dlc.id]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockInDay } from '@lantern/domain';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
+import { makeAccount } from './catalog-factories.ts';
 import { PASSWORD, codeFor, nextIp, phone, residentId, signUpByEmail, signUpByPhone, updateAccount } from './factories.ts';
 
 let t: TestApp;
@@ -280,17 +281,28 @@ describe('PUT /api/me (identification popup)', () => {
 });
 
 describe('GET /api/me/check', () => {
-  it('asks an unidentified international account for identification', async () => {
+  it('asks nothing of an international account right after its sign-up set a password (no new password, no phone)', async () => {
     const user = await signUpByEmail(t, api.abroad);
     const res = await api.abroad.get('/api/me/check', { token: user.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ is_identification: false, is_nickname_safe: true, safrv: 'base', need_identification: true, need_basic_info: false });
+    expect(res.json()).toEqual({ is_identification: false, is_nickname_safe: true, safrv: 'base', need_identification: false, need_basic_info: false, missing: [] });
+  });
+
+  it('asks a mainland account only what it lacks: a phone (no phone, no identity), a password (none set); staff nothing', async () => {
+    const user = await makeAccount(t);
+    await updateAccount(t, user.id, { phone: null, credentialHash: null });
+    expect((await api.native.get('/api/me/check', { token: user.token })).json()).toMatchObject({ need_identification: true, missing: ['phone', 'password'] });
+    await updateAccount(t, user.id, { phone: '+8613800000001' });
+    expect((await api.native.get('/api/me/check', { token: user.token })).json()).toMatchObject({ need_identification: true, missing: ['password'] });
+    const staff = await makeAccount(t, { role: 'staff' });
+    await updateAccount(t, staff.id, { phone: null, credentialHash: null });
+    expect((await api.native.get('/api/me/check', { token: staff.token })).json()).toMatchObject({ need_identification: false, need_basic_info: false, missing: [] });
   });
 
   it('asks nothing of an identified account with a safe nickname', async () => {
     const user = await signUpByEmail(t, api.native);
     expect((await api.native.get('/api/me/check', { token: user.token })).json()).toEqual({
-      is_identification: true, is_nickname_safe: true, safrv: 'base', need_identification: false, need_basic_info: false,
+      is_identification: true, is_nickname_safe: true, safrv: 'base', need_identification: false, need_basic_info: false, missing: [],
     });
   });
 
@@ -298,7 +310,7 @@ describe('GET /api/me/check', () => {
     const user = await signUpByEmail(t, api.native);
     await updateAccount(t, user.id, { nickname: asciiName(25) });
     expect((await api.native.get('/api/me/check', { token: user.token })).json()).toEqual({
-      is_identification: true, is_nickname_safe: false, safrv: 'base', need_identification: false, need_basic_info: true,
+      is_identification: true, is_nickname_safe: false, safrv: 'base', need_identification: false, need_basic_info: true, missing: [],
     });
     expect((await api.native.get('/api/me', { token: user.token })).json().security_info.is_nickname_safe).toBe(false);
   });

@@ -82,10 +82,12 @@ export const meCheck = z.object({
   is_identification: z.boolean(),
   is_nickname_safe: z.boolean(),
   safrv,
-  /** The identification popup is due: the account is not identified. */
+  /** The "complete your account" popup is due: something in `missing` (docs/product/accounts.md#account-completion). */
   need_identification: z.boolean(),
-  /** The basic-info popup is due: identified but the nickname is unsafe. */
+  /** The basic-info popup is due: nothing is missing but the nickname is unsafe. */
   need_basic_info: z.boolean(),
+  /** What the popup asks for: a phone (mainland, neither phone nor real-name identity), a password (none set). */
+  missing: z.array(z.enum(['phone', 'password'])),
 });
 export type MeCheck = z.infer<typeof meCheck>;
 
@@ -213,9 +215,11 @@ const accountCode = z.string().max(12).optional();
  */
 export const completeMeRequest = z.object({
   account: z.object({
-    phone_number: z.string().min(1).max(20),
-    code: z.string().min(1).max(12),
-    password: z.string().min(1).max(256),
+    /** Needed when the account has no phone; a phone it already has may be left out. */
+    phone_number: z.string().min(1).max(20).optional(),
+    code: z.string().min(1).max(12).optional(),
+    /** Needed when the account has no password; left out, the password stays as it is. */
+    password: z.string().min(1).max(256).optional(),
     current_password: z.string().max(256).optional(),
     account_code: accountCode,
     nickname: z.string().min(1).max(64),
@@ -297,5 +301,35 @@ export const pointDetail = z.object({
 });
 export const pointDetailsResponse = z.object({
   point_details: z.array(pointDetail),
-  meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int() }),
+  meta: z.object({
+    total_count: z.number().int(), page: z.number().int(), per: z.number().int(),
+    /** The available points now, read with `recorded_score` in one statement. */
+    score: z.number().int(),
+    /** Every record added up; `score − recorded_score` is the balance from before records were kept (shown as its own line). */
+    recorded_score: z.number().int(),
+  }),
 });
+
+/** A change of the wallet's balance (docs/product/accounts.md#wallet): minor units, `delta` signed, the balance after it. */
+export const walletEntry = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  reason: z.enum(['top_up', 'order_payment', 'refund', 'adjustment']),
+  order_id: z.number().int().nullable(),
+  created_at_timestamp: timestamp,
+});
+export type WalletEntry = z.infer<typeof walletEntry>;
+
+/** GET /api/me/wallet_entries: the wallet's ledger on this site, newest first, with the balance it adds up to. */
+export const walletEntriesResponse = z.object({
+  wallet_entries: z.array(walletEntry),
+  meta: z.object({
+    total_count: z.number().int(), page: z.number().int(), per: z.number().int(), balance: z.number().int(),
+    /** Every entry added up; `balance − recorded_balance` is a balance from before the ledger was kept (shown as its own line). */
+    recorded_balance: z.number().int(),
+    currency,
+    status: z.enum(['active', 'frozen']),
+  }),
+});
+export type WalletEntriesResponse = z.infer<typeof walletEntriesResponse>;

@@ -52,7 +52,8 @@ export const keyStock = z.object({
 });
 export type KeyStock = z.infer<typeof keyStock>;
 
-export const shipmentState = z.enum(['preparing', 'shipped', 'delivered']);
+/** A shipment's state; `canceled` when the buyer canceled the order before it shipped (docs/product/buying.md#shipments). */
+export const shipmentState = z.enum(['preparing', 'shipped', 'delivered', 'canceled']);
 
 /** A physical order's shipment (on GET /api/me/orders/{id} as `shipment`). */
 export const shipment = z.object({
@@ -68,7 +69,8 @@ export type Shipment = z.infer<typeof shipment>;
 /** PATCH /api/admin/orders/{id}/shipment (staff, admin): preparing → shipped (needs tracking_number) → delivered. */
 export const updateShipmentRequest = z.object({
   shipment: z.object({
-    state: shipmentState,
+    // Staff move a shipment forward; only the buyer cancels one.
+    state: z.enum(['preparing', 'shipped', 'delivered']),
     carrier: z.string().trim().min(1).max(60).optional(),
     tracking_number: z.string().trim().min(1).max(60).optional(),
   }),

@@ -49,6 +49,13 @@ export const bundleActivitiesResponse = z.object({ activities: z.array(bundleAct
 export const bundleOrderRequest = z.object({ game_ids: z.array(id).min(1).max(50) });
 export const bundleOrderResponse = z.object({ id: z.number().int() });
 
+/**
+ * GET /api/v7/bundle_promo_activities/{id}/holdings (signed in): the pool's games the viewer owns, and those
+ * an unpaid order of theirs holds; the pick page shows both unselectable with the reason.
+ */
+export const bundleHoldingsResponse = z.object({ owned_game_ids: z.array(z.number().int()), locked_game_ids: z.array(z.number().int()) });
+export type BundleHoldings = z.infer<typeof bundleHoldingsResponse>;
+
 /** POST /api/admin/bundle_promo_activities (admins). */
 export const createBundleRequest = z.object({
   bundle: z.object({
@@ -174,6 +181,7 @@ export const BUNDLES_API = {
   activities: '/api/v7/bundle_promo_activities',
   activity: (id: number | string) => `/api/v7/bundle_promo_activities/${id}`,
   order: (id: number | string) => `/api/v7/bundle_promo_activities/${id}/order`,
+  holdings: (id: number | string) => `/api/v7/bundle_promo_activities/${id}/holdings`,
   adminActivities: '/api/admin/bundle_promo_activities',
   adminActivity: (id: number | string) => `/api/admin/bundle_promo_activities/${id}`,
 } as const;

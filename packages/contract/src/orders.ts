@@ -7,6 +7,11 @@ import { shipment } from './admin.ts';
 
 export const orderType = z.enum(['seckill', 'one_click', 'cart']);
 export const orderState = z.enum(['in_checkout', 'pending', 'canceled', 'completed']);
+/**
+ * What the buyer is shown (docs/product/buying.md#order-display): the state with the expiry rule, and for a paid
+ * physical order `paid` while prepared, `shipped` on its way, `completed` only once delivered.
+ */
+export const orderDisplayState = z.enum(['in_checkout', 'pending', 'paid', 'shipped', 'canceled', 'completed']);
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -53,12 +58,12 @@ export const orderAddress = z.object({
   postcode: z.string(),
 });
 
-/** An order (docs/product/buying.md#orders). `display_state` applies the expiry rule (docs/product/buying.md#order-display) to `state`. Money in minor units. */
+/** An order (docs/product/buying.md#orders). `display_state` is `state` as the buyer sees it (expiry, shipping). Money in minor units. */
 export const order = z.object({
   id: z.number().int(),
   type: orderType,
   state: orderState,
-  display_state: orderState,
+  display_state: orderDisplayState,
   cate: productCate,
   area,
   currency,
@@ -68,7 +73,8 @@ export const order = z.object({
   total_amount: z.number().int(),
   account_coupon_id: z.number().int().nullable(),
   address: orderAddress.nullable(),
-  cancel_reason: z.enum(['expired', 'canceled', 'deleted']).nullable(),
+  /** `refunded`: a paid physical order the buyer canceled before it shipped, its money given back to the method that paid. */
+  cancel_reason: z.enum(['expired', 'canceled', 'deleted', 'refunded']).nullable(),
   version: z.number().int(),
   created_at_timestamp: timestamp,
   expires_at_timestamp: timestamp,

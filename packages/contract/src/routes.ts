@@ -22,6 +22,7 @@ export const API = {
   identification: '/api/identification',
   clockIn: '/api/me/clock_in',
   pointDetails: '/api/point_details',
+  walletEntries: '/api/me/wallet_entries',
   users: '/api/users',
   user: (id: number | string) => `/api/users/${id}`,
   userService: (id: number | string) => `/api/users/${id}/service`,

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { area, currency, timestamp } from './common.ts';
 import { localized, productCate } from './catalog.ts';
 import { wallet } from './accounts.ts';
+import { orderDisplayState } from './orders.ts';
 
 /** An order as the user-centre home lists it: enough for a row with a link to /orders/{id}. */
 export const userCenterOrder = z.object({
   id: z.number().int(),
   type: z.enum(['seckill', 'one_click', 'cart']),
   state: z.enum(['in_checkout', 'pending', 'canceled', 'completed']),
-  display_state: z.enum(['in_checkout', 'pending', 'canceled', 'completed']),
+  display_state: orderDisplayState,
   cate: productCate,
   currency,
   total_amount: z.number().int(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundlePickProblem, bundleSaving, queueComplete, splitByLargestRemainder } from './bundles.ts';
+import { bundlePickProblem, bundleRegularPrice, bundleRegularPrices, bundleSaving, queueComplete, splitByLargestRemainder } from './bundles.ts';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -85,5 +85,18 @@ describe('bundleSaving and queueComplete', () => {
     expect(queueComplete([1, 2, 3], [3, 1, 2, 9])).toBe(true);
     expect(queueComplete([1, 2, 3], [1, 2])).toBe(false);
     expect(queueComplete([], [])).toBe(false);
+  });
+});
+
+describe('bundleRegularPrice', () => {
+  it('prices each game at what it costs alone today: the sale price, else the list price', () => {
+    const games = [{ list_price: 6800, sale_price: 3400 }, { list_price: 5800, sale_price: null }, { list_price: 4200 }];
+    expect(bundleRegularPrices(games)).toEqual([3400, 5800, 4200]);
+    expect(bundleRegularPrice(games)).toBe(13400);
+  });
+  it('is zero for no games, and the saving is measured against it', () => {
+    expect(bundleRegularPrice([])).toBe(0);
+    const games = [{ list_price: 6800, sale_price: 3400 }, { list_price: 5800 }];
+    expect(bundleSaving(8000, bundleRegularPrices(games))).toBe(1200);
   });
 });

@@ -3,6 +3,8 @@
  * docs/product/deals.md#exploring-queues): the rules the server enforces and the web shows before asking.
  */
 
+import { effectiveSalePrice } from './pricing.ts';
+
 /**
  * Splits `total` minor units across lines in proportion to `weights` (each line's regular price), by the
  * largest-remainder method: every line gets the floor of its exact share, then the units left over go one
@@ -57,6 +59,27 @@ export function bundlePickProblem(pickedIds: readonly number[], pickCount: numbe
     products.add(game.product_id);
   }
   return null;
+}
+
+/** A pool game's prices as the catalogue gives them (the sale price falls back to the list price). */
+export interface BundleGamePrice {
+  readonly sale_price?: number | null;
+  readonly list_price: number;
+}
+
+/**
+ * Each picked game's regular price: what it would cost bought alone today, its current sale price (a game
+ * already on sale saves nothing more by being in a bundle at that price). The bundle page's crossed-out
+ * price, the split of the bundle price over the order's lines and the order's list amount all use this, so
+ * the "regular price" a buyer sees before ordering is the one checkout shows (docs/product/deals.md#bundle-promotions).
+ */
+export function bundleRegularPrices(games: readonly BundleGamePrice[]): number[] {
+  return games.map((g) => effectiveSalePrice(g));
+}
+
+/** The picked games' regular prices together. */
+export function bundleRegularPrice(games: readonly BundleGamePrice[]): number {
+  return bundleRegularPrices(games).reduce((a, b) => a + b, 0);
 }
 
 /** What a bundle saves against the regular prices of the picked games (never negative), in minor units. */

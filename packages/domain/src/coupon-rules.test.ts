@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountCouponState, couponCoversSku, couponDiscount, couponPeriodProblem, evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
+import { accountCouponState, couponCoversSku, couponScopeLabel, couponDiscount, couponPeriodProblem, evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
 
 const everything = { include_sku_ids: [], include_product_ids: [], exclude_sku_ids: [], exclude_product_ids: [] };
 const terms = (over: Partial<CouponTerms> = {}): CouponTerms => ({
@@ -97,5 +97,19 @@ describe('accountCouponState', () => {
     expect(accountCouponState({ used: false, valid_until_timestamp: 10 }, 10)).toBe('expired');
     expect(accountCouponState({ used: false, valid_until_timestamp: 11 }, 10)).toBe('available');
     expect(accountCouponState({ used: false, valid_until_timestamp: null }, 10)).toBe('available');
+  });
+});
+
+describe('couponScopeLabel', () => {
+  const none = { include_sku_ids: [], include_product_ids: [], exclude_sku_ids: [], exclude_product_ids: [] };
+  it('calls a coupon without lists storewide, and it does cover a peripheral', () => {
+    expect(couponScopeLabel(none)).toBe('storewide');
+    expect(couponCoversSku(none, { id: 501, product_id: 77 })).toBe(true);
+  });
+  it('says so when some items are excluded, and names a coupon with include lists selected', () => {
+    expect(couponScopeLabel({ ...none, exclude_product_ids: [3] })).toBe('storewide_except');
+    expect(couponScopeLabel({ ...none, exclude_sku_ids: [3] })).toBe('storewide_except');
+    expect(couponScopeLabel({ ...none, include_product_ids: [3] })).toBe('selected');
+    expect(couponScopeLabel({ ...none, include_sku_ids: [3], exclude_sku_ids: [4] })).toBe('selected');
   });
 });

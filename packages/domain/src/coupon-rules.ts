@@ -45,6 +45,19 @@ export function couponCoversSku(scope: CouponScope, sku: { id: number; product_i
   return scope.include_sku_ids.includes(sku.id) || scope.include_product_ids.includes(sku.product_id);
 }
 
+/**
+ * What a coupon's scope says in words (docs/product/buying.md#coupon-scope): `storewide` covers every SKU of
+ * its site — games, DLC, virtual goods and peripherals alike; `storewide_except` covers all but some;
+ * `selected` covers only what it names. The label a buyer reads comes from here, so it cannot promise "games"
+ * for a coupon the rule applies to a peripheral.
+ */
+export type CouponScopeLabel = 'storewide' | 'storewide_except' | 'selected';
+
+export function couponScopeLabel(scope: CouponScope): CouponScopeLabel {
+  if (scope.include_sku_ids.length > 0 || scope.include_product_ids.length > 0) return 'selected';
+  return scope.exclude_sku_ids.length > 0 || scope.exclude_product_ids.length > 0 ? 'storewide_except' : 'storewide';
+}
+
 /** Whether the coupon's validity window holds `nowSec`: null when it does, else why not. */
 export function couponPeriodProblem(terms: Pick<CouponTerms, 'valid_from_timestamp' | 'valid_until_timestamp'>, nowSec: number): 'not_in_period' | 'expired' | null {
   if (terms.valid_until_timestamp !== null && nowSec >= terms.valid_until_timestamp) return 'expired';

@@ -56,3 +56,4 @@ export * from './linked-accounts.ts';
 export * from './site-paths.ts';
 export * from './live.ts';
 export * from './wish-alerts.ts';
+export * from './account-completion.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATES, ORDER_TYPES, displayOrderState, orderExpiresAt, orderExpirySeconds } from './order-display.ts';
+import { ORDER_STATES, ORDER_TYPES, SHIPMENT_NEXT, buyerMayCancelPaidOrder, displayOrderState, orderExpiresAt, orderExpirySeconds } from './order-display.ts';
 
 describe('order display', () => {
   const createdAtSec = 1_700_000_000;
@@ -40,5 +40,27 @@ describe('order display', () => {
     const late = createdAtSec + 86_400;
     expect(displayOrderState({ type: 'seckill', state: 'completed', createdAtSec }, late)).toBe('completed');
     expect(displayOrderState({ type: 'cart', state: 'canceled', createdAtSec }, createdAtSec)).toBe('canceled');
+  });
+});
+
+describe('physical orders', () => {
+  const paid = { type: 'cart' as const, state: 'completed' as const, createdAtSec: 0 };
+  it('are shown completed only once delivered: paid while prepared, shipped on the way', () => {
+    expect(displayOrderState(paid, 10, 'preparing')).toBe('paid');
+    expect(displayOrderState(paid, 10, 'shipped')).toBe('shipped');
+    expect(displayOrderState(paid, 10, 'delivered')).toBe('completed');
+    // An order without a shipment (keys, virtual goods) is completed when paid.
+    expect(displayOrderState(paid, 10)).toBe('completed');
+    expect(displayOrderState({ ...paid, state: 'canceled' }, 10, 'canceled')).toBe('canceled');
+  });
+  it('may be canceled by the buyer only while the goods are being prepared', () => {
+    expect(buyerMayCancelPaidOrder(paid, 'preparing')).toBe(true);
+    expect(buyerMayCancelPaidOrder(paid, 'shipped')).toBe(false);
+    expect(buyerMayCancelPaidOrder(paid, 'delivered')).toBe(false);
+    expect(buyerMayCancelPaidOrder(paid, null)).toBe(false);
+    expect(buyerMayCancelPaidOrder({ state: 'pending' }, 'preparing')).toBe(false);
+  });
+  it('move one step forward, and a canceled or delivered shipment not at all', () => {
+    expect(SHIPMENT_NEXT).toEqual({ preparing: 'shipped', shipped: 'delivered', delivered: null, canceled: null });
   });
 });

@@ -6,7 +6,7 @@ export type UnpayableReason = 'completed' | 'canceled' | 'expired';
 export interface PayabilityFacts {
   state: OrderState;
   /** Why a canceled order was canceled: `expired` when its window passed. */
-  cancelReason: 'expired' | 'canceled' | 'deleted' | null;
+  cancelReason: 'expired' | 'canceled' | 'deleted' | 'refunded' | null;
   expiresAtMs: number;
 }
 

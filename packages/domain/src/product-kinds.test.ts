@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_KINDS, KEYED_KINDS, PRODUCT_KINDS, hasCommunityGroup, isGameKind, isKeyedKind } from './product-kinds.ts';
+import { GAME_KINDS, KEYED_KINDS, PRODUCT_KINDS, hasCommunityGroup, isGameKind, isKeyedKind, lacksBaseGame } from './product-kinds.ts';
 import { keyKindOfProduct } from './keys.ts';
 
 describe('product kinds', () => {
@@ -28,5 +28,22 @@ describe('product kinds', () => {
 
   it('gives a community group to games only', () => {
     expect(PRODUCT_KINDS.filter(hasCommunityGroup)).toEqual(['game']);
+  });
+});
+
+describe('lacksBaseGame', () => {
+  const dlc = { kind: 'dlc', baseProductId: 7 };
+  const none = new Set<number>();
+  it('refuses a DLC whose base is neither owned nor bought with it', () => {
+    expect(lacksBaseGame(dlc, none, none)).toBe(true);
+    expect(lacksBaseGame(dlc, new Set([8]), new Set([9]))).toBe(true);
+  });
+  it('accepts it when the base is owned, or in the same order or cart', () => {
+    expect(lacksBaseGame(dlc, new Set([7]), none)).toBe(false);
+    expect(lacksBaseGame(dlc, none, new Set([7]))).toBe(false);
+  });
+  it('never applies to a game, or to a DLC without a base', () => {
+    expect(lacksBaseGame({ kind: 'game', baseProductId: 7 }, none, none)).toBe(false);
+    expect(lacksBaseGame({ kind: 'dlc', baseProductId: null }, none, none)).toBe(false);
   });
 });

@@ -31,3 +31,19 @@ export function isKeyedKind(kind: string): kind is KeyedKind {
 export function hasCommunityGroup(kind: string): boolean {
   return kind === 'game';
 }
+
+/** What decides whether a DLC may be bought: its kind and the product of its base game (null for none). */
+export interface BaseGameFacts {
+  readonly kind: string;
+  readonly baseProductId: number | null;
+}
+
+/**
+ * A DLC needs its base game (docs/product/buying.md#dlc-base): owned by the account, or bought with it —
+ * in the same order, or, for the cart, already in the cart or added in the same change. Anything that is
+ * not a DLC with a base never lacks one.
+ */
+export function lacksBaseGame(item: BaseGameFacts, owned: ReadonlySet<number>, alongside: ReadonlySet<number>): boolean {
+  if (item.kind !== 'dlc' || item.baseProductId === null) return false;
+  return !owned.has(item.baseProductId) && !alongside.has(item.baseProductId);
+}

@@ -132,6 +132,7 @@ export const REASON_CODES = [
   'not_keyed', // a SKU sold without keys (a peripheral) given keys to import
   'bind_failed', // a redeem code whose goods cannot go to this account (game owned, coupon held, no base game)
   'state_invalid', // a shipment moved out of order (preparing → shipped → delivered); a post or comment no longer pending or hidden
+  'shipped', // a paid physical order whose goods have left (or arrived) can no longer be canceled (docs/product/buying.md#cancel-physical)
   'hidden_by_moderators', // a post staff hid cannot be edited by its author (decisions/0020)
   'in_use', // an upload used in a post that is not a draft cannot be deleted
 

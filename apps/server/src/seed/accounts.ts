@@ -1,6 +1,7 @@
 import { maskCredential, maskRealName } from '@lantern/domain';
 import type { Deps } from '../platform/deps.ts';
-import { accounts, wallets } from '../modules/accounts/tables.ts';
+import { accounts } from '../modules/accounts/tables.ts';
+import { creditWallet } from '../modules/accounts/index.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 
 /** Password of every demo account, printed in the README. */
@@ -60,8 +61,9 @@ export async function seedAccounts(deps: Deps) {
         }),
       })
       .returning({ id: accounts.id });
+    // A top-up with its ledger row, so the wallet page's history explains the balance.
     for (const [currency, balance] of Object.entries(demo.wallet ?? {}) as ['CNY' | 'USD', number][]) {
-      await deps.db.insert(wallets).values({ accountId: row!.id, currency, balance });
+      await creditWallet(deps.db, { accountId: row!.id, currency, amount: balance, reason: 'top_up', now: new Date() });
     }
   }
 }

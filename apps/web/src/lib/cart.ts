@@ -74,12 +74,13 @@ export function useAddToCart() {
 /** The site's name as the full-cart message says it (the message names the site, docs/product/buying.md#cart-full). */
 export const stationName = (t: TFunction, area: 'native' | 'abroad') => t(area === 'native' ? 'footer.mainland_site' : 'footer.international_site');
 
-/** A cart write the server refused, in words: the full cart naming the site, please wait, or failed. */
+/** A cart write the server refused, in words: the full cart naming the site, please wait, a DLC without its base game, or failed. */
 export function cartErrorText(t: TFunction, e: unknown, station: string): string {
   if (isApiError(e)) {
     if (e.has('total_count', 'out_limit')) return t('cart.full', { station });
     if (e.status === 429 || e.has('base', 'busy') || e.has('base', 'rate_limit') || e.has('base', 'access_wait') || e.has('base', 'frequently')) return t('cart.please_wait');
     if (e.has('quantity', 'out_of_range')) return t('cart.quantity_out_of_range');
+    if (e.has('sku_id', 'has_no_base')) return t('cart.needs_base');
     if (e.has('sku_id', 'status_invalid')) return t('cart.item_unavailable');
     if (e.status >= 500 || e.status === 0) return `${t('cart.update_failed')} ${errorToText(t, e)}`;
   }

@@ -17,7 +17,6 @@ describe('queryKeys', () => {
       queryKeys.orders.list('all', 1),
       queryKeys.orders.detail(5),
       queryKeys.orders.payments(5),
-      queryKeys.orders.paymentStatus(5, 9, 0),
       queryKeys.coupons.mine('available', 1),
       queryKeys.keys.reveal(3),
       queryKeys.redeem.history(1),

@@ -30,6 +30,10 @@ export const queryKeys = {
     all: ['me', 'point_details'] as const,
     page: (page: number) => ['me', 'point_details', page] as const,
   },
+  wallet: {
+    all: ['me', 'wallet_entries'] as const,
+    page: (page: number) => ['me', 'wallet_entries', page] as const,
+  },
   wishes: {
     all: ['me', 'wishes'] as const,
     page: (page: number) => ['me', 'wishes', page] as const,
@@ -48,7 +52,6 @@ export const queryKeys = {
     detail: (id: number | string) => ['me', 'orders', 'detail', String(id)] as const,
     payments: (id: number | string) => ['me', 'orders', 'payments', String(id)] as const,
     /** One round of polling a payment's state after the gateway sent the buyer back. */
-    paymentStatus: (orderId: number, paymentId: number, round: number) => ['me', 'orders', 'pay_query', orderId, paymentId, round] as const,
   },
   coupons: {
     all: ['me', 'coupons'] as const,
@@ -153,6 +156,7 @@ export const queryKeys = {
     all: ['bundles'] as const,
     list: ['bundles', 'list'] as const,
     detail: (id: number | string) => ['bundles', 'detail', String(id)] as const,
+    holdings: (id: number | string) => ['bundles', 'holdings', String(id)] as const,
   },
   /** Exploring queues carry the viewer's progress, so they live under the account. */
   queues: {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isNicknameSafe } from '@lantern/domain';
+import { SITES, accountCompletionNeeds, isNicknameSafe } from '@lantern/domain';
 import {
   bindContactRequest, clockInResponse, completeMeRequest, identificationRequest, me, meCheck, pagingQuery,
-  pointDetailsResponse, resetPasswordRequest, unbindPhoneRequest, unlockRequest, updateMeRequest,
+  pointDetailsResponse, walletEntriesResponse, resetPasswordRequest, unbindPhoneRequest, unlockRequest, updateMeRequest,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
@@ -14,6 +14,7 @@ import { completeMe, loadAccount, updateMe } from './profile.ts';
 import { bindContact, resetPassword, unbindPhone, unlockAccount } from './contacts.ts';
 import { identify } from './identification.ts';
 import { clockIn, pointDetails } from './points.ts';
+import { walletLedger } from './wallet.ts';
 
 const tags = ['accounts'];
 
@@ -47,7 +48,11 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
     const account = await loadAccount(deps, requireAuth(request).accountId);
     const identified = account.credentialHash !== null;
     const safe = isNicknameSafe(account.nickname);
-    return { is_identification: identified, is_nickname_safe: safe, safrv: account.safrv, need_identification: !identified, need_basic_info: identified && !safe };
+    // Only what is missing is asked (docs/product/accounts.md#account-completion); the nickname popup only when nothing else is.
+    const missing = accountCompletionNeeds({
+      area: request.site.area, staff: account.role !== 'user', identified, hasPhone: account.phone !== null, hasPassword: account.passwordHash !== null,
+    });
+    return { is_identification: identified, is_nickname_safe: safe, safrv: account.safrv, need_identification: missing.length > 0, need_basic_info: missing.length === 0 && !safe, missing };
   });
 
   for (const [path, channel] of [['/api/me/phone/password', 'sms'], ['/api/me/email/password', 'email']] as const) {
@@ -94,6 +99,10 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
     const view = await meOf(accountId, request.site);
     return reply.status(201).send({ score_added, point: view.point });
   });
+
+  app.get('/api/me/wallet_entries', { schema: { tags, querystring: pagingQuery(10), response: { 200: walletEntriesResponse } } }, async (request) =>
+    walletLedger(deps.db, requireAuth(request).accountId, SITES[request.site.area].currency, request.query.page, request.query.per),
+  );
 
   app.get('/api/point_details', { schema: { tags, querystring: pagingQuery(10), response: { 200: pointDetailsResponse } } }, async (request) =>
     pointDetails(deps, requireAuth(request).accountId, request.query.page, request.query.per),

@@ -51,7 +51,13 @@ export async function clockIn(deps: Deps, homeArea: Area, accountId: number) {
 export async function pointDetails(deps: Deps, accountId: number, page: number, per: number) {
   const [rows, [total]] = await Promise.all([
     deps.db.select().from(pointRecords).where(eq(pointRecords.accountId, accountId)).orderBy(desc(pointRecords.id)).limit(per).offset((page - 1) * per),
-    deps.db.select({ n: count() }).from(pointRecords).where(eq(pointRecords.accountId, accountId)),
+    // The count, the sum of every record and the score in one statement: one snapshot, so the page's total and
+    // its history agree even while points move (docs/product/accounts.md#points-history).
+    deps.db.select({
+      n: count(),
+      recorded: sql<string>`coalesce(sum(${pointRecords.realScore}), 0)`,
+      score: sql<number>`(select ${accounts.score} from ${accounts} where ${accounts.id} = ${accountId})`,
+    }).from(pointRecords).where(eq(pointRecords.accountId, accountId)),
   ]);
   return {
     point_details: rows.map((r) => ({
@@ -63,6 +69,6 @@ export async function pointDetails(deps: Deps, accountId: number, page: number, 
       target_id: r.targetId,
       created_at_timestamp: toTimestamp(r.createdAt),
     })),
-    meta: { total_count: total?.n ?? 0, page, per },
+    meta: { total_count: total?.n ?? 0, page, per, score: Number(total?.score ?? 0), recorded_score: Number(total?.recorded ?? 0) },
   };
 }

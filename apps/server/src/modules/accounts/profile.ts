@@ -90,22 +90,28 @@ export async function completeMe(deps: Deps, site: Site, session: { accountId: n
   const { accountId } = session;
   const account = await loadAccount(deps, accountId);
   const errors = new FieldErrorList();
-  const phone = normalizeContact('sms', input.phone_number, site.area);
-  if (!phone) errors.add('phone_number', 'invalid');
+  // Only what is missing must be given (docs/product/accounts.md#account-completion): a phone already bound and a
+  // password already set may be left out and stay as they are.
+  const phone = input.phone_number === undefined ? account.phone : normalizeContact('sms', input.phone_number, site.area);
+  if (input.phone_number === undefined) {
+    if (!phone && site.area === 'native' && account.credentialHash === null) errors.add('phone_number', 'blank');
+  } else if (!phone) errors.add('phone_number', 'invalid');
   else if (account.phone && account.phone !== phone) errors.add('phone_number', 'already_bound');
   else if (!account.phone && (await findAccountByContact(deps.db, 'sms', phone))) errors.add('phone_number', 'used');
   const nickname = input.nickname.trim();
-  errors.add('password', checkNewPassword(input.password, [account.email, account.phone, phone, nickname]));
+  const setsPassword = input.password !== undefined;
+  if (setsPassword) errors.add('password', checkNewPassword(input.password!, [account.email, account.phone, phone, nickname]));
+  else if (account.passwordHash === null) errors.add('password', 'blank');
   await checkNickname(deps, errors, nickname, accountId);
   const proof = await checkProofOfAccount(deps, account, { password: input.current_password, accountCode: input.account_code }, { password: 'current_password', accountCode: 'account_code' }, errors);
   errors.throwIfAny();
   // A new nickname is public profile text: screened before any code or proof is spent on it.
   await screenProfileChange(deps, accountId, site.area, account, { nickname });
   // The new phone's code first: a wrong one must not burn the owner's proof.
-  const bindsPhone = account.phone !== phone;
-  if (bindsPhone) await consumeCode(deps, phone!, 'bind', input.code);
+  const bindsPhone = phone !== null && account.phone !== phone;
+  if (bindsPhone) await consumeCode(deps, phone, 'bind', input.code ?? '');
   await proof.spend();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = setsPassword ? await hashPassword(input.password!) : account.passwordHash;
   const now = deps.clock.now();
   try {
     const { updated, afterCommit } = await deps.db.transaction(async (tx) => {
@@ -114,9 +120,11 @@ export async function completeMe(deps: Deps, site: Site, session: { accountId: n
         .set({ phone, passwordHash, nickname, gender: input.gender, updatedAt: now })
         .where(eq(accounts.id, accountId))
         .returning();
-      const rewarded = await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE);
-      await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
-      await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');
+      const rewarded = phone !== null && (await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE));
+      if (setsPassword) {
+        await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
+        await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');
+      }
       if (bindsPhone) await queueSecurityNotice(deps, tx, site.language, { email: account.email, phone: null }, 'phone_bound');
       const rewards = rewarded ? [{ accountId, task: 'bind_phone' as const, score: BIND_TASK_SCORE, area: site.area }] : [];
       return { updated: row!, afterCommit: await announceRewards(tx, deps, rewards) };

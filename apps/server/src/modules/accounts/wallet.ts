@@ -1,4 +1,6 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { WalletEntriesResponse } from '@lantern/contract';
+import { toTimestamp } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import type { Bindable } from '../../platform/db/prepared.ts';
@@ -105,4 +107,25 @@ export async function creditWallet(
     orderId: credit.orderId ?? null, createdAt: credit.now,
   });
   return row!.balance;
+}
+
+/**
+ * GET /api/me/wallet_entries: the ledger of the account's wallet in this site's currency, newest first, with the
+ * balance and status it adds up to (docs/product/accounts.md#wallet). Top-ups, payments and refunds are all
+ * rows of `wallet_entries`, written in the transaction that moved the balance, so the newest row's
+ * `balance_after` is the balance.
+ */
+export async function walletLedger(db: DbOrTx, accountId: number, currency: WalletCurrency, page: number, per: number): Promise<WalletEntriesResponse> {
+  const mine = and(eq(walletEntries.accountId, accountId), eq(walletEntries.currency, currency));
+  const [rows, [total], wallet] = await Promise.all([
+    db.select().from(walletEntries).where(mine).orderBy(desc(walletEntries.id)).limit(per).offset((page - 1) * per),
+    db.select({ n: count(), recorded: sql<string>`coalesce(sum(${walletEntries.delta}), 0)` }).from(walletEntries).where(mine),
+    walletOf(db, accountId, currency),
+  ]);
+  return {
+    wallet_entries: rows.map((r) => ({
+      id: r.id, delta: r.delta, balance_after: r.balanceAfter, reason: r.reason, order_id: r.orderId, created_at_timestamp: toTimestamp(r.createdAt),
+    })),
+    meta: { total_count: total?.n ?? 0, page, per, balance: wallet.balance, recorded_balance: Number(total?.recorded ?? 0), currency, status: wallet.status },
+  };
 }

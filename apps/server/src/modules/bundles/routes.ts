@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { bundleActivitiesResponse, bundleActivity, bundleOrderRequest, bundleOrderResponse } from '@lantern/contract';
+import { bundleActivitiesResponse, bundleActivity, bundleHoldingsResponse, bundleOrderRequest, bundleOrderResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { idParams } from '../../platform/params.ts';
 import { PreparedJson, sendJson } from '../../platform/send-json.ts';
 import { buyerOf } from '../../platform/viewer.ts';
 import { liveSql, loadActivities, presentActivities } from './activities.ts';
-import { orderBundle } from './order.ts';
+import { bundleHoldings, orderBundle } from './order.ts';
 import { bundleActivities } from './tables.ts';
 
 const tags = ['promotions'];
@@ -38,6 +38,9 @@ export const bundleRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
     if (json === null) throw fail.notFound();
     return sendJson(request, reply, json);
   });
+
+  app.get('/api/v7/bundle_promo_activities/:id/holdings', { schema: { tags, params: idParams, response: { 200: bundleHoldingsResponse } } }, async (request) =>
+    bundleHoldings(deps, buyerOf(request), request.params.id));
 
   app.post('/api/v7/bundle_promo_activities/:id/order', { schema: { tags, params: idParams, body: bundleOrderRequest, response: { 201: bundleOrderResponse } } }, async (request, reply) =>
     reply.status(201).send(await orderBundle(deps, buyerOf(request), request.params.id, request.body.game_ids)));

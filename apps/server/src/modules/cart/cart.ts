@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  CART_MAX_LINES, SITES, checkCartQuantityChange, couponCoversSku, effectiveSalePrice, isCartFull, isCartRemoval, type ReasonCode,
+  CART_MAX_LINES, SITES, checkCartQuantityChange, couponCoversSku, effectiveSalePrice, isCartFull, isCartRemoval, lacksBaseGame, type ReasonCode,
 } from '@lantern/domain';
 import type { CartResponse, CartSku } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -9,6 +9,7 @@ import { AppError, type FieldErrors } from '../../platform/errors.ts';
 import { type SkuRow, keepListed, loadSkuRows, presentSkuMap } from '../catalog/index.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { usableCouponScopes } from '../coupons/index.ts';
+import { ownedOf } from './base-games.ts';
 import { cartItems } from './tables.ts';
 
 type Cate = SkuRow['cate'];
@@ -99,6 +100,7 @@ export async function updateCart(deps: Deps, buyer: Buyer, changes: ReadonlyArra
       if (!list.includes(reason)) list.push(reason);
     };
     const invalid: number[] = [];
+    const baseless = await dlcWithoutBase(tx, buyer, wanted, byId, now);
     const writes: Array<{ skuId: number; quantity: number; isNew: boolean }> = [];
     const removals: number[] = [];
     for (const [skuId, quantity] of wanted) {
@@ -115,6 +117,11 @@ export async function updateCart(deps: Deps, buyer: Buyer, changes: ReadonlyArra
           add('sku_id', 'status_invalid');
           continue;
         }
+      }
+      if (from === 0 && baseless.has(skuId)) {
+        invalid.push(skuId);
+        add('sku_id', 'has_no_base');
+        continue;
       }
       const physical = (row ?? byId.get(skuId)!).cate === 'physical';
       const problem = checkCartQuantityChange({ physical, from, to: quantity });
@@ -143,4 +150,25 @@ export async function updateCart(deps: Deps, buyer: Buyer, changes: ReadonlyArra
       }
     }
   });
+}
+
+/**
+ * The DLC this change would add to the cart whose base game the account neither owns nor has in the cart
+ * (already, or added by the same change): refused when added, where the choice is made, rather than at
+ * checkout (docs/product/buying.md#dlc-base). A DLC already in the cart is left alone: lowering or removing
+ * it is always allowed, and checkout still refuses it if its base has gone meanwhile.
+ */
+async function dlcWithoutBase(
+  tx: DbOrTx, buyer: Buyer, wanted: ReadonlyMap<number, number>, byId: ReadonlyMap<number, SkuRow>, now: Date,
+): Promise<Set<number>> {
+  const dlc = [...wanted].filter(([skuId, quantity]) => quantity > 0 && byId.get(skuId)?.kind === 'dlc' && byId.get(skuId)?.baseProductId != null)
+    .map(([skuId]) => byId.get(skuId)!);
+  if (dlc.length === 0) return new Set();
+  const held = await tx.select({ skuId: cartItems.skuId }).from(cartItems).where(and(eq(cartItems.accountId, buyer.accountId), eq(cartItems.area, buyer.area)));
+  const staying = held.map((h) => h.skuId).filter((id) => wanted.get(id) !== 0);
+  const adding = [...wanted].filter(([, quantity]) => quantity > 0).map(([id]) => id);
+  const inCartRows = await loadSkuRows(tx, [...new Set([...staying, ...adding])]);
+  const alongside = new Set(inCartRows.map((r) => r.sku.productId));
+  const owned = await ownedOf(tx, buyer.accountId, [...new Set(dlc.map((r) => r.baseProductId!))], now);
+  return new Set(dlc.filter((row) => lacksBaseGame(row, owned, alongside)).map((row) => row.sku.id));
 }

@@ -6,3 +6,4 @@ import * as tables from './tables.ts';
 export const cartModule: ServerModule = { name: 'cart', routes: cartRoutes, tables, features: ['cart'] };
 
 export { cartLines, removeFromCart, readCart } from './cart.ts';
+export { registerOwnedProducts, type OwnedProducts } from './base-games.ts';

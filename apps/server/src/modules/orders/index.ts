@@ -38,5 +38,6 @@ export {
   claimManySqlParts, claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, fulfilClaimedOrder, fulfilClaimedOrders, runAfterCommit, type ClaimRow, type ClaimedOrder, type CompletionOutcome,
 } from './completion.ts';
 export { registerOrderReleaseStep, type OrderReleaseStep } from './release.ts';
+export { registerPaidOrderRefund, type CanceledPaidOrder, type PaidOrderRefund } from './paid-cancel.ts';
 export { registerFulfilmentStep, type AfterCommit, type FulfilmentStep, type PaidLine } from './fulfilment.ts';
 export { provideLineKeys, provideOrderPayments, type LineKeys } from './presentation-sources.ts';

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
-import { UNPAID_ORDER_STATES, type OrderState } from '@lantern/domain';
+import { UNPAID_ORDER_STATES, buyerMayCancelPaidOrder, type OrderState } from '@lantern/domain';
 import type { Order } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import type { PeriodicJob } from '../../platform/jobs.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
@@ -10,9 +10,12 @@ import { releaseCouponsOfOrders } from '../coupons/index.ts';
 import { orderGames, orders } from './tables.ts';
 import { loadOrderExtras } from './extras.ts';
 import { listedOrdersSql } from './counts.ts';
-import { findOwnOrder } from './own-order.ts';
+import { findOwnOrder, type OrderRecord } from './own-order.ts';
 import { presentOrder } from './presenter.ts';
 import { releaseEndedOrders } from './release.ts';
+import { paidOrderRefund } from './paid-cancel.ts';
+import type { AfterCommit } from './fulfilment.ts';
+import { cancelShipment, lockShipment } from './shipments.ts';
 
 type OrderGameRow = typeof orderGames.$inferSelect;
 
@@ -75,9 +78,14 @@ export async function listOrders(deps: Deps, accountId: number, area: Buyer['are
 export async function cancelOrder(deps: Deps, accountId: number, area: Buyer['area'], id: number, reason: 'canceled' | 'deleted'): Promise<Order> {
   const now = deps.clock.now();
   await expireOrders(deps, now, { accountId });
+  let afterCommit: AfterCommit | undefined;
   await deps.db.transaction(async (tx) => {
     const row = await findOwnOrder(tx, { accountId, area }, id, { lock: true });
     if (!row) throw fail.notFound();
+    if (row.state === 'completed' && reason === 'canceled' && row.cate === 'physical') {
+      afterCommit = (await cancelPaidPhysicalOrder(tx, deps, row, now)) ?? undefined;
+      return;
+    }
     if (row.state === 'completed') throw fail.unprocessable('state', 'completed');
     if (row.state === 'canceled') {
       if (reason === 'deleted' && row.cancelReason !== 'deleted') await tx.update(orders).set({ cancelReason: 'deleted' }).where(eq(orders.id, id));
@@ -87,5 +95,31 @@ export async function cancelOrder(deps: Deps, accountId: number, area: Buyer['ar
     await releaseCouponsOfOrders(tx, [id]);
     await releaseEndedOrders(tx, [id]);
   });
+  if (afterCommit) await runRefundAfterCommit(deps, afterCommit, id);
   return getOrder(deps, accountId, area, id);
+}
+
+/**
+ * The buyer cancels a paid physical order before it ships (docs/product/buying.md#cancel-physical): in the
+ * transaction that holds the order's lock, the shipment is locked too — the lock staff's shipping takes — so
+ * of a cancel and a shipping at the same moment exactly one wins. Still `preparing`: the shipment and the
+ * order are canceled and the money goes back to the method that paid (the registered refund, same
+ * transaction). Already shipped or delivered: 422 `shipment: shipped`, nothing changes. The coupon the order
+ * used stays used: it was spent on a paid order.
+ */
+async function cancelPaidPhysicalOrder(tx: Tx, deps: Deps, row: OrderRecord, now: Date): Promise<AfterCommit | void> {
+  const shipment = await lockShipment(tx, row.id);
+  if (!buyerMayCancelPaidOrder(row, shipment?.state ?? null)) throw fail.unprocessable('shipment', 'shipped');
+  await cancelShipment(tx, row.id, now);
+  await tx.update(orders).set({ state: 'canceled', cancelReason: 'refunded', canceledAt: now, version: row.version + 1 }).where(eq(orders.id, row.id));
+  return paidOrderRefund()(tx, deps, { id: row.id, accountId: row.accountId, now });
+}
+
+/** A gateway refund asked for after the cancel committed; a failure leaves it pending for the retry job. */
+async function runRefundAfterCommit(deps: Deps, work: AfterCommit, orderId: number): Promise<void> {
+  try {
+    await work(deps);
+  } catch (err) {
+    deps.log.error({ err, orderId }, 'refund after a canceled paid order failed; its retries will pick it up');
+  }
 }

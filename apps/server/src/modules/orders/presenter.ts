@@ -8,11 +8,12 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function presentOrder(row: typeof orders.$inferSelect, games: readonly (typeof orderGames.$inferSelect)[], now: Date, extras: OrderExtras): Order {
   const createdAtSec = seconds(row.createdAt);
+  const shipment = extras.shipments?.get(row.id) ?? null;
   return {
     id: row.id,
     type: row.type,
     state: row.state,
-    display_state: displayOrderState({ type: row.type, state: row.state, createdAtSec }, seconds(now)),
+    display_state: displayOrderState({ type: row.type, state: row.state, createdAtSec }, seconds(now), shipment?.state ?? null),
     cate: row.cate,
     area: row.area,
     currency: row.currency,
@@ -44,6 +45,6 @@ export function presentOrder(row: typeof orders.$inferSelect, games: readonly (t
       delivery: extras.keys?.get(g.id)?.delivery ?? null,
     })),
     payments: [...(extras.payments?.get(row.id) ?? [])],
-    shipment: extras.shipments?.get(row.id) ?? null,
+    shipment,
   };
 }

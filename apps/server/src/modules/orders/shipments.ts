@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { SHIPMENT_NEXT } from '@lantern/domain';
 import type { Shipment } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
@@ -37,8 +38,6 @@ export const shipmentStep: FulfilmentStep = {
   },
 };
 
-/** The one step a shipment may take from each state: preparing → shipped → delivered. */
-const NEXT: Record<ShipmentState, ShipmentState | null> = { preparing: 'shipped', shipped: 'delivered', delivered: null };
 
 export interface ShipmentUpdate {
   state: ShipmentState;
@@ -51,7 +50,8 @@ export interface ShipmentUpdate {
  * tracking number (422 `tracking_number: blank`); a step out of order is 422 `state: state_invalid`;
  * asking for the state it is already in only updates carrier and tracking (a typo fixed). An order
  * without a shipment (not physical, or unpaid) is a 404. The row is locked, so two staff cannot
- * both move it.
+ * both move it, and staff shipping and the buyer canceling (which locks it too) happen one after the
+ * other: the later one sees the other's state (a canceled shipment moves no more).
  */
 export async function updateShipment(deps: Deps, orderId: number, input: ShipmentUpdate): Promise<Shipment> {
   const now = deps.clock.now();
@@ -60,9 +60,9 @@ export async function updateShipment(deps: Deps, orderId: number, input: Shipmen
     if (!row) throw fail.notFound();
     const same = input.state === row.state;
     const errors = new FieldErrorList();
-    if (!same && NEXT[row.state] !== input.state) errors.add('state', 'state_invalid');
+    if ((!same && SHIPMENT_NEXT[row.state] !== input.state) || row.state === 'canceled') errors.add('state', 'state_invalid');
     const tracking = input.tracking_number ?? row.trackingNumber;
-    if (input.state !== 'preparing' && !tracking) errors.add('tracking_number', 'blank');
+    if ((input.state === 'shipped' || input.state === 'delivered') && !tracking) errors.add('tracking_number', 'blank');
     errors.throwIfAny(422, { from: row.state });
     const [updated] = await tx
       .update(shipments)
@@ -78,4 +78,15 @@ export async function updateShipment(deps: Deps, orderId: number, input: Shipmen
       .returning();
     return presentShipment(updated!);
   });
+}
+
+/** A shipment by its order, locked for the caller's transaction (the buyer's cancel). */
+export async function lockShipment(tx: DbOrTx, orderId: number): Promise<ShipmentRow | null> {
+  const [row] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId)).for('update');
+  return row ?? null;
+}
+
+/** Marks a shipment canceled (the buyer canceled the order before it shipped). */
+export async function cancelShipment(tx: DbOrTx, orderId: number, now: Date): Promise<void> {
+  await tx.update(shipments).set({ state: 'canceled', updatedAt: now }).where(eq(shipments.orderId, orderId));
 }

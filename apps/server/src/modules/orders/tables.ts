@@ -36,7 +36,8 @@ export const orders = pgTable('orders', {
   /** The account coupon applied, if any (its row points back with order_id). */
   accountCouponId: bigint('account_coupon_id', { mode: 'number' }),
   address: jsonb('address').$type<AddressSnapshot>(),
-  cancelReason: text('cancel_reason', { enum: ['expired', 'canceled', 'deleted'] }),
+  /** expired, canceled or deleted unpaid; `refunded`: a paid physical order the buyer canceled before it shipped, its money given back. */
+  cancelReason: text('cancel_reason', { enum: ['expired', 'canceled', 'deleted', 'refunded'] }),
   version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -78,16 +79,17 @@ export const orderGames = pgTable('order_games', {
 
 /**
  * Shipping of a physical order (one per order, made when it completes): staff move it from
- * preparing to shipped with a carrier and tracking number, then delivered.
+ * preparing to shipped with a carrier and tracking number, then delivered; canceled when the buyer
+ * cancels the order before it ships.
  */
 export const shipments = pgTable('shipments', {
   orderId: bigint('order_id', { mode: 'number' }).primaryKey().references(() => orders.id),
-  state: text('state', { enum: ['preparing', 'shipped', 'delivered'] }).notNull(),
+  state: text('state', { enum: ['preparing', 'shipped', 'delivered', 'canceled'] }).notNull(),
   carrier: text('carrier'),
   trackingNumber: text('tracking_number'),
   shippedAt: timestamp('shipped_at', { withTimezone: true }),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 }, (t) => [
-  check('shipments_tracking_when_shipped', sql`${t.state} = 'preparing' OR ${t.trackingNumber} IS NOT NULL`),
+  check('shipments_tracking_when_shipped', sql`${t.state} IN ('preparing', 'canceled') OR ${t.trackingNumber} IS NOT NULL`),
 ]);

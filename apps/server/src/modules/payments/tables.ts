@@ -66,12 +66,15 @@ export const paymentNotifications = pgTable('payment_notifications', {
   index('payment_notifications_flagged_idx').on(t.flaggedAt).where(sql`${t.flaggedAt} IS NOT NULL`),
 ]);
 
-/** Money given back: a payment that arrived for an order that could no longer take it. One refund per payment. */
+/**
+ * Money given back: a payment that arrived for an order that could no longer take it, or the payment of a
+ * paid physical order the buyer canceled before it shipped (`buyer_canceled`). One refund per payment.
+ */
 export const refunds = pgTable('refunds', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   paymentId: bigint('payment_id', { mode: 'number' }).notNull().references(() => payments.id),
   amount: integer('amount').notNull(),
-  reason: text('reason', { enum: ['late_payment', 'duplicate_payment', 'order_canceled'] }).notNull(),
+  reason: text('reason', { enum: ['late_payment', 'duplicate_payment', 'order_canceled', 'buyer_canceled'] }).notNull(),
   state: text('state', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
   gatewayRefundNo: text('gateway_refund_no'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -10,6 +10,7 @@ import {
   type CouponDiscountType,
   type CouponProblem,
 } from '@lantern/domain';
+import { scopeOf, type CouponApplyTo } from '../../lib/couponScope';
 
 /**
  * The cart page's rules, kept pure so they are tested alone: which lines can be ordered, what the
@@ -100,10 +101,7 @@ export interface ChoosableCoupon {
     minimum_order: number;
     valid_from_timestamp: number | null;
     valid_until_timestamp: number | null;
-    apply_to: {
-      include_games: { sku_ids: number[]; product_ids: number[] };
-      exclude_games: { sku_ids: number[]; product_ids: number[] };
-    };
+    apply_to: CouponApplyTo;
   };
 }
 
@@ -135,12 +133,7 @@ export function chooseCoupon<C extends ChoosableCoupon>(
         minimum_order: c.coupon.minimum_order,
         valid_from_timestamp: c.coupon.valid_from_timestamp,
         valid_until_timestamp: c.coupon.valid_until_timestamp,
-        scope: {
-          include_sku_ids: c.coupon.apply_to.include_games.sku_ids,
-          include_product_ids: c.coupon.apply_to.include_games.product_ids,
-          exclude_sku_ids: c.coupon.apply_to.exclude_games.sku_ids,
-          exclude_product_ids: c.coupon.apply_to.exclude_games.product_ids,
-        },
+        scope: scopeOf(c.coupon.apply_to),
       },
       couponLines,
       nowSec,

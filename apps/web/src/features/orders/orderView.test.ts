@@ -47,3 +47,29 @@ describe('cancel and delete', () => {
     expect(at({ state: 'completed', display_state: 'completed' })).toEqual({ cancel: false, delete: false });
   });
 });
+
+describe('a paid physical order', () => {
+  const shipment = (state: 'preparing' | 'shipped' | 'delivered' | 'canceled') => ({
+    state, carrier: null, tracking_number: null, shipped_at_timestamp: null, delivered_at_timestamp: null, updated_at_timestamp: T0,
+  });
+  const paid = (state: 'preparing' | 'shipped' | 'delivered') =>
+    order({ state: 'completed', display_state: state === 'preparing' ? 'paid' : state === 'shipped' ? 'shipped' : 'completed', shipment: shipment(state) });
+
+  it('reads paid, then shipped, and completed only once delivered', () => {
+    expect(orderStateKey({ cancel_reason: null }, orderView(paid('preparing'), T0))).toBe('orders.state_paid');
+    expect(orderStateKey({ cancel_reason: null }, orderView(paid('shipped'), T0))).toBe('orders.state_shipped');
+    expect(orderStateKey({ cancel_reason: null }, orderView(paid('delivered'), T0))).toBe('orders.state_completed');
+  });
+
+  it('offers a cancel (with refund) only before it ships, never a delete', () => {
+    expect(orderEnds({ cancel_reason: null }, orderView(paid('preparing'), T0))).toEqual({ cancel: true, delete: false });
+    expect(orderEnds({ cancel_reason: null }, orderView(paid('shipped'), T0))).toEqual({ cancel: false, delete: false });
+    expect(orderEnds({ cancel_reason: null }, orderView(paid('delivered'), T0))).toEqual({ cancel: false, delete: false });
+  });
+
+  it('reads canceled and refunded once the buyer canceled it', () => {
+    const v = orderView(order({ state: 'canceled', display_state: 'canceled', cancel_reason: 'refunded', shipment: shipment('canceled') }), T0);
+    expect(orderStateKey({ cancel_reason: 'refunded' }, v)).toBe('orders.state_refunded');
+    expect(v.refundable).toBe(false);
+  });
+});

@@ -54,9 +54,3 @@ export function outcomeMessage(o: PayOutcome): { key: string; vars?: Record<stri
       return { key: `pay.${o.kind}` };
   }
 }
-
-/** Poll pay_query this often while a payment is pending, and give up waiting (not paying) after this many tries. */
-export const PAY_POLL_MS = 2000;
-export const PAY_POLL_MAX = 45;
-/** After this many pending answers the waiting page also offers to pay again (the buyer may have canceled at the provider). */
-export const PAY_SLOW_AFTER = 5;

@@ -21,6 +21,11 @@ export interface CreateOrderInput {
    * `promotional_price` adjuster sets it after the catalogue's price. Never taken from a request body.
    */
   unit_prices?: ReadonlyMap<number, number>;
+  /**
+   * The regular price a module above orders measured a deal against (a bundle's picked games at their
+   * current prices), snapshotted as the line's list price so checkout shows the saving the deal's page showed.
+   */
+  list_prices?: ReadonlyMap<number, number>;
 }
 
 /** A SKU the buyer may order, with how many units. */

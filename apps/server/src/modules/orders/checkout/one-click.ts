@@ -14,7 +14,7 @@ interface OneClick {
 }
 
 /** The order most buyers place: one SKU in one click, no coupon (a cart or a coupon is createOrder's alone). */
-const placesTogether = (input: CreateOrderInput) => input.type === 'one_click' && input.sku_ids.length === 1 && (input.coupon_ids?.length ?? 0) === 0 && input.unit_prices === undefined;
+const placesTogether = (input: CreateOrderInput) => input.type === 'one_click' && input.sku_ids.length === 1 && (input.coupon_ids?.length ?? 0) === 0 && input.unit_prices === undefined && input.list_prices === undefined;
 
 /** Orders placed alike share a group: the same SKU and category; where a physical item ships is each buyer's. */
 const groupOf = (input: CreateOrderInput) => `${input.sku_ids[0]}:${input.cate}`;

@@ -46,7 +46,7 @@ export async function priceLines(context: CheckoutContext, lines: readonly Check
     const sku = line.row.sku;
     priced.push({
       ...line,
-      listPrice: sku.listPrice,
+      listPrice: context.input.list_prices?.get(sku.id) ?? sku.listPrice,
       salePrice: unitPrice,
       pointsPrice: unitPointsPrice({ can_points_pay: sku.canPointsPay, sale_points: sku.salePoints, list_points: sku.listPoints }),
       cashPayable: sku.supportCashPay,

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
-import { UNPAID_ORDER_STATES, isGameKind } from '@lantern/domain';
+import { UNPAID_ORDER_STATES, isGameKind, lacksBaseGame } from '@lantern/domain';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { orderGames, orders } from '../tables.ts';
 import type { CheckoutLine, LockedCheckout } from './context.ts';
@@ -27,13 +27,12 @@ export function ownershipProductIds(lines: readonly CheckoutLine[]): number[] {
 /** The ownership rules applied to what the account holds (`heldProducts`, or the same read inside the order's write). */
 export function noteOwnershipProblems(lines: readonly CheckoutLine[], held: ReadonlyMap<number, 'owned' | 'locked'>, problems: CheckoutProblems): void {
   const ordered = new Set(lines.map((l) => l.row.sku.productId));
+  const owned = new Set([...held].filter(([, holding]) => holding === 'owned').map(([productId]) => productId));
   for (const { row } of lines) {
     if (!isGameKind(row.kind)) continue;
     const holding = held.get(row.sku.productId);
     if (holding) problems.sku(row.sku.id, holding);
-    if (row.kind === 'dlc' && row.baseProductId !== null && held.get(row.baseProductId) !== 'owned' && !ordered.has(row.baseProductId)) {
-      problems.sku(row.sku.id, 'has_no_base');
-    }
+    if (lacksBaseGame(row, owned, ordered)) problems.sku(row.sku.id, 'has_no_base');
   }
 }
 

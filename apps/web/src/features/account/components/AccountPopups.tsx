@@ -28,10 +28,13 @@ export const nicknameRule = (v: string) => (isNicknameSafe(v) ? true : v.trim() 
 type CompleteValues = { phone_number: string; code: string; password: string; current_password: string; nickname: string; gender: 'male' | 'female' | 'secret' };
 
 /**
- * The identification popup (docs/product/screens.md#account-prompts): phone + code, password, nickname, gender → PUT /api/me. Setting the
- * password asks for the current one, so a borrowed session cannot take the account.
+ * The identification popup (docs/product/screens.md#account-prompts) → PUT /api/me: only what `missing` names (docs/product/accounts.md#account-completion) —
+ * phone + code when the account has no phone, a password when it has none — with nickname and gender. Binding a
+ * phone to an account that has a password asks for it, so a borrowed session cannot take the account.
  */
-export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (o: boolean) => void }) {
+export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: Me; missing: readonly ('phone' | 'password')[]; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const needsPhone = missing.includes('phone');
+  const needsPassword = missing.includes('password');
   const { t } = useTranslation();
   const complete = useCompleteMe();
   const [general, setGeneral] = useState<string[]>([]);
@@ -44,7 +47,10 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
     setGeneral([]);
     try {
       await complete.mutateAsync({
-        phone_number: v.phone_number.trim(), code: v.code.trim(), password: v.password, current_password: v.current_password, nickname: v.nickname.trim(), gender: v.gender,
+        ...(needsPhone && { phone_number: v.phone_number.trim(), code: v.code.trim() }),
+        ...(needsPassword ? { password: v.password } : { current_password: v.current_password }),
+        nickname: v.nickname.trim(),
+        gender: v.gender,
       });
       toast.success(t('prompts.complete_success'));
       onOpenChange(false);
@@ -55,25 +61,30 @@ export function CompleteAccountPopup({ me, open, onOpenChange }: { me: Me; open:
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('prompts.complete_title')} description={t('prompts.complete_body')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="complete-account-form">
-        <ContactCodeFields form={form} contact="phone_number" kind="phone" purpose="bind" captcha="none" onSendErrors={setGeneral} />
-        <TextField
-          label={t('fields.current_password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldErrorText(t, 'current_password', e.current_password)}
-          {...register('current_password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('current_password') })}
-        />
-        <TextField
-          label={t('fields.new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('auth.password_hint')}
-          error={fieldErrorText(t, 'password', e.password)}
-          {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
-        />
-        <PasswordStrength password={watch('password')} />
+        {needsPhone ? <ContactCodeFields form={form} contact="phone_number" kind="phone" purpose="bind" captcha="none" onSendErrors={setGeneral} /> : null}
+        {needsPassword ? (
+          <>
+            <TextField
+              label={t('fields.new_password')}
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={t('auth.password_hint')}
+              error={fieldErrorText(t, 'password', e.password)}
+              {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
+            />
+            <PasswordStrength password={watch('password')} />
+          </>
+        ) : (
+          <TextField
+            label={t('fields.current_password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            error={fieldErrorText(t, 'current_password', e.current_password)}
+            {...register('current_password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('current_password') })}
+          />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('fields.nickname')}

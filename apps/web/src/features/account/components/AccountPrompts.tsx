@@ -7,11 +7,12 @@ import { meCheckQuery, useSignOut } from '../../../lib/session';
 import { useSignInState } from '../../../lib/signInStore';
 import { BasicInfoPopup, CompleteAccountPopup, SafrvNotice } from './AccountPopups';
 
-const DISMISS_KEY = 'lantern.prompts.dismissed';
+/** Per account, in local storage: "later" holds for that account in every tab and visit, not only this tab. */
+const dismissKey = (id: number) => `lantern.prompts.dismissed.${id}`;
 
 function dismissedFor(id: number) {
   try {
-    return window.sessionStorage.getItem(DISMISS_KEY) === String(id);
+    return window.localStorage.getItem(dismissKey(id)) === '1';
   } catch {
     return false;
   }
@@ -20,7 +21,8 @@ function dismissedFor(id: number) {
 /**
  * After sign-in (docs/product/screens.md#account-prompts): GET /api/me/check says what to prompt. A `strong` safrv (under the minimum age)
  * gets a notice and is signed out; otherwise the identification popup when `need_identification`, or the
- * basic-info popup when `need_basic_info`. A dismissed prompt stays away for the rest of the browser session.
+ * basic-info popup when `need_basic_info`. A dismissed prompt stays away for that account in this browser, in
+ * every tab (docs/product/accounts.md#account-completion).
  */
 export function AccountPrompts({ me }: { me: Me }) {
   const { open: signInOpen } = useSignInState();
@@ -55,13 +57,13 @@ export function AccountPrompts({ me }: { me: Me }) {
   const dismiss = (o: boolean) => {
     if (o) return;
     try {
-      window.sessionStorage.setItem(DISMISS_KEY, String(me.id));
+      window.localStorage.setItem(dismissKey(me.id), '1');
     } catch {
       // ignore
     }
     setDismissed(true);
   };
-  if (check.need_identification) return <CompleteAccountPopup me={me} open onOpenChange={dismiss} />;
+  if (check.need_identification) return <CompleteAccountPopup me={me} missing={check.missing} open onOpenChange={dismiss} />;
   if (check.need_basic_info) return <BasicInfoPopup me={me} open onOpenChange={dismiss} />;
   return null;
 }

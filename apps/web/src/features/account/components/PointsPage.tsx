@@ -54,8 +54,8 @@ function CheckIn({ me }: { me: Me }) {
         </Button>
       </div>
       <div className="relative mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Stat label={t('points.total_score')} value={me.point.total_score} accent />
-        <Stat label={t('points.score')} value={me.point.score} />
+        <Stat label={t('points.score')} value={me.point.score} accent />
+        <Stat label={t('points.total_score')} value={me.point.total_score} />
         <Stat label={t('points.history_score')} value={me.point.history_score} />
         <Stat label={t('points.xp')} value={me.point.xp} />
       </div>
@@ -82,6 +82,13 @@ function Records() {
           <EmptyState icon={<StarIcon className="size-6" />} title={t('points.no_records')} body={t('points.no_records_body')} />
         </div>
       ) : (
+        <>
+        {q.data ? (
+          // The records add up to the available points; what they do not explain came before records were kept.
+          <p className="border-b border-ink-700 px-5 py-2 text-xs text-muted" data-testid="point-records-sum">
+            {t('points.records_sum', { score: q.data.meta.score.toLocaleString() })}
+          </p>
+        ) : null}
         <ul className="divide-y divide-ink-700" data-testid="point-records">
           {(q.data?.point_details ?? []).map((d) => (
             <li key={d.id} className="flex items-center justify-between gap-3 px-5 py-3">
@@ -95,7 +102,17 @@ function Records() {
               </span>
             </li>
           ))}
+          {q.data && page === pages && q.data.meta.score !== q.data.meta.recorded_score ? (
+            <li className="flex items-center justify-between gap-3 px-5 py-3" data-testid="point-opening">
+              <p className="text-sm font-medium text-fg">{t('points.opening_balance')}</p>
+              <span className="font-semibold tabular-nums text-muted">
+                {q.data.meta.score - q.data.meta.recorded_score > 0 ? '+' : '−'}
+                {Math.abs(q.data.meta.score - q.data.meta.recorded_score)}
+              </span>
+            </li>
+          ) : null}
         </ul>
+        </>
       )}
       {pages > 1 ? (
         <nav aria-label={t('ui.pagination')} className="flex items-center justify-between border-t border-ink-700 px-5 py-3 text-sm">

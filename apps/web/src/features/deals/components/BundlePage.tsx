@@ -1,5 +1,5 @@
 import type { BundleActivity, BundlePoolGameView } from '@lantern/contract';
-import { bundlePickProblem, bundleSaving } from '@lantern/domain';
+import { bundlePickProblem, bundleRegularPrice, bundleRegularPrices, bundleSaving } from '@lantern/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,12 +16,14 @@ import { Cover } from '../../../ui/Cover';
 import { Money } from '../../../ui/Money';
 import { Price } from '../../../ui/Price';
 import { PageSpinner } from '../../../ui/Spinner';
-import { useBundle, useOrderBundle } from '../api/bundles';
+import { useBundle, useBundleHoldings, useOrderBundle } from '../api/bundles';
 
 /** Reasons the bundle call itself answers (the pick, the activity), in the page's own words. */
 const BUNDLE_REASONS = new Set(['pick_count', 'not_in_pool', 'duplicate', 'inactive']);
 
-function PoolCard({ game, checked, disabled, problems, onToggle }: { game: BundlePoolGameView; checked: boolean; disabled: boolean; problems: string[]; onToggle: () => void }) {
+function PoolCard({ game, checked, disabled, held, problems, onToggle }: {
+  game: BundlePoolGameView; checked: boolean; disabled: boolean; held: string | null; problems: string[]; onToggle: () => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const sku = game.sku!;
@@ -38,12 +40,25 @@ function PoolCard({ game, checked, disabled, problems, onToggle }: { game: Bundl
         <Cover src={sku.sku_covers.horizontal} shape="horizontal" />
         <span className="flex flex-1 flex-col gap-1 p-3">
           <span className="flex items-start gap-2">
-            <input id={inputId} type="checkbox" checked={checked} disabled={disabled} onChange={onToggle} className="mt-1 size-4 shrink-0 accent-accent" />
+            <input
+              id={inputId}
+              type="checkbox"
+              checked={checked}
+              disabled={disabled}
+              onChange={onToggle}
+              aria-describedby={held ? `${inputId}-held` : undefined}
+              className="mt-1 size-4 shrink-0 accent-accent"
+            />
             <span className="min-w-0">
               <span className="block truncate text-sm font-semibold text-fg">{name}</span>
               {edition ? <span className="block text-xs text-muted">{edition}</span> : null}
             </span>
           </span>
+          {held ? (
+            <span id={`${inputId}-held`} className="text-xs font-medium text-info" data-testid="bundle-game-held">
+              {held}
+            </span>
+          ) : null}
           <Price listPrice={sku.list_price} salePrice={sku.sale_price} currency={sku.currency} size="sm" className="mt-auto pt-1" />
         </span>
       </label>
@@ -74,8 +89,15 @@ function BundleBody({ activity }: { activity: BundleActivity }) {
   const problem = bundlePickProblem(picked, activity.pick_count, games);
   const full = picked.length >= activity.pick_count;
   const pickedGames = games.filter((g) => picked.includes(g.id));
-  const regular = pickedGames.map((g) => g.sku!.sale_price);
-  const regularSum = regular.reduce((a, b) => a + b, 0);
+  // The same regular price checkout shows as the order's list amount (one domain rule for both).
+  const regular = bundleRegularPrices(pickedGames.map((g) => g.sku!));
+  const regularSum = bundleRegularPrice(pickedGames.map((g) => g.sku!));
+  const holdings = useBundleHoldings(activity.id);
+  const heldReason = (id: number): string | null => {
+    if (holdings.data?.owned_game_ids.includes(id)) return t('deals.bundle.reasons.owned');
+    if (holdings.data?.locked_game_ids.includes(id)) return t('deals.bundle.reasons.locked');
+    return null;
+  };
 
   const toggle = (id: number) => {
     setFailure(null);
@@ -136,7 +158,8 @@ function BundleBody({ activity }: { activity: BundleActivity }) {
               key={g.id}
               game={g}
               checked={picked.includes(g.id)}
-              disabled={!live || (full && !picked.includes(g.id))}
+              held={heldReason(g.id)}
+              disabled={!live || (heldReason(g.id) !== null && !picked.includes(g.id)) || (full && !picked.includes(g.id))}
               problems={failure?.perSku[g.id] ?? []}
               onToggle={() => toggle(g.id)}
             />

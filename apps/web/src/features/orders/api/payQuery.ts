@@ -1,8 +1,8 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_API, type PayQueryResponse } from '@lantern/contract';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { askOnce, pollPaymentStatus, type PayPollState } from '../payPoll';
 import { afterPaymentCompleted } from './paymentSettled';
 
 /** PATCH /api/orders/{id}/pay_query: where a payment stands (complete, pending, failed, canceled, refunded). */
@@ -10,19 +10,22 @@ export const queryPayment = (id: number, paymentId?: number) =>
   api.patch<PayQueryResponse>(PAYMENT_API.payQuery(id), paymentId ? { payment_id: paymentId } : {});
 
 /**
- * One round of asking where a payment stands after the gateway sent the buyer back (a new `round` starts
- * over). Nothing is kept once the page leaves; `onAsk` is told of every call, for counting tries.
+ * Where a payment stands after the gateway sent the buyer back: one pay_query at a time with growing delays
+ * (payPoll.ts) until it settles; null until the first answer. A new `round` ("check again") starts over.
+ * Nothing is kept once the page leaves.
  */
-export const paymentStatusQuery = (orderId: number, paymentId: number, round: number, onAsk: () => void) =>
-  queryOptions({
-    queryKey: queryKeys.orders.paymentStatus(orderId, paymentId, round),
-    queryFn: () => {
-      onAsk();
-      return queryPayment(orderId, paymentId);
-    },
-    retry: false,
-    gcTime: 0,
-  });
+export function usePaymentStatus(orderId: number, paymentId: number, round: number): PayPollState | null {
+  const [state, setState] = useState<{ key: string; poll: PayPollState } | null>(null);
+  const key = `${orderId}:${paymentId}:${round}`;
+  useEffect(() => {
+    const poll = pollPaymentStatus({
+      ask: () => askOnce(`${orderId}:${paymentId}`, () => queryPayment(orderId, paymentId)),
+      onUpdate: (next) => setState({ key, poll: next }),
+    });
+    return () => poll.stop();
+  }, [orderId, paymentId, key]);
+  return state?.key === key ? state.poll : null;
+}
 
 /** What to do once pay_query says the payment completed: refresh the account it changed. */
 export function usePaymentCompleted() {

@@ -19,10 +19,11 @@ import { useLanguage } from '../../../lib/localize';
 import { orderQuery, useRefreshOrder } from '../api/order';
 import { isRedirect, usePayOrder } from '../api/pay';
 import { orderPaymentsQuery } from '../api/payments';
-import { paymentStatusQuery, usePaymentCompleted } from '../api/payQuery';
+import { usePaymentCompleted, usePaymentStatus } from '../api/payQuery';
 import { saveHandoff } from '../blank';
 import { orderView } from '../orderView';
-import { outcomeMessage, outcomeOfError, outcomeOfStatus, PAY_POLL_MAX, PAY_POLL_MS, PAY_SLOW_AFTER, type PayOutcome } from '../payOutcome';
+import { outcomeMessage, outcomeOfError, outcomeOfStatus, type PayOutcome } from '../payOutcome';
+import { PAY_SLOW_AFTER_MS } from '../payPoll';
 import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from './OrderParts';
 
 function useOutcomeText() {
@@ -139,7 +140,10 @@ function PayBox({ order }: { order: Order }) {
       <Button size="lg" block className="mt-4" disabled={!current} loading={pay.isPending} onClick={() => (setProblem(null), pay.mutate({ payment_method: current!.method, payment_from: 'web', version: methods.data?.version ?? order.version }))} data-testid="pay-button">
         {t('pay.pay_now', { amount: formatMoney(order.total_amount, order.currency, language) })}
       </Button>
-      <p className="mt-2 text-xs text-muted">{t('pay.secure_note')}</p>
+      {/* Wallet and points pay here at once; only a gateway opens the provider's page. */}
+      <p className="mt-2 text-xs text-muted" data-testid="pay-note">
+        {t(current?.method === 'wallet' ? 'pay.wallet_note' : current?.method === 'points' ? 'pay.points_note' : 'pay.secure_note')}
+      </p>
     </section>
   );
 }
@@ -158,19 +162,9 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
   const paymentCompleted = usePaymentCompleted();
   const [, setParams] = useSearchParams();
   const outcomeText = useOutcomeText();
-  const tries = useRef(0);
   const [round, setRound] = useState(0);
-  const q = useQuery({
-    ...paymentStatusQuery(order.id, paymentId, round, () => (tries.current += 1)),
-    refetchInterval: (query) => {
-      if (tries.current >= PAY_POLL_MAX) return false;
-      const data = query.state.data;
-      if (data) return data.status === 'pending' ? PAY_POLL_MS : false;
-      const err = query.state.error;
-      return err && outcomeOfError(err).kind === 'busy' ? PAY_POLL_MS : false;
-    },
-  });
-  const outcome: PayOutcome | null = q.data ? outcomeOfStatus(q.data.status) : q.error ? outcomeOfError(q.error) : null;
+  const status = usePaymentStatus(order.id, paymentId, round);
+  const outcome: PayOutcome | null = status === null ? null : status.data ? outcomeOfStatus(status.data.status) : outcomeOfError(status.error);
   const busyShown = useRef(false);
 
   const backToMethods = outcome?.kind === 'canceled' && isUnpaid(order);
@@ -186,7 +180,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
     }
   }, [outcome, backToMethods, onCanceled, paymentCompleted, navigate, order.id, outcomeText]);
 
-  const gaveUp = tries.current >= PAY_POLL_MAX && (outcome?.kind === 'pending' || outcome?.kind === 'busy');
+  const gaveUp = status?.gaveUp ?? false;
   if (!outcome || backToMethods || ((outcome.kind === 'pending' || outcome.kind === 'busy' || outcome.kind === 'complete') && !gaveUp))
     return (
       <Card className="flex flex-col items-center gap-3 p-10 text-center" data-testid="pay-waiting">
@@ -196,7 +190,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
         </p>
         <p className="text-sm text-muted">{t('pay.confirming_body')}</p>
         {/* A buyer who canceled at the provider returns to an attempt that stays open: after a few tries, offer to pay again. */}
-        {tries.current >= PAY_SLOW_AFTER && isUnpaid(order) ? (
+        {(status?.elapsedMs ?? 0) >= PAY_SLOW_AFTER_MS && isUnpaid(order) ? (
           <div className="mt-2 flex flex-col items-center gap-2">
             <p className="text-sm text-muted">{t('pay.slow')}</p>
             <Button
@@ -231,10 +225,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
         {gaveUp ? (
           <Button
             variant="secondary"
-            onClick={() => {
-              tries.current = 0;
-              setRound((r) => r + 1);
-            }}
+            onClick={() => setRound((r) => r + 1)}
           >
             {t('pay.check_again')}
           </Button>

@@ -24,6 +24,13 @@ export function ShipmentInfo({ order }: { order: Order }) {
   const language = useLanguage();
   const s = order.shipment;
   const steps = ['preparing', 'shipped', 'delivered'] as const;
+  if (s?.state === 'canceled')
+    return (
+      <div data-testid="shipment" data-state="canceled">
+        <p className="mb-1 font-semibold text-fg">{t('orders.shipment')}</p>
+        <p className="text-sm text-muted">{t('orders.shipment_canceled')}</p>
+      </div>
+    );
   const at = s ? steps.indexOf(s.state) : 0;
   return (
     <div data-testid="shipment" data-state={s?.state ?? 'preparing'}>

@@ -69,6 +69,11 @@ export function OrderDetailPage() {
             {t('orders.delete')}
           </Button>
         ) : null}
+        {view.refundable ? (
+          <Button size="sm" variant="secondary" onClick={() => setEnding('cancel')} data-testid="order-cancel">
+            {t('orders.cancel_and_refund')}
+          </Button>
+        ) : null}
       </div>
       {view.payable ? (
         <Card className="mb-5 flex flex-wrap items-center justify-between gap-3 p-4">
@@ -101,7 +106,7 @@ export function OrderDetailPage() {
               <OrderLines order={order} />
             )}
           </Card>
-          {order.cate === 'physical' && order.state === 'completed' ? (
+          {order.cate === 'physical' && order.shipment ? (
             <Card className="p-5">
               <ShipmentInfo order={order} />
             </Card>

@@ -11,13 +11,15 @@ import { Price } from '../../../ui/Price';
 import { districtNames, districtsQuery } from '../../../lib/districts';
 import { orderStateKey, type OrderView } from '../orderView';
 
-/** The shown state as a coloured pill: awaiting payment (amber), completed (green), canceled/expired (grey). */
+/** The shown state as a coloured pill: awaiting payment (amber), paid or shipped goods on their way (blue), completed (green), canceled/expired (grey). */
 export function OrderStateBadge({ order, view, className }: { order: Pick<Order, 'cancel_reason'>; view: OrderView; className?: string }) {
   const { t } = useTranslation();
   const tone =
     view.state === 'completed'
       ? 'bg-success/15 text-success ring-success/30'
-      : view.payable
+      : view.state === 'paid' || view.state === 'shipped'
+        ? 'bg-info/15 text-info ring-info/30'
+        : view.payable
         ? 'bg-accent/15 text-accent-strong ring-accent/40'
         : 'bg-ink-800 text-muted ring-ink-600';
   return (

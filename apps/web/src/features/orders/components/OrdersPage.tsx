@@ -44,7 +44,8 @@ export const ordersHref = (state: OrderStateFilter, page = 1) => {
  */
 export function useOrderActions() {
   const { t } = useTranslation();
-  const onError = (e: unknown) => toast.fail(isApiError(e) && e.has('state', 'completed') ? t('orders.already_paid') : errorToText(t, e));
+  const onError = (e: unknown) =>
+    toast.fail(isApiError(e) && e.has('shipment', 'shipped') ? t('orders.cancel_too_late') : isApiError(e) && e.has('state', 'completed') ? t('orders.already_paid') : errorToText(t, e));
   const cancel = useCancelOrder({ onSuccess: () => toast.success(t('orders.canceled_toast')), onError });
   const remove = useDeleteOrder({ onSuccess: () => toast.success(t('orders.deleted_toast')), onError });
   return { cancel, remove };
@@ -57,13 +58,15 @@ export function OrderEndDialog({ order, action, onClose, onDone }: { order: Orde
   const m = action === 'cancel' ? cancel : remove;
   // Deleting a canceled order only takes it off the list; deleting an unpaid one also cancels it.
   const unpaid = !!order && (order.state === 'pending' || order.state === 'in_checkout') && order.display_state !== 'canceled';
+  // A paid order (goods not yet shipped) is canceled with its money given back to how it was paid.
+  const paid = !!order && order.state === 'completed';
   return (
     <WarningDialog
       open={!!order}
       onOpenChange={(o) => (!o ? onClose() : undefined)}
       title={action === 'cancel' ? t('orders.cancel_title') : t('orders.delete_title')}
-      body={action === 'cancel' ? t('orders.cancel_body') : unpaid ? t('orders.delete_body') : t('orders.delete_body_canceled')}
-      confirmText={action === 'cancel' ? t('orders.cancel') : t('orders.delete')}
+      body={action === 'cancel' ? (paid ? t('orders.cancel_paid_body') : t('orders.cancel_body')) : unpaid ? t('orders.delete_body') : t('orders.delete_body_canceled')}
+      confirmText={action === 'cancel' ? (paid ? t('orders.cancel_and_refund') : t('orders.cancel')) : t('orders.delete')}
       cancelText={t('orders.keep')}
       danger
       busy={m.isPending}
@@ -117,7 +120,7 @@ function OrderCard({ order, now, onEnd }: { order: Order; now: number; onEnd: (o
           <Link to={paths.order(order.id)} className={buttonClass('ghost', 'sm')} data-testid="order-detail-link">
             {t('orders.view_detail')}
           </Link>
-          {view.state === 'completed' ? (
+          {order.state === 'completed' ? (
             <Link to={paths.orderComplete(order.id)} className={buttonClass('secondary', 'sm')}>
               {order.cate === 'physical' ? t('orders.view_shipment') : t('orders.view_keys')}
             </Link>

@@ -78,6 +78,8 @@ function PaidBuyButtons({ sku }: { sku: SkuDetail }) {
   const add = useAddToCart();
   const whenSignedIn = useWhenSignedIn();
   const cart = useQuery({ ...cartQuery(), enabled: !!me });
+  // A refusal that names what to do next (a DLC's base game) stays next to the button, not in a passing toast.
+  const [needsBase, setNeedsBase] = useState(false);
   if (!isPurchasable(sku)) return null;
   const physical = sku.cate === 'physical';
   const inCart = cart.data?.cart_skus.some((l) => l.sku_id === sku.id) ?? false;
@@ -87,9 +89,13 @@ function PaidBuyButtons({ sku }: { sku: SkuDetail }) {
     add.mutate(
       { skuId: sku.id, physical },
       {
-        onSuccess: ({ already }) => toast.success(already ? t('cart.already_in_cart') : t('cart.added')),
+        onSuccess: ({ already }) => {
+          setNeedsBase(false);
+          toast.success(already ? t('cart.already_in_cart') : t('cart.added'));
+        },
         onError: (e) => {
           if (isApiError(e) && e.status === 401) return;
+          if (isApiError(e) && e.has('sku_id', 'has_no_base')) return setNeedsBase(true);
           toast.fail(cartErrorText(t, e, stationName(t, site.area)));
         },
       },
@@ -97,6 +103,7 @@ function PaidBuyButtons({ sku }: { sku: SkuDetail }) {
   const buyNow = () => whenSignedIn(() => navigate(paths.cartConfirm({ skuIds: [sku.id], cate: sku.cate, type: 'one_click', from: paths.sku(sku.id) })));
 
   return (
+    <>
     <div className="mt-4 grid grid-cols-2 gap-2" data-testid="buy-buttons">
       <Button size="lg" onClick={buyNow} data-testid="buy-now">
         {preSale ? t('sku.pre_order_now') : t('sku.buy_now')}
@@ -113,5 +120,19 @@ function PaidBuyButtons({ sku }: { sku: SkuDetail }) {
         </Button>
       )}
     </div>
+    {needsBase ? (
+      <p role="alert" className="mt-2 rounded-lg bg-danger/10 p-3 text-sm text-danger ring-1 ring-inset ring-danger/30" data-testid="cart-needs-base">
+        {t('cart.needs_base')}
+        {sku.base_sku ? (
+          <>
+            {' '}
+            <Link to={paths.sku(sku.base_sku.id)} className="font-semibold underline underline-offset-4">
+              {t('cart.see_base_game')}
+            </Link>
+          </>
+        ) : null}
+      </p>
+    ) : null}
+    </>
   );
 }

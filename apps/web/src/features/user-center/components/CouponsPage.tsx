@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Coupon } from '@lantern/contract';
+import { couponScopeLabel } from '@lantern/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { scopeOf } from '../../../lib/couponScope';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
 import { useSite } from '../../../lib/site';
@@ -60,7 +62,7 @@ function CouponTicket({ coupon, muted, tag, action, testId, id }: { coupon: Coup
           </p>
           <p className="text-sm text-muted">
             {coupon.minimum_order > 0 ? t('coupons.minimum', { amount: formatMoney(coupon.minimum_order, site.currency, language) }) : t('coupons.no_minimum')}
-            {coupon.apply_to.include_games.sku_ids.length + coupon.apply_to.include_games.product_ids.length > 0 ? ` · ${t('coupons.selected_games')}` : ` · ${t('coupons.all_games')}`}
+            {` · ${t(`coupons.scope.${couponScopeLabel(scopeOf(coupon.apply_to))}`)}`}
           </p>
           <p className="text-xs text-subtle">{coupon.valid_until_timestamp ? t('coupons.valid_until', { date: formatDate(coupon.valid_until_timestamp, language) }) : t('coupons.no_end')}</p>
         </div>

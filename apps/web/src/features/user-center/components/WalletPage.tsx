@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -12,8 +13,84 @@ import { WalletIcon } from '../../../ui/icons';
 import { Money } from '../../../ui/Money';
 import { userCenterInfoQuery } from '../api/info';
 import { LoadingBlock } from '../../../ui/LoadStates';
+import { formatDate, useLanguage } from '../../../lib/localize';
+import { errorToText } from '../../../lib/errors';
+import { Button } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/EmptyState';
+import { walletEntriesQuery, WALLET_ENTRIES_PER } from '../api/wallet';
 
-/** /user_center/wallet: the store wallet's balance and status (GET /api/user_center/info, else /api/me). */
+/** The ledger under the balance: every top-up, payment and refund, newest first, each with the balance after it. */
+function Ledger() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [page, setPage] = useState(1);
+  const q = useQuery(walletEntriesQuery(page));
+  const pages = Math.max(1, Math.ceil((q.data?.meta.total_count ?? 0) / WALLET_ENTRIES_PER));
+  return (
+    <Card className="mt-6" data-testid="wallet-ledger">
+      <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('wallet.history')}</h2>
+      {q.isError ? (
+        <p className="px-5 py-8 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
+      ) : !q.data ? (
+        <LoadingBlock />
+      ) : q.data.wallet_entries.length === 0 && q.data.meta.balance === q.data.meta.recorded_balance ? (
+        <div className="p-5">
+          <EmptyState icon={<WalletIcon className="size-6" />} title={t('wallet.no_history')} body={t('wallet.no_history_body')} />
+        </div>
+      ) : (
+        <ul className="divide-y divide-ink-700">
+          {q.data.wallet_entries.map((e) => (
+            <li key={e.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="wallet-entry" data-reason={e.reason}>
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-fg">
+                  {t(`wallet.reason_${e.reason}`)}
+                  {e.order_id ? (
+                    <>
+                      {' · '}
+                      <Link to={paths.order(e.order_id)} className="text-muted underline-offset-4 hover:text-accent-strong hover:underline">
+                        {t('orders.number', { id: e.order_id })}
+                      </Link>
+                    </>
+                  ) : null}
+                </p>
+                <p className="text-xs text-subtle">{formatDate(e.created_at_timestamp, language)}</p>
+              </div>
+              <div className="text-right">
+                <span className={cn('font-semibold', e.delta < 0 ? 'text-danger' : 'text-success')}>
+                  {e.delta > 0 ? '+' : ''}
+                  <Money amount={Math.abs(e.delta)} negative={e.delta < 0} currency={q.data.meta.currency} />
+                </span>
+                <p className="text-xs text-subtle">
+                  {t('wallet.balance_after')} <Money amount={e.balance_after} currency={q.data.meta.currency} />
+                </p>
+              </div>
+            </li>
+          ))}
+          {page === pages && q.data.meta.balance !== q.data.meta.recorded_balance ? (
+            // What the ledger does not explain came before it was kept: its own line, so the history adds up to the balance.
+            <li className="flex items-center justify-between gap-3 px-5 py-3" data-testid="wallet-opening">
+              <p className="text-sm font-medium text-fg">{t('wallet.opening_balance')}</p>
+              <Money amount={q.data.meta.balance - q.data.meta.recorded_balance} currency={q.data.meta.currency} className="font-semibold text-muted" />
+            </li>
+          ) : null}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t('ui.pagination')} className="flex items-center justify-between border-t border-ink-700 px-5 py-3 text-sm">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('ui.previous')}
+          </Button>
+          <span className="text-muted">{t('ui.page_of', { page, pages })}</span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('ui.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </Card>
+  );
+}
+
+/** /user_center/wallet: the store wallet's balance and status (GET /api/user_center/info, else /api/me), and its ledger. */
 export function WalletPage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
@@ -57,6 +134,7 @@ export function WalletPage() {
           </Link>
         </div>
       </Card>
+      <Ledger />
     </CenterSection>
   );
 }

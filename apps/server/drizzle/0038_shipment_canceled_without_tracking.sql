@@ -1,0 +1,2 @@
+ALTER TABLE "shipments" DROP CONSTRAINT "shipments_tracking_when_shipped";--> statement-breakpoint
+ALTER TABLE "shipments" ADD CONSTRAINT "shipments_tracking_when_shipped" CHECK ("shipments"."state" IN ('preparing', 'canceled') OR "shipments"."tracking_number" IS NOT NULL);
