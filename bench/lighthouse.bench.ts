@@ -45,9 +45,30 @@ export function initialJavaScript(): { files: { name: string; gzipBytes: number 
   return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
 }
 
+const getJson = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
+
+/**
+ * The pages a first visitor meets, on one site, with the demo data's ids: the store home, a game page, a
+ * community group, a post of it, a headline and the talks feed.
+ */
+async function pagesOf(base: string): Promise<[string, string][]> {
+  const { skus } = await getJson<{ skus: { id: number }[] }>(`${base}/api/suggest/skus`);
+  const home = await getJson<{ group_halls: { id: number }[]; hot_posts: { id: number }[]; recent_posts: { id: number }[] }>(`${base}/api/community_home`);
+  const { headlines } = await getJson<{ headlines: { id: number }[] }>(`${base}/api/headlines`);
+  const post = home.hot_posts[0] ?? home.recent_posts[0];
+  return [
+    ['home', '/'],
+    ['game page', `/sku/${skus[0]!.id}`],
+    ['group page', `/community/groups/${home.group_halls[0]!.id}`],
+    ['post', `/posts/${post!.id}`],
+    ['headline', `/headlines/${headlines[0]!.id}`],
+    ['talks', '/talks'],
+  ];
+}
+
 /**
  * Lighthouse (mobile preset, simulated throttling) on the built app served by the real server with demo
- * data, in the system Chromium: the store home and a game page on both sites. Each page is measured
+ * data, in the system Chromium: the pages of `pagesOf` on both sites. Each page is measured
  * LIGHTHOUSE_RUNS times and reported by its median run (Lighthouse's advice against run-to-run variance);
  * before each run the page is requested once, so the server's short-lived shared cache is as warm as a
  * visited store's is and the run measures the page, not a cold cache.
@@ -64,8 +85,7 @@ export async function lighthouseBench(): Promise<LighthouseRow[]> {
     const rows: LighthouseRow[] = [];
     for (const area of ['native', 'abroad'] as const) {
       const base = `http://127.0.0.1:${PORTS[area]}`;
-      const { skus } = (await (await fetch(`${base}/api/suggest/skus`)).json()) as { skus: { id: number }[] };
-      for (const [page, path] of [['home', '/'], ['game page', `/sku/${skus[0]!.id}`]] as const) {
+      for (const [page, path] of await pagesOf(base)) {
         const url = `${base}${path}`;
         const runs = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
