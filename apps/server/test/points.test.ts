@@ -74,7 +74,7 @@ describe('GET /api/point_details', () => {
     const user = await signUpByEmail(t, api.abroad);
     const empty = await api.abroad.get('/api/point_details', { token: user.token });
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual({ point_details: [], meta: { total_count: 0, page: 1, per: 10 } });
+    expect(empty.json()).toEqual({ point_details: [], meta: { total_count: 0, page: 1, per: 10, score: 0, recorded_score: 0 } });
 
     await api.abroad.post('/api/me/clock_in', undefined, { token: user.token });
     const number = phone();
@@ -85,7 +85,8 @@ describe('GET /api/point_details', () => {
 
     const all = await api.abroad.get('/api/point_details', { token: user.token });
     const body = all.json();
-    expect(body.meta).toEqual({ total_count: 3, page: 1, per: 10 });
+    // The balance and what the records add up to come with every page, so the page leads with a total its history matches.
+    expect(body.meta).toEqual({ total_count: 3, page: 1, per: 10, score: 20, recorded_score: 20 });
     expect(body.point_details.map((d: { reason: string; real_score: number }) => [d.reason, d.real_score])).toEqual([
       ['clock_in', 5],
       ['bind_phone', 10],
@@ -96,10 +97,10 @@ describe('GET /api/point_details', () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
 
     const page1 = (await api.abroad.get('/api/point_details', { token: user.token, query: { page: '1', per: '2' } })).json();
-    expect(page1.meta).toEqual({ total_count: 3, page: 1, per: 2 });
+    expect(page1.meta).toEqual({ total_count: 3, page: 1, per: 2, score: 20, recorded_score: 20 });
     expect(page1.point_details.map((d: { id: number }) => d.id)).toEqual(ids.slice(0, 2));
     const page2 = (await api.abroad.get('/api/point_details', { token: user.token, query: { page: '2', per: '2' } })).json();
-    expect(page2.meta).toEqual({ total_count: 3, page: 2, per: 2 });
+    expect(page2.meta).toEqual({ total_count: 3, page: 2, per: 2, score: 20, recorded_score: 20 });
     expect(page2.point_details.map((d: { id: number }) => d.id)).toEqual(ids.slice(2));
     const page3 = (await api.abroad.get('/api/point_details', { token: user.token, query: { page: '3', per: '2' } })).json();
     expect(page3.point_details).toEqual([]);
