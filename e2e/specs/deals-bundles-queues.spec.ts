@@ -50,11 +50,13 @@ test('pick a bundle, see the lock on a second order, pay the first in the sandbo
   expect(survived).toBe(areaOf(info) === 'abroad' ? undefined : 1);
   await expect(page.getByTestId('order-total')).toHaveAttribute('data-amount', String(activity.price));
 
-  // The same games again while that order is unpaid: refused with the game lock, next to each game.
+  // The same games again while that order is unpaid: each is refused where it is picked, with the game lock.
   await page.goto(`/bundles/${activity.id}`);
-  for (const g of picks) await page.locator(`[data-testid=bundle-game][data-sku-id="${g.id}"] input[type=checkbox]`).check();
-  await order.click();
-  await expect(page.getByTestId('bundle-game-problem').first()).toContainText(say(info, '已被锁定', 'has game lock'));
+  for (const g of picks) {
+    const card = page.locator(`[data-testid=bundle-game][data-sku-id="${g.id}"]`);
+    await expect(card.locator('input[type=checkbox]')).toBeDisabled();
+    await expect(card.getByTestId('bundle-game-held')).toContainText(say(info, '已被锁定', 'has game lock'));
+  }
 
   // Pay the first order with the site's gateway in the sandbox: every line is delivered with its key.
   await page.goto(`/orders/${orderId}/checkout`);
@@ -69,11 +71,13 @@ test('pick a bundle, see the lock on a second order, pay the first in the sandbo
   await lines.first().getByTestId('key-reveal').click();
   await expect(lines.first().getByTestId('key-code')).toHaveText(/\S{5,}/);
 
-  // Owned now: ordering one of them again says so.
+  // Owned now: each says so where it would be picked, and cannot be picked.
   await page.goto(`/bundles/${activity.id}`);
-  for (const g of picks) await page.locator(`[data-testid=bundle-game][data-sku-id="${g.id}"] input[type=checkbox]`).check();
-  await order.click();
-  await expect(page.getByTestId('bundle-game-problem').first()).toContainText(say(info, '你已拥有', 'You already own it'));
+  for (const g of picks) {
+    const card = page.locator(`[data-testid=bundle-game][data-sku-id="${g.id}"]`);
+    await expect(card.locator('input[type=checkbox]')).toBeDisabled();
+    await expect(card.getByTestId('bundle-game-held')).toContainText(say(info, '你已拥有', 'You already own'));
+  }
 });
 
 test('the bundle list shows the server-error notice on a 500', async ({ page }, info) => {

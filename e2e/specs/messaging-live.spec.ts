@@ -111,9 +111,9 @@ test('a comment on a review tells its author live: the bar, the counter, and the
     await expect(centre.getByTestId('notification-item').filter({ hasText: words })).toHaveAttribute('data-read', 'false');
     await expect(centre.getByTestId('notifications-tabs').locator('[data-tab="comments"]')).toContainText('1');
 
-    // The centre, reached through the header (no reload), lists it unread.
+    // The centre, reached through the header (no reload), opens on the tab holding the unread and lists it.
     await page.getByTestId('header-messages').click();
-    await expect(page).toHaveURL(/\/messages$/);
+    await expect(page).toHaveURL(/\/messages\?tab=comments$/);
     const listed = page.getByTestId('notification-item').filter({ hasText: words });
     await expect(listed).toHaveAttribute('data-read', 'false');
     await expect(listed.getByRole('link')).toHaveAttribute('href', `/posts/${review}`);
