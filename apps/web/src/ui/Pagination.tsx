@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from './Button';
 import { cn } from './cn';
 import { ChevronLeft, ChevronRight } from './icons';
 
@@ -49,6 +50,26 @@ export function Pagination({ page, pages, hrefFor, className }: { page: number; 
         ),
       )}
       {edge(page + 1, t('ui.next'), <ChevronRight className="size-4" />, 'page-next')}
+    </nav>
+  );
+}
+
+/**
+ * Previous / next for a list whose page lives in the component's state (a history inside a card, not worth an
+ * address of its own), with "page n of N" between them.
+ */
+export function PagerButtons({ page, pages, onPage, className }: { page: number; pages: number; onPage: (page: number) => void; className?: string }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t('ui.pagination')} className={cn('flex items-center justify-between text-sm', className)}>
+      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('ui.previous')}
+      </Button>
+      <span className="text-muted">{t('ui.page_of', { page, pages })}</span>
+      <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('ui.next')}
+      </Button>
     </nav>
   );
 }

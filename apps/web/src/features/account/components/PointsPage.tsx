@@ -9,6 +9,7 @@ import { errorToText } from '../../../lib/errors';
 import { POINT_DETAILS_PER } from '../../../lib/constants';
 import { useMe } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
+import { PagerButtons } from '../../../ui/Pagination';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { StarIcon } from '../../../ui/icons';
@@ -114,17 +115,7 @@ function Records() {
         </ul>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('ui.pagination')} className="flex items-center justify-between border-t border-ink-700 px-5 py-3 text-sm">
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('ui.previous')}
-          </Button>
-          <span className="text-muted">{t('ui.page_of', { page, pages })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('ui.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <PagerButtons page={page} pages={pages} onPage={setPage} className="border-t border-ink-700 px-5 py-3" />
     </Card>
   );
 }

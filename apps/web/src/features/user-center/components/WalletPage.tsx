@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { buttonClass } from '../../../ui/Button';
+import { PagerButtons } from '../../../ui/Pagination';
 import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
 import { cn } from '../../../ui/cn';
@@ -15,7 +16,6 @@ import { userCenterInfoQuery } from '../api/info';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { errorToText } from '../../../lib/errors';
-import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { walletEntriesQuery, WALLET_ENTRIES_PER } from '../api/wallet';
 
@@ -75,17 +75,7 @@ function Ledger() {
           ) : null}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('ui.pagination')} className="flex items-center justify-between border-t border-ink-700 px-5 py-3 text-sm">
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('ui.previous')}
-          </Button>
-          <span className="text-muted">{t('ui.page_of', { page, pages })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('ui.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <PagerButtons page={page} pages={pages} onPage={setPage} className="border-t border-ink-700 px-5 py-3" />
     </Card>
   );
 }
