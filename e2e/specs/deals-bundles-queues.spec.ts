@@ -138,6 +138,8 @@ test('the bundle and queue pages meet WCAG 2.1 AA (axe)', async ({ page, context
   await page.goto(`/queues/${queues[0]!.id}`);
   await page.getByTestId('queue-start').click();
   await expect(page.getByTestId('edition-preview')).toBeVisible();
+  // Scanned once the step has loaded: until then its Next button is mid-way from its loading look.
+  await expect(page.getByTestId('queue-next')).toBeEnabled();
   expect(await violations(page), 'queue step').toEqual([]);
   await page.goto(`/sku/${queues[0]!.items[0]!.sku_id}`);
   await expect(page.getByTestId('queue-skus')).toBeVisible();

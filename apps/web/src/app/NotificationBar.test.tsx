@@ -2,11 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../i18n';
-import { emitLiveEvent } from '../lib/live';
+import { emitLiveEvent, forgetRecentLiveEvents } from '../lib/live';
 import { testQueryClient } from '../test/queryClient';
 import { NotificationBar } from './NotificationBar';
+
+beforeEach(() => forgetRecentLiveEvents());
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
@@ -28,6 +30,12 @@ const event = (kind: string, nickname: string, extra: Record<string, unknown> = 
 });
 
 describe('<NotificationBar>', () => {
+  it('shows what arrived in the seconds before it was loaded (it is its own chunk, loaded after the stream opens)', () => {
+    emitLiveEvent('notification', event('reply', 'early'));
+    renderBar();
+    expect(screen.getByTestId('notification-bar-item')).toHaveTextContent('early');
+  });
+
   it('words live notifications by kind, keeps at most 3 (dropping the oldest), and closes one', async () => {
     renderBar();
     act(() => {

@@ -50,10 +50,11 @@ export function NotificationBar() {
       setItems((list) => pushVisibleNotification(list, { ...parsed.data.bar!, detail, key: nextKey++ }));
       void client.invalidateQueries({ queryKey: queryKeys.me.all, exact: true });
     };
-    const stops = ['notification', 'private_message'].map((type) => subscribeLive(type, show));
+    // The bar is loaded after the stream opens (its own chunk): what arrived meanwhile is shown too.
+    const stops = ['notification', 'private_message'].map((type) => subscribeLive(type, show, { replayRecent: true }));
     stops.push(subscribeLive('broadcast', (data) => {
       if (forThisSite(data)) show(data);
-    }));
+    }, { replayRecent: true }));
     // Read elsewhere (another tab): the header's counter follows.
     stops.push(subscribeLive('counters', () => void client.invalidateQueries({ queryKey: queryKeys.me.all, exact: true })));
     return () => stops.forEach((stop) => stop());

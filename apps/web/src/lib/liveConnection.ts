@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_API, LIVE_STREAM_EVENTS, type LiveMessage, type Me } from '@lantern/contract';
 import { LIVE_SILENCE_TIMEOUT_MS, liveReconnectDelayMs } from '@lantern/domain';
-import { emitLiveEvent, setLiveState } from './live';
+import { emitLiveEvent, forgetRecentLiveEvents, setLiveState } from './live';
 import { queryKeys } from './query-keys';
 import { meQuery } from './session';
 
@@ -45,6 +45,8 @@ export function startLiveConnection({ client, createSource = (url) => new EventS
   let silence: ReturnType<typeof setTimeout> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  // A connection is one account's: what the previous one heard is not replayed to this one's late subscribers.
+  forgetRecentLiveEvents();
 
   const watchSilence = () => {
     clearTimeout(silence);
