@@ -61,7 +61,7 @@ export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: 
       onOpenChange(false);
     } catch (err) {
       // Without a password, "no proof given" (current_password blank) belongs on the code field.
-      const proofAlias = provesByCode ? { current_password: 'account_code' } : {};
+      const proofAlias: Record<string, string> = provesByCode ? { current_password: 'account_code' } : {};
       setGeneral(applyServerErrors(t, err, setError, ['phone_number', 'code', 'password', 'current_password', 'account_code', 'nickname', 'gender'], { target: 'phone_number', ...proofAlias }));
     }
   });
