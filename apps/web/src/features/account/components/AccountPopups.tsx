@@ -3,6 +3,8 @@ import { isNicknameSafe, nicknameWeight, NICKNAME_MAX_WEIGHT } from '@lantern/do
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { codeReason, passwordReason } from '../../../lib/rules';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
@@ -88,7 +90,16 @@ export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: 
                 inputProps={register('account_code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('account_code') })}
                 onSendErrors={(err) => setGeneral(applyServerErrors(t, err, setError, []))}
               />
-            ) : null}
+            ) : (
+              // Nothing bound to send a code to, and a session alone never sets a password: say so rather than
+              // let the server refuse a form the owner cannot complete.
+              <p className="text-xs leading-relaxed text-muted" data-testid="no-proof-contact">
+                {t('prompts.no_proof_contact')}{' '}
+                <Link to={paths.feedback} className="font-medium text-accent hover:underline">
+                  {t('prompts.contact_support')}
+                </Link>
+              </p>
+            )}
           </>
         ) : (
           <TextField

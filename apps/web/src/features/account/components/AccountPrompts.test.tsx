@@ -84,6 +84,15 @@ describe('the "complete your account" prompt', () => {
     expect(screen.getByTestId('complete-account-form')).toBeTruthy();
   });
 
+  it('tells an account without a password and with no contact to prove itself by that it cannot set one here', async () => {
+    const bare = { ...me, set_password: false, phone_number_asterisks: null, email_asterisks: null } as unknown as Me;
+    mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(['password']) }] });
+    renderPage('/', <AccountPrompts me={bare} />, '/', bare);
+    const form = await screen.findByTestId('complete-account-form');
+    expect(within(form).queryByTestId('account-code')).toBeNull();
+    expect(within(form).getByTestId('no-proof-contact').textContent).toContain('no phone or e-mail');
+  });
+
   it('once put off, stays away for that account in another tab too, but not for another account', async () => {
     const f = mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(['phone']) }] });
     const first = renderPage('/', <AccountPrompts me={me} />, '/', me);
