@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients, type SiteClient } from './client.ts';
-import { PASSWORD, codeFor, email, latestCode, nextIp, phone, sendCode, signUpByEmail, signUpByPhone } from './factories.ts';
+import { PASSWORD, codeFor, email, latestCode, nextIp, phone, sendCode, signUpByEmail, signUpByPhone, updateAccount } from './factories.ts';
 
 /**
  * A stolen session (an access token, nothing else) must not be enough to take the account over: every
@@ -66,6 +66,46 @@ describe('PUT /api/me (the identification popup) cannot set a password on a stol
     expect((await signIn(api.native, user.phone, NEW_PASSWORD)).statusCode).toBe(201);
     const [notice] = await messagesTo(user.phone);
     expect(notice?.body).toContain('密码已修改');
+  });
+});
+
+describe('PUT /api/me: an account without a password sets one with a code to its bound contact', () => {
+  // As an account made through a linked account or a sign-in code: a phone bound, no password.
+  async function passwordless() {
+    const user = await signUpByPhone(t, api.native);
+    await updateAccount(t, user.id, { passwordHash: null });
+    const check = (await api.native.get('/api/me/check', { token: user.token })).json();
+    expect(check.missing).toEqual(['password']);
+    return user;
+  }
+  const complete = (token: string, account: Record<string, unknown>) =>
+    api.native.put('/api/me', { account: { password: NEW_PASSWORD, nickname: `p${Date.now()}`, gender: 'secret', ...account } }, { token });
+
+  it('without proof is refused with current_password blank, and no password is set', async () => {
+    const user = await passwordless();
+    const res = await complete(user.token, {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ current_password: ['blank'] });
+    expect((await signIn(api.native, user.phone, NEW_PASSWORD)).statusCode).toBe(422);
+    expect((await api.native.get('/api/me/check', { token: user.token })).json().missing).toEqual(['password']);
+  });
+
+  it('with a reauthenticate code sent to the bound phone: sets the password, once', async () => {
+    const user = await passwordless();
+    // The popup names no target: the code goes to the bound phone.
+    const sent = await api.native.post('/api/message', { message: { type: 'Sms', purpose: 'reauthenticate' } }, { token: user.token, ip: nextIp() });
+    expect(sent.statusCode).toBe(201);
+    const accountCode = await latestCode(t, user.phone);
+    const wrong = await complete(user.token, { account_code: accountCode === '000000' ? '111111' : '000000' });
+    expect(wrong.json().errors).toEqual({ account_code: ['invalid'] });
+    const res = await complete(user.token, { account_code: accountCode });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().set_password).toBe(true);
+    expect((await signIn(api.native, user.phone, NEW_PASSWORD)).statusCode).toBe(201);
+    expect((await api.native.get('/api/me/check', { token: user.token })).json()).toMatchObject({ need_identification: false, missing: [] });
+    // The code is spent: it cannot prove the account a second time.
+    const again = await complete(user.token, { password: 'Amber-Lighthouse-Oar-58', account_code: accountCode });
+    expect(again.json().errors).toEqual({ account_code: ['invalid'] });
   });
 });
 

@@ -8,7 +8,7 @@ export type CodePurpose = z.infer<typeof codePurpose>;
 export const sendCodeRequest = z.object({
   message: z.object({
     type: z.enum(['Sms', 'Email']),
-    /** Phone number for Sms, e-mail address for Email. Not needed for purpose unbind: the code goes to the bound address. */
+    /** Phone number for Sms, e-mail address for Email. Not needed for purposes unbind and reauthenticate: the code goes to the bound address. */
     target: z.string().max(254).optional(),
     purpose: codePurpose,
     ...captchaFields,

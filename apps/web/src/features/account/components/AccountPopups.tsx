@@ -3,8 +3,10 @@ import { isNicknameSafe, nicknameWeight, NICKNAME_MAX_WEIGHT } from '@lantern/do
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { passwordReason } from '../../../lib/rules';
+import { codeReason, passwordReason } from '../../../lib/rules';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
@@ -13,6 +15,7 @@ import { FormAlert, SelectField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { useCompleteMe } from '../api/completeMe';
 import { useUpdateMe } from '../api/updateMe';
+import { AccountCodeField, proofChannels } from './AccountCodeField';
 
 export function NicknameCounter({ value }: { value: string }) {
   const w = nicknameWeight(value);
@@ -25,21 +28,24 @@ export function NicknameCounter({ value }: { value: string }) {
 
 export const nicknameRule = (v: string) => (isNicknameSafe(v) ? true : v.trim() === '' ? 'blank' : 'unsafe');
 
-type CompleteValues = { phone_number: string; code: string; password: string; current_password: string; nickname: string; gender: 'male' | 'female' | 'secret' };
+type CompleteValues = { phone_number: string; code: string; password: string; current_password: string; account_code: string; nickname: string; gender: 'male' | 'female' | 'secret' };
 
 /**
  * The identification popup (docs/product/screens.md#account-prompts) → PUT /api/me: only what `missing` names (docs/product/accounts.md#account-completion) —
- * phone + code when the account has no phone, a password when it has none — with nickname and gender. Binding a
- * phone to an account that has a password asks for it, so a borrowed session cannot take the account.
+ * phone + code when the account has no phone, a password when it has none — with nickname and gender. The server
+ * wants proof of the account besides the session, so a borrowed session cannot take it: the current password
+ * when there is one, else a code sent to a contact already bound (`account_code`).
  */
 export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: Me; missing: readonly ('phone' | 'password')[]; open: boolean; onOpenChange: (o: boolean) => void }) {
   const needsPhone = missing.includes('phone');
   const needsPassword = missing.includes('password');
+  // An account without a password proves itself by a code to a contact it already has.
+  const provesByCode = needsPassword && proofChannels(me).length > 0;
   const { t } = useTranslation();
   const complete = useCompleteMe();
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<CompleteValues>({
-    defaultValues: { phone_number: '', code: '', password: '', current_password: '', nickname: isNicknameSafe(me.nickname) ? me.nickname : '', gender: me.gender },
+    defaultValues: { phone_number: '', code: '', password: '', current_password: '', account_code: '', nickname: isNicknameSafe(me.nickname) ? me.nickname : '', gender: me.gender },
   });
   const { register, handleSubmit, formState, setError, clearErrors, watch } = form;
   const e = formState.errors;
@@ -49,13 +55,16 @@ export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: 
       await complete.mutateAsync({
         ...(needsPhone && { phone_number: v.phone_number.trim(), code: v.code.trim() }),
         ...(needsPassword ? { password: v.password } : { current_password: v.current_password }),
+        ...(provesByCode && { account_code: v.account_code.trim() }),
         nickname: v.nickname.trim(),
         gender: v.gender,
       });
       toast.success(t('prompts.complete_success'));
       onOpenChange(false);
     } catch (err) {
-      setGeneral(applyServerErrors(t, err, setError, ['phone_number', 'code', 'password', 'current_password', 'nickname', 'gender'], { target: 'phone_number' }));
+      // Without a password, "no proof given" (current_password blank) belongs on the code field.
+      const proofAlias: Record<string, string> = provesByCode ? { current_password: 'account_code' } : {};
+      setGeneral(applyServerErrors(t, err, setError, ['phone_number', 'code', 'password', 'current_password', 'account_code', 'nickname', 'gender'], { target: 'phone_number', ...proofAlias }));
     }
   });
   return (
@@ -74,6 +83,23 @@ export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: 
               {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
             />
             <PasswordStrength password={watch('password')} />
+            {provesByCode ? (
+              <AccountCodeField
+                me={me}
+                error={e.account_code}
+                inputProps={register('account_code', { validate: (v) => codeReason(v) ?? true, onChange: () => clearErrors('account_code') })}
+                onSendErrors={(err) => setGeneral(applyServerErrors(t, err, setError, []))}
+              />
+            ) : (
+              // Nothing bound to send a code to, and a session alone never sets a password: say so rather than
+              // let the server refuse a form the owner cannot complete.
+              <p className="text-xs leading-relaxed text-muted" data-testid="no-proof-contact">
+                {t('prompts.no_proof_contact')}{' '}
+                <Link to={paths.feedback} className="font-medium text-accent hover:underline">
+                  {t('prompts.contact_support')}
+                </Link>
+              </p>
+            )}
           </>
         ) : (
           <TextField

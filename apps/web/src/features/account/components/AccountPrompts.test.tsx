@@ -1,5 +1,5 @@
 import type { Me } from '@lantern/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderPage } from '../../../test/renderPage';
@@ -32,6 +32,65 @@ describe('the "complete your account" prompt', () => {
     const form = await screen.findByTestId('complete-account-form');
     expect(form.querySelector('input[name="password"]')).not.toBeNull();
     expect(form.querySelector('input[name="phone_number"]')).toBeNull();
+  });
+
+  it('lets an account without a password prove itself by a code to its bound phone, and sends that code as account_code', async () => {
+    const passwordless = { ...me, set_password: false, phone_number_asterisks: '138****0000', email_asterisks: null } as unknown as Me;
+    const f = mockFetch({
+      'GET /api/me/check': [{ status: 200, body: check(['password']) }],
+      'POST /api/message': [{ status: 200, body: { sent: true, resend_after: 60, expires_in: 600 } }],
+      'PUT /api/me': [{ status: 200, body: { ...passwordless, set_password: true } }],
+    });
+    const { user } = renderPage('/', <AccountPrompts me={passwordless} />, '/', passwordless);
+    const form = await screen.findByTestId('complete-account-form');
+    const proof = within(form).getByTestId('account-code');
+    expect(proof.textContent).toContain('138****0000');
+    expect(within(form).queryByTestId('account-code-switch')).toBeNull();
+
+    await user.click(within(proof).getByTestId('send-code'));
+    await waitFor(() => expect(f.count('POST /api/message')).toBe(1));
+    // The server picks the bound contact itself; the client names none.
+    expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ message: { type: 'Sms', purpose: 'reauthenticate' } });
+
+    await user.type(within(form).getByLabelText(/New password/), 'lantern-harbour-91-quiet');
+    await user.type(within(proof).getByRole('textbox'), '482913');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(f.count('PUT /api/me')).toBe(1));
+    const sent = f.calls.find((c) => c.method === 'PUT')!.body as { account: Record<string, unknown> };
+    expect(sent.account).toMatchObject({ password: 'lantern-harbour-91-quiet', account_code: '482913', nickname: 'NightOwl' });
+    expect(sent.account).not.toHaveProperty('current_password');
+  });
+
+  it('shows the server refusing a wrong proof code on the code field, and can send the code to the e-mail instead', async () => {
+    const both = { ...me, set_password: false, phone_number_asterisks: '138****0000', email_asterisks: 'n***@lantern.test' } as unknown as Me;
+    const f = mockFetch({
+      'GET /api/me/check': [{ status: 200, body: check(['password']) }],
+      'POST /api/message': [{ status: 200, body: { sent: true, resend_after: 60, expires_in: 600 } }],
+      'PUT /api/me': [{ status: 422, body: { errors: { account_code: ['invalid'] } } }],
+    });
+    const { user } = renderPage('/', <AccountPrompts me={both} />, '/', both);
+    const form = await screen.findByTestId('complete-account-form');
+    await user.click(within(form).getByTestId('account-code-switch'));
+    const proof = within(form).getByTestId('account-code');
+    expect(proof.textContent).toContain('n***@lantern.test');
+    await user.click(within(proof).getByTestId('send-code'));
+    await waitFor(() => expect(f.count('POST /api/message')).toBe(1));
+    expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ message: { type: 'Email', purpose: 'reauthenticate' } });
+
+    await user.type(within(form).getByLabelText(/New password/), 'lantern-harbour-91-quiet');
+    await user.type(within(proof).getByRole('textbox'), '000000');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(proof).findByText('The code is wrong or has expired')).toBeTruthy();
+    expect(screen.getByTestId('complete-account-form')).toBeTruthy();
+  });
+
+  it('tells an account without a password and with no contact to prove itself by that it cannot set one here', async () => {
+    const bare = { ...me, set_password: false, phone_number_asterisks: null, email_asterisks: null } as unknown as Me;
+    mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(['password']) }] });
+    renderPage('/', <AccountPrompts me={bare} />, '/', bare);
+    const form = await screen.findByTestId('complete-account-form');
+    expect(within(form).queryByTestId('account-code')).toBeNull();
+    expect(within(form).getByTestId('no-proof-contact').textContent).toContain('no phone or e-mail');
   });
 
   it('once put off, stays away for that account in another tab too, but not for another account', async () => {
