@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { codeReason, passwordReason } from '../../../lib/rules';
-import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { NewPasswordField } from '../../../ui/NewPasswordField';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
@@ -73,16 +73,12 @@ export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: 
         {needsPhone ? <ContactCodeFields form={form} contact="phone_number" kind="phone" purpose="bind" captcha="none" onSendErrors={setGeneral} /> : null}
         {needsPassword ? (
           <>
-            <TextField
+            <NewPasswordField
               label={t('fields.new_password')}
-              type="password"
-              autoComplete="new-password"
-              required
-              hint={t('auth.password_hint')}
+              strength={watch('password')}
               error={fieldErrorText(t, 'password', e.password)}
               {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
             />
-            <PasswordStrength password={watch('password')} />
             {provesByCode ? (
               <AccountCodeField
                 me={me}

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { passwordReason } from '../../../lib/rules';
-import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { NewPasswordField } from '../../../ui/NewPasswordField';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
@@ -71,16 +71,12 @@ export function PasswordResetPage() {
           onSent={() => setGeneral([])}
           onSendErrors={setGeneral}
         />
-        <TextField
+        <NewPasswordField
           label={t('fields.new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('auth.password_hint')}
+          strength={watch('password')}
           error={fieldErrorText(t, 'password', e.password)}
           {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
         />
-        <PasswordStrength password={watch('password')} />
         <TextField
           label={t('fields.password_confirmation')}
           type="password"

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { idNumberReason, passwordReason, realNameReason } from '../../../lib/rules';
+import { NewPasswordField } from '../../../ui/NewPasswordField';
 import { PasswordStrength } from '../../../ui/PasswordStrength';
 import { useApplySession } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
@@ -108,12 +109,8 @@ export function SignUpPage() {
           onSendErrors={setGeneral}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <NewPasswordField
             label={t('fields.password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={t('auth.password_hint')}
             error={fieldErrorText(t, 'password', e.password)}
             {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
           />
