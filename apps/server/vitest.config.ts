@@ -6,7 +6,12 @@ export default defineConfig({
     // Behaviour only a shared Redis has (pub/sub between instances, the flash-sale gate's script) is proven in
     // `*.redis.test.ts`, which run in the PostgreSQL and Redis tier: without Redis there is nothing to prove,
     // and a skipped test would say otherwise.
-    exclude: process.env.REDIS_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'test/**/*.redis.test.ts'],
+    // Likewise what only PostgreSQL has (sessions it can end, as a restart does) is in `*.postgres.test.ts`.
+    exclude: [
+      '**/node_modules/**',
+      ...(process.env.REDIS_URL ? [] : ['test/**/*.redis.test.ts']),
+      ...(process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
+    ],
     // One migrated database per run, copied for each file instead of built from nothing (test/template-database.ts).
     globalSetup: ['test/template-database.ts'],
     testTimeout: 30_000,

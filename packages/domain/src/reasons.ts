@@ -138,6 +138,7 @@ export const REASON_CODES = [
 
   // Server
   'server_error',
+  'unavailable', // the database could not be reached for now (a restart, a failover): 503 with Retry-After, try again
 ] as const;
 
 export type ReasonCode = (typeof REASON_CODES)[number];

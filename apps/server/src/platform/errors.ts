@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ReasonCode } from '@lantern/domain';
+import { isDatabaseUnavailable } from './db/client.ts';
 
 /**
  * Reasons per field. A reason is one of the domain's `REASON_CODES` (docs/product/errors.md): an answer with
@@ -129,10 +130,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, bad content length and the like: the client's fault, said without internals.
       return reply.status(400).send({ errors: { base: ['invalid'] } });
     }
+    if (isDatabaseUnavailable(error)) {
+      // Seconds of clean refusals while the database restarts or fails over, not a fault of the request.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ errors: { base: ['unavailable'] } });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errors: { base: ['server_error'] } });
   });
 }
+
+/** How long a client is asked to wait after a 503 for an unreachable database: a restart takes about that long. */
+const DATABASE_RETRY_AFTER_S = 2;
 
 export function registerApiNotFound(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => {

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ForumError } from '@lantern/contract';
 import { forumReplyCode, type ReasonCode } from '@lantern/domain';
 import { AppError } from './errors.ts';
+import { isDatabaseUnavailable } from './db/client.ts';
 
 /**
  * The forum host's envelope (docs/product/community.md#reply-codes, docs/product/errors.md#forum-host-errors):
@@ -35,6 +36,7 @@ const MESSAGES: Partial<Record<ReasonCode, { chs: string; en: string }>> = {
   access_wait: { chs: '操作太频繁，请稍后再试', en: 'Too many requests. Please wait a moment.' },
   rate_limit: { chs: '操作太频繁，请稍后再试', en: 'Too many requests. Please wait a moment.' },
   server_error: { chs: '服务器错误', en: 'Server error' },
+  unavailable: { chs: '服务暂时不可用，请稍后再试', en: 'The service is briefly unavailable. Please try again in a moment' },
   closed: { chs: '该用户已注销', en: 'That account is closed' },
   out_limit: { chs: '已达到上限', en: 'You have reached the limit' },
   block_listed: { chs: '你们之间存在拉黑关系，无法操作', en: 'One of you has blocked the other' },
@@ -79,6 +81,10 @@ export function forumErrorHandler(error: FastifyError | AppError, request: Fasti
   const status = error.statusCode ?? 500;
   if (status === 429) return reply.status(429).send(errorOf(request, 429, 'base', 'rate_limit'));
   if (status >= 400 && status < 500) return reply.status(400).send(errorOf(request, 400, 'base', 'invalid'));
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.status(503).header('retry-after', '2').send(errorOf(request, 503, 'base', 'unavailable'));
+  }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorOf(request, 500, 'base', 'server_error'));
 }

@@ -59,6 +59,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client can lose its connection (a server restart, a dropped test database); pg reports it on
     // the pool, and without a listener that would crash the process. The pool replaces the client itself.
     pool.on('error', (err) => console.warn(`PostgreSQL idle client error: ${err.message}`));
+    // A client out of the pool (a transaction, a held connection, a checkout lane waiting for buyers) has no
+    // listener at all: pg-pool takes its idle listener off at checkout. A connection lost then (a PostgreSQL
+    // restart ends every session with 57P01) is an 'error' event on the client, and an event nobody listens to
+    // ends the process. The statements on it fail by themselves and the request answers 503 (errors.ts); this
+    // listener only keeps the process alive, and pg-pool drops the client when it is released (not queryable).
+    pool.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`)));
     const db = drizzlePg(pool);
     pools.set(db as unknown as Db, pool);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
@@ -151,6 +157,23 @@ export async function transactionOpenedBy<T, Row = Record<string, unknown>>(db: 
 /** Whether an error means the connection itself failed (ended by the server, reset), so it must not be reused. */
 export function isConnectionError(error: unknown): error is Error {
   return error instanceof Error && /terminat|Connection terminated|ECONNRESET|not queryable/i.test(error.message);
+}
+
+/** SQLSTATE classes of a database that is not there for now: 08 connection exception, 57P01-57P03 shutdown or not yet started. */
+const UNAVAILABLE_STATES = /^(08...|57P0[123])$/;
+
+/**
+ * Whether an error means the database could not be reached or dropped the connection (a restart, a failover),
+ * rather than a refusal of the statement: the request is answered 503 with Retry-After, never 500. Drizzle
+ * wraps the driver's error, so its cause is looked at too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || code === 'ECONNREFUSED' || code === 'ECONNRESET')) return true;
+    if (/terminat|Connection terminated|ECONNRESET|not queryable|timeout exceeded when trying to connect/i.test(e.message)) return true;
+  }
+  return false;
 }
 
 /**
