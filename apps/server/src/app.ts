@@ -22,6 +22,7 @@ import { registerAuditLog } from './platform/audit.ts';
 import { responseSerializerCompiler } from './platform/compiled-response.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
+import { registerHealth } from './platform/health.ts';
 
 
 /** `/api/me.json` and `/api/me` are the same call (docs/product/README.md#api-conventions). */
@@ -92,6 +93,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     });
   }
 
+  registerHealth(app, { db: deps.db, sharedKv: config.REDIS_URL ? deps.kv : undefined });
   for (const module of MODULES) if (module.routes) await app.register(module.routes(deps));
   // Every staff route sits behind one permission check that runs before its body is even validated: none
   // can forget it, and a caller without the permission learns nothing of what the route expects.

@@ -62,6 +62,8 @@ describe('PostgreSQL ends every session (a restart, a failover)', () => {
 
     const res = await api.native.get('/api/v1/fetch_region');
     expect(res.statusCode).toBe(200);
+    const ready = await api.native.get('/readyz');
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', kv: 'ok' } });
     const served = await t.deps.db.execute(sql`select 1 as one`);
     expect((served as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -191,4 +191,17 @@ async function migratePostgres(url: string): Promise<void> {
     // Ending the session releases the advisory lock too, even if unlocking is never reached.
     await client.end();
   }
+}
+
+/** How many migrations the repository holds (drizzle/meta/_journal.json), read once. */
+let committedMigrations: number | undefined;
+
+/**
+ * How many committed migrations the database has not applied: 0 when it is up to date. An instance started
+ * from newer code than its database (a deploy whose migration failed) is not ready (platform/health.ts).
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  committedMigrations ??= (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }).entries.length;
+  const { rows } = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: number }[] };
+  return Math.max(0, committedMigrations - Number(rows[0]?.applied ?? 0));
 }
