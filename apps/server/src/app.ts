@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -54,6 +55,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     // is the client in every environment, so no one picks their own address for the per-address limits.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // Every log line of a request carries its id (`reqId`), and every answer names it (x-request-id), so a
+    // user's report of an error finds its lines. A configured proxy's own id is kept; a client's is not trusted.
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.trustedProxies.length > 0 ? 'x-request-id' : false,
     rewriteUrl: (req: { url?: string }) => stripJsonSuffix(req.url ?? '/'),
     // Cover seeds carry a title (percent-encoded CJK takes 9 characters a glyph): room for that in a path parameter.
     routerOptions: { querystringParser: parseQuery, maxParamLength: 512 },
@@ -65,6 +70,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   registerErrorHandling(app);
   registerInputGuard(app);
   // Versioned vendor types (application/vnd.lantern.v7+json) are JSON too.
