@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, notificationCounts, openingNotificationTab, pushVisibleNotification } from './notifications.ts';
+import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, READ_NOTIFICATION_KEPT_DAYS, notificationCounts, openingNotificationTab, pushVisibleNotification, readNotificationsKeptSince } from './notifications.ts';
 
 describe('notification counts', () => {
   it('groups kinds into the notification counters', () => {
@@ -94,5 +94,13 @@ describe('the tab /messages opens on', () => {
   });
   it('is the comments tab when nothing is unread', () => {
     expect(openingNotificationTab(none)).toBe('comment_num');
+  });
+});
+
+describe('read notifications kept', () => {
+  it('for 180 days after their reading', () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    expect(READ_NOTIFICATION_KEPT_DAYS).toBe(180);
+    expect(readNotificationsKeptSince(now).toISOString()).toBe('2026-06-02T12:00:00.000Z');
   });
 });

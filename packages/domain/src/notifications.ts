@@ -68,6 +68,17 @@ export const NOTIFICATIONS_PER_PAGE = 10;
 export const NOTIFICATION_EXCERPT_MAX = 120;
 
 /**
+ * How long a notification is kept once read (docs/product/messaging.md#notification-pruning): the centre is
+ * for what is new, and half a year of read history is more than anyone scrolls back; unread ones stay.
+ */
+export const READ_NOTIFICATION_KEPT_DAYS = 180;
+
+/** The oldest read time a kept notification may have at `now`; read before it, the notification goes. */
+export function readNotificationsKeptSince(now: Date): Date {
+  return new Date(now.getTime() - READ_NOTIFICATION_KEPT_DAYS * 86_400_000);
+}
+
+/**
  * An account's notification settings (docs/product/messaging.md#notification-settings): every kind on and the
  * e-mail digest off until the account says otherwise.
  */

@@ -8,6 +8,7 @@ import type { ServerModule } from '../../platform/module.ts';
 import { provideNotiBadges, provideRewardAnnouncer } from '../accounts/index.ts';
 import { countersOfMany } from './counters.ts';
 import { emailDigestJob } from './digest.ts';
+import { pruneReadNotificationsJob } from './prune.ts';
 import { notificationRoutes, notificationStaffRoutes } from './routes.ts';
 import { announceRewardsInCentre } from './reward-notices.ts';
 import * as tables from './tables.ts';
@@ -16,8 +17,9 @@ export const notificationsModule: ServerModule = {
   name: 'notifications',
   routes: notificationRoutes,
   staffRoutes: notificationStaffRoutes,
-  // The daily e-mail digest of unread notifications (docs/product/messaging.md#email-digest).
-  jobs: [emailDigestJob],
+  // The daily e-mail digest of unread notifications (docs/product/messaging.md#email-digest); read ones pruned
+  // after half a year (docs/product/messaging.md#notification-pruning).
+  jobs: [emailDigestJob, pruneReadNotificationsJob],
   tables,
   setup: () => {
     // `noti_badges` on the account, whose total is its `notifications` badge (docs/product/messaging.md#notification-counts).
@@ -33,3 +35,4 @@ export { settingsOf } from './settings.ts';
 export { createBroadcast } from './broadcasts.ts';
 export { rewardNotices } from './reward-notices.ts';
 export { sendDigests } from './digest.ts';
+export { pruneReadNotifications } from './prune.ts';
