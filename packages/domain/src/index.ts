@@ -58,3 +58,4 @@ export * from './live.ts';
 export * from './wish-alerts.ts';
 export * from './account-completion.ts';
 export * from './rich-text.ts';
+export * from './guide.ts';
