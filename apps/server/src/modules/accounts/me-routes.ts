@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SITES, accountCompletionNeeds, isNicknameSafe } from '@lantern/domain';
 import {
-  bindContactRequest, clockInResponse, completeMeRequest, identificationRequest, me, meCheck, pagingQuery,
+  API, bindContactRequest, clockInResponse, completeMeRequest, identificationRequest, me, meCheck, pagingQuery,
   pointDetailsResponse, walletEntriesResponse, resetPasswordRequest, unbindPhoneRequest, unlockRequest, updateMeRequest,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -57,7 +57,7 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   });
 
   // The beginners' guide was closed or finished: shown once per account (docs/product/screens.md#guide).
-  app.patch('/api/me/guide', { schema: { tags } }, async (request, reply) => {
+  app.patch(API.meGuide, { schema: { tags } }, async (request, reply) => {
     await completeGuide(deps, requireAuth(request).accountId);
     return reply.status(204).send();
   });
