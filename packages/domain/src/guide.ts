@@ -26,7 +26,7 @@ export interface GuideStep {
  * The others explain the rest of the store a beginner needs (search, cart, messages, the menu to replay this).
  */
 export const GUIDE_STEP_LIST: readonly GuideStep[] = [ // GUIDE_STEPS of them (guide.test.ts)
-  { n: 1, key: 'welcome', route: 'home' },
+  { n: 1, key: 'welcome' },
   { n: 2, key: 'community_posts', route: 'community', target: 'community_posts' },
   { n: 3, key: 'search', target: 'search' },
   { n: 4, key: 'subjects', route: 'subjects', target: 'subjects' },

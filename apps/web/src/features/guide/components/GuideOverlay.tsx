@@ -116,10 +116,14 @@ export default function GuideOverlay({ me }: { me: Me }) {
   }, [client, navigate]);
 
   // Each step: go to its page, and show or hide the user menu (steps 8 and 9).
+  // Once per step: `navigate` changes with every location, and must not send the reader back.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
-    if (step.route) navigate(routeTo(step.route, accountId));
+    if (closing.current) return;
+    if (step.route) navigateRef.current(routeTo(step.route, accountId));
     setGuideMenu(step.menu === 'open');
-  }, [step, accountId, navigate]);
+  }, [step, accountId]);
 
   // The page behind is inert while the guide is open (clicks and screen readers stay in the dialog).
   useEffect(() => {
