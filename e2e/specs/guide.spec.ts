@@ -17,7 +17,7 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   // Once the page has stopped scrolling to the step's target (two frames at the same place).
   await expect
-    .poll(() => page.evaluate(() => new Promise<boolean>((done) => { const y = window.scrollY; requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y))); })))
+    .poll(() => page.evaluate<boolean>('new Promise((done) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === y))); })'))
     .toBe(true);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
