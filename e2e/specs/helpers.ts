@@ -68,9 +68,10 @@ export interface Account {
 
 /**
  * Signs up through the API in the browser context's cookie jar (the same calls the page makes), so the
- * context is signed in afterwards. Used by specs whose subject is not sign-up itself.
+ * context is signed in afterwards. Used by specs whose subject is not sign-up itself; the beginners' guide is
+ * closed for the account unless `keepGuide`.
  */
-export async function signUpViaApi(context: BrowserContext, baseURL: string, area: Area, tag = 'api'): Promise<Account> {
+export async function signUpViaApi(context: BrowserContext, baseURL: string, area: Area, tag = 'api', options: { keepGuide?: boolean } = {}): Promise<Account> {
   const r = context.request;
   // The CSRF cookie comes with a page (not with API answers); without it the server treats the caller as an
   // API client and answers with tokens in the body instead of session cookies.
@@ -103,6 +104,11 @@ export async function signUpViaApi(context: BrowserContext, baseURL: string, are
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const body = (await res.json()) as { account: { id: number; nickname: string } };
+  // A new account is due to see the beginners' guide; specs about something else start as one that closed it.
+  if (!options.keepGuide) {
+    const closed = await r.patch(`${baseURL}/api/me/guide`, { headers });
+    expect(closed.status(), await closed.text()).toBe(204);
+  }
   return { email, password, id: body.account.id, nickname: body.account.nickname };
 }
 

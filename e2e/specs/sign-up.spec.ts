@@ -40,6 +40,13 @@ test('signs up by e-mail with the code from the outbox and the captcha, then sig
   // "complete your account" popup asks for a new password right away.
   await expect(page.getByTestId('complete-account-form')).toHaveCount(0);
 
+  // A new account is shown the beginners' guide (guide.spec.ts walks it); skipping it lands on /home.
+  await expect(page.getByTestId('guide-dialog')).toBeVisible();
+  await page.getByTestId('guide-skip').click();
+  await expect(page.getByTestId('guide')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('complete-account-form')).toHaveCount(0);
+
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
   await expect(page.getByTestId('header-sign-in')).toBeVisible();

@@ -52,7 +52,7 @@ describe('GET /api/me and /api/profile', () => {
       set_password: true,
       sign_in_count: 1,
       platforms: [],
-      configs: [{ kind: 'upload', key: 'water_mark', value: 'close' }, { kind: 'community', key: 'responsibility', value: 'pending' }],
+      configs: [{ kind: 'upload', key: 'water_mark', value: 'close' }, { kind: 'community', key: 'responsibility', value: 'pending' }, { kind: 'guide', key: 'beginners_guide', value: 'due' }],
       security_info: { is_identification: false, is_nickname_safe: true, has_email: true, has_phone: false, set_password: true },
       point: { score: 0, history_score: 0, total_score: 0, new_score: 0, xp: 0, clock_in: { checked: false, day: clockInDay(nowSec(), 'UTC'), score: 0 } },
       score: 0,

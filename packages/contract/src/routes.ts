@@ -12,6 +12,8 @@ export const API = {
   fastAccessToken: '/api/fast/access_token',
   me: '/api/me',
   meCheck: '/api/me/check',
+  /** The beginners' guide was closed or finished (docs/product/screens.md#guide). */
+  meGuide: '/api/me/guide',
   profile: '/api/profile',
   phonePassword: '/api/me/phone/password',
   emailPassword: '/api/me/email/password',

@@ -16,6 +16,8 @@ interface DemoAccount {
   identity?: { name: string; id: string; birth: string };
   muted?: boolean;
   wallet?: { CNY?: number; USD?: number };
+  /** Still due to see the beginners' guide, as a new account after sign-up is (docs/product/screens.md#guide). */
+  guideDue?: boolean;
 }
 
 const DEMO: DemoAccount[] = [
@@ -26,6 +28,7 @@ const DEMO: DemoAccount[] = [
   { nickname: '灯笼客服', email: 'staff@lantern.test', homeArea: 'native', role: 'staff' },
   { nickname: 'Admin', email: 'admin@lantern.test', homeArea: 'abroad', role: 'admin' },
   { nickname: '禁言用户', email: 'muted@lantern.test', homeArea: 'native', muted: true },
+  { nickname: 'Newcomer', email: 'newcomer@lantern.test', homeArea: 'abroad', guideDue: true },
 ];
 
 /**
@@ -50,6 +53,7 @@ export async function seedAccounts(deps: Deps) {
         region: demo.homeArea === 'native' ? 'cn' : 'global',
         role: demo.role ?? 'user',
         ...(demo.role && demo.role !== 'user' && { createdAt: new Date(now.getTime() - TEAM_JOINED_DAYS_AGO * 86_400_000) }),
+        ...(demo.guideDue && { guideCompletedAt: null }),
         mutedUntil: demo.muted ? new Date(Date.now() + 30 * 86_400_000) : null,
         ...(demo.identity && {
           realNameEnc: deps.secrets.encrypt(demo.identity.name),

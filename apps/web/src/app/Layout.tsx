@@ -1,16 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { isGuideDue } from '@lantern/domain';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useGuideState } from '../lib/guideStore';
 import { useLiveConnection } from '../lib/liveConnection';
 import { useMe } from '../lib/session';
 import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { paths } from './paths';
 
 // The bar checks live events with the contract's schema (zod): loaded once signed in, not on every first page.
 const NotificationBar = lazy(() => import('./NotificationBar').then((m) => ({ default: m.NotificationBar })));
 const SignInPopup = lazy(() => import('../features/auth/components/SignInPopup').then((m) => ({ default: m.SignInPopup })));
 const Toaster = lazy(() => import('../ui/Toast').then((m) => ({ default: m.Toaster })));
+// The beginners' guide is a chunk of its own, loaded only for an account due to see it or replaying it.
+const GuideOverlay = lazy(() => import('../features/guide/components/GuideOverlay'));
 const AccountPrompts = lazy(() => import('../features/account/components/AccountPrompts').then((m) => ({ default: m.AccountPrompts })));
 
 export function Layout() {
@@ -20,6 +25,12 @@ export function Layout() {
     if (open) setPopupLoaded(true);
   }, [open]);
   const { data: me } = useMe();
+  const guide = useGuideState();
+  const { pathname } = useLocation();
+  // Once per account after sign-up, or replayed from the user menu (docs/product/screens.md#guide); never over
+  // the sign-in popup or pages, nor for an account the minimum age signs out.
+  const showGuide =
+    !!me && me.safrv !== 'strong' && !open && pathname !== paths.signIn && pathname !== paths.signUp && (guide.replaying || (!guide.closed && isGuideDue(me.configs)));
   // The tab's live stream: open while signed in, closed on sign-out (docs/product/messaging.md#live-push).
   useLiveConnection(me?.id ?? null);
   // The toast renderer (Radix) loads with the first toast and then stays.
@@ -43,7 +54,8 @@ export function Layout() {
       {/* Separate boundaries: one overlay loading its code never hides another that is open. */}
       <Suspense fallback={null}>{toasterLoaded ? <Toaster /> : null}</Suspense>
       <Suspense fallback={null}>{popupLoaded ? <SignInPopup /> : null}</Suspense>
-      <Suspense fallback={null}>{me ? <AccountPrompts me={me} /> : null}</Suspense>
+      <Suspense fallback={null}>{me ? <AccountPrompts me={me} guideOpen={showGuide} /> : null}</Suspense>
+      <Suspense fallback={null}>{showGuide ? <GuideOverlay me={me} /> : null}</Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -1,7 +1,8 @@
 import type { Me } from '@lantern/contract';
-import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, lazy, Suspense, useEffect, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useGuideState } from '../lib/guideStore';
 import { openSignIn } from '../lib/signInStore';
 import { buttonClass } from '../ui/Button';
 import { ChevronDown } from '../ui/icons';
@@ -56,11 +57,16 @@ export function UserMenu({ me }: { me: Me | null | undefined }) {
 /** Mounted only while signed in, so signing out and in again starts with the menu closed. */
 function AccountMenu({ me }: { me: Me }) {
   const { armed, arm, preload } = useLazyOnce(loadMenu);
+  // The beginners' guide shows this menu at step 8 and hides it at step 9 (docs/product/screens.md#guide).
+  const { menuOpen: guideHolds } = useGuideState();
+  useEffect(() => {
+    if (guideHolds) arm();
+  }, [guideHolds, arm]);
   const plain = <Trigger me={me} onClick={arm} onPointerEnter={preload} onFocus={preload} aria-expanded={false} />;
   if (!armed) return plain;
   return (
     <Suspense fallback={plain}>
-      <UserMenuContent me={me} trigger={<Trigger me={me} />} />
+      <UserMenuContent me={me} trigger={<Trigger me={me} />} guideHolds={guideHolds} />
     </Suspense>
   );
 }

@@ -228,3 +228,9 @@ export const EyeOffIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 3l18 18" />
   </svg>
 );
+export const CompassIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M15.5 8.5l-2 5-5 2 2-5z" />
+  </svg>
+);

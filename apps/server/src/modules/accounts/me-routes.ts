@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SITES, accountCompletionNeeds, isNicknameSafe } from '@lantern/domain';
 import {
-  bindContactRequest, clockInResponse, completeMeRequest, identificationRequest, me, meCheck, pagingQuery,
+  API, bindContactRequest, clockInResponse, completeMeRequest, identificationRequest, me, meCheck, pagingQuery,
   pointDetailsResponse, walletEntriesResponse, resetPasswordRequest, unbindPhoneRequest, unlockRequest, updateMeRequest,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -15,6 +15,7 @@ import { bindContact, resetPassword, unbindPhone, unlockAccount } from './contac
 import { identify } from './identification.ts';
 import { clockIn, pointDetails } from './points.ts';
 import { walletLedger } from './wallet.ts';
+import { completeGuide } from './guide.ts';
 
 const tags = ['accounts'];
 
@@ -53,6 +54,12 @@ export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
       area: request.site.area, staff: account.role !== 'user', identified, hasPhone: account.phone !== null, hasPassword: account.passwordHash !== null,
     });
     return { is_identification: identified, is_nickname_safe: safe, safrv: account.safrv, need_identification: missing.length > 0, need_basic_info: missing.length === 0 && !safe, missing };
+  });
+
+  // The beginners' guide was closed or finished: shown once per account (docs/product/screens.md#guide).
+  app.patch(API.meGuide, { schema: { tags } }, async (request, reply) => {
+    await completeGuide(deps, requireAuth(request).accountId);
+    return reply.status(204).send();
   });
 
   for (const [path, channel] of [['/api/me/phone/password', 'sms'], ['/api/me/email/password', 'email']] as const) {

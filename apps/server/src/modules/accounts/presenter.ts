@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { isNicknameSafe, maskEmail, maskPhone, RESPONSIBILITY_CONFIG, totalScore, type Site } from '@lantern/domain';
+import { isNicknameSafe, maskEmail, maskPhone, GUIDE_CONFIG, guideDueFor, RESPONSIBILITY_CONFIG, totalScore, type Site } from '@lantern/domain';
 import type { Me, PublicUser } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -146,6 +146,12 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
         kind: RESPONSIBILITY_CONFIG.kind,
         key: RESPONSIBILITY_CONFIG.key,
         value: account.responsibilityAcknowledgedAt ? RESPONSIBILITY_CONFIG.acknowledged : RESPONSIBILITY_CONFIG.pending,
+      },
+      // Whether the beginners' guide is still due (docs/product/screens.md#guide): never for the store's team.
+      {
+        kind: GUIDE_CONFIG.kind,
+        key: GUIDE_CONFIG.key,
+        value: guideDueFor({ role: account.role, completed: account.guideCompletedAt !== null }) ? GUIDE_CONFIG.due : GUIDE_CONFIG.done,
       },
     ],
     security_info: {

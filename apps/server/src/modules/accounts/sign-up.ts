@@ -78,6 +78,8 @@ export async function signUp(deps: Deps, site: Site, input: SignUpRequest['accou
           passwordHash,
           homeArea: site.area,
           region: site.regionDefault,
+          // A new account is due to see the beginners' guide (docs/product/screens.md#guide).
+          guideCompletedAt: null,
           ...(identity && {
             realNameEnc: deps.secrets.encrypt(identity.realName),
             realNameMasked: maskRealName(identity.realName),

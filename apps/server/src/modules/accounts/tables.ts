@@ -39,6 +39,12 @@ export const accounts = pgTable(
     waterMark: boolean('water_mark').notNull().default(false),
     /** When the owner answered "I have got it" to the responsibility declaration (docs/product/screens.md#responsibility-dialog); asked once. */
     responsibilityAcknowledgedAt: timestamp('responsibility_acknowledged_at', { withTimezone: true }),
+    /**
+     * When the account closed or finished the beginners' guide (docs/product/screens.md#guide). Only sign-up
+     * writes null (a new account is due to see it); every other account, and every account that existed before
+     * the guide, counts as done.
+     */
+    guideCompletedAt: timestamp('guide_completed_at', { withTimezone: true }).defaultNow(),
     score: integer('score').notNull().default(0),
     historyScore: integer('history_score').notNull().default(0),
     newScore: integer('new_score').notNull().default(0),

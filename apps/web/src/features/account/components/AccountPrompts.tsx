@@ -3,6 +3,8 @@ import type { Me } from '@lantern/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { guideClosePopup } from '@lantern/domain';
+import { clearGuidePrompt, useGuideState } from '../../../lib/guideStore';
 import { meCheckQuery, useSignOut } from '../../../lib/session';
 import { useSignInState } from '../../../lib/signInStore';
 import { BasicInfoPopup, CompleteAccountPopup, SafrvNotice } from './AccountPopups';
@@ -24,7 +26,8 @@ function dismissedFor(id: number) {
  * basic-info popup when `need_basic_info`. A dismissed prompt stays away for that account in this browser, in
  * every tab (docs/product/accounts.md#account-completion).
  */
-export function AccountPrompts({ me }: { me: Me }) {
+export function AccountPrompts({ me, guideOpen = false }: { me: Me; guideOpen?: boolean }) {
+  const guide = useGuideState();
   const { open: signInOpen } = useSignInState();
   const location = useLocation();
   const navigate = useNavigate();
@@ -53,9 +56,13 @@ export function AccountPrompts({ me }: { me: Me }) {
       />
     );
   }
-  if (!check || dismissed || signInOpen || onAuthPage) return null;
+  // The beginners' guide goes first; closing it opens the popup it asks for, even one dismissed before
+  // (docs/product/screens.md#guide). The same rule picks the popup after sign-in.
+  if (guideOpen || !check || signInOpen || onAuthPage) return null;
+  const popup = guide.promptAfter || !dismissed ? guideClosePopup(check) : null;
   const dismiss = (o: boolean) => {
     if (o) return;
+    clearGuidePrompt();
     try {
       window.localStorage.setItem(dismissKey(me.id), '1');
     } catch {
@@ -63,7 +70,7 @@ export function AccountPrompts({ me }: { me: Me }) {
     }
     setDismissed(true);
   };
-  if (check.need_identification) return <CompleteAccountPopup me={me} missing={check.missing} open onOpenChange={dismiss} />;
-  if (check.need_basic_info) return <BasicInfoPopup me={me} open onOpenChange={dismiss} />;
+  if (popup === 'identification') return <CompleteAccountPopup me={me} missing={check.missing} open onOpenChange={dismiss} />;
+  if (popup === 'basic_info') return <BasicInfoPopup me={me} open onOpenChange={dismiss} />;
   return null;
 }

@@ -133,6 +133,9 @@ export function GroupPage() {
               </Link>
             ))}
           </div>
+          {/* The cards below title their posts with h3: the tab's name is their h2, for readers who move by
+              headings (heading order never skips a level). */}
+          <h2 className="sr-only">{t(`community.tab_${tab}`)}</h2>
           {tab === 'posts' ? (
             <>
               <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('community.filter')}>

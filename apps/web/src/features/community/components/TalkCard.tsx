@@ -39,10 +39,12 @@ export function TalkCard({ talk, linked = true }: { talk: Talk; linked?: boolean
     <article className="rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700 sm:p-5" data-testid="talk-card" data-author={talk.account?.id}>
       <header className="flex items-center gap-3">
         <Avatar name={name} url={talk.account?.avatar_url ?? null} />
+        {/* Name and date are links stacked one above the other: each is at least 24 px tall so a finger hits
+            the one it means (WCAG 2.5.8). */}
         <div className="min-w-0">
-          {talk.account ? <Link to={paths.user(talk.account.id)} className="font-semibold text-fg hover:text-accent-strong">{name}</Link> : <span className="font-semibold text-fg">{name}</span>}
+          {talk.account ? <Link to={paths.user(talk.account.id)} className="inline-flex min-h-6 items-center font-semibold text-fg hover:text-accent-strong">{name}</Link> : <span className="font-semibold text-fg">{name}</span>}
           <p className="text-xs text-subtle">
-            {linked ? <Link to={paths.talk(talk.id)} className="hover:text-accent-strong">{formatDate(talk.created_at_timestamp, language)}</Link> : formatDate(talk.created_at_timestamp, language)}
+            {linked ? <Link to={paths.talk(talk.id)} className="inline-flex min-h-6 items-center hover:text-accent-strong">{formatDate(talk.created_at_timestamp, language)}</Link> : formatDate(talk.created_at_timestamp, language)}
             {talk.target_action === 'share' ? ` · ${t('people.forwarded')}` : ''}
           </p>
         </div>
@@ -55,12 +57,12 @@ export function TalkCard({ talk, linked = true }: { talk: Talk; linked?: boolean
           ) : talk.forward.author_blocked ? (
             // The server sends no words of an original whose author the reader blocked; its page, behind the
             // "Show anyway" notice, is one click away (docs/product/people.md#direct-links).
-            <Link to={paths.talk(talk.forward.id)} className="text-sm text-muted hover:text-accent-strong" data-testid="talk-forward-blocked">
+            <Link to={paths.talk(talk.forward.id)} className="inline-flex min-h-6 items-center text-sm text-muted hover:text-accent-strong" data-testid="talk-forward-blocked">
               {t('people.forward_blocked', { name: talk.forward.account?.nickname ?? t('community.gone_author') })}
             </Link>
           ) : (
             <>
-              <Link to={paths.talk(talk.forward.id)} className="text-sm font-semibold text-fg hover:text-accent-strong">@{talk.forward.account?.nickname ?? t('community.gone_author')}</Link>
+              <Link to={paths.talk(talk.forward.id)} className="inline-flex min-h-6 items-center text-sm font-semibold text-fg hover:text-accent-strong">@{talk.forward.account?.nickname ?? t('community.gone_author')}</Link>
               <RichText html={talk.forward.content} className="mt-1 text-sm" />
             </>
           )}
@@ -68,7 +70,7 @@ export function TalkCard({ talk, linked = true }: { talk: Talk; linked?: boolean
       ) : null}
       <footer className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted">
         <span>{t('people.likes', { count: talk.like_count })}</span>
-        {linked ? <Link to={paths.talk(talk.id)} className="hover:text-accent-strong">{t('people.comments', { count: talk.comment_count })}</Link> : <span>{t('people.comments', { count: talk.comment_count })}</span>}
+        {linked ? <Link to={paths.talk(talk.id)} className="inline-flex min-h-6 items-center hover:text-accent-strong">{t('people.comments', { count: talk.comment_count })}</Link> : <span>{t('people.comments', { count: talk.comment_count })}</span>}
         <span>{t('people.forwards', { count: talk.forward_count })}</span>
         <span className="ml-auto flex flex-wrap gap-2">
           <Button variant="ghost" size="sm" onClick={() => setForwarding((v) => !v)} data-testid="forward-button">{t('people.forward')}</Button>

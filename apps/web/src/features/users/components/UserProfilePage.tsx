@@ -81,7 +81,7 @@ export function UserProfilePage() {
         <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-ink-950 to-transparent" />
       </div>
       <div className="relative mx-auto max-w-5xl px-4 sm:px-6">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start" data-guide="profile">
           {u.avatar_url ? (
             <img src={u.avatar_url} alt="" className="-mt-14 size-28 rounded-2xl object-cover ring-4 ring-ink-950" />
           ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "guide_completed_at" timestamp with time zone DEFAULT now();
