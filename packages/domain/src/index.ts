@@ -57,3 +57,5 @@ export * from './site-paths.ts';
 export * from './live.ts';
 export * from './wish-alerts.ts';
 export * from './account-completion.ts';
+export * from './journeys.ts';
+export * from './invites.ts';
