@@ -39,6 +39,7 @@ import { linkedAccountsModule } from './linked-accounts/index.ts';
 import { conversationsModule } from './conversations/index.ts';
 import { wishAlertsModule } from './wish-alerts/index.ts';
 import { journeysModule } from './journeys/index.ts';
+import { invitesModule } from './invites/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -85,6 +86,7 @@ export const MODULES: readonly ServerModule[] = [
   conversationsModule,
   wishAlertsModule,
   journeysModule,
+  invitesModule,
   userCenterModule,
   auditModule,
 ];
