@@ -53,3 +53,11 @@ export const cpsInviteCodeResponse = z.object({
 
 export type InviteInfo = z.infer<typeof inviteInfo>;
 export type AccountInviteRegister = z.infer<typeof accountInviteRegister>;
+
+/** The invitation calls (docs/product/engagement.md#invitations); the third-party ones are outside /api. */
+export const INVITES_API = {
+  inviteRegisterNew: '/api/invite_register/new',
+  invited: '/api/accounts_invite_registers',
+  registerInfo: '/support/lottery/client/invite/register/info',
+  code: '/support/lottery/client/invite/code',
+} as const;
