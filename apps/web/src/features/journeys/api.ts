@@ -71,11 +71,3 @@ export const invitedQuery = (page: number) =>
     queryKey: queryKeys.invites.invited(page),
     queryFn: () => api.get<InvitedResponse>(INVITES_API.invited, { query: { page } }),
   });
-
-/** Who invites through a code (the sign-up page); a guest may ask. Unknown is 404 `invite: not_found`. */
-export const inviterQuery = (code: string) =>
-  queryOptions({
-    queryKey: queryKeys.invites.inviter(code),
-    queryFn: () => api.get<InviteRegisterNew>(INVITES_API.inviteRegisterNew, { query: { invite_code: code }, auth: 'optional' }),
-    retry: false,
-  });

@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { normalizeInviteCode } from '@lantern/domain';
-import { inviterQuery } from '../../journeys/api';
+import { inviterQuery } from '../api/inviter';
 import { deviceId } from '../../../lib/device';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';

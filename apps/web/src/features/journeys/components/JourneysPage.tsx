@@ -12,7 +12,7 @@ import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
-import { FormAlert, TextField } from '../../../ui/TextField';
+import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { journeyRewardsQuery, journeyTasksQuery, useOpenReward, useRedeemTaskCode, useShareTask } from '../api';
 import { openProblem, redeemProblem, shareProblem } from '../reasons';
@@ -171,10 +171,11 @@ function Journey({ tasks }: { tasks: JourneyTask[] }) {
   );
 }
 
-function Rewards() {
+/** Read after the tasks: reading them completes a `register` task, whose reward must show here too. */
+function Rewards({ tasksRead }: { tasksRead: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const q = useQuery(journeyRewardsQuery);
+  const q = useQuery({ ...journeyRewardsQuery, enabled: tasksRead });
   const open = useOpenReward();
   const rewards = q.data?.journey_rewards ?? [];
   const what = (r: AccountJourneyReward) =>
@@ -233,7 +234,7 @@ export function JourneysPage() {
       {[...byJourney.values()].map((tasks) => (
         <Journey key={tasks[0]!.journey_id} tasks={tasks} />
       ))}
-      <Rewards />
+      <Rewards tasksRead={q.isSuccess} />
     </CenterSection>
   );
 }
