@@ -49,7 +49,7 @@ export function registerTaskDone(window: JourneyWindow, accountCreatedSec: numbe
   return journeyStatus(window, accountCreatedSec) === 'current';
 }
 
-/** The task message the page shows for a refusal (spec §8.6): 76 out of time, 78 auth, 75 anything else. */
+/** The task message the page shows for a refusal (docs/product/engagement.md#journey-reasons): 76 out of time, 78 auth, 75 anything else. */
 export function journeyTaskMessage(reason: string | null | undefined): 75 | 76 | 78 {
   if (reason === 'time_range_invalid') return 76;
   if (reason === 'auth_invalid') return 78;

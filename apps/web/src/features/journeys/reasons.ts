@@ -8,7 +8,7 @@ export function reasonOf(e: unknown): string | null {
   return Object.values(e.errors)[0]?.[0] ?? null;
 }
 
-/** A refused share (spec §8.6): too frequent, outside the activity range, else the task message. */
+/** A refused share (docs/product/engagement.md#journey-reasons): too frequent, outside the activity range, else the task message. */
 export function shareProblem(t: TFunction, e: unknown): string {
   const reason = reasonOf(e);
   const failure = shareTaskFailure(reason);
