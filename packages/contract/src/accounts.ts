@@ -139,6 +139,10 @@ export const signUpRequest = z.object({
     credential_num: z.string().max(32).optional(),
     anti_addiction: z.boolean().optional(),
     tos_agreement: z.boolean(),
+    /** The code of the invite link the page was opened from (docs/product/engagement.md#invitations). */
+    invite_code: z.string().max(32).optional(),
+    /** A random id the browser keeps, so sign-ups from one device count once for invitations. */
+    device_id: z.string().max(64).optional(),
     ...captchaFields,
   }),
 });

@@ -28,7 +28,7 @@ export const bindOAuthRequest = z.object({
 });
 export const bindOAuthResponse = z.object({
   platforms: z.array(platformBinding),
-  /** Journey tasks completed by this binding (journeys are not built yet: always empty). */
+  /** Journey tasks completed by this binding (docs/product/engagement.md#tasks-and-journeys). */
   completed_journey_task_ids: z.array(z.number().int()),
 });
 

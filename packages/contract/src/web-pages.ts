@@ -48,6 +48,8 @@ export const WEB_PAGES = {
   coupons: '/user_center/coupons',
   redeem: '/user_center/redeem',
   wallet: '/user_center/wallet',
+  journeys: '/user_center/journeys',
+  invites: '/user_center/invites',
   points: '/user_center/points',
   wishes: '/user_center/wishes',
   security: '/setting/security',

@@ -59,3 +59,5 @@ export * from './wish-alerts.ts';
 export * from './account-completion.ts';
 export * from './rich-text.ts';
 export * from './guide.ts';
+export * from './journeys.ts';
+export * from './invites.ts';

@@ -38,6 +38,8 @@ import { talksModule } from './talks/index.ts';
 import { linkedAccountsModule } from './linked-accounts/index.ts';
 import { conversationsModule } from './conversations/index.ts';
 import { wishAlertsModule } from './wish-alerts/index.ts';
+import { journeysModule } from './journeys/index.ts';
+import { invitesModule } from './invites/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -83,6 +85,8 @@ export const MODULES: readonly ServerModule[] = [
   linkedAccountsModule,
   conversationsModule,
   wishAlertsModule,
+  journeysModule,
+  invitesModule,
   userCenterModule,
   auditModule,
 ];

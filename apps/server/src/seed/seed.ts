@@ -8,6 +8,7 @@ import { seedKeysAndCodes } from './keys.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
+import { seedJourneysAndInvites } from './journeys.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
 import { seedModeration } from './moderation.ts';
 import { seedGameReviews } from './game-reviews.ts';
@@ -53,5 +54,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedLinkedAccounts(deps), 'seeded linked Steam (and WeChat) accounts for the demo shoppers (sandbox profiles)');
   deps.log.info(await seedConversations(deps), 'seeded a private conversation between demo@ and player@ with a game shared from each site');
   deps.log.info(await seedNotifications(deps), 'seeded notifications of several kinds for demo@ and player@ (/messages) and an announcement per site');
+  deps.log.info(await seedJourneysAndInvites(deps), 'seeded a journey of four tasks on each site (code LANTERN2026) and an invited friend for demo@ and player@');
   return true;
 }

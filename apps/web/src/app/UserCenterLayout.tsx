@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../ui/cn';
 import {
-  GiftIcon, HeartIcon, HomeIcon, KeyIcon, LibraryIcon, LinkIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, TicketIcon, UplayIcon, UserIcon, WalletIcon,
+  CalendarIcon, GiftIcon, HeartIcon, HomeIcon, KeyIcon, LibraryIcon, LinkIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, TicketIcon, UplayIcon, UserIcon, WalletIcon,
 } from '../ui/icons';
 import { paths } from './paths';
 import { RequireSignIn } from './RequireSignIn';
@@ -35,6 +35,8 @@ export const USER_CENTER_MENU: { group: string; items: Item[] }[] = [
     group: 'nav.group_account',
     items: [
       { to: paths.points, key: 'nav.points', icon: StarIcon },
+      { to: paths.journeys, key: 'nav.journeys', icon: CalendarIcon },
+      { to: paths.invites, key: 'nav.invites', icon: UserIcon },
       { to: paths.wishes, key: 'nav.wishes', icon: HeartIcon },
       { to: paths.collections, key: 'people.collections', icon: StarIcon },
       { to: paths.blockList, key: 'people.block_list', icon: ShieldIcon },

@@ -69,6 +69,9 @@ export const paths = {
   coupons: WEB_PAGES.coupons,
   redeem: WEB_PAGES.redeem,
   wallet: WEB_PAGES.wallet,
+  /** Tasks and journeys, and inviting friends (docs/product/engagement.md). */
+  journeys: WEB_PAGES.journeys,
+  invites: WEB_PAGES.invites,
   messages: WEB_PAGES.messages,
   /** The notification centre on one tab (docs/product/messaging.md#notification-centre), a page of it. */
   messagesTab: (tab: string, page = 1) => `/messages?tab=${tab}${page > 1 ? `&page=${page}` : ''}`,

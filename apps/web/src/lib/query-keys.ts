@@ -66,6 +66,16 @@ export const queryKeys = {
     virtual: (page: number) => ['me', 'game_keys', 'virtual', page] as const,
     reveal: (id: number) => ['me', 'game_keys', 'reveal', id] as const,
   },
+  /** Journeys, tasks and rewards; invitations (docs/product/engagement.md). */
+  journeys: {
+    tasks: ['me', 'journey_tasks'] as const,
+    rewards: ['me', 'journey_rewards'] as const,
+  },
+  invites: {
+    info: ['me', 'invite_info'] as const,
+    invited: (page: number) => ['me', 'invited', page] as const,
+    inviter: (code: string) => ['invite', code] as const,
+  },
   redeem: {
     all: ['me', 'redeem'] as const,
     state: ['me', 'redeem', 'state'] as const,

@@ -13,6 +13,7 @@ import { clearAttempts } from './attempts.ts';
 import { consumeCode } from './codes.ts';
 import { completeTaskOnce } from './points.ts';
 import { announceRewards } from './rewards.ts';
+import { reachMilestone } from './sign-up-steps.ts';
 import { revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 import { isUniqueViolation } from './uniqueness.ts';
 import { loadAccount } from './profile.ts';
@@ -90,6 +91,7 @@ export async function bindContact(
     afterCommit = await deps.db.transaction(async (tx) => {
       await tx.update(accounts).set({ [channel === 'email' ? 'email' : 'phone']: target, updatedAt: now }).where(eq(accounts.id, accountId));
       const rewarded = await completeTaskOnce(tx, accountId, task, BIND_TASK_SCORE);
+      await reachMilestone(tx, deps, accountId, task);
       await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
       const notice = `${channel === 'email' ? 'email' : 'phone'}_${mode === 'bind' ? 'bound' : 'changed'}` as const;
       await queueSecurityNotice(deps, tx, site.language, account, notice);

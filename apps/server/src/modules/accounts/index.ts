@@ -29,3 +29,4 @@ export { batchedPublicAccountsByNicknames, publicAccountJsonSql, publicAccountsB
 export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';
 export { steamSharingOf, type SteamSharing } from './steam-sharing.ts';
 export { profilePreview } from './profile-preview.ts';
+export { provideSignUpStep, provideMilestoneListener, type NewAccount, type SignUpStep, type AccountMilestone, type MilestoneListener } from './sign-up-steps.ts';

@@ -17,6 +17,7 @@ import { revokeOtherSessions } from './sessions.ts';
 import { consumeCode } from './codes.ts';
 import { completeTaskOnce } from './points.ts';
 import { announceRewards } from './rewards.ts';
+import { reachMilestone } from './sign-up-steps.ts';
 import { screenProfileChange } from './profile-text.ts';
 import { BIND_TASK_SCORE } from '@lantern/domain';
 
@@ -121,6 +122,7 @@ export async function completeMe(deps: Deps, site: Site, session: { accountId: n
         .where(eq(accounts.id, accountId))
         .returning();
       const rewarded = phone !== null && (await completeTaskOnce(tx, accountId, 'bind_phone', BIND_TASK_SCORE));
+      if (bindsPhone) await reachMilestone(tx, deps, accountId, 'bind_phone');
       if (setsPassword) {
         await revokeOtherSessions(deps, tx, accountId, session.familyId, now);
         await queueSecurityNotice(deps, tx, site.language, account, 'password_changed');

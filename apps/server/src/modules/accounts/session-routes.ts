@@ -42,7 +42,7 @@ export const sessionRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   );
 
   app.post('/api/accounts', { schema: { tags: ['accounts'], body: signUpRequest, response: { 201: sessionResponse } } }, async (request, reply) => {
-    const { account, session } = await signUp(deps, request.site, request.body.account);
+    const { account, session } = await signUp(deps, request.site, request.body.account, request.ip ?? '');
     return sendSession(deps, request, reply, account, session, 201);
   });
 

@@ -15,6 +15,7 @@ import { checkNewPassword } from './password-policy.ts';
 import { consumeCode } from './codes.ts';
 import { completeSignIn } from './sign-in.ts';
 import { screenProfileChange } from './profile-text.ts';
+import { runSignUpSteps } from './sign-up-steps.ts';
 import { isCredentialHashTaken, isNicknameTaken, isUniqueViolation } from './uniqueness.ts';
 
 /**
@@ -23,7 +24,7 @@ import { isCredentialHashTaken, isNicknameTaken, isUniqueViolation } from './uni
  * Every field problem is reported at once; the captcha and the code are checked only when the fields are
  * sound, so neither is spent on a form that would fail anyway.
  */
-export async function signUp(deps: Deps, site: Site, input: SignUpRequest['account']) {
+export async function signUp(deps: Deps, site: Site, input: SignUpRequest['account'], ip = '') {
   const errors = new FieldErrorList();
   const channel = input.email ? 'email' : input.phone_number ? 'sms' : null;
   if (!channel) errors.add(site.area === 'native' ? 'phone_number' : 'email', 'blank');
@@ -90,6 +91,8 @@ export async function signUp(deps: Deps, site: Site, input: SignUpRequest['accou
           }),
         })
         .returning();
+      // Invitations record the invitee in this transaction (docs/product/engagement.md#invitations).
+      await runSignUpSteps(tx, deps, { accountId: created!.id, area: site.area, ip, deviceId: input.device_id?.trim() || null, inviteCode: input.invite_code?.trim() || null });
       return created!;
     });
     return completeSignIn(deps, account, site);

@@ -24,3 +24,5 @@ export const linkedAccountsModule: ServerModule = {
   tables,
   setup: () => providePlatforms(platformsForMany),
 };
+
+export { provideBindFollowUp, type BindFollowUp } from './follow-ups.ts';

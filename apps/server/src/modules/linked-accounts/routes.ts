@@ -13,6 +13,7 @@ import { idParams } from '../../platform/params.ts';
 import type { OAuthKind } from '../../platform/linked-accounts/oauth.ts';
 import { signInVouchedAccount } from '../accounts/index.ts';
 import { finishOAuthLink, finishSteamLink, finishSteamSignIn, LINKED_ACCOUNTS_PAGE, platformsFor, startLink, unbind } from './links.ts';
+import { runBindFollowUps } from './follow-ups.ts';
 import { steamFriends, steamGames, steamPlatform } from './steam-data.ts';
 import { accountAchievements, accountSteamReviews } from './steam-stats.ts';
 
@@ -84,8 +85,9 @@ export const linkedAccountRoutes = (deps: Deps): FastifyPluginAsyncZod => async 
   const bindOAuth = (kind: OAuthKind) => async (request: FastifyRequest<{ Body: z.infer<typeof bindOAuthRequest> }>) => {
     const { accountId } = requireAuth(request);
     await finishOAuthLink(deps, accountId, kind, origin(request), request.body.code, request.body.state, request.cookies[LINK_NONCE_COOKIE]);
-    // Journeys are not built: no task is completed by a binding yet (decisions/0024).
-    return { platforms: await platformsFor(deps.db, accountId), completed_journey_task_ids: [] };
+    // Modules above complete what a binding completes: journey tasks, an invitee's qualification (follow-ups.ts).
+    const completed = await runBindFollowUps(deps, accountId, request.site.area, kind, request.body.journey_task_ids);
+    return { platforms: await platformsFor(deps.db, accountId), completed_journey_task_ids: completed };
   };
   app.post('/api/bind_wechat', { schema: { tags, body: bindOAuthRequest, response: { 200: bindOAuthResponse } } }, bindOAuth('wechat'));
   app.post('/api/bind_weibo', { schema: { tags, body: bindOAuthRequest, response: { 200: bindOAuthResponse } } }, bindOAuth('weibo'));

@@ -3,7 +3,11 @@ import type { SessionResponse } from '@lantern/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { normalizeInviteCode } from '@lantern/domain';
+import { inviterQuery } from '../api/inviter';
+import { deviceId } from '../../../lib/device';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { idNumberReason, passwordReason, realNameReason } from '../../../lib/rules';
@@ -45,6 +49,10 @@ export function SignUpPage() {
   const [by, setBy] = useState<'email' | 'phone'>('email');
   const captcha = useCaptcha(true);
   const [general, setGeneral] = useState<string[]>([]);
+  // An invite link (docs/product/engagement.md#invitations) opens this page with ?invite=CODE: the code goes with the sign-up.
+  const [params] = useSearchParams();
+  const invite = normalizeInviteCode(params.get('invite') ?? '').slice(0, 32);
+  const inviter = useQuery({ ...inviterQuery(invite), enabled: invite !== '' });
   const form = useForm<Values>({
     defaultValues: { email: '', phone_number: '', code: '', password: '', password_confirmation: '', nickname: '', captcha: '', real_name: '', credential_num: '', tos_agreement: false },
   });
@@ -65,6 +73,8 @@ export function SignUpPage() {
         ...(v.nickname.trim() ? { nickname: v.nickname.trim() } : {}),
         ...(native ? { real_name: v.real_name.trim(), credential_type: 'resident_id' as const, credential_num: v.credential_num.trim().toUpperCase(), anti_addiction: true } : {}),
         tos_agreement: v.tos_agreement,
+        ...(invite && inviter.data?.inviter ? { invite_code: invite } : {}),
+        device_id: deviceId(),
         captcha_id: captcha.id ?? undefined,
         captcha: v.captcha.trim(),
       });
@@ -84,6 +94,16 @@ export function SignUpPage() {
 
   return (
     <AuthCard title={t('auth.sign_up_title')} subtitle={t('auth.sign_up_subtitle')} wide>
+      {invite && inviter.data?.inviter ? (
+        <div className="mb-4" data-testid="sign-up-invite">
+          <FormAlert tone="info">{t('invites.invited_by', { nickname: inviter.data.inviter.nickname, code: invite })}</FormAlert>
+        </div>
+      ) : null}
+      {invite && inviter.isError ? (
+        <div className="mb-4" data-testid="sign-up-invite-unknown">
+          <FormAlert tone="info">{t('invites.not_found')}</FormAlert>
+        </div>
+      ) : null}
       <Tabs
         value={by}
         onValueChange={(v) => {
