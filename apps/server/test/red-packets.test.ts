@@ -78,6 +78,9 @@ describe('GET /api/events/{id} and taking a packet', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().event).toMatchObject({ id: event.id, title, status: 'current', red_packets: [] });
     expect(reason(await api.native.get('/api/events/987654321'))).toEqual({ event: ['not_found'] });
+    const live = (await api.native.get('/api/red_packet_events')).json().events.map((e: { id: number }) => e.id);
+    expect(live).toContain(event.id);
+    expect((await api.abroad.get('/api/red_packet_events')).json().events.map((e: { id: number }) => e.id)).not.toContain(event.id);
     expect((await api.abroad.get(`/api/events/${event.id}`)).statusCode).toBe(404);
   });
 

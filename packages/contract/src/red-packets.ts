@@ -52,6 +52,8 @@ export const redPacketEvent = z.object({
 export type RedPacketEvent = z.infer<typeof redPacketEvent>;
 
 export const redPacketEventResponse = z.object({ event: redPacketEvent });
+/** GET /api/red_packet_events: the site's events not ended yet, soonest ending first (the store home links them). */
+export const redPacketEventsResponse = z.object({ events: z.array(redPacketEvent.omit({ red_packets: true })) });
 export const redPacketResponse = z.object({ red_packet: redPacket });
 /** POST /api/events/{id}/red_packets: the packet taken (201). */
 export const redPacketTakeResponse = z.object({ red_packet: redPacket });
@@ -120,6 +122,7 @@ export const updateRedPacketEventRequest = z.object({
 });
 
 export const RED_PACKETS_API = {
+  events: '/api/red_packet_events',
   event: (id: number | string) => `/api/events/${id}`,
   redPackets: (id: number | string) => `/api/events/${id}/red_packets`,
   redPacket: (id: number | string, rid: number | string) => `/api/events/${id}/red_packets/${rid}`,

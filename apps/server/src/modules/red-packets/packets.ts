@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   RED_PACKET_DETAIL_PER, redPacketEventStatus, redPacketOpenRefusal, redPacketRole, redPacketTakeRefusal, SITES, splitRedPacket, type Area,
 } from '@lantern/domain';
@@ -84,6 +84,15 @@ function presentEventOnly(event: EventRow, now: Date): Omit<RedPacketEvent, 'red
 async function ownPacket(db: DbOrTx, eventId: number, accountId: number): Promise<PacketRow | undefined> {
   const [row] = await db.select().from(redPackets).where(and(eq(redPackets.eventId, eventId), eq(redPackets.accountId, accountId))).limit(1);
   return row;
+}
+
+/** GET /api/red_packet_events: the site's open events (not closed, not past their end), soonest ending first. */
+export async function liveEvents(deps: Deps, area: Area) {
+  const now = deps.clock.now();
+  const rows = await deps.db.select().from(redPacketEvents)
+    .where(and(eq(redPacketEvents.area, area), eq(redPacketEvents.closed, false), gt(redPacketEvents.toAt, now)))
+    .orderBy(asc(redPacketEvents.toAt), asc(redPacketEvents.id)).limit(20);
+  return { events: rows.map((row) => presentEventOnly(row, now)) };
 }
 
 /** GET /api/events/{id}: the event and, for a signed-in account, the packet it took (`red_packets`, at most one). */

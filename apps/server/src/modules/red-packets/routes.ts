@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  accountsRedPacketsQuery, accountsRedPacketsResponse, redPacketEventResponse, redPacketOpenResponse, redPacketResponse, redPacketShareResponse, redPacketTakeResponse,
+  accountsRedPacketsQuery, accountsRedPacketsResponse, redPacketEventResponse, redPacketEventsResponse, redPacketOpenResponse, redPacketResponse, redPacketShareResponse, redPacketTakeResponse,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { viewerOf } from '../../platform/viewer.ts';
 import { dbId, idParams } from '../../platform/params.ts';
-import { listOpenings, newShare, openShare, showEvent, showPacket, showShare, takePacket } from './packets.ts';
+import { listOpenings, liveEvents, newShare, openShare, showEvent, showPacket, showShare, takePacket } from './packets.ts';
 
 const tags = ['red_packets'];
 const packetParams = z.object({ id: dbId, rid: dbId });
@@ -16,6 +16,11 @@ const shareParams = packetParams.extend({ sid: z.string().min(1).max(64) });
 
 /** Red packets (docs/product/deals.md#red-packets): the event, taking, sharing, opening, who opened what. */
 export const redPacketRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/red_packet_events', { schema: { tags, response: { 200: redPacketEventsResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return liveEvents(deps, request.site.area);
+  });
+
   app.get('/api/events/:id', { schema: { tags, params: idParams, response: { 200: redPacketEventResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return showEvent(deps, request.site.area, request.params.id, viewerOf(request).accountId);
