@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 const title = { chs: '新春红包', en: 'New Year red packets' };
-type Res = { statusCode: number; body: string; json(): any };
+type Res = { statusCode: number; body: string; json(): { errors?: unknown } };
 const reason = (res: Res) => res.json().errors;
 
 async function makeEvent(body: Record<string, unknown> = {}) {

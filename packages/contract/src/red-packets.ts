@@ -6,7 +6,6 @@ import { localized } from './catalog.ts';
  * Red packets (docs/product/deals.md#red-packets). Amounts are integer cents of the event's currency (CNY on
  * the mainland site, USD on the international one). Times are server seconds.
  */
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const at = timestamp.min(0).max(32_503_680_000);
 const eventStatus = z.enum(['current', 'not_start', 'end']);
 /** Who looks at a packet: its sharer, another signed-in account, or a visitor (spec §6). */

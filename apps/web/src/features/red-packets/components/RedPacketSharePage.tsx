@@ -8,7 +8,7 @@ import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { openSignIn } from '../../../lib/signInStore';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { Button, buttonClass } from '../../../ui/Button';
+import { buttonClass } from '../../../ui/Button';
 import { Money } from '../../../ui/Money';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useOpenRedPacket, useRedPacketShare } from '../api/redPackets';
