@@ -15,10 +15,11 @@ import { runLoadProcess } from './load-process.ts';
 import type { FlashLoadInput } from './loads/flash-rush.ts';
 import type { RedPacketAnswers, RedPacketLoadInput } from './loads/red-packet-rush.ts';
 
-const OPENERS = 2_000;
-const PACKETS = 100;
+/** `RP_OPENERS` and `RP_PACKETS` shrink a run for a quick look; the reported figures use the defaults. */
+const OPENERS = Number(process.env.RP_OPENERS ?? 2_000);
+const PACKETS = Number(process.env.RP_PACKETS ?? 100);
 const PARTS = 20;
-const RUNS = 3;
+const RUNS = Number(process.env.RP_RUNS ?? 3);
 const AFTER_SECONDS = 3;
 const MAX_SECONDS = 40;
 
@@ -120,7 +121,7 @@ export async function redPacketsBench(): Promise<{ runs: RedPacketRun[]; median:
         answersPerSecond: Math.round(answers.length / Math.max(0.001, (answers.at(-1)?.at ?? 1) / 1000)), otherAnswers,
         overCount, twice, sumMismatch, ledgerMismatch: Math.abs(ledgerRows - openedParts), loadAverage: Math.round(loadAverage * 100) / 100,
       });
-      console.log(`red packets run ${run + 1}: ${opensPerSecond} opens/s, ratio ${(opensPerSecond / baseline.requestsPerSecond).toFixed(2)}, over count ${overCount}`);
+      console.log(`red packets run ${run + 1}: ${opensPerSecond} opens/s, ratio ${(opensPerSecond / baseline.requestsPerSecond).toFixed(2)}, over count ${overCount}, answers ${JSON.stringify(otherAnswers)}, baseline errors ${baseline.errors} non2xx ${baseline.non2xx}`);
     }
     await app.close();
     const median = [...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor(runs.length / 2)]!;

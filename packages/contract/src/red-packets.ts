@@ -8,7 +8,7 @@ import { localized } from './catalog.ts';
  */
 const at = timestamp.min(0).max(32_503_680_000);
 const eventStatus = z.enum(['current', 'not_start', 'end']);
-/** Who looks at a packet: its sharer, another signed-in account, or a visitor (spec §6). */
+/** Who looks at a packet: its sharer, another signed-in account, or a visitor (docs/product/deals.md#red-packets). */
 export const redPacketRole = z.enum(['sharer', 'recipient', 'visitor']);
 
 /** An account as a packet shows it: enough for a byline. */
@@ -92,7 +92,7 @@ export const accountsRedPacketsQuery = z.object({
   /** The share token, for a recipient: lists the openings of the packet it shares. */
   share_id: z.string().max(64).optional(),
 });
-/** GET /api/events/{id}/accounts_red_packets: the openings of one packet, newest first, 4 a page (spec §9). */
+/** GET /api/events/{id}/accounts_red_packets: the openings of one packet, newest first, 4 a page (docs/product/deals.md#red-packet-detail). */
 export const accountsRedPacketsResponse = z.object({
   accounts_red_packets: z.array(accountRedPacket),
   meta: listMeta.extend({ red_packet_id: z.number().int().nullable() }),

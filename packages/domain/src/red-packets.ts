@@ -6,7 +6,7 @@ import { offerStatus, type OfferWindow } from './points-shop.ts';
  * part's cash credited to their wallet.
  */
 
-/** Accounts listed per page on a packet's detail (spec §9: red-packet detail 4). */
+/** Accounts listed per page on a packet's detail (docs/product/deals.md#red-packet-detail). */
 export const RED_PACKET_DETAIL_PER = 4;
 /** Parts of one packet: at least 1, at most 100 (a part is a row, opened by one account). */
 export const RED_PACKET_MIN_PARTS = 1;

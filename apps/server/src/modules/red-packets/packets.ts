@@ -143,12 +143,15 @@ export async function takePacket(deps: Deps, area: Area, eventId: number, accoun
   return { red_packet: await presentPacket(deps.db, packet, accountId) };
 }
 
+const sharePath = (eventId: number, packetId: number, token: string) =>
+  WEB_PAGES.redPacketShare.replace(':id', String(eventId)).replace(':rid', String(packetId)).replace(':sid', token);
+
 async function presentShare(db: DbOrTx, event: EventRow, packet: PacketRow, viewerId: number | null, now: Date): Promise<RedPacketShare> {
   return {
     id: packet.shareToken,
     event_id: event.id,
     red_packet_id: packet.id,
-    path: WEB_PAGES.redPacketShare.replace(':id', String(event.id)).replace(':rid', String(packet.id)).replace(':sid', packet.shareToken),
+    path: sharePath(event.id, packet.id, packet.shareToken),
     red_packet: await presentPacket(db, packet, viewerId),
     event: presentEventOnly(event, now),
   };
@@ -170,7 +173,7 @@ async function sharedPacket(db: DbOrTx, eventId: number, packetId: number, share
   return packet;
 }
 
-/** GET …/shares/{sid}: the shared packet as its sharer, a recipient or a visitor sees it (spec §6). */
+/** GET …/shares/{sid}: the shared packet as its sharer, a recipient or a visitor sees it (docs/product/deals.md#red-packets). */
 export async function showShare(deps: Deps, area: Area, eventId: number, packetId: number, shareId: string, viewerId: number | null): Promise<{ red_packet_share: RedPacketShare }> {
   const event = await eventOf(deps.db, area, eventId);
   const packet = await sharedPacket(deps.db, eventId, packetId, shareId);
@@ -201,31 +204,48 @@ async function claimPart(tx: DbOrTx, packetId: number, accountId: number, now: D
 }
 
 /**
+ * What an opening reads before it claims, in one statement: the event of this site, the packet the share
+ * link names (event, packet and token must all agree) and its opened parts, with the opener's own part.
+ */
+async function openingFacts(db: DbOrTx, area: Area, eventId: number, packetId: number, shareId: string, accountId: number) {
+  const [row] = await db.select({
+    event: redPacketEvents,
+    packet: redPackets,
+    opened: sql<number>`(select count(*)::int from ${redPacketParts} where packet_id = ${redPackets.id} and opener_id is not null)`,
+    openedAmount: sql<string>`(select coalesce(sum(amount), 0) from ${redPacketParts} where packet_id = ${redPackets.id} and opener_id is not null)`,
+    mine: sql<string | null>`(select amount from ${redPacketParts} where packet_id = ${redPackets.id} and opener_id = ${accountId})`,
+  }).from(redPackets).innerJoin(redPacketEvents, eq(redPacketEvents.id, redPackets.eventId))
+    .where(and(eq(redPackets.id, packetId), eq(redPackets.eventId, eventId), eq(redPackets.shareToken, shareId), eq(redPacketEvents.area, area))).limit(1);
+  if (!row) throw fail.notFound('red_packet_share');
+  return { ...row, opened: Number(row.opened), openedAmount: Number(row.openedAmount), mine: row.mine == null ? null : Number(row.mine) };
+}
+
+/**
  * POST …/shares/{sid}/opens (docs/product/deals.md#red-packet-open): another account opens one part; its
  * cents are credited to the opener's wallet with a `red_packet` ledger row, in the same transaction as the
- * claim. Refusals are read first without a transaction (most of a rush is refused there); the claim then
- * holds them under concurrency: a part per opening (SKIP LOCKED), one part per account (the unique key).
- * A share that does not exist answers 404 (the web says "system busy").
+ * claim. Refusals are read first, in one statement without a transaction (most of a rush is refused there);
+ * the claim then holds them under concurrency: a part per opening (SKIP LOCKED), one part per account (the
+ * unique key). A share that does not exist answers 404 (the web says "system busy"). The answer's packet is
+ * as read before the claim plus the part opened; the page reloads the share for the exact figures.
  */
 export async function openShare(
   deps: Deps, area: Area, eventId: number, packetId: number, shareId: string, accountId: number,
 ): Promise<{ red_packet_open: { amount: number; currency: 'CNY' | 'USD'; balance_after: number }; red_packet_share: RedPacketShare }> {
   await throttle(deps, `rp-open:${accountId}`, OPEN_BUDGET);
-  const event = await eventOf(deps.db, area, eventId);
-  const packet = await sharedPacket(deps.db, eventId, packetId, shareId);
+  const { event, packet, opened: openedBefore, openedAmount, mine } = await openingFacts(deps.db, area, eventId, packetId, shareId, accountId);
   const now = deps.clock.now();
-  const [stats, opener] = await Promise.all([
-    packetStats(deps.db, packet.id, accountId),
-    event.openersRegisteredAfter === null ? Promise.resolve(null) : findAccount(deps.db, accountId),
-  ]);
+  const opener = event.openersRegisteredAfter === null ? null : await findAccount(deps.db, accountId);
   const refusal = redPacketOpenRefusal({
     ...facts(event),
     isSharer: packet.accountId === accountId,
     registeredTooEarly: event.openersRegisteredAfter !== null && (!opener || opener.createdAt.getTime() < event.openersRegisteredAfter.getTime()),
-    openedByMe: stats.mine !== null,
-    partsLeft: packet.parts - stats.opened,
+    openedByMe: mine !== null,
+    partsLeft: packet.parts - openedBefore,
   }, toTimestamp(now));
   if (refusal) throw fail.unprocessable('red_packet', refusal);
+  // The sharer's byline, read beside the transaction rather than after it.
+  const sharers = accountSummaries(deps.db, [packet.accountId]);
+  sharers.catch(() => undefined);
   let opened: { amount: number; balanceAfter: number };
   try {
     opened = await deps.db.transaction(async (tx) => {
@@ -239,9 +259,22 @@ export async function openShare(
     if (isUniqueViolation(err)) throw fail.unprocessable('red_packet', 'opened');
     throw err;
   }
+  const sharer = (await sharers).get(packet.accountId);
   return {
     red_packet_open: { amount: opened.amount, currency: packet.currency, balance_after: opened.balanceAfter },
-    red_packet_share: await presentShare(deps.db, event, packet, accountId, deps.clock.now()),
+    red_packet_share: {
+      id: packet.shareToken,
+      event_id: event.id,
+      red_packet_id: packet.id,
+      path: sharePath(event.id, packet.id, packet.shareToken),
+      red_packet: {
+        id: packet.id, event_id: packet.eventId, amount: packet.amount, currency: packet.currency, parts: packet.parts,
+        opened_count: openedBefore + 1, opened_amount: openedAmount + opened.amount,
+        sharer: { id: packet.accountId, nickname: sharer?.nickname ?? '', avatar_url: sharer?.avatar_url ?? null },
+        role: 'recipient', my_part: opened.amount, created_at_timestamp: toTimestamp(packet.createdAt),
+      },
+      event: presentEventOnly(event, now),
+    },
   };
 }
 

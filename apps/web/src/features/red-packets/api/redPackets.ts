@@ -45,7 +45,7 @@ export const useOpenings = (eventId: number, by: { share_id?: string }, page: nu
     retry: false,
   });
 
-/** POST /api/events/{id}/red_packets: after taking, the event reloads (spec §4). */
+/** POST /api/events/{id}/red_packets: after taking, the event reloads (docs/product/deals.md#red-packet-take). */
 export function useTakeRedPacket(eventId: number) {
   const client = useQueryClient();
   return useMutation({
@@ -55,7 +55,7 @@ export function useTakeRedPacket(eventId: number) {
 }
 
 /**
- * POST …/shares/{sid}/opens; `reload` reloads the share detail (spec §4) and the openings — the page calls it
+ * POST …/shares/{sid}/opens; `reload` reloads the share detail (docs/product/deals.md#red-packet-take) and the openings — the page calls it
  * once the opening has been shown (at once on a refusal); the wallet has a new line.
  */
 export function useOpenRedPacket(id: string, rid: string, sid: string) {

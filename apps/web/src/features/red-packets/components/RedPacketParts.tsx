@@ -22,7 +22,7 @@ export function PacketSummary({ packet }: { packet: RedPacket }) {
   );
 }
 
-/** Who opened what of one packet, newest first, 4 a page (spec §9). */
+/** Who opened what of one packet, newest first, 4 a page (docs/product/deals.md#red-packet-detail). */
 export function OpeningsList({ eventId, shareId, currency }: { eventId: number; shareId?: string; currency: RedPacket['currency'] }) {
   const { t } = useTranslation();
   const language = useLanguage();

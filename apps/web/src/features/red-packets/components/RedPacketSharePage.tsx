@@ -14,7 +14,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { useOpenRedPacket, useRedPacketShare } from '../api/redPackets';
 import { OpeningsList, PacketSummary } from './RedPacketParts';
 
-/** The words for a refused opening: a 404 is "system busy" on this screen (spec §8.6). */
+/** The words for a refused opening: a 404 is "system busy" on this screen (docs/product/deals.md#red-packet-reasons). */
 function openRefusal(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
   if (isApiError(error) && error.status === 404) return t('red_packets.system_busy');
   return errorToText(t, error);
