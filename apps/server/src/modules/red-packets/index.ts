@@ -1,5 +1,5 @@
 /**
- * Red packets (docs/product/deals.md#red-packets, decisions/0038): events whose packets an account takes and
+ * Red packets (docs/product/deals.md#red-packets, decisions/0040): events whose packets an account takes and
  * shares, and other accounts open part by part, each part's cash credited to the opener's wallet through
  * accounts' ledger (`creditWallet`). Above accounts; nothing below calls it.
  */
