@@ -39,3 +39,4 @@ export * from './linked-accounts.ts';
 export * from './web-pages.ts';
 export * from './journeys.ts';
 export * from './invites.ts';
+export * from './red-packets.ts';

@@ -61,6 +61,8 @@ export const WEB_PAGES = {
   bundles: '/bundles',
   bundle: '/bundles/:id',
   queue: '/queues/:id',
+  redPacketEvent: '/events/:id',
+  redPacketShare: '/events/:id/red_packets/:rid/shares/:sid',
   notFound: '/404',
   serverError: '/500',
   ipError: '/ip_error',

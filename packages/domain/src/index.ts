@@ -61,3 +61,4 @@ export * from './rich-text.ts';
 export * from './guide.ts';
 export * from './journeys.ts';
 export * from './invites.ts';
+export * from './red-packets.ts';

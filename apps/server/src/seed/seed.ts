@@ -9,6 +9,7 @@ import { seedPromotions } from './promotions.ts';
 import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
 import { seedJourneysAndInvites } from './journeys.ts';
+import { seedRedPackets } from './red-packets.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
 import { seedModeration } from './moderation.ts';
 import { seedGameReviews } from './game-reviews.ts';
@@ -41,6 +42,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info({ seckills }, 'seeded demo flash sales (on now, starting in 5 minutes, ended) on both sites');
   deps.log.info(await seedBundlesAndQueues(deps), 'seeded demo bundles (/bundles) and an exploring queue on both sites');
   const pointsAndGifts = await seedPointsAndGifts(deps);
+  deps.log.info(await seedRedPackets(deps), 'seeded a running red-packet event on each site (/events/{id}, linked from the store home) and an ended one on the mainland');
   deps.log.info(pointsAndGifts, 'seeded the points shop, gift packs and coupon areas on both sites; demo shoppers have points');
   deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some down to their last units, none sold out)');
   deps.log.info(await seedModeration(deps), 'seeded watched words on both sites and open reports for the staff queue (staff@lantern.test)');

@@ -168,6 +168,15 @@ export const queryKeys = {
     detail: (id: number | string) => ['bundles', 'detail', String(id)] as const,
     holdings: (id: number | string) => ['bundles', 'holdings', String(id)] as const,
   },
+  /** Red packets carry the viewer's packet and part, so they live under the account. */
+  redPackets: {
+    all: ['me', 'red_packets'] as const,
+    live: ['me', 'red_packets', 'live'] as const,
+    event: (id: number | string) => ['me', 'red_packets', 'event', String(id)] as const,
+    share: (id: number | string, rid: number | string, sid: string) => ['me', 'red_packets', 'share', String(id), String(rid), sid] as const,
+    newShare: (id: number | string, rid: number | string) => ['me', 'red_packets', 'new_share', String(id), String(rid)] as const,
+    openings: (id: number | string, key: string, page: number) => ['me', 'red_packets', 'openings', String(id), key, page] as const,
+  },
   /** Exploring queues carry the viewer's progress, so they live under the account. */
   queues: {
     all: ['me', 'queues'] as const,

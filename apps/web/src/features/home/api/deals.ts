@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BUNDLES_API, QUEUES_API, type BundleActivity, type ExploringQueue } from '@lantern/contract';
+import { BUNDLES_API, QUEUES_API, RED_PACKETS_API, type BundleActivity, type ExploringQueue, type RedPacketEvent } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -19,4 +19,12 @@ export const homeQueuesQuery = () =>
     retry: false,
   });
 
-export const useHomeDeals = () => ({ bundles: useQuery(homeBundlesQuery()), queues: useQuery(homeQueuesQuery()) });
+/** The site's open red-packet events (GET /api/red_packet_events). */
+export const homeRedPacketEventsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.redPackets.live,
+    queryFn: ({ signal }) => api.get<{ events: Omit<RedPacketEvent, 'red_packets'>[] }>(RED_PACKETS_API.events, { auth: 'optional', signal }),
+    retry: false,
+  });
+
+export const useHomeDeals = () => ({ bundles: useQuery(homeBundlesQuery()), queues: useQuery(homeQueuesQuery()), redPackets: useQuery(homeRedPacketEventsQuery()) });

@@ -5,14 +5,15 @@ import { pickText, useLanguage } from '../../../lib/localize';
 import { Section } from '../../../ui/Section';
 import { useHomeDeals } from '../api/deals';
 
-/** Links to the bundle deals and the live exploring queues; nothing while there are none (docs/product/deals.md). */
+/** Links to the bundle deals, the running red-packet events and the live exploring queues; nothing while there are none (docs/product/deals.md). */
 export function DealsLinks() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { bundles, queues } = useHomeDeals();
+  const { bundles, queues, redPackets } = useHomeDeals();
   const activities = bundles.data?.activities ?? [];
   const live = queues.data?.queues ?? [];
-  if (activities.length === 0 && live.length === 0) return null;
+  const events = (redPackets.data?.events ?? []).filter((e) => e.status === 'current');
+  if (activities.length === 0 && live.length === 0 && events.length === 0) return null;
   const card = 'flex min-h-20 flex-col justify-center rounded-xl bg-ink-850 px-4 py-3 ring-1 ring-ink-700 transition hover:ring-accent/50';
   return (
     <Section id="home-deals" title={t('deals.home_title')} testId="home-deals">
@@ -30,6 +31,14 @@ export function DealsLinks() {
             </Link>
           </li>
         ) : null}
+        {events.map((e) => (
+          <li key={`rp-${e.id}`}>
+            <Link to={paths.redPacketEvent(e.id)} className={card} data-testid="home-red-packet-link">
+              <span className="font-semibold text-fg">{pickText(e.title, language)}</span>
+              <span className="text-sm text-muted">{t('red_packets.home_body')}</span>
+            </Link>
+          </li>
+        ))}
         {live.map((q) => (
           <li key={q.id}>
             <Link to={paths.queue(q.id)} className={card} data-testid="home-queue-link">

@@ -1,0 +1,63 @@
+import type { RedPacket } from '@lantern/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, useLanguage } from '../../../lib/localize';
+import { errorToText } from '../../../lib/errors';
+import { Card } from '../../../ui/Card';
+import { LoadingBlock } from '../../../ui/LoadStates';
+import { Money } from '../../../ui/Money';
+import { PagerButtons } from '../../../ui/Pagination';
+import { Avatar } from '../../../ui/PostCard';
+import { OPENINGS_PER, useOpenings } from '../api/redPackets';
+
+/** A packet's amount, parts and how much of it is opened. */
+export function PacketSummary({ packet }: { packet: RedPacket }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-sm text-red-100" data-testid="red-packet-summary" data-opened={packet.opened_count} data-parts={packet.parts}>
+      {t('red_packets.opened_of', { opened: packet.opened_count, parts: packet.parts })}
+      {' · '}
+      <Money amount={packet.opened_amount} currency={packet.currency} /> / <Money amount={packet.amount} currency={packet.currency} />
+    </p>
+  );
+}
+
+/** Who opened what of one packet, newest first, 4 a page (docs/product/deals.md#red-packet-detail). */
+export function OpeningsList({ eventId, shareId, currency }: { eventId: number; shareId?: string; currency: RedPacket['currency'] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [page, setPage] = useState(1);
+  const q = useOpenings(eventId, shareId ? { share_id: shareId } : {}, page);
+  const pages = Math.max(1, Math.ceil((q.data?.meta.total_count ?? 0) / OPENINGS_PER));
+  return (
+    <Card className="mt-6" data-testid="red-packet-openings">
+      <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('red_packets.openings_title')}</h2>
+      {q.isError ? (
+        <p className="px-5 py-6 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
+      ) : !q.data ? (
+        <LoadingBlock />
+      ) : q.data.accounts_red_packets.length === 0 ? (
+        <p className="px-5 py-6 text-center text-sm text-muted">{t('red_packets.openings_empty')}</p>
+      ) : (
+        <ul className="divide-y divide-ink-700">
+          {q.data.accounts_red_packets.map((o) => (
+            <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="red-packet-opening">
+              <div className="flex min-w-0 items-center gap-3">
+                <Avatar name={o.account.nickname} url={o.account.avatar_url} size="sm" />
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-fg">
+                    {o.account.nickname}
+                    {o.mine ? <span className="ml-2 rounded bg-accent/15 px-1.5 py-0.5 text-[11px] font-semibold text-accent">{t('red_packets.you')}</span> : null}
+                  </p>
+                  <p className="text-xs text-subtle">{formatDate(o.opened_at_timestamp, language)}</p>
+                </div>
+              </div>
+              <Money amount={o.amount} currency={currency} className="font-semibold text-success" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <PagerButtons page={page} pages={pages} onPage={setPage} className="border-t border-ink-700 px-5 py-3" />
+    </Card>
+  );
+}
