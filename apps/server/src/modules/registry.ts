@@ -22,6 +22,7 @@ import { bundlesModule } from './bundles/index.ts';
 import { queuesModule } from './queues/index.ts';
 import { pointsShopModule } from './points-shop/index.ts';
 import { giftPacksModule } from './gift-packs/index.ts';
+import { lotteryModule } from './lottery/index.ts';
 import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -67,6 +68,7 @@ export const MODULES: readonly ServerModule[] = [
   queuesModule,
   pointsShopModule,
   giftPacksModule,
+  lotteryModule,
   gameReviewsModule,
   discussionModule,
   uploadsModule,
