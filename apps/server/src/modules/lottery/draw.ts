@@ -28,9 +28,13 @@ export interface DrawGrant {
 /** The day a draw counts against: the site's calendar (Beijing on the mainland, UTC abroad). */
 export const drawDay = (area: ActivityRow['area'], now: Date) => clockInDay(toTimestamp(now), SITES[area].timeZone);
 
-/** Too many draws this second (a double click, a script): 429 `access_wait`, which the web retries after a moment. */
+/**
+ * Too many draws this second (a double click, a script): 429 `access_wait`, which the web retries after a
+ * moment. The window is the server clock's second, named in the key (so it follows the injectable clock).
+ */
 export async function refuseIfTooFast(deps: Deps, accountId: number): Promise<void> {
-  const budget = await deps.limiter.hit(`lottery:${accountId}`, LOTTERY_DRAWS_PER_SECOND, 1);
+  const second = Math.floor(deps.clock.now().getTime() / 1000);
+  const budget = await deps.limiter.hit(`lottery:${accountId}:${second}`, LOTTERY_DRAWS_PER_SECOND, 2);
   if (!budget.allowed) throw fail.tooMany('access_wait', Math.max(1, budget.retryAfter));
 }
 
