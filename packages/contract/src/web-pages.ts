@@ -59,6 +59,7 @@ export const WEB_PAGES = {
   bundles: '/bundles',
   bundle: '/bundles/:id',
   queue: '/queues/:id',
+  lottery: '/lottery/:id',
   notFound: '/404',
   serverError: '/500',
   ipError: '/ip_error',

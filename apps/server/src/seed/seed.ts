@@ -8,6 +8,7 @@ import { seedKeysAndCodes } from './keys.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
+import { seedLotteries } from './lottery.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
 import { seedModeration } from './moderation.ts';
 import { seedGameReviews } from './game-reviews.ts';
@@ -41,6 +42,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedBundlesAndQueues(deps), 'seeded demo bundles (/bundles) and an exploring queue on both sites');
   const pointsAndGifts = await seedPointsAndGifts(deps);
   deps.log.info(pointsAndGifts, 'seeded the points shop, gift packs and coupon areas on both sites; demo shoppers have points');
+  deps.log.info(await seedLotteries(deps), 'seeded a running lottery (/lottery/{id}, 50 points a draw) and an ended one with its seed revealed on both sites');
   deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some down to their last units, none sold out)');
   deps.log.info(await seedModeration(deps), 'seeded watched words on both sites and open reports for the staff queue (staff@lantern.test)');
   deps.log.info(await seedGameReviews(deps), 'seeded Steam and Epic reviews (sandbox) of the best-ranked games, and a vote on each site');

@@ -102,6 +102,8 @@ export const paths = {
   bundlePattern: WEB_PAGES.bundle,
   queue: (id: number | string) => `/queues/${id}`,
   queuePattern: WEB_PAGES.queue,
+  lottery: (id: number | string) => `/lottery/${id}`,
+  lotteryPattern: WEB_PAGES.lottery,
   notFound: WEB_PAGES.notFound,
   serverError: WEB_PAGES.serverError,
   ipError: WEB_PAGES.ipError,

@@ -105,6 +105,7 @@ export function createRouter(client: QueryClient) {
         page(paths.bundles, () => import('../features/deals/components/BundlesPage').then((m) => m.BundlesPage)),
         page(paths.bundlePattern, () => import('../features/deals/components/BundlePage').then((m) => m.BundlePage)),
         page(paths.queuePattern, () => import('../features/deals/components/QueuePage').then((m) => m.QueuePage)),
+        page(paths.lotteryPattern, () => import('../features/lottery/components/LotteryPage').then((m) => m.LotteryPage)),
         page(paths.notFound, () => import('../features/errors/components/ErrorPages').then((m) => m.NotFoundPage)),
         page(paths.serverError, () => import('../features/errors/components/ErrorPages').then((m) => m.ServerErrorPage)),
         page(paths.ipError, () => import('../features/errors/components/ErrorPages').then((m) => m.IpErrorPage)),

@@ -158,6 +158,13 @@ export const queryKeys = {
     detail: (id: number | string) => ['bundles', 'detail', String(id)] as const,
     holdings: (id: number | string) => ['bundles', 'holdings', String(id)] as const,
   },
+  /** Lotteries: the activity (stock and odds move with every draw), the recent winners; the viewer's own under the account. */
+  lottery: {
+    activity: (id: number | string) => ['lottery', 'activity', String(id)] as const,
+    winners: (id: number | string) => ['lottery', 'winners', String(id)] as const,
+    info: (id: number | string) => ['me', 'lottery', 'info', String(id)] as const,
+    records: (id: number | string) => ['me', 'lottery', 'records', String(id)] as const,
+  },
   /** Exploring queues carry the viewer's progress, so they live under the account. */
   queues: {
     all: ['me', 'queues'] as const,

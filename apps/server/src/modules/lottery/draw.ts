@@ -52,11 +52,10 @@ export async function drawCounts(db: DbOrTx, activityId: number, accountId: numb
 export async function drawFacts(db: DbOrTx, activity: ActivityRow, prizes: readonly PrizeRow[], accountId: number, now: Date, grant: Omit<DrawGrant, 'orderId' | 'sharerId'>): Promise<LotteryFacts> {
   const day = drawDay(activity.area, now);
   const asksPurchase = grant.via !== 'share' && (activity.minimumOrderAmount !== null || activity.requiredSkuId !== null);
-  const [counts, score, bought] = await Promise.all([
-    drawCounts(db, activity.id, accountId, day),
-    scoreOf(db, accountId),
-    asksPurchase && !grant.order ? purchaseFacts(db, accountId, activity.area, activity.fromAt, activity.toAt, activity.requiredSkuId) : Promise.resolve(null),
-  ]);
+  // One after another: inside a transaction the statements share one connection.
+  const counts = await drawCounts(db, activity.id, accountId, day);
+  const score = await scoreOf(db, accountId);
+  const bought = asksPurchase && !grant.order ? await purchaseFacts(db, accountId, activity.area, activity.fromAt, activity.toAt, activity.requiredSkuId) : null;
   return {
     ...windowOf(activity),
     any_left: prizes.some((p) => p.leftCount > 0),
@@ -89,7 +88,8 @@ async function prizesNotGivable(tx: Tx, prizes: readonly PrizeRow[], accountId: 
   const skuRows = skuIds.length ? await loadSkuRows(tx, skuIds) : [];
   const skus = new Map(skuRows.map((r) => [r.sku.id, r]));
   const productIds = skuRows.filter((r) => isGameKind(r.kind)).map((r) => r.sku.productId);
-  const [library, held] = await Promise.all([libraryProductIds(tx, accountId, productIds), heldProducts(tx, accountId, productIds, now)]);
+  const library = await libraryProductIds(tx, accountId, productIds);
+  const held = await heldProducts(tx, accountId, productIds, now);
   for (const prize of prizes) {
     if (prize.leftCount <= 0) continue;
     if (prize.kind === 'coupon' && (await heldCouponId(tx, accountId, prize.couponId!)) !== null) excluded.add(prize.id);
