@@ -52,9 +52,11 @@ function PrizeGrid({ activity, lit, won }: { activity: LotteryActivity; lit: num
           <div>
             <p className="text-xs font-medium uppercase tracking-wide text-accent">{t(`lottery.kinds.${prize.kind}`)}</p>
             <p className="mt-1 font-semibold text-fg">{pickText(prize.title, language)}</p>
-            <p className="text-xs text-muted">
-              <PrizeValue prize={prize} activity={activity} />
-            </p>
+            {prize.kind === 'points' ? null : (
+              <p className="text-xs text-muted">
+                <PrizeValue prize={prize} activity={activity} />
+              </p>
+            )}
           </div>
           <dl className="mt-2 grid grid-cols-2 gap-x-2 text-xs">
             <dt className="text-muted">{t('lottery.probability')}</dt>
@@ -80,7 +82,7 @@ function RecordList({ records, testId, empty, showAccount }: { records: LotteryR
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm text-fg">
               {showAccount ? <span className="font-medium">{r.account?.nickname ?? t('lottery.someone')} </span> : null}
-              {t('lottery.won', { prize: pickText(r.lottery_prize.title, language) })}
+              {showAccount ? t('lottery.won', { prize: pickText(r.lottery_prize.title, language) }) : t('lottery.my_won', { prize: pickText(r.lottery_prize.title, language) })}
             </p>
             <p className="text-xs text-muted">
               {formatDateTime(r.created_at_timestamp, language)}
