@@ -72,7 +72,7 @@ export async function drawFacts(db: DbOrTx, activity: ActivityRow, prizes: reado
   };
 }
 
-/** A refusal as the API answers it: 422 for a points draw, 400 for a promotion draw (spec §8.6); points missing carry how many. */
+/** A refusal as the API answers it: 422 for a points draw, 400 for a promotion draw (docs/product/deals.md#lottery-promotion); points missing carry how many. */
 export function refusalError(refusal: LotteryRefusal, status: 400 | 422): AppError {
   if (refusal.reason === 'no_grade_left') return new AppError(status, { points: ['no_grade_left'] }, { missing_points: refusal.missing });
   return new AppError(status, { [refusal.field]: [refusal.reason] });

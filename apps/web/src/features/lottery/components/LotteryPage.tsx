@@ -107,7 +107,7 @@ function LotteryBody({ activity }: { activity: LotteryActivity }) {
   const [lit, setLit] = useState<number | null>(null);
   const [won, setWon] = useState<LotteryRecord | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  // The drawing flag (spec §4): true from the click until the answer and its animation are done.
+  // The drawing flag (docs/product/deals.md#lottery-page): true from the click until the answer and its animation are done.
   const [drawing, setDrawing] = useState(false);
   const timer = useRef<number | null>(null);
   useEffect(() => () => {
