@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compose } from '../apps/server/src/platform/compose.ts';
@@ -71,6 +71,10 @@ export async function lotteryBench(): Promise<LotteryBenchResult> {
     for (const p of players) tokens.push((await startSession(deps, deps.db, p.id, 'native')).accessToken);
 
     const app = await buildApp(deps, { serveWeb: false });
+    // Draws still being answered when the load stops are waited for before anything is counted.
+    let inFlight = 0;
+    app.addHook('onRequest', async () => void (inFlight += 1));
+    app.addHook('onResponse', async () => void (inFlight -= 1));
     await deps.db.execute(sql`CREATE TABLE bench_units (id bigserial PRIMARY KEY, claimed boolean NOT NULL DEFAULT false)`);
     await deps.db.execute(sql`CREATE INDEX bench_units_free ON bench_units (id) WHERE NOT claimed`);
     await deps.db.execute(sql`CREATE TABLE bench_claims (id bigserial PRIMARY KEY, unit_id bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
@@ -100,8 +104,8 @@ export async function lotteryBench(): Promise<LotteryBenchResult> {
         base, connections: PLAYERS, tokens, activityId: activity.id, units: UNITS, afterSeconds: AFTER_SECONDS, maxSeconds: RUSH_MAX_SECONDS,
       });
       const loadAverage = os.loadavg();
-      // Let answers still in flight land before counting.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Let draws still in flight land before counting (a request whose client went away may never report its end: at most 30 s).
+      for (let waited = 0; inFlight > 0 && waited < 60; waited++) await new Promise((resolve) => setTimeout(resolve, 500));
       const answers = rushed.at.map((at, i) => ({ at, reason: rushed.reason[i]!, ms: rushed.ms[i]! }));
       const ok = answers.filter((a) => a.reason === 'ok');
       const lastWinAt = ok.reduce((max, a) => Math.max(max, a.at), 0);
@@ -109,9 +113,10 @@ export async function lotteryBench(): Promise<LotteryBenchResult> {
       const during = answers.filter((a) => a.at <= lastWinAt).map((a) => a.ms).sort((a, b) => a - b);
       const otherAnswers: Record<string, number> = {};
       for (const a of answers) if (a.reason !== 'ok') otherAnswers[a.reason] = (otherAnswers[a.reason] ?? 0) + 1;
-      const [prize] = await deps.db.select({ left: lotteryPrizes.leftCount }).from(lotteryPrizes).where(eq(lotteryPrizes.activityId, activity.id));
-      const drawn = Number(((await deps.db.execute(sql`SELECT count(*) AS n FROM ${lotteryDraws} WHERE activity_id = ${activity.id}`)) as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
-      const left = prize!.left;
+      // Stock left and draws made, read in one statement (one snapshot).
+      const counted = (await deps.db.execute(sql`SELECT (SELECT left_count FROM ${lotteryPrizes} WHERE activity_id = ${activity.id}) AS left, (SELECT count(*) FROM ${lotteryDraws} WHERE activity_id = ${activity.id}) AS n`)) as unknown as { rows: { left: number; n: string }[] };
+      const left = Number(counted.rows[0]!.left);
+      const drawn = Number(counted.rows[0]!.n);
       const overStock = Math.max(0, drawn - UNITS) + Math.abs(UNITS - left - drawn) + (left < 0 ? -left : 0);
       const drawsPerSecond = Math.round(ok.length / Math.max(0.001, seconds));
       runs.push({

@@ -1,20 +1,22 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { LOTTERY_DRAWS_PER_SECOND, SITES, clockInDay, isGameKind, lotteryRefusal, type LotteryFacts, type LotteryRefusal, type PoolEntry } from '@lantern/domain';
+import type { LotteryRecord } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { awardScore, listAddresses, scoreOf, spendScore } from '../accounts/index.ts';
+import { awardScore, defaultAddressOf, scoreOf, spendScore } from '../accounts/index.ts';
 import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { grantCoupon, heldCouponId } from '../coupons/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { completeGrantOrder, heldProducts, lockBuyer, purchaseFacts, runAfterCommit, type CompletionOutcome } from '../orders/index.ts';
 import { findActivity, prizesOf, windowOf, type ActivityRow, type PrizeRow } from './activities.ts';
 import { drawPrize, newNonce } from './fairness.ts';
-import { lotteryDraws, lotteryPrizes } from './tables.ts';
+import { presentRecords } from './records.ts';
+import { lotteryDraws, lotteryPrizes, type DrawRow } from './tables.ts';
 
-export type DrawRow = typeof lotteryDraws.$inferSelect;
+export type { DrawRow } from './tables.ts';
 
 /** How a draw was had, and what qualifies it when it is not the account's own purchases in the window. */
 export interface DrawGrant {
@@ -114,8 +116,8 @@ async function givePrizeBack(tx: Tx, prizeId: number): Promise<void> {
 }
 
 /** The address a goods prize ships to: the account's default (or first) address as it is now, or null until it adds one. */
-async function claimAddress(deps: Deps, accountId: number): Promise<string | null> {
-  const [address] = await listAddresses(deps, accountId);
+async function claimAddress(tx: Tx, accountId: number): Promise<string | null> {
+  const address = await defaultAddressOf(tx, accountId);
   if (!address) return null;
   return [address.name, address.phone, address.regionText, address.address, address.postcode].filter((part) => part !== '').join(' ');
 }
@@ -125,6 +127,7 @@ const PICK_ATTEMPTS = 8;
 
 export interface DrawOutcome {
   draw: DrawRow;
+  record: LotteryRecord;
   score: number;
 }
 
@@ -137,9 +140,10 @@ export interface DrawOutcome {
  */
 export async function drawOnce(deps: Deps, buyer: Buyer, activityId: number, grant: DrawGrant, status: 400 | 422, check?: (tx: Tx, activity: ActivityRow) => Promise<void>): Promise<DrawOutcome> {
   const now = deps.clock.now();
-  const address = await claimAddress(deps, buyer.accountId);
   let completion: CompletionOutcome | undefined;
-  const draw = await deps.db.transaction(async (tx) => {
+  // Everything, the answer's record and points included, in one transaction on one connection: under a rush
+  // a read after the commit would wait behind every draw queued for the pool.
+  const outcome = await deps.db.transaction(async (tx): Promise<DrawOutcome> => {
     await lockBuyer(tx, buyer.accountId);
     const activity = await findActivity(tx, buyer.area, activityId, grant.via === 'points' ? 'points' : 'order');
     await check?.(tx, activity);
@@ -181,13 +185,14 @@ export async function drawOnce(deps: Deps, buyer: Buyer, activityId: number, gra
       const [row] = await tx.insert(lotteryDraws).values({
         activityId: activity.id, accountId: buyer.accountId, prizeId, via: grant.via, orderId: grant.orderId ?? null, sharerId: grant.sharerId ?? null,
         nonce, pool, day: drawDay(activity.area, now), pointsSpent: activity.costPoints, accountCouponId, grantOrderId,
-        claimAddress: prize.kind === 'goods' ? address : null, createdAt: now,
+        claimAddress: prize.kind === 'goods' ? await claimAddress(tx, buyer.accountId) : null, createdAt: now,
       }).returning();
-      return row!;
+      const [record] = await presentRecords(tx, [row!], true);
+      return { draw: row!, record: record!, score: await scoreOf(tx, buyer.accountId) };
     }
     throw refusalError({ field: 'lottery_activity', reason: 'not_randomized' }, status);
   });
   // Not awaited: the answer does not wait for a supplier's key (runAfterCommit never throws).
   if (completion) void runAfterCommit(deps, completion);
-  return { draw, score: await scoreOf(deps.db, buyer.accountId) };
+  return outcome;
 }

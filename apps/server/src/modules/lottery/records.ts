@@ -5,8 +5,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
 import { findActivity } from './activities.ts';
-import type { DrawRow } from './draw.ts';
-import { lotteryActivities, lotteryDraws, lotteryPrizes } from './tables.ts';
+import { lotteryActivities, lotteryDraws, lotteryPrizes, type DrawRow } from './tables.ts';
 
 /**
  * Draw records with the prize and the account's public face (avatar and nickname). `own` records are the

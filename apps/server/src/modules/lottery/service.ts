@@ -10,12 +10,10 @@ import { orderDrawFacts } from '../orders/index.ts';
 import { findActivity, presentActivity, prizesOf, windowOf, type ActivityRow } from './activities.ts';
 import { drawFacts, drawOnce, refuseIfTooFast, type DrawOutcome } from './draw.ts';
 import { shareToken, shareTokenValid } from './fairness.ts';
-import { presentRecords } from './records.ts';
 import { lotteryDraws } from './tables.ts';
 
-async function answer(deps: Deps, outcome: DrawOutcome): Promise<LotteryDrawResult> {
-  const [record] = await presentRecords(deps.db, [outcome.draw], true);
-  return { lottery_prize_id: outcome.draw.prizeId, lottery_prize_ids: [outcome.draw.prizeId], lottery_record: record!, score: outcome.score };
+function answer(_deps: Deps, outcome: DrawOutcome): LotteryDrawResult {
+  return { lottery_prize_id: outcome.draw.prizeId, lottery_prize_ids: [outcome.draw.prizeId], lottery_record: outcome.record, score: outcome.score };
 }
 
 /** POST /api/lottery_activities/{id}/draws (docs/product/deals.md#lottery-draw): a draw bought with points. */

@@ -97,3 +97,5 @@ export const lotteryDraws = pgTable('lottery_draws', {
   uniqueIndex('lottery_draws_order_key').on(t.activityId, t.orderId).where(sql`${t.via} = 'order'`),
   uniqueIndex('lottery_draws_share_key').on(t.activityId, t.orderId, t.accountId).where(sql`${t.via} = 'share'`),
 ]);
+
+export type DrawRow = typeof lotteryDraws.$inferSelect;
