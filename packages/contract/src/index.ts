@@ -40,3 +40,4 @@ export * from './web-pages.ts';
 export * from './journeys.ts';
 export * from './invites.ts';
 export * from './red-packets.ts';
+export * from './lottery.ts';

@@ -63,6 +63,7 @@ export const WEB_PAGES = {
   queue: '/queues/:id',
   redPacketEvent: '/events/:id',
   redPacketShare: '/events/:id/red_packets/:rid/shares/:sid',
+  lottery: '/lottery/:id',
   notFound: '/404',
   serverError: '/500',
   ipError: '/ip_error',

@@ -62,3 +62,4 @@ export * from './guide.ts';
 export * from './journeys.ts';
 export * from './invites.ts';
 export * from './red-packets.ts';
+export * from './lottery.ts';

@@ -23,6 +23,7 @@ import { queuesModule } from './queues/index.ts';
 import { pointsShopModule } from './points-shop/index.ts';
 import { giftPacksModule } from './gift-packs/index.ts';
 import { redPacketsModule } from './red-packets/index.ts';
+import { lotteryModule } from './lottery/index.ts';
 import { gameReviewsModule } from './game-reviews/index.ts';
 import { discussionModule } from './discussion/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -71,6 +72,7 @@ export const MODULES: readonly ServerModule[] = [
   pointsShopModule,
   giftPacksModule,
   redPacketsModule,
+  lotteryModule,
   gameReviewsModule,
   discussionModule,
   uploadsModule,

@@ -10,6 +10,7 @@ import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
 import { seedJourneysAndInvites } from './journeys.ts';
 import { seedRedPackets } from './red-packets.ts';
+import { seedLotteries } from './lottery.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
 import { seedModeration } from './moderation.ts';
 import { seedGameReviews } from './game-reviews.ts';
@@ -44,6 +45,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   const pointsAndGifts = await seedPointsAndGifts(deps);
   deps.log.info(await seedRedPackets(deps), 'seeded a running red-packet event on each site (/events/{id}, linked from the store home) and an ended one on the mainland');
   deps.log.info(pointsAndGifts, 'seeded the points shop, gift packs and coupon areas on both sites; demo shoppers have points');
+  deps.log.info(await seedLotteries(deps), 'seeded a running lottery (/lottery/{id}, 50 points a draw) and an ended one with its seed revealed on both sites');
   deps.log.info({ peripherals: await seedPeripheralStock(deps) }, 'seeded peripheral stock (some down to their last units, none sold out)');
   deps.log.info(await seedModeration(deps), 'seeded watched words on both sites and open reports for the staff queue (staff@lantern.test)');
   deps.log.info(await seedGameReviews(deps), 'seeded Steam and Epic reviews (sandbox) of the best-ranked games, and a vote on each site');

@@ -109,6 +109,8 @@ export const paths = {
   redPacketEventPattern: WEB_PAGES.redPacketEvent,
   redPacketShare: (id: number | string, rid: number | string, sid: string) => `/events/${id}/red_packets/${rid}/shares/${encodeURIComponent(sid)}`,
   redPacketSharePattern: WEB_PAGES.redPacketShare,
+  lottery: (id: number | string) => `/lottery/${id}`,
+  lotteryPattern: WEB_PAGES.lottery,
   notFound: WEB_PAGES.notFound,
   serverError: WEB_PAGES.serverError,
   ipError: WEB_PAGES.ipError,

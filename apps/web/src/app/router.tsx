@@ -109,6 +109,7 @@ export function createRouter(client: QueryClient) {
         page(paths.queuePattern, () => import('../features/deals/components/QueuePage').then((m) => m.QueuePage)),
         page(paths.redPacketEventPattern, () => import('../features/red-packets/components/RedPacketEventPage').then((m) => m.RedPacketEventPage)),
         page(paths.redPacketSharePattern, () => import('../features/red-packets/components/RedPacketSharePage').then((m) => m.RedPacketSharePage)),
+        page(paths.lotteryPattern, () => import('../features/lottery/components/LotteryPage').then((m) => m.LotteryPage)),
         page(paths.notFound, () => import('../features/errors/components/ErrorPages').then((m) => m.NotFoundPage)),
         page(paths.serverError, () => import('../features/errors/components/ErrorPages').then((m) => m.ServerErrorPage)),
         page(paths.ipError, () => import('../features/errors/components/ErrorPages').then((m) => m.IpErrorPage)),

@@ -177,6 +177,13 @@ export const queryKeys = {
     newShare: (id: number | string, rid: number | string) => ['me', 'red_packets', 'new_share', String(id), String(rid)] as const,
     openings: (id: number | string, key: string, page: number) => ['me', 'red_packets', 'openings', String(id), key, page] as const,
   },
+  /** Lotteries: the activity (stock and odds move with every draw), the recent winners; the viewer's own under the account. */
+  lottery: {
+    activity: (id: number | string) => ['lottery', 'activity', String(id)] as const,
+    winners: (id: number | string) => ['lottery', 'winners', String(id)] as const,
+    info: (id: number | string) => ['me', 'lottery', 'info', String(id)] as const,
+    records: (id: number | string) => ['me', 'lottery', 'records', String(id)] as const,
+  },
   /** Exploring queues carry the viewer's progress, so they live under the account. */
   queues: {
     all: ['me', 'queues'] as const,

@@ -60,6 +60,13 @@ async function clearOtherDefaults(tx: DbOrTx, accountId: number, keepId: number)
   await tx.update(detailedAddresses).set({ isDefault: false }).where(and(eq(detailedAddresses.accountId, accountId), ne(detailedAddresses.id, keepId)));
 }
 
+/** The account's default address (else its first), in the caller's transaction: where a prize it won ships to. */
+export async function defaultAddressOf(db: DbOrTx, accountId: number) {
+  const [row] = await db.select().from(detailedAddresses).where(eq(detailedAddresses.accountId, accountId))
+    .orderBy(desc(detailedAddresses.isDefault), asc(detailedAddresses.id)).limit(1);
+  return row ?? null;
+}
+
 export async function listAddresses(deps: Deps, accountId: number) {
   return deps.db
     .select()

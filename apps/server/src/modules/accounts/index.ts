@@ -12,7 +12,7 @@ export const accountsModule: ServerModule = { name: 'accounts', routes: accountR
 export { authenticate } from './sessions.ts';
 export { findAccount, findAccounts, type Account } from './lookup.ts';
 export { signInVouchedAccount } from './sign-in.ts';
-export { listAddresses } from './addresses.ts';
+export { defaultAddressOf, listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
 export { provideRewardAnnouncer, type GrantedReward, type RewardAnnouncer } from './rewards.ts';
 export { scoreOf, spendScore } from './point-spending.ts';

@@ -28,6 +28,7 @@ export { completeGrantOrder, findGrantOrder } from './grant-orders.ts';
 // Reading and ending orders.
 export { cancelOrder, expireOrders, getOrder, listOrders } from './orders.ts';
 export { orderCounts } from './counts.ts';
+export { purchaseFacts, orderDrawFacts, type PurchaseFacts, type OrderDrawFacts } from './purchase-facts.ts';
 export { listOwnedLines } from './lines.ts';
 export { findOwnOrder, lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
 export { orderUnpayableReason } from './payability.ts';

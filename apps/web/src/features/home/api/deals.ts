@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BUNDLES_API, QUEUES_API, RED_PACKETS_API, type BundleActivity, type ExploringQueue, type RedPacketEvent } from '@lantern/contract';
+import { BUNDLES_API, LOTTERY_API, QUEUES_API, RED_PACKETS_API, type BundleActivity, type ExploringQueue, type LotteryActivity, type RedPacketEvent } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -27,4 +27,17 @@ export const homeRedPacketEventsQuery = () =>
     retry: false,
   });
 
-export const useHomeDeals = () => ({ bundles: useQuery(homeBundlesQuery()), queues: useQuery(homeQueuesQuery()), redPackets: useQuery(homeRedPacketEventsQuery()) });
+/** The site's lotteries (GET /api/lottery_activities): the home links the running ones drawn with points. */
+export const homeLotteriesQuery = () =>
+  queryOptions({
+    queryKey: ['lottery', 'list'] as const,
+    queryFn: ({ signal }) => api.get<{ lottery_activities: LotteryActivity[] }>(LOTTERY_API.activities, { auth: 'optional', signal }),
+    retry: false,
+  });
+
+export const useHomeDeals = () => ({
+  bundles: useQuery(homeBundlesQuery()),
+  queues: useQuery(homeQueuesQuery()),
+  redPackets: useQuery(homeRedPacketEventsQuery()),
+  lotteries: useQuery(homeLotteriesQuery()),
+});

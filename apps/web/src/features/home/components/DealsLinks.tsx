@@ -5,15 +5,16 @@ import { pickText, useLanguage } from '../../../lib/localize';
 import { Section } from '../../../ui/Section';
 import { useHomeDeals } from '../api/deals';
 
-/** Links to the bundle deals, the running red-packet events and the live exploring queues; nothing while there are none (docs/product/deals.md). */
+/** Links to the bundle deals, the running red-packet events and lotteries, and the live exploring queues; nothing while there are none (docs/product/deals.md). */
 export function DealsLinks() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { bundles, queues, redPackets } = useHomeDeals();
+  const { bundles, queues, redPackets, lotteries } = useHomeDeals();
   const activities = bundles.data?.activities ?? [];
   const live = queues.data?.queues ?? [];
   const events = (redPackets.data?.events ?? []).filter((e) => e.status === 'current');
-  if (activities.length === 0 && live.length === 0 && events.length === 0) return null;
+  const draws = (lotteries.data?.lottery_activities ?? []).filter((l) => l.status === 'current' && l.mode === 'points');
+  if (activities.length === 0 && live.length === 0 && events.length === 0 && draws.length === 0) return null;
   const card = 'flex min-h-20 flex-col justify-center rounded-xl bg-ink-850 px-4 py-3 ring-1 ring-ink-700 transition hover:ring-accent/50';
   return (
     <Section id="home-deals" title={t('deals.home_title')} testId="home-deals">
@@ -44,6 +45,14 @@ export function DealsLinks() {
             <Link to={paths.queue(q.id)} className={card} data-testid="home-queue-link">
               <span className="font-semibold text-fg">{pickText(q.title, language)}</span>
               <span className="text-sm text-muted">{t('deals.home_queue_body', { count: q.items.length })}</span>
+            </Link>
+          </li>
+        ))}
+        {draws.map((l) => (
+          <li key={`lottery-${l.id}`}>
+            <Link to={paths.lottery(l.id)} className={card} data-testid="home-lottery-link">
+              <span className="font-semibold text-fg">{pickText(l.title, language)}</span>
+              <span className="text-sm text-muted">{t('lottery.home_body', { count: l.cost_points })}</span>
             </Link>
           </li>
         ))}
