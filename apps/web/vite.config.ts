@@ -113,6 +113,11 @@ const precompress: Plugin = {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), pureWorkspacePackages, firstPagePreloads, precompress],
+  resolve: {
+    // The app's own translation engine stands in for react-i18next (in the build and the tests alike): the same
+    // calls, without i18next's ~15 KB gzip on every first page (src/i18n/core.ts, docs/decisions/0038-first-paint.md).
+    alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/react.tsx', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -132,10 +137,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            // Only what every page uses: the infinite lists, useQueries and <Trans> (two sign-in pages) load with
-            // the pages that use them, not with the first page.
+            // Only what every page uses: the infinite lists and useQueries load with the pages that use them, not
+            // with the first page.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!.*(?:[iI]nfiniteQuery|[qQ]ueries))/, priority: 25 },
-            { name: 'i18n', test: /node_modules[\\/](?:i18next[\\/]|react-i18next[\\/](?!.*[\\/]Trans))/, priority: 25 },
             { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll.*|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/, priority: 20 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 20 },
           ],

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useLiveConnection } from '../lib/liveConnection';
+import { useLiveConnection } from '../lib/useLiveConnection';
 import { useMe } from '../lib/session';
 import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';

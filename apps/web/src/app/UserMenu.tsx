@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openSignIn } from '../lib/signInStore';
 import { buttonClass } from '../ui/Button';
-import { ChevronDown } from '../ui/icons';
+import { ChevronDown } from '../ui/shellIcons';
 import { useLazyOnce } from '../ui/useLazyOnce';
 import { Avatar } from './Avatar';
 import { paths } from './paths';
