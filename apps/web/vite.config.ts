@@ -115,7 +115,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), pureWorkspacePackages, firstPagePreloads, precompress],
   resolve: {
     // The app's own translation engine stands in for react-i18next (in the build and the tests alike): the same
-    // calls, without i18next's ~15 KB gzip on every first page (src/i18n/core.ts, docs/decisions/0038-first-paint.md).
+    // calls, without i18next's ~15 KB gzip on every first page (src/i18n/core.ts, docs/decisions/0042-first-paint.md).
     alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/react.tsx', import.meta.url)) }],
   },
   server: {

@@ -18,7 +18,7 @@ let firstPage = true;
  * A lazily loaded page; `guard` keeps guests out of the user centre. `prefetch` starts the page's data while
  * its code downloads, so the first paint of a store page is not a waterfall. On the page the visitor lands on,
  * the router waits for that data too (it was asked for by the page itself, see vite.config.ts): the page is
- * drawn once, complete, instead of a spinner that then gives way (docs/decisions/0038-first-paint.md). Later
+ * drawn once, complete, instead of a spinner that then gives way (docs/decisions/0042-first-paint.md). Later
  * navigations never wait for it.
  */
 function page(path: string, load: Loader, guard = false, prefetch?: Prefetch): RouteObject {

@@ -1,6 +1,6 @@
 /**
  * The app's translation engine: the part of i18next the app uses, in a few hundred bytes instead of the ~15 KB
- * gzip i18next adds to every first page (docs/decisions/0038-first-paint.md). Pages keep writing
+ * gzip i18next adds to every first page (docs/decisions/0042-first-paint.md). Pages keep writing
  * `useTranslation()` / `t(key, options)` as with i18next and react-i18next; what is supported is exactly:
  *  - keys with `.` between levels of the language's JSON, a missing key answering `defaultValue` or the key;
  *  - `{{name}}` placeholders, filled from the options as they are (no escaping: React escapes, and the
