@@ -9,7 +9,14 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORTS = { native: 3210, abroad: 3211 } as const;
 /** Runs per page; the reported run is Lighthouse's own median run (closest to the median FCP and TTI). */
-export const LIGHTHOUSE_RUNS = 3;
+export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/**
+ * To iterate on one page: `BENCH_LIGHTHOUSE_ONLY="native post,abroad game page"` measures only those rows
+ * (a site and a page name of `pagesOf`, or a page name alone for both sites); the RESULTS.md section then holds
+ * only those rows: for iterating, not for the record.
+ */
+const ONLY = (process.env.BENCH_LIGHTHOUSE_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = (area: string, page: string) => ONLY.length === 0 || ONLY.includes(page) || ONLY.includes(`${area} ${page}`);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface LighthouseRow {
@@ -86,6 +93,7 @@ export async function lighthouseBench(): Promise<LighthouseRow[]> {
     for (const area of ['native', 'abroad'] as const) {
       const base = `http://127.0.0.1:${PORTS[area]}`;
       for (const [page, path] of await pagesOf(base)) {
+        if (!wanted(area, page)) continue;
         const url = `${base}${path}`;
         const runs = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {

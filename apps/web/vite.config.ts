@@ -60,20 +60,28 @@ const firstPagePreloads: Plugin = {
         walk(start.fileName);
         return out.map((f) => `/${f}`);
       };
-      const map = {
-        lang: { 'zh-CN': closure(/[\\/]i18n[\\/]zh-CN\.json$/), en: closure(/[\\/]i18n[\\/]en\.json$/) },
-        home: closure(/[\\/]features[\\/]home[\\/]components[\\/]HomePage\.tsx$/),
-        sku: closure(/[\\/]features[\\/]sku[\\/]components[\\/]SkuPage\.tsx$/),
-      };
+      // The store pages a first visitor lands on: the path's pattern, the page's chunks, and the public reads the
+      // page asks for first (`$1` is the path's id), each fetched with the visitor's cookies as the app does.
+      const pages: [string, string[], string[]][] = [
+        ['^/(?:home)?$', closure(/[\\/]features[\\/]home[\\/]components[\\/]HomePage\.tsx$/), []],
+        ['^/sku/(\\d{1,12})$', closure(/[\\/]features[\\/]sku[\\/]components[\\/]SkuPage\.tsx$/), ['/api/skus/$1', '/api/events/sec_kills']],
+        ['^/posts/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]PostPage\.tsx$/), ['/api/posts/$1']],
+        ['^/headlines/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]headlines[\\/]HeadlinePage\.tsx$/), ['/api/headlines/$1']],
+        ['^/community/groups/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]GroupPage\.tsx$/), ['/api/groups/$1']],
+        ['^/talks$', closure(/[\\/]features[\\/]community[\\/]components[\\/]TalksPage\.tsx$/), []],
+      ];
+      const lang = { 'zh-CN': closure(/[\\/]i18n[\\/]zh-CN\.json$/), en: closure(/[\\/]i18n[\\/]en\.json$/) };
       const script =
-        `<script>(function(){var m=${JSON.stringify(map)},s=window.__LANTERN__||{},l=null;` +
+        `<script>(function(){var m=${JSON.stringify({ lang, pages })},s=window.__LANTERN__||{},l=null;` +
         `try{l=localStorage.getItem('lantern.language')}catch(e){}` +
         `if(l!=='en'&&l!=='zh-CN')l=s.language==='en'?'en':'zh-CN';` +
         `function p(h,as){var e=document.createElement('link');e.rel=as?'preload':'modulepreload';e.href=h;` +
         `if(as){e.as=as;e.crossOrigin='use-credentials'}else{e.crossOrigin=''}document.head.appendChild(e)}` +
         `m.lang[l].forEach(function(h){p(h)});var r=location.pathname;` +
-        `if(r==='/'||r==='/home'){m.home.forEach(function(h){p(h)});if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
-        `var k=/^\\/sku\\/(\\d{1,12})$/.exec(r);if(k){m.sku.forEach(function(h){p(h)});p('/api/skus/'+k[1]+'?client=web&version=1','fetch')}})()</script>`;
+        `m.pages.forEach(function(g){var k=new RegExp(g[0]).exec(r);if(!k)return;g[1].forEach(function(h){p(h)});` +
+        // The home's data may be inline already (`__LANTERN__.data === 'home'`): nothing to fetch then.
+        `if(k[0]==='/'||k[0]==='/home'){if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
+        `g[2].forEach(function(u){p(u.replace('$1',k[1])+'?client=web&version=1','fetch')})})})()</script>`;
       return html.replace('<!--lantern-site-->', `<!--lantern-site-->\n    ${script}`);
     },
   },
@@ -105,6 +113,11 @@ const precompress: Plugin = {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), pureWorkspacePackages, firstPagePreloads, precompress],
+  resolve: {
+    // The app's own translation engine stands in for react-i18next (in the build and the tests alike): the same
+    // calls, without i18next's ~15 KB gzip on every first page (src/i18n/core.ts, docs/decisions/0042-first-paint.md).
+    alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/react.tsx', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -124,10 +137,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            // Only what every page uses: the infinite lists, useQueries and <Trans> (two sign-in pages) load with
-            // the pages that use them, not with the first page.
+            // Only what every page uses: the infinite lists and useQueries load with the pages that use them, not
+            // with the first page.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!.*(?:[iI]nfiniteQuery|[qQ]ueries))/, priority: 25 },
-            { name: 'i18n', test: /node_modules[\\/](?:i18next[\\/]|react-i18next[\\/](?!.*[\\/]Trans))/, priority: 25 },
             { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll.*|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/, priority: 20 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 20 },
           ],

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSite } from '../lib/site';
-import { GlobeIcon } from '../ui/icons';
+import { GlobeIcon } from '../ui/shellIcons';
 import { Brand } from './Header';
 import { LanguageLinks } from './LanguageSwitch';
 import { paths } from './paths';

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useCartCount } from '../lib/cart';
+import { useCartCount } from '../lib/cartCount';
 import { useLiveState, type LiveState } from '../lib/live';
 import { useMe } from '../lib/session';
 import { cn } from '../ui/cn';
 import { isDealsPath } from '../ui/DealsNav';
-import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/icons';
+import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/shellIcons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { paths } from './paths';
 import { UserMenu } from './UserMenu';

@@ -2,7 +2,7 @@ import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from 'react
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { cn } from '../ui/cn';
-import { GlobeIcon } from '../ui/icons';
+import { GlobeIcon } from '../ui/shellIcons';
 import { useLazyOnce } from '../ui/useLazyOnce';
 
 const LABELS: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { isGuideDue } from '@lantern/domain';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useGuideState } from '../lib/guideStore';
-import { useLiveConnection } from '../lib/liveConnection';
+import { useLiveConnection } from '../lib/useLiveConnection';
 import { useMe } from '../lib/session';
 import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';

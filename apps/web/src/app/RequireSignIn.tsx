@@ -6,7 +6,7 @@ import { openSignIn } from '../lib/signInStore';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
-import { UserIcon } from '../ui/icons';
+import { UserIcon } from '../ui/shellIcons';
 
 /** Pages of the user centre: a guest sees a prompt and the sign-in popup instead. */
 export function RequireSignIn({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useGuideState } from '../lib/guideStore';
 import { openSignIn } from '../lib/signInStore';
 import { buttonClass } from '../ui/Button';
-import { ChevronDown } from '../ui/icons';
+import { ChevronDown } from '../ui/shellIcons';
 import { useLazyOnce } from '../ui/useLazyOnce';
 import { Avatar } from './Avatar';
 import { paths } from './paths';

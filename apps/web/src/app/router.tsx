@@ -5,36 +5,61 @@ import { homeQuery } from '../features/home/api/home';
 import { skuQuery } from '../features/sku/api/sku';
 import { paths } from './paths';
 import { Layout } from './Layout';
-import { RequireSignIn } from './RequireSignIn';
 import { RouteError } from './RouteError';
-import { UserCenterLayout } from './UserCenterLayout';
 
 type Loader = () => Promise<ComponentType>;
 
+type Prefetch = (args: LoaderFunctionArgs) => Promise<unknown> | void;
+
+/** True until the router has drawn its first page (see `page`). */
+let firstPage = true;
+
 /**
  * A lazily loaded page; `guard` keeps guests out of the user centre. `prefetch` starts the page's data while
- * its code downloads (it never delays the navigation), so the first paint of a store page is not a waterfall.
+ * its code downloads, so the first paint of a store page is not a waterfall. On the page the visitor lands on,
+ * the router waits for that data too (it was asked for by the page itself, see vite.config.ts): the page is
+ * drawn once, complete, instead of a spinner that then gives way (docs/decisions/0042-first-paint.md). Later
+ * navigations never wait for it.
  */
-function page(path: string, load: Loader, guard = false, prefetch?: (args: LoaderFunctionArgs) => void): RouteObject {
+function page(path: string, load: Loader, guard = false, prefetch?: Prefetch): RouteObject {
   return {
     path,
     ...(prefetch
       ? {
-          loader: (args: LoaderFunctionArgs) => {
-            prefetch(args);
+          loader: async (args: LoaderFunctionArgs) => {
+            const ready = prefetch(args);
+            if (firstPage) await ready;
             return null;
           },
         }
       : {}),
     lazy: async () => {
-      const Page = await load();
-      return { Component: guard ? () => <RequireSignIn><Page /></RequireSignIn> : Page };
+      if (!guard) return { Component: await load() };
+      // The sign-in guard comes with the pages behind it, not with every first page.
+      const [Page, { RequireSignIn }] = await Promise.all([load(), import('./RequireSignIn')]);
+      return { Component: () => <RequireSignIn><Page /></RequireSignIn> };
     },
   };
 }
 
 export function createRouter(client: QueryClient) {
-  const homeData = () => void client.prefetchQuery(homeQuery);
+  firstPage = true;
+  const homeData = () => client.prefetchQuery(homeQuery);
+  /** The id of a page's path, when it is one. */
+  const idOf = (args: LoaderFunctionArgs) => (args.params.id && /^\d{1,12}$/.test(args.params.id) ? Number(args.params.id) : null);
+  // The read a community page shows first, loaded with the page's own code (its module is in the page's chunk).
+  const postData: Prefetch = (args) => {
+    const id = idOf(args);
+    if (id !== null) return import('../features/community/api/post').then((m) => client.prefetchQuery(m.postQuery(id)));
+  };
+  const headlineData: Prefetch = (args) => {
+    const id = idOf(args);
+    if (id !== null) return import('../features/community/headlines/api/headlines').then((m) => client.prefetchQuery(m.headlineQuery(id)));
+  };
+  const groupData: Prefetch = (args) => {
+    const id = idOf(args);
+    if (id !== null) return import('../features/community/api/group').then((m) => client.prefetchQuery(m.groupQuery(id)));
+  };
   const routes: RouteObject[] = [
     {
       element: <Layout />,
@@ -44,17 +69,17 @@ export function createRouter(client: QueryClient) {
         // /home?type=subject is the community subjects tab (HomePage shows it instead of the store home).
         page(paths.home, () => import('../features/home/components/HomePage').then((m) => m.HomePage), false, homeData),
         page(paths.community, () => import('../features/community/components/CommunityPage').then((m) => m.CommunityPage)),
-        page(paths.groupPattern, () => import('../features/community/components/GroupPage').then((m) => m.GroupPage)),
+        page(paths.groupPattern, () => import('../features/community/components/GroupPage').then((m) => m.GroupPage), false, groupData),
         page(paths.writePostPattern, () => import('../features/community/components/EditorPage').then((m) => m.EditorPage), true),
         page(paths.editPostPattern, () => import('../features/community/components/EditorPage').then((m) => m.EditorPage), true),
-        page(paths.postPattern, () => import('../features/community/components/PostPage').then((m) => m.PostPage)),
+        page(paths.postPattern, () => import('../features/community/components/PostPage').then((m) => m.PostPage), false, postData),
         page(paths.headlines, () => import('../features/community/headlines/HeadlinesPage').then((m) => m.HeadlinesPage)),
         page(paths.headlineDrafts, () => import('../features/community/headlines/HeadlineDraftsPage').then((m) => m.HeadlineDraftsPage), true),
         page(paths.headlineDraftNew, () => import('../features/community/headlines/HeadlineEditorPage').then((m) => m.HeadlineEditorPage), true),
         page(paths.headlineDraftEditPattern, () => import('../features/community/headlines/HeadlineEditorPage').then((m) => m.HeadlineEditorPage), true),
         page(paths.headlineDraftPreviewPattern, () => import('../features/community/headlines/HeadlineDraftPreviewPage').then((m) => m.HeadlineDraftPreviewPage), true),
         page(paths.moderationReports, () => import('../features/community/moderation/components/ReportsPage').then((m) => m.ReportsPage), true),
-        page(paths.headlinePattern, () => import('../features/community/headlines/HeadlinePage').then((m) => m.HeadlinePage)),
+        page(paths.headlinePattern, () => import('../features/community/headlines/HeadlinePage').then((m) => m.HeadlinePage), false, headlineData),
         page(paths.talks, () => import('../features/community/components/TalksPage').then((m) => m.TalksPage)),
         page(paths.talkPattern, () => import('../features/community/components/TalkPage').then((m) => m.TalkPage)),
         page(paths.cart, () => import('../features/cart/components/CartPage').then((m) => m.CartPage), true),
@@ -66,8 +91,9 @@ export function createRouter(client: QueryClient) {
         page(paths.newConversationPath, () => import('../features/conversations/components/NewConversationPage').then((m) => m.NewConversationPage), true),
         page(paths.messages, () => import('../features/notifications/components/NotificationsPage').then((m) => m.NotificationsPage), true),
         page(paths.search, () => import('../features/search/components/SearchPage').then((m) => m.SearchPage)),
-        page(paths.skuPattern, () => import('../features/sku/components/SkuPage').then((m) => m.SkuPage), false, ({ params }) => {
-          if (params.id && /^\d{1,12}$/.test(params.id)) void client.prefetchQuery(skuQuery(params.id));
+        page(paths.skuPattern, () => import('../features/sku/components/SkuPage').then((m) => m.SkuPage), false, (args) => {
+          // Keyed by the path's own text, as the page asks for it.
+          if (idOf(args) !== null) return client.prefetchQuery(skuQuery(args.params.id!));
         }),
         page(paths.peripheral, () => import('../features/peripheral/components/PeripheralPage').then((m) => m.PeripheralPage)),
         page(paths.periTagPattern, () => import('../features/peripheral/components/PeriTagPage').then((m) => m.PeriTagPage)),
@@ -78,7 +104,7 @@ export function createRouter(client: QueryClient) {
         page(paths.unlock, () => import('../features/auth/components/UnlockPage').then((m) => m.UnlockPage)),
         {
           // The user centre (docs/product/screens.md#routes): one frame with the left menu; the frame asks a guest to sign in.
-          element: <UserCenterLayout />,
+          lazy: () => import('./UserCenterLayout').then((m) => ({ Component: m.UserCenterLayout })),
           children: [
             page(paths.userCenter, () => import('../features/user-center/components/UserCenterHomePage').then((m) => m.UserCenterHomePage)),
             page(paths.orders, () => import('../features/orders/components/OrdersPage').then((m) => m.OrdersPage)),
@@ -129,5 +155,27 @@ export function createRouter(client: QueryClient) {
     // /blank (docs/product/screens.md#blank) is a bare page: it only submits the payment form to the gateway.
     { ...page(paths.blank, () => import('../features/orders/components/BlankPage').then((m) => m.BlankPage)), errorElement: <RouteError /> },
   ];
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    firstPage = false;
+    stop();
+  });
+  return router;
+}
+
+/** Resolves once the router has its first page's code and data (or after `maxWaitMs`, whichever is first). */
+export function routerReady(router: ReturnType<typeof createRouter>, maxWaitMs = 4000): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, maxWaitMs);
+    const stop = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
 }

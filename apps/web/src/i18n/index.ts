@@ -1,5 +1,5 @@
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { Translator, type Backend, type Resources } from './core';
+import { initReactI18next } from './react';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,13 +14,13 @@ export function isLanguage(v: unknown): v is Language {
  * Each language is its own chunk: the first page carries only the texts of the language it shows, and the
  * other is fetched when the user switches (the home route's JavaScript budget, docs/product/screens.md#client-behaviour).
  */
-const loaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+const loaders: Record<Language, () => Promise<{ default: Resources }>> = {
   'zh-CN': () => import('./zh-CN.json'),
   en: () => import('./en.json'),
 };
 
-/** An i18next backend reading the bundled resource chunks: `changeLanguage` loads a language on first use. */
-const bundledResources: BackendModule = {
+/** A backend reading the bundled resource chunks: `changeLanguage` loads a language on first use. */
+const bundledResources: Backend = {
   type: 'backend',
   init: () => {},
   read(language, _namespace, callback) {
@@ -43,7 +43,10 @@ export function storedLanguage(): Language | null {
   }
 }
 
-export async function setupI18n(siteLanguage: Language, instance: I18n = i18next): Promise<I18n> {
+/** The app's one translation instance (i18n/core.ts: the subset of i18next the app uses). */
+const i18next = new Translator();
+
+export async function setupI18n(siteLanguage: Language, instance: Translator = i18next): Promise<Translator> {
   const lng = storedLanguage() ?? siteLanguage;
   await instance
     .use(bundledResources)
@@ -51,11 +54,6 @@ export async function setupI18n(siteLanguage: Language, instance: I18n = i18next
     .init({
       lng,
       // Both files hold the same keys (a unit test checks), so no fallback language needs loading.
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      load: 'currentOnly',
-      interpolation: { escapeValue: false },
-      returnNull: false,
     });
   document.documentElement.lang = lng;
   instance.on('languageChanged', (l) => {

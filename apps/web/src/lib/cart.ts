@@ -1,10 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { cartQuery, cateQuery } from './cartCount';
 import { API, type CartResponse, type ProductCate } from '@lantern/contract';
 import type { TFunction } from 'i18next';
 import { api, isApiError } from './api';
 import { errorToText } from './errors';
 import { queryKeys } from './query-keys';
-import { useMe } from './session';
 
 /**
  * The cart as the whole app shares it (docs/product/buying.md#cart): the header's count, the game page's "Add to cart" and
@@ -14,14 +14,8 @@ import { useMe } from './session';
 export type { ProductCate };
 export const PRODUCT_CATES: readonly ProductCate[] = ['game', 'virtual', 'physical'];
 
-const cateQuery = (cate?: ProductCate) => (cate ? { q: { sku_cate_eq: cate } } : undefined);
-
-/** GET /api/cart (q[sku_cate_eq]): one category's lines, or every line when `cate` is undefined. */
-export const cartQuery = (cate?: ProductCate) =>
-  queryOptions({
-    queryKey: queryKeys.cart.view(cate),
-    queryFn: () => api.get<CartResponse>(API.cart, { query: cateQuery(cate) }),
-  });
+// The read and the header's count are their own module (part of every first page); the writes stay here.
+export { cartQuery, useCartCount } from './cartCount';
 
 export interface CartLineWrite {
   sku_id: number;
@@ -46,12 +40,6 @@ export function applyCart(client: QueryClient, cart: CartResponse, cate?: Produc
 export const invalidateCart = (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.cart.all });
 
 /** How many lines the signed-in user's cart holds on this site (the header badge); 0 for a guest. */
-export function useCartCount(): number {
-  const { data: me } = useMe();
-  const q = useQuery({ ...cartQuery(), enabled: !!me, staleTime: 30_000 });
-  return me ? (q.data?.meta.total_count ?? 0) : 0;
-}
-
 /**
  * Adds one of a SKU: a new line with quantity 1, or one more of a physical item already there (keys and
  * virtual goods are one per order, so for them a line already in the cart is left as it is).

@@ -4,13 +4,11 @@
  * LIVE_SILENCE_TIMEOUT_MS: `timeout`, then reconnects with backoff, resuming from the last id), and the
  * header's badges patched from every event so counters change without a request.
  */
-import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_API, LIVE_STREAM_EVENTS, type LiveMessage, type Me } from '@lantern/contract';
 import { LIVE_SILENCE_TIMEOUT_MS, liveReconnectDelayMs } from '@lantern/domain';
 import { emitLiveEvent, forgetRecentLiveEvents, setLiveState } from './live';
 import { queryKeys } from './query-keys';
-import { meQuery } from './session';
 
 type EventSourceLike = Pick<EventSource, 'close' | 'readyState'> & {
   onopen: ((event: Event) => void) | null;
@@ -118,17 +116,4 @@ export function startLiveConnection({ client, createSource = (url) => new EventS
   setLiveState('loading');
   connect();
   return stop;
-}
-
-/** The shell's hook: one connection while an account is signed in, closed on sign-out or when the account changes. */
-export function useLiveConnection(accountId: number | null): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    if (accountId === null || typeof EventSource === 'undefined') return;
-    return startLiveConnection({
-      client,
-      // Reading `me` refreshes an expired session (lib/api.ts); null means signed out.
-      stillSignedIn: async () => (await client.fetchQuery({ ...meQuery, staleTime: 0 })) !== null,
-    });
-  }, [accountId, client]);
 }

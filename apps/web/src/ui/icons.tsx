@@ -1,46 +1,8 @@
 import type { SVGProps } from 'react';
+import { base } from './shellIcons';
 
-const base = (p: SVGProps<SVGSVGElement>) => ({
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  ...p,
-});
+export { SearchIcon, CartIcon, BellIcon, MenuIcon, GlobeIcon, UserIcon, ChevronDown, LanternMark } from './shellIcons';
 
-export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="M20 20l-3.5-3.5" />
-  </svg>
-);
-export const CartIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M3 4h2l2.2 10.5a2 2 0 0 0 2 1.5h7.6a2 2 0 0 0 2-1.6L20 8H6.2" />
-    <circle cx="10" cy="20" r="1.3" />
-    <circle cx="17" cy="20" r="1.3" />
-  </svg>
-);
-export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4 3.5V17h.5A2.5 2.5 0 0 1 4 14.5z" />
-    <path d="M8.5 9.5h7M8.5 12.5h4.5" />
-  </svg>
-);
-export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </svg>
-);
-export const GlobeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
-  </svg>
-);
 export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
@@ -64,35 +26,9 @@ export const LinkIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
   </svg>
 );
-export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
-  </svg>
-);
 export const LogoutIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10" />
-  </svg>
-);
-export const ChevronDown = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M6 9l6 6 6-6" />
-  </svg>
-);
-export const LanternMark = (p: SVGProps<SVGSVGElement>) => (
-  <svg viewBox="0 0 32 32" aria-hidden="true" {...p}>
-    <defs>
-      <linearGradient id="lantern-g" x1="0" y1="0" x2="0" y2="1">
-        <stop offset="0" stopColor="#ffcf6b" />
-        <stop offset="1" stopColor="#f0781e" />
-      </linearGradient>
-    </defs>
-    <rect x="13" y="2.5" width="6" height="3" rx="1" fill="#f5a524" />
-    <path d="M16 5.5c-6 0-10 4.2-10 10s4 10 10 10 10-4.2 10-10-4-10-10-10z" fill="url(#lantern-g)" />
-    <path d="M16 5.5c-2.6 2.6-3.8 6-3.8 10s1.2 7.4 3.8 10c2.6-2.6 3.8-6 3.8-10s-1.2-7.4-3.8-10z" fill="none" stroke="#7a3306" strokeOpacity=".45" strokeWidth="1.2" />
-    <rect x="12" y="25" width="8" height="2.5" rx="1" fill="#f5a524" />
-    <path d="M16 27.5v3" stroke="#f5a524" strokeWidth="1.4" strokeLinecap="round" />
   </svg>
 );
 export const HeartIcon = ({ filled, ...p }: SVGProps<SVGSVGElement> & { filled?: boolean }) => (

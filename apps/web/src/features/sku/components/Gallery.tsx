@@ -31,7 +31,7 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
         aria-label={t('sku.gallery_open', { index: index + 1, count: images.length })}
         data-testid="gallery-main"
       >
-        <Cover src={current.url} shape="horizontal" alt={current.caption} priority="eager" />
+        <Cover src={current.url} shape="horizontal" alt={current.caption} priority="high" />
         <span aria-hidden="true" className="absolute right-2 top-2 grid size-9 place-items-center rounded-full bg-ink-950/70 text-fg opacity-0 ring-1 ring-white/15 transition group-hover:opacity-100 group-focus-visible:opacity-100">
           <ExpandIcon className="size-4" />
         </span>

@@ -1,10 +1,12 @@
 import type { SkuDetail, SkuSummary } from '@lantern/contract';
 import { hasCommunityGroup } from '@lantern/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorPageFor } from '../../../lib/api';
+import { seckillEventsQuery } from '../../../lib/flashSaleApi';
 import { formatDate, pickDetails, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
@@ -171,6 +173,9 @@ export function SkuPage() {
   const valid = /^\d{1,12}$/.test(id);
   const query = useSku(valid ? id : '0');
   const sku = query.data;
+  // The flash-sale panel stands above the buy box: the page is drawn once the site's flash sales are known
+  // too (asked for with the SKU, in parallel), so the box does not move down when the panel appears.
+  const events = useQuery(seckillEventsQuery);
   useDocumentTitle(sku ? pickText(sku.sku_names, language) : null);
 
   useEffect(() => {
@@ -183,7 +188,7 @@ export function SkuPage() {
     }
   }, [valid, query.isError, query.error, sku, id, navigate, keepSkuUnderItsId]);
 
-  if (!sku || String(sku.id) !== id) return <PageSpinner label={t('ui.loading')} />;
+  if (!sku || String(sku.id) !== id || events.isPending) return <PageSpinner label={t('ui.loading')} />;
 
   const details = pickDetails(sku.edition_profile.edition_details, language);
   const name = pickText(sku.sku_names, language);
@@ -215,8 +220,10 @@ export function SkuPage() {
     <div data-testid="sku-page" data-sku-id={sku.id}>
       <div className="relative isolate overflow-hidden">
         {details.background ? (
-          <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[30rem]">
-            <img src={details.background} alt="" width={1920} height={640} className="size-full object-cover opacity-30 blur-sm" />
+          // A wash of the game's art behind the title, from a tablet's width up: on a phone it would be the
+          // page's largest paint (a blurred picture, the last thing to arrive), so a phone goes without it.
+          <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 hidden h-[30rem] sm:block">
+            <img src={details.background} alt="" width={1920} height={640} loading="lazy" className="size-full object-cover opacity-30 blur-sm" />
             <div className="absolute inset-0 bg-gradient-to-b from-ink-950/40 via-ink-950/80 to-ink-950" />
           </div>
         ) : null}

@@ -1,0 +1,156 @@
+/**
+ * The app's translation engine: the part of i18next the app uses, in a few hundred bytes instead of the ~15 KB
+ * gzip i18next adds to every first page (docs/decisions/0042-first-paint.md). Pages keep writing
+ * `useTranslation()` / `t(key, options)` as with i18next and react-i18next; what is supported is exactly:
+ *  - keys with `.` between levels of the language's JSON, a missing key answering `defaultValue` or the key;
+ *  - `{{name}}` placeholders, filled from the options as they are (no escaping: React escapes, and the
+ *    JSON is ours), a missing value as an empty text;
+ *  - plurals by `count`: `key_one`, `key_other` (… per `Intl.PluralRules` of the language), then `key`;
+ *  - `exists`, `changeLanguage` (loading the language through the backend once) and `languageChanged`.
+ * Nesting (`$t(…)`), formatters (`{{x, number}}`), contexts and `returnObjects` are not: the locale files use
+ * none (i18n.test.ts checks), and a page formats numbers and dates itself (lib/localize.ts).
+ */
+
+import type { TFunction } from 'i18next';
+
+export type Resources = { [key: string]: string | Resources };
+export type TOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
+/** Typed as i18next's `t`, which the pages' helpers are written against (its types only; no code of it ships). */
+export type TFn = TFunction;
+type Translate = (key: string | string[], options?: TOptions) => string;
+
+/** Where a language's texts come from (the bundled chunk of each language). */
+export interface Backend {
+  type: 'backend';
+  read: (language: string, namespace: string, callback: (error: Error | null, data: Resources | null) => void) => void;
+  init?: () => void;
+}
+
+export interface InitOptions {
+  lng: string;
+  [option: string]: unknown;
+}
+
+/** A plugin that wants the instance (the React binding). */
+export interface ThirdParty {
+  type: '3rdParty';
+  init: (instance: Translator) => void;
+}
+
+type Listener = (language: string) => void;
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+function lookup(resources: Resources | undefined, key: string): string | undefined {
+  let node: string | Resources | undefined = resources;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function fill(text: string, options: TOptions | undefined): string {
+  if (!options || !text.includes('{{')) return text;
+  return text.replace(PLACEHOLDER, (_, name: string) => {
+    const value = options[name];
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
+
+export class Translator {
+  language = '';
+  isInitialized = false;
+  private readonly texts = new Map<string, Resources>();
+  private readonly listeners = new Set<Listener>();
+  private readonly plurals = new Map<string, Intl.PluralRules>();
+  private backend: Backend | null = null;
+  private readonly fixed = new Map<string, TFn>();
+
+  /** The text of a key in the language current when it is called (see the file's comment for what is supported). */
+  readonly t: TFn = this.bound(null);
+
+  /** i18next's plugin call: a backend is kept, the React binding (`initReactI18next`) is handed this instance. */
+  use(module: Backend | ThirdParty): this {
+    if (module.type === 'backend') this.backend = module;
+    else module.init(this);
+    return this;
+  }
+
+  async init(options: InitOptions): Promise<TFn> {
+    this.backend?.init?.();
+    await this.changeLanguage(options.lng);
+    this.isInitialized = true;
+    return this.t;
+  }
+
+  /** Loads the language once (through the backend), then makes it current and tells the listeners. */
+  async changeLanguage(language: string): Promise<TFn> {
+    if (!this.texts.has(language)) this.texts.set(language, await this.load(language));
+    const changed = language !== this.language;
+    this.language = language;
+    if (changed) for (const listener of [...this.listeners]) listener(language);
+    return this.t;
+  }
+
+  exists(key: string, options?: TOptions): boolean {
+    return this.has(this.language, key, options);
+  }
+
+  private has(language: string, key: string, options?: TOptions): boolean {
+    const resources = this.texts.get(language);
+    if (typeof options?.count === 'number' && lookup(resources, `${key}_${this.pluralOf(language, options.count)}`) !== undefined) return true;
+    return lookup(resources, key) !== undefined;
+  }
+
+  on(event: 'languageChanged', listener: Listener): this {
+    if (event === 'languageChanged') this.listeners.add(listener);
+    return this;
+  }
+
+  off(event: 'languageChanged', listener: Listener): this {
+    if (event === 'languageChanged') this.listeners.delete(listener);
+    return this;
+  }
+
+  /** `t` of one language: a component holding it draws again when the language changes (a new `t`). */
+  fixedT(language: string): TFn {
+    let t = this.fixed.get(language);
+    if (!t) this.fixed.set(language, (t = this.bound(language)));
+    return t;
+  }
+
+  private bound(language: string | null): TFn {
+    const translate: Translate = (key, options) => this.translate(language ?? this.language, key, options);
+    return translate as unknown as TFn;
+  }
+
+  private translate(language: string, keys: string | string[], options?: TOptions): string {
+    // Several keys: the first that has a text (i18next's fallback keys).
+    if (Array.isArray(keys)) {
+      const found = keys.find((k) => this.has(language, k, options));
+      return this.translate(language, found ?? keys[keys.length - 1] ?? '', options);
+    }
+    if (typeof keys !== 'string') return '';
+    const key = keys;
+    const resources = this.texts.get(language);
+    let text: string | undefined;
+    if (typeof options?.count === 'number') {
+      text = lookup(resources, `${key}_${this.pluralOf(language, options.count)}`) ?? lookup(resources, `${key}_other`);
+    }
+    text ??= lookup(resources, key) ?? options?.defaultValue ?? key;
+    return fill(text, options);
+  }
+
+  private pluralOf(language: string, count: number): Intl.LDMLPluralRule {
+    let rules = this.plurals.get(language);
+    if (!rules) this.plurals.set(language, (rules = new Intl.PluralRules(language)));
+    return rules.select(count);
+  }
+
+  private load(language: string): Promise<Resources> {
+    const backend = this.backend;
+    if (!backend) return Promise.resolve({});
+    return new Promise((resolve, reject) => backend.read(language, 'translation', (error, data) => (error ? reject(error) : resolve(data ?? {}))));
+  }
+}
