@@ -127,6 +127,8 @@ row in one transaction (docs/product/deals.md#red-packet-open); refusals (\`open
 \`access_wait\`) are read without a transaction. The baseline is the flash-sale bench's bare claim (one row
 claimed FOR UPDATE SKIP LOCKED and one inserted, in a transaction), on the same server and pool under the same
 2,000 connections, measured just before each rush. The integrity columns are counted in SQL after each run.
+`;
+  },
   async lottery() {
     const { runs, median } = await lotteryBench();
     const col = (f: (r: (typeof runs)[number]) => string | number) => runs.map((r) => ` ${f(r)} |`).join('');
