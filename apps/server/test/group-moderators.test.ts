@@ -8,7 +8,7 @@ import { makeGroup, publishPost } from './community-factories.ts';
 import { auditLog } from '../src/platform/db/platform-tables.ts';
 
 /**
- * Per-group moderators (docs/product/community.md#group-moderators; decisions/0038): staff appoint them; in their
+ * Per-group moderators (docs/product/community.md#group-moderators; decisions/0043): staff appoint them; in their
  * groups they pin, lock, write the official reply, hide, restore and delete, and work the reports; in any other
  * group every one of those calls is 403. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */

@@ -50,7 +50,7 @@ export interface ModeratedItem {
 }
 
 /**
- * What a group's appointed moderator may do in that group, and nowhere else (decisions/0038): arrange posts, take
+ * What a group's appointed moderator may do in that group, and nowhere else (decisions/0043): arrange posts, take
  * content out of view (reversibly or for good) and put it back. Muting stays staff's: a mute silences an account
  * on every group and both sites, which is no one group's decision.
  */

@@ -24,7 +24,7 @@ const DEMO: DemoAccount[] = [
   { nickname: '灯笼玩家', email: 'demo@lantern.test', phone: '13800138000', homeArea: 'native', identity: { name: '张伟', id: '11010519491231002X', birth: '1949-12-31' }, wallet: { CNY: 128_00 } },
   { nickname: 'NightOwl', email: 'player@lantern.test', homeArea: 'abroad', wallet: { USD: 25_00 } },
   { nickname: '头条编辑', email: 'editor@lantern.test', homeArea: 'native', role: 'editor' },
-  // A group moderator by appointment, not by role (seed/group-moderators.ts; decisions/0038).
+  // A group moderator by appointment, not by role (seed/group-moderators.ts; decisions/0043).
   { nickname: 'GroupKeeper', email: 'groups@lantern.test', homeArea: 'abroad', team: true },
   { nickname: '灯笼客服', email: 'staff@lantern.test', homeArea: 'native', role: 'staff' },
   { nickname: 'Admin', email: 'admin@lantern.test', homeArea: 'abroad', role: 'admin' },

@@ -10,7 +10,7 @@ import { createReport } from '../modules/moderation/index.ts';
  * The demo group moderator (docs/product/community.md#group-moderators): groups@lantern.test, appointed by staff to
  * each site's busiest group (one group per site, so two in all), with reports about them waiting in its queue — a
  * post on each site and a comment — filed through moderation's own service, so each knows its group and place.
- * Its role is a plain user's: what it may do comes from the appointment alone (decisions/0038).
+ * Its role is a plain user's: what it may do comes from the appointment alone (decisions/0043).
  */
 export async function seedGroupModerators(deps: Deps): Promise<{ moderated_groups: number[]; waiting_reports: number }> {
   const seedDeps: Deps = { ...deps, config: { ...deps.config, COMMUNITY_WRITE_PACE: 'off' } };

@@ -31,7 +31,7 @@ export const communityModule: ServerModule = {
     registerUploadUse('community', postsUseUpload);
     registerCollectable('Post', postCollectable);
     registerSharePreview('Post', postPreview);
-    // Who moderates which group (decisions/0038): GET /api/me and moderation's calls ask through accounts' hook.
+    // Who moderates which group (decisions/0043): GET /api/me and moderation's calls ask through accounts' hook.
     provideModeratedGroups(moderatedGroupsOfMany);
   },
 };

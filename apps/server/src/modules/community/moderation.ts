@@ -19,7 +19,7 @@ export interface GroupPostChange {
 }
 
 /**
- * Whether the caller may make this change to a post of the group (decisions/0038), 403 if not: pinning, locking and
+ * Whether the caller may make this change to a post of the group (decisions/0043), 403 if not: pinning, locking and
  * the official reply by the domain's `mayModerate` (every group with `api_all_group`, or the groups one moderates);
  * featuring (a cross-group highlight) and moving to another group only with `api_all_group`.
  */

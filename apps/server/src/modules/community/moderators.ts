@@ -14,7 +14,7 @@ async function assertGroup(deps: Deps, id: number): Promise<void> {
 }
 
 /**
- * Per-group moderators (docs/product/community.md#group-moderators; decisions/0038): staff appoint an account to a
+ * Per-group moderators (docs/product/community.md#group-moderators; decisions/0043): staff appoint an account to a
  * group and remove it (both on the staff API, so both audited). Appointing twice or removing twice changes
  * nothing. What a moderator may do is the domain's `mayModerate`; the groups they moderate come from here.
  */

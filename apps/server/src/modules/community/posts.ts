@@ -117,7 +117,7 @@ export async function getPost(deps: Deps, viewerId: number | null, id: number, v
   const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), inArray(posts.status, ['published', 'pending', 'hidden']), isNull(posts.deletedAt))).limit(1);
   if (!row) throw fail.notFound();
   const state = row.status === 'pending' || row.status === 'hidden' ? row.status : 'published';
-  // A group's moderators see what was hidden in it, to put it back (decisions/0038); pending posts stay the approval queue's.
+  // A group's moderators see what was hidden in it, to put it back (decisions/0043); pending posts stay the approval queue's.
   const moderates = state === 'hidden' && moderatedGroupIds.includes(row.groupId);
   if (!moderates && !contentVisibleTo(state, { own: row.accountId === viewerId, staff: viewerIsStaff })) throw fail.notFound();
   return { post: (await presentPosts(deps, [row], viewerId))[0]! };

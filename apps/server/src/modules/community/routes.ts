@@ -63,7 +63,7 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
     setMembership(deps, requireAuth(request).accountId, request.params.id, false));
   app.patch('/api/groups/:id/posts/:postId', { schema: { tags, params: groupPostParams, body: groupPostBody, response: { 200: postResponse } } }, async (request) => {
     const auth = requireAuth(request);
-    // Every group's holders of `api_all_group`, or the group's own moderators (decisions/0038), each change by the domain's rule.
+    // Every group's holders of `api_all_group`, or the group's own moderators (decisions/0043), each change by the domain's rule.
     const groups = roleCan(auth.role, 'api_all_group') ? [] : await moderatedGroupsOf(deps.db, auth.accountId);
     assertMayArrange(permissionsOf(auth.role), groups, request.params.id, request.body.post);
     return moderateGroupPost(deps, auth.accountId, request.params.id, request.params.postId, request.body.post);
@@ -150,7 +150,7 @@ export const communityRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
         return { post, author_blocked: blocked };
       },
     }).catch(async (error: unknown) => {
-      // Not there for readers: a moderator of its group still reads it if it was hidden (decisions/0038). Asked
+      // Not there for readers: a moderator of its group still reads it if it was hidden (decisions/0043). Asked
       // only on this path, so readers' pages cost nothing more.
       if (viewerId === null || !(error instanceof AppError) || error.status !== 404) throw error;
       const groups = await moderatedGroupsOf(deps.db, viewerId);

@@ -110,7 +110,7 @@ export const posts = pgTable('posts', {
 ]);
 
 /**
- * A group's appointed moderators (docs/product/community.md#group-moderators; decisions/0038): staff appoint and
+ * A group's appointed moderators (docs/product/community.md#group-moderators; decisions/0043): staff appoint and
  * remove them, who and when recorded. A moderator arranges, hides, deletes and restores what is in this group
  * only, and works the reports about it; the `api_all_group` permission still means every group.
  */

@@ -21,11 +21,11 @@ export const postDiscussionTarget: DiscussionTarget = {
       .where(and(inArray(posts.id, [...ids]), eq(posts.status, 'published'), isNull(posts.deletedAt)));
     return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: 'both' as const, locked: r.locked }]));
   },
-  // A comment on a post is in the post's group, and read on the post's page (decisions/0038).
+  // A comment on a post is in the post's group, and read on the post's page (decisions/0043).
   placeOf: (deps, id) => postPlace(deps, id),
 };
 
-/** Where a post is, in any state: its group and its page (decisions/0038); null when there is no such post. */
+/** Where a post is, in any state: its group and its page (decisions/0043); null when there is no such post. */
 async function postPlace(deps: Deps, id: number): Promise<ContentPlace | null> {
   const [row] = await deps.db.select({ groupId: posts.groupId }).from(posts).where(eq(posts.id, id)).limit(1);
   return row ? { groupId: row.groupId, path: `/posts/${id}` } : null;

@@ -33,7 +33,7 @@ export interface DiscussionTarget {
 const targets = new Map<LikeTargetType, DiscussionTarget>();
 
 /**
- * Where a comment on a target is (decisions/0038): in the target's group, read on the target's page at the comment
+ * Where a comment on a target is (decisions/0043): in the target's group, read on the target's page at the comment
  * (`#comment-{id}`, the thread's anchor of a comment or a reply). A target whose owner does not say is nowhere.
  */
 export async function placeOfCommentOn(deps: Deps, type: string, targetId: number, commentId: number): Promise<ContentPlace | null> {

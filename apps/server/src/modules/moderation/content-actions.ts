@@ -25,7 +25,7 @@ export async function actOnContent(deps: Deps, scope: ModeratorScope, type: stri
   if (!target) throw fail.notFound('type');
   const item = await target.load(deps, id);
   if (!item) throw fail.notFound();
-  // Staff anywhere; a group moderator on their groups' items only (decisions/0038).
+  // Staff anywhere; a group moderator on their groups' items only (decisions/0043).
   assertMayModerate(scope, action, (await placeOf(deps, type, id)).groupId);
   const now = deps.clock.now();
   const { ids, events } = await deps.db.transaction(async (tx) => {

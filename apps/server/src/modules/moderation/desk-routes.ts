@@ -14,7 +14,7 @@ import { moderatorHook, scopeOf } from './scope.ts';
 const tags = ['admin'];
 
 /**
- * The part of the moderation desk staff share with group moderators (decisions/0038): the report queue, claims,
+ * The part of the moderation desk staff share with group moderators (decisions/0043): the report queue, claims,
  * resolving, and hiding, deleting and restoring from the page. Still under the staff API's path, so every call
  * is audited; one hook lets in staff and appointed moderators only (401 / 403 before the body is read), and each
  * call then checks the item's group against the caller's scope (403 outside it).

@@ -102,7 +102,7 @@ function reporterStats(deps: Deps) {
 /**
  * The report queue: by severity (the reason's weight), then the reporter's accuracy (REPORT accuracy smoothed
  * as domain `reporterAccuracy`: (upheld + 1) / (resolved + 2)), then oldest first. Staff see every report; a group
- * moderator only those about items of their groups (decisions/0038).
+ * moderator only those about items of their groups (decisions/0043).
  */
 export async function reportQueue(deps: Deps, scope: ModeratorScope, query: { status: 'open' | 'upheld' | 'dismissed'; area?: Area; page: number; per: number }) {
   const inScope = scope.staff ? undefined : inArray(r.groupId, scope.groupIds.length > 0 ? scope.groupIds : [-1]);

@@ -14,6 +14,6 @@ export const moderationRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
     const { accountId } = requireAuth(request);
     return reply.status(201).send(await createReport(deps, accountId, request.body.report));
   });
-  // Staff and group moderators: a scope of its own, with its own hook (decisions/0038).
+  // Staff and group moderators: a scope of its own, with its own hook (decisions/0043).
   await app.register(moderationDeskRoutes(deps));
 };

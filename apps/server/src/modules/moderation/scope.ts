@@ -6,7 +6,7 @@ import { fail } from '../../platform/errors.ts';
 import { moderatedGroupsOf } from '../accounts/index.ts';
 
 /**
- * Who is asking a moderation call, and over what (decisions/0038): staff (`api_staff`) over everything; an
+ * Who is asking a moderation call, and over what (decisions/0043): staff (`api_staff`) over everything; an
  * appointed group moderator over their groups only. The permissions are the role's; the groups come from the
  * community module through accounts' hook. The domain's `mayModerate` and `reportResolutionsFor` decide each call,
  * as they decide what the web shows.

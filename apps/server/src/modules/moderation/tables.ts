@@ -32,7 +32,7 @@ export const moderationReports = pgTable(
     claimedBy: bigint('claimed_by', { mode: 'number' }).references(() => accounts.id),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /**
-     * Where the target was when reported (decisions/0038): its group (a post's, a comment's post's; null for what
+     * Where the target was when reported (decisions/0043): its group (a post's, a comment's post's; null for what
      * belongs to none), which decides who besides staff may work the report, and the path it is read at.
      * The group is the community's, named without a foreign key: moderation sits below it.
      */

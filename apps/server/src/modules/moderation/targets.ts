@@ -22,7 +22,7 @@ export interface ReportTarget {
 }
 
 /**
- * Where a piece of content is (decisions/0038): the group it belongs to — a group's moderators act on it and work
+ * Where a piece of content is (decisions/0043): the group it belongs to — a group's moderators act on it and work
  * its reports — or null (talks, headlines, comments on them: staff's), and the web path it is read at, or null.
  */
 export interface ContentPlace {
