@@ -53,6 +53,8 @@ export const me = z.object({
   safrv,
   role,
   permissions: z.array(z.string()),
+  /** The groups the account is an appointed moderator of (docs/product/community.md#group-moderators); empty for most. */
+  moderated_group_ids: z.array(z.number().int()),
   is_mute: z.boolean(),
   unmute_at_timestamp: timestamp.nullable(),
   show_steam_review: z.boolean(),

@@ -80,6 +80,8 @@ export const groupDetail = group.extend({
   /** The catalogue holds no achievements yet: always empty, with `achievements_available` false. */
   achievements: z.array(z.object({ id: z.number().int(), name: localized, icon: z.string() })),
   achievements_available: z.boolean(),
+  /** The group's appointed moderators (docs/product/community.md#group-moderators), earliest first. */
+  moderators: z.array(communityAuthor),
 });
 
 export const groupsResponse = z.object({ groups: z.array(group), meta: listMeta });
@@ -250,6 +252,10 @@ export const userReviewsQuery = pagingQuery(10).extend({ type: z.enum(['reviewed
 export const unreviewedGame = z.object({ product_id: z.number().int(), sku_id: z.number().int(), group_id: z.number().int(), name: localized, cover: z.string(), playtime_hours: z.number() });
 export const userReviewsResponse = z.object({ posts: z.array(post), games: z.array(unreviewedGame), meta: listMeta });
 
+/** Staff appoint a group moderator (POST /api/admin/groups/{id}/moderators) and remove one (DELETE …/{accountId}). */
+export const appointModeratorBody = z.object({ moderator: z.object({ account_id: id }) });
+export const groupModeratorsResponse = z.object({ moderators: z.array(communityAuthor) });
+
 export const COMMUNITY_API = {
   groups: '/api/groups',
   group: (id: number | string) => `/api/groups/${id}`,
@@ -280,4 +286,6 @@ export const COMMUNITY_API = {
   search: '/api/search',
   prefixSearch: '/api/prefix_search',
   userCenterReviews: '/api/user_center/reviews',
+  adminGroupModerators: (id: number | string) => `/api/admin/groups/${id}/moderators`,
+  adminGroupModerator: (id: number | string, accountId: number | string) => `/api/admin/groups/${id}/moderators/${accountId}`,
 } as const;

@@ -49,6 +49,10 @@ export const queuedReport = report.extend({
   /** Who is working on it (decisions/0035); null when nobody claimed it. */
   claimed_by: z.number().int().nullable(),
   claimed_at_timestamp: timestamp.nullable(),
+  /** The group the reported item was in when reported (a post's, a comment's post's), or null: who besides staff may work it. */
+  group_id: z.number().int().nullable(),
+  /** Where the item is read, as it was when reported (a comment: its post's page at the comment), or null. */
+  path: z.string().nullable(),
 });
 export type QueuedReport = z.infer<typeof queuedReport>;
 

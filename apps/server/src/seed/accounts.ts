@@ -18,13 +18,16 @@ interface DemoAccount {
   wallet?: { CNY?: number; USD?: number };
   /** Still due to see the beginners' guide, as a new account after sign-up is (docs/product/screens.md#guide). */
   guideDue?: boolean;
+  /** One of the store's own team, whatever its role (joined long ago). */
+  team?: boolean;
 }
 
 const DEMO: DemoAccount[] = [
   { nickname: '灯笼玩家', email: 'demo@lantern.test', phone: '13800138000', homeArea: 'native', identity: { name: '张伟', id: '11010519491231002X', birth: '1949-12-31' }, wallet: { CNY: 128_00 } },
   { nickname: 'NightOwl', email: 'player@lantern.test', homeArea: 'abroad', wallet: { USD: 25_00 } },
   { nickname: '头条编辑', email: 'editor@lantern.test', homeArea: 'native', role: 'editor' },
-  { nickname: 'GroupKeeper', email: 'groups@lantern.test', homeArea: 'abroad', role: 'group_admin' },
+  // A group moderator by appointment, not by role (seed/group-moderators.ts; decisions/0043).
+  { nickname: 'GroupKeeper', email: 'groups@lantern.test', homeArea: 'abroad', team: true },
   { nickname: '灯笼客服', email: 'staff@lantern.test', homeArea: 'native', role: 'staff' },
   { nickname: 'Admin', email: 'admin@lantern.test', homeArea: 'abroad', role: 'admin' },
   { nickname: '禁言用户', email: 'muted@lantern.test', homeArea: 'native', muted: true },
@@ -32,7 +35,7 @@ const DEMO: DemoAccount[] = [
 ];
 
 /**
- * The store's own team (editor, group admin, staff, admin) joined long ago: a member's first days are paced
+ * The store's own team (editor, group moderator, staff, admin) joined long ago: a member's first days are paced
  * harder (docs/product/limits.md#community-moderation), and an editor who could submit 3 articles a day, 120 s
  * apart, would not be the demo of an editor's day (nor let the end-to-end tests of both sites write theirs).
  */
@@ -52,7 +55,7 @@ export async function seedAccounts(deps: Deps) {
         homeArea: demo.homeArea,
         region: demo.homeArea === 'native' ? 'cn' : 'global',
         role: demo.role ?? 'user',
-        ...(demo.role && demo.role !== 'user' && { createdAt: new Date(now.getTime() - TEAM_JOINED_DAYS_AGO * 86_400_000) }),
+        ...(((demo.role && demo.role !== 'user') || demo.team) && { createdAt: new Date(now.getTime() - TEAM_JOINED_DAYS_AGO * 86_400_000) }),
         ...(demo.guideDue && { guideCompletedAt: null }),
         mutedUntil: demo.muted ? new Date(Date.now() + 30 * 86_400_000) : null,
         ...(demo.identity && {

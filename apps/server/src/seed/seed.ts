@@ -16,6 +16,7 @@ import { seedModeration } from './moderation.ts';
 import { seedGameReviews } from './game-reviews.ts';
 import { seedCommunity } from './community.ts';
 import { seedDiscussion } from './discussion.ts';
+import { seedGroupModerators } from './group-moderators.ts';
 import { seedForum } from './forum.ts';
 import { seedNotices } from './notices.ts';
 import { seedHeadlines } from './headlines.ts';
@@ -51,6 +52,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedGameReviews(deps), 'seeded Steam and Epic reviews (sandbox) of the best-ranked games, and a vote on each site');
   deps.log.info(await seedCommunity(deps), 'seeded the community: a group per game, posts and reviews in both languages (community members sign in with the demo password)');
   deps.log.info(await seedDiscussion(deps), 'seeded comments, replies and likes on the newest posts of each site');
+  deps.log.info(await seedGroupModerators(deps), 'seeded a group moderator (groups@lantern.test) of each site\'s busiest group, with reports waiting in its queue');
   deps.log.info(await seedForum(deps), 'seeded a points campaign on each site\'s most followed group');
   deps.log.info(await seedNotices(deps), 'seeded notices on both sites and the version progress list (/notices, /versions)');
   deps.log.info(await seedHeadlines(deps), 'seeded headlines: sections, six articles a site with covers, games, comments and likes; a draft a site awaits staff (editor@lantern.test writes, staff@lantern.test publishes)');

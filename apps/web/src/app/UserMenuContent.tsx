@@ -58,8 +58,8 @@ export function UserMenuContent({ me, trigger, guideHolds = false }: { me: Me; t
           <Menu.Item className={itemClass} onSelect={() => navigate(paths.gameKeys)} data-testid="menu-keys">
             <KeyIcon /> {t('nav.game_keys')}
           </Menu.Item>
-          {/* The moderation desk, for the accounts the server says may work it (GET /api/me permissions). */}
-          {me.permissions.includes('api_staff') ? (
+          {/* The moderation desk, for the accounts the server says may work it (GET /api/me: staff, or a group's moderators). */}
+          {me.permissions.includes('api_staff') || (me.moderated_group_ids ?? []).length > 0 ? (
             <Menu.Item className={itemClass} onSelect={() => navigate(paths.moderationReports)} data-testid="menu-reports">
               <ShieldIcon /> {t('moderation.reports_title')}
             </Menu.Item>

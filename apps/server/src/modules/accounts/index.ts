@@ -19,6 +19,7 @@ export { scoreOf, spendScore } from './point-spending.ts';
 export { walletOf, debitWalletForOrder, walletDebitCtes, walletDebitsCtes, walletRefusal, creditWallet, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
 export { provideBadge, provideNotiBadges, type AccountBadges, type BadgeName, type BadgeSource, type NotiBadges } from './badges.ts';
+export { moderatedGroupsOf, provideModeratedGroups, type ModeratedGroupsSource } from './moderated-groups.ts';
 export { platformsOf, providePlatforms, type PlatformBinding, type PlatformSource } from './platforms.ts';
 export { purchaseBannedSql } from './purchase-ban.ts';
 export { countAttempts, reserveAttempt } from './attempts.ts';

@@ -13,6 +13,7 @@ import { fail } from '../../platform/errors.ts';
 import { completeMe, loadAccount, updateMe } from './profile.ts';
 import { bindContact, resetPassword, unbindPhone, unlockAccount } from './contacts.ts';
 import { identify } from './identification.ts';
+import { moderatedGroupsOf } from './moderated-groups.ts';
 import { clockIn, pointDetails } from './points.ts';
 import { walletLedger } from './wallet.ts';
 import { completeGuide } from './guide.ts';
@@ -22,9 +23,9 @@ const tags = ['accounts'];
 export const meRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   const meOf = async (accountId: number, site: Parameters<typeof presentMe>[2]) => {
     // The account row and its linked accounts are read together (each batched across concurrent calls).
-    const [row, platforms] = await Promise.all([loadMeRow(deps, accountId, site), platformsOf(deps.db, accountId)]);
+    const [row, platforms, moderated] = await Promise.all([loadMeRow(deps, accountId, site), platformsOf(deps.db, accountId), moderatedGroupsOf(deps.db, accountId)]);
     if (!row) throw fail.unauthorized();
-    return presentMe(deps, row.account, site, row.extras, platforms);
+    return presentMe(deps, row.account, site, row.extras, platforms, moderated);
   };
 
   // The most frequent call of a signed-in page: its answer is written by a compiled serializer.

@@ -10,6 +10,7 @@ import type { Account } from './lookup.ts';
 import { permissionsOf } from '@lantern/domain';
 import { checkInDay } from './points.ts';
 import { platformsOf, type PlatformBinding } from './platforms.ts';
+import { moderatedGroupsOf } from './moderated-groups.ts';
 import { countsOfAccount } from './badges.ts';
 
 export function isMuted(account: Account, now: Date): boolean {
@@ -101,7 +102,7 @@ function meRowsQuery(db: Db) {
 }
 
 /** The account as its owner sees it on this site: masked contacts, points, today's check-in and the wallet. */
-export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras, knownPlatforms?: PlatformBinding[]): Promise<Me> {
+export async function presentMe(deps: Deps, account: Account, site: Site, known?: MeExtras, knownPlatforms?: PlatformBinding[], knownModerated?: number[]): Promise<Me> {
   const now = deps.clock.now();
   const today = checkInDay(now, account.homeArea);
   const extras = known ?? (await loadMeRow(deps, account.id, site))?.extras ?? { clockInScore: null, walletBalance: null, walletStatus: null };
@@ -129,6 +130,8 @@ export async function presentMe(deps: Deps, account: Account, site: Site, known?
     safrv: account.safrv,
     role: account.role,
     permissions: permissionsOf(account.role),
+    // Appointed per group by staff (the community module keeps them, through the hook it provides).
+    moderated_group_ids: knownModerated ?? (await moderatedGroupsOf(deps.db, account.id)),
     is_mute: isMuted(account, now),
     unmute_at_timestamp: isMuted(account, now) ? toTimestamp(account.mutedUntil) : null,
     show_steam_review: account.showSteamReview,

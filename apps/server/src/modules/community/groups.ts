@@ -8,6 +8,7 @@ import { AccountMemo } from '../../platform/account-memo.ts';
 import { accountSummaries } from '../accounts/index.ts';
 import { authorOf, evaluationOfGroup, presentGroups, type GroupRow } from './presenter.ts';
 import { communityGroups, groupMembers, groupSkus } from './tables.ts';
+import { moderatorsOf } from './moderators.ts';
 
 export interface Paging {
   page: number;
@@ -110,8 +111,8 @@ export async function contributors(deps: Deps, groupId: number, paging: Paging):
 /** GET /api/groups/{id}: the group, its evaluation, its three top contributors; the catalogue has no achievements. */
 export async function groupDetail(deps: Deps, area: Area, accountId: number | null, id: number) {
   const row = await findGroup(deps, id);
-  const [[group], ranks] = await Promise.all([presentGroups(deps.db, [row], area, accountId), contributors(deps, id, { page: 1, per: 3 })]);
-  return { ...group!, evaluation: evaluationOfGroup(row), ranks: ranks.contributors, achievements: [], achievements_available: false };
+  const [[group], ranks, moderators] = await Promise.all([presentGroups(deps.db, [row], area, accountId), contributors(deps, id, { page: 1, per: 3 }), moderatorsOf(deps, id)]);
+  return { ...group!, evaluation: evaluationOfGroup(row), ranks: ranks.contributors, achievements: [], achievements_available: false, moderators };
 }
 
 export async function groupEvaluation(deps: Deps, id: number) {

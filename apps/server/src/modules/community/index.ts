@@ -9,6 +9,9 @@ import { registerModeratedContent } from '../moderation/index.ts';
 import { registerUploadUse } from '../uploads/index.ts';
 import { registerCollectable } from '../collections/index.ts';
 import { registerSharePreview } from '../share/index.ts';
+import { provideModeratedGroups } from '../accounts/index.ts';
+import { moderatedGroupsOfMany } from './moderators.ts';
+import { communityStaffRoutes } from './staff-routes.ts';
 import { postCollectable, postDiscussionTarget, postModeration, postPreview, postsUseUpload } from './targets.ts';
 import { reconcileCountersJob } from './counters.ts';
 import { communityRoutes } from './routes.ts';
@@ -17,6 +20,7 @@ import * as tables from './tables.ts';
 export const communityModule: ServerModule = {
   name: 'community',
   routes: communityRoutes,
+  staffRoutes: communityStaffRoutes,
   jobs: [reconcileCountersJob],
   tables,
   features: ['community'],
@@ -27,6 +31,8 @@ export const communityModule: ServerModule = {
     registerUploadUse('community', postsUseUpload);
     registerCollectable('Post', postCollectable);
     registerSharePreview('Post', postPreview);
+    // Who moderates which group (decisions/0043): GET /api/me and moderation's calls ask through accounts' hook.
+    provideModeratedGroups(moderatedGroupsOfMany);
   },
 };
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { mayModerate, type ModerationAction } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { countPost } from './counters.ts';
@@ -18,7 +19,23 @@ export interface GroupPostChange {
 }
 
 /**
- * PATCH /api/groups/{id}/posts/{postId} (holders of `api_all_group`, docs/product/community.md#group-moderation):
+ * Whether the caller may make this change to a post of the group (decisions/0043), 403 if not: pinning, locking and
+ * the official reply by the domain's `mayModerate` (every group with `api_all_group`, or the groups one moderates);
+ * featuring (a cross-group highlight) and moving to another group only with `api_all_group`.
+ */
+export function assertMayArrange(permissions: readonly string[], moderatedGroupIds: readonly number[], groupId: number, change: GroupPostChange): void {
+  const needed: ModerationAction[] = [];
+  if (change.sticky_sequence !== undefined) needed.push(change.sticky_sequence > 0 ? 'pin' : 'unpin');
+  if (change.locked !== undefined) needed.push(change.locked ? 'lock' : 'unlock');
+  if (change.official_comment !== undefined) needed.push('official_reply');
+  const allGroups = permissions.includes('api_all_group');
+  if ((change.featured !== undefined || change.group_id !== undefined) && !allGroups) throw fail.forbidden();
+  if (!allGroups && needed.length === 0 && !moderatedGroupIds.includes(groupId)) throw fail.forbidden();
+  for (const action of needed) if (!mayModerate(permissions, moderatedGroupIds, action, groupId)) throw fail.forbidden();
+}
+
+/**
+ * PATCH /api/groups/{id}/posts/{postId} (holders of `api_all_group` and the group's moderators, docs/product/community.md#group-moderation):
  * sticky order, lock, feature, move to another group (both groups' counters follow, in one transaction),
  * and the official comment, written by the caller and shown with their role.
  */

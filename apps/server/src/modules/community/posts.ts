@@ -110,13 +110,16 @@ export async function listPosts(deps: Deps, viewerId: number | null, filter: Pos
 
 /**
  * GET /api/posts/{id}: a live published post. A pending or hidden one only to its author and staff, marked by
- * `moderation_state` (decisions/0020); drafts and deleted posts are 404, even to their authors.
+ * `moderation_state` (decisions/0020) — and a hidden one to its group's moderators; drafts and deleted posts are
+ * 404, even to their authors.
  */
-export async function getPost(deps: Deps, viewerId: number | null, id: number, viewerIsStaff = false) {
+export async function getPost(deps: Deps, viewerId: number | null, id: number, viewerIsStaff = false, moderatedGroupIds: readonly number[] = []) {
   const [row] = await deps.db.select().from(posts).where(and(eq(posts.id, id), inArray(posts.status, ['published', 'pending', 'hidden']), isNull(posts.deletedAt))).limit(1);
   if (!row) throw fail.notFound();
   const state = row.status === 'pending' || row.status === 'hidden' ? row.status : 'published';
-  if (!contentVisibleTo(state, { own: row.accountId === viewerId, staff: viewerIsStaff })) throw fail.notFound();
+  // A group's moderators see what was hidden in it, to put it back (decisions/0043); pending posts stay the approval queue's.
+  const moderates = state === 'hidden' && moderatedGroupIds.includes(row.groupId);
+  if (!moderates && !contentVisibleTo(state, { own: row.accountId === viewerId, staff: viewerIsStaff })) throw fail.notFound();
   return { post: (await presentPosts(deps, [row], viewerId))[0]! };
 }
 

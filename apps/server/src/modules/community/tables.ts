@@ -108,3 +108,15 @@ export const posts = pgTable('posts', {
   check('posts_published_at', sql`${t.status} IN ('draft', 'pending') OR ${t.publishedAt} IS NOT NULL`),
   check('posts_status_valid', sql`${t.status} IN ('draft', 'pending', 'published', 'hidden')`),
 ]);
+
+/**
+ * A group's appointed moderators (docs/product/community.md#group-moderators; decisions/0043): staff appoint and
+ * remove them, who and when recorded. A moderator arranges, hides, deletes and restores what is in this group
+ * only, and works the reports about it; the `api_all_group` permission still means every group.
+ */
+export const groupModerators = pgTable('group_moderators', {
+  groupId: bigint('group_id', { mode: 'number' }).notNull().references(() => communityGroups.id),
+  accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => accounts.id),
+  appointedBy: bigint('appointed_by', { mode: 'number' }).references(() => accounts.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.accountId] }), index('group_moderators_account_idx').on(t.accountId)]);

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { DiscussionTarget } from '../discussion/index.ts';
 import type { Collectable } from '../collections/index.ts';
 import type { PreviewLoader } from '../share/index.ts';
-import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts';
+import { fileSystemReport, type ContentPlace, type ModeratedContent } from '../moderation/index.ts';
 import { countPost } from './counters.ts';
 import { forgetPostReads } from './forget-reads.ts';
 import type { PostRow } from './presenter.ts';
@@ -21,7 +21,15 @@ export const postDiscussionTarget: DiscussionTarget = {
       .where(and(inArray(posts.id, [...ids]), eq(posts.status, 'published'), isNull(posts.deletedAt)));
     return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: 'both' as const, locked: r.locked }]));
   },
+  // A comment on a post is in the post's group, and read on the post's page (decisions/0043).
+  placeOf: (deps, id) => postPlace(deps, id),
 };
+
+/** Where a post is, in any state: its group and its page (decisions/0043); null when there is no such post. */
+async function postPlace(deps: Deps, id: number): Promise<ContentPlace | null> {
+  const [row] = await deps.db.select({ groupId: posts.groupId }).from(posts).where(eq(posts.id, id)).limit(1);
+  return row ? { groupId: row.groupId, path: `/posts/${id}` } : null;
+}
 
 /** Posts as collections show them (docs/product/people.md#collections): published and live ones only. */
 export const postCollectable: Collectable = {
@@ -97,6 +105,7 @@ export const postModeration: ModeratedContent = {
   move: moveStatus,
   takeDown,
   changed: (deps) => forgetPostReads(deps),
+  placeOf: postPlace,
 };
 
 /** A flagged word published the post; staff get a system report on it in their queue. */

@@ -8,7 +8,7 @@ import { fileSystemReport, type ModeratedContent } from '../moderation/index.ts'
 import { addToCounters, COUNTER_SHARDS } from './counters.ts';
 import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { discussionComments as c } from './tables.ts';
-import { loadTargets, type DiscussionTargetType } from './targets.ts';
+import { loadTargets, placeOfCommentOn, type DiscussionTargetType } from './targets.ts';
 import { tellOfComment } from './notices.ts';
 import { countedAndViewed, NO_CHANGE, writersState, type ViewRow } from './write-statement.ts';
 
@@ -159,6 +159,10 @@ export const commentModeration: ModeratedContent = {
   },
   move: moveState,
   takeDown,
+  async placeOf(deps, id) {
+    const [row] = await deps.db.select({ targetType: c.targetType, targetId: c.targetId }).from(c).where(eq(c.id, id));
+    return row ? placeOfCommentOn(deps, row.targetType, row.targetId, id) : null;
+  },
   // Held back, it told nobody; approved, it tells whom it would have told when written (docs/product/messaging.md#who-is-told).
   async approved(deps, id) {
     const [row] = await deps.db.select().from(c).where(and(eq(c.id, id), isNull(c.deletedAt), eq(c.state, 'published')));

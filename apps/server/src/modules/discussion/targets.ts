@@ -2,7 +2,7 @@ import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { BatchedLoaders } from '../../platform/batched-loader.ts';
 import { fail } from '../../platform/errors.ts';
-import { assertMayWrite, screenFor } from '../moderation/index.ts';
+import { assertMayWrite, screenFor, type ContentPlace } from '../moderation/index.ts';
 
 /** What people comment on and like; each is owned by another module, which registers a loader for it. */
 export type DiscussionTargetType = 'Post' | 'SteamReview' | 'Headline' | 'Talk';
@@ -26,9 +26,21 @@ export const seenOn = (facts: DiscussionTargetFacts, area: Area) => facts.area =
 export interface DiscussionTarget {
   /** The visible targets among ids (missing = gone or hidden), with their author and whether locked. */
   load(deps: Deps, ids: readonly number[]): Promise<Map<number, DiscussionTargetFacts>>;
+  /** Where a target is, in any state: its group (a post's) and the page it is read on; the comments on it are there too. */
+  placeOf?(deps: Deps, id: number): Promise<ContentPlace | null>;
 }
 
 const targets = new Map<LikeTargetType, DiscussionTarget>();
+
+/**
+ * Where a comment on a target is (decisions/0043): in the target's group, read on the target's page at the comment
+ * (`#comment-{id}`, the thread's anchor of a comment or a reply). A target whose owner does not say is nowhere.
+ */
+export async function placeOfCommentOn(deps: Deps, type: string, targetId: number, commentId: number): Promise<ContentPlace | null> {
+  const place = await targets.get(type as LikeTargetType)?.placeOf?.(deps, targetId);
+  if (!place) return null;
+  return { groupId: place.groupId, path: place.path === null ? null : `${place.path}#comment-${commentId}` };
+}
 
 /** Registers (or replaces) the loader of a target type; the owning module calls it from its `setup`. */
 export function registerDiscussionTarget(type: LikeTargetType, target: DiscussionTarget): void {

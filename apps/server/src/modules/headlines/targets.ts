@@ -18,6 +18,8 @@ export const headlineDiscussionTarget: DiscussionTarget = {
       .where(and(inArray(headlines.id, [...ids]), shownHeadlines));
     return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: r.area, locked: false }]));
   },
+  // Articles belong to no group: their comments are staff's to moderate, read on the article's page.
+  placeOf: async (_deps, id) => ({ groupId: null, path: `/headlines/${id}` }),
 };
 
 /**

@@ -2,7 +2,8 @@ import type { Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
-import { approvalTarget, approvalTypes, reportTarget } from './targets.ts';
+import { approvalTarget, approvalTypes, placeOf, reportTarget } from './targets.ts';
+import { assertMayModerate, type ModeratorScope } from './scope.ts';
 import { notifyNow } from '../notifications/index.ts';
 
 /**
@@ -33,10 +34,14 @@ export async function decideApproval(deps: Deps, type: string, id: number, decis
   return { type, id, state: decision === 'approve' ? ('published' as const) : ('deleted' as const) };
 }
 
-/** Staff put back what they hid; only a hidden one can be (else 422 `state_invalid`). */
-export async function unhide(deps: Deps, type: string, id: number) {
+/**
+ * Staff, or a moderator of its group, put back what was hidden; only a hidden one can be (else 422
+ * `state_invalid`). Something that does not exist is no one's group: staff's answer (422), anyone else's 403.
+ */
+export async function unhide(deps: Deps, scope: ModeratorScope, type: string, id: number) {
   const target = reportTarget(type);
   if (!target?.unhide) throw fail.notFound('type');
+  assertMayModerate(scope, 'unhide', (await placeOf(deps, type, id)).groupId);
   if (!(await target.unhide(deps, id))) throw fail.unprocessable('base', 'state_invalid');
   await target.changed?.(deps, id);
   await tellAuthor(deps, type, id, 'restored');

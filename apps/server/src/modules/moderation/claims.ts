@@ -3,15 +3,17 @@ import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { moderationReports as r } from './tables.ts';
+import { assertMayWorkReport, type ModeratorScope } from './scope.ts';
 
 /**
- * A staff member claims a report, and with it every open report on the same target (the target is what gets
+ * A staff member or a moderator of the item's group claims a report, and with it every open report on the same target (the target is what gets
  * resolved), so two people do not work one case (decisions/0035). One conditional update: unclaimed or already
  * the caller's. Claimed by someone else is 422 `taken` with `meta.claimed_by`; a resolved report is
  * `state_invalid`. A claim only tells: whoever resolves the target, resolves it.
  */
-export async function claimReport(deps: Deps, staffId: number, reportId: number) {
-  const report = await openReport(deps, reportId);
+export async function claimReport(deps: Deps, scope: ModeratorScope, reportId: number) {
+  const staffId = scope.accountId;
+  const report = await openReport(deps, scope, reportId);
   const now = deps.clock.now();
   const claimed = await deps.db
     .update(r)
@@ -27,8 +29,9 @@ export async function claimReport(deps: Deps, staffId: number, reportId: number)
 }
 
 /** Gives a claim back: only one's own, on open reports (else 422 `state_invalid`). */
-export async function releaseReport(deps: Deps, staffId: number, reportId: number) {
-  const report = await openReport(deps, reportId);
+export async function releaseReport(deps: Deps, scope: ModeratorScope, reportId: number) {
+  const staffId = scope.accountId;
+  const report = await openReport(deps, scope, reportId);
   const released = await deps.db
     .update(r)
     .set({ claimedBy: null, claimedAt: null })
@@ -38,9 +41,11 @@ export async function releaseReport(deps: Deps, staffId: number, reportId: numbe
   return { claimed_report_ids: [] as number[], claimed_by: null, claimed_at_timestamp: null };
 }
 
-async function openReport(deps: Deps, reportId: number) {
-  const [report] = await deps.db.select({ targetType: r.targetType, targetId: r.targetId, status: r.status }).from(r).where(eq(r.id, reportId)).limit(1);
+/** An open report the scope may work (a group moderator: about their groups' items only, else 403). */
+async function openReport(deps: Deps, scope: ModeratorScope, reportId: number) {
+  const [report] = await deps.db.select({ targetType: r.targetType, targetId: r.targetId, status: r.status, groupId: r.groupId }).from(r).where(eq(r.id, reportId)).limit(1);
   if (!report) throw fail.notFound();
+  assertMayWorkReport(scope, report.groupId);
   if (report.status !== 'open') throw fail.unprocessable('base', 'state_invalid');
   return report;
 }

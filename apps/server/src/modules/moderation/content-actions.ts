@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { moderationReports as r } from './tables.ts';
-import { reportTarget } from './targets.ts';
+import { placeOf, reportTarget } from './targets.ts';
+import { assertMayModerate, type ModeratorScope } from './scope.ts';
 import { forgetStanding } from './standing-cache.ts';
 import { notify } from '../notifications/index.ts';
 import { pushLiveEvents } from '../live/index.ts';
@@ -12,17 +13,20 @@ export type ContentAction = 'hide' | 'delete';
 const OPERATE_DETAIL: Record<ContentAction, string> = { hide: 'hidden', delete: 'deleted' };
 
 /**
- * Staff hide or delete a published item from the page that shows it (docs/product/community.md#moderation-on-the-web),
+ * Staff, or a moderator of its group, hide or delete a published item from the page that shows it (docs/product/community.md#moderation-on-the-web),
  * through the type its owner registered. The item's open reports are upheld with the same action in the same
  * transaction, so content is never taken down while its reports still wait in the queue (decisions/0013), and
  * the author is told (operate), last in it. A type nobody registered, or an item not published (already hidden,
  * pending or gone), is 404.
  */
-export async function actOnContent(deps: Deps, staffId: number, type: string, id: number, action: ContentAction) {
+export async function actOnContent(deps: Deps, scope: ModeratorScope, type: string, id: number, action: ContentAction) {
+  const staffId = scope.accountId;
   const target = reportTarget(type);
   if (!target) throw fail.notFound('type');
   const item = await target.load(deps, id);
   if (!item) throw fail.notFound();
+  // Staff anywhere; a group moderator on their groups' items only (decisions/0043).
+  assertMayModerate(scope, action, (await placeOf(deps, type, id)).groupId);
   const now = deps.clock.now();
   const { ids, events } = await deps.db.transaction(async (tx) => {
     const resolved = await tx

@@ -24,7 +24,7 @@ export const moderationModule: ServerModule = {
 
 export { assertMayWrite, assertNotBarred } from './guard.ts';
 export { screenFor, screenText, WORDS_REFRESH_SECONDS } from './words.ts';
-export { registerModeratedContent, registerReportTarget, type ModeratedContent, type ReportTarget, type PendingItem } from './targets.ts';
+export { registerModeratedContent, registerReportTarget, type ContentPlace, type ModeratedContent, type ReportTarget, type PendingItem } from './targets.ts';
 export { fileSystemReport } from './reports.ts';
 export { muteAccount, unmuteAccount } from './mutes.ts';
 export { STANDING_CACHE_SECONDS } from './standing-cache.ts';

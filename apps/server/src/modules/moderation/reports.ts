@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { REPORT_REASON_WEIGHTS, type Area, type ReportReason, type ReportResolution } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { moderationReports as r } from './tables.ts';
-import { reportTarget } from './targets.ts';
+import { placeOf, reportTarget } from './targets.ts';
+import { assertMayResolve, type ModeratorScope } from './scope.ts';
 import { assertMayWrite } from './guard.ts';
 import { muteAccount } from './mutes.ts';
 import { forgetStanding } from './standing-cache.ts';
@@ -37,6 +38,7 @@ export async function createReport(deps: Deps, reporterId: number, input: { targ
   if (!loaded) throw fail.notFound('target_id');
   if (loaded.authorId === reporterId) throw fail.unprocessable('target_id', 'invalid');
   await assertMayWrite(deps, reporterId, 'report');
+  const place = await placeOf(deps, input.target_type, input.target_id);
   const [row] = await deps.db
     .insert(r)
     .values({
@@ -49,6 +51,8 @@ export async function createReport(deps: Deps, reporterId: number, input: { targ
       reason: input.reason,
       severity: REPORT_REASON_WEIGHTS[input.reason],
       text: input.text ?? '',
+      groupId: place.groupId,
+      path: place.path,
       createdAt: deps.clock.now(),
     })
     .onConflictDoNothing({ target: [r.reporterId, r.targetType, r.targetId], where: sql`${r.status} = 'open'` })
@@ -65,7 +69,10 @@ export async function fileSystemReport(deps: Deps, input: { targetType: string; 
   const [open] = await deps.db.select({ id: r.id }).from(r)
     .where(and(eq(r.targetType, input.targetType), eq(r.targetId, input.targetId), isNull(r.reporterId), eq(r.status, 'open'))).limit(1);
   if (open) return;
+  const place = await placeOf(deps, input.targetType, input.targetId);
   await deps.db.insert(r).values({
+    groupId: place.groupId,
+    path: place.path,
     reporterId: null,
     targetType: input.targetType,
     targetId: input.targetId,
@@ -93,11 +100,13 @@ function reporterStats(deps: Deps) {
 }
 
 /**
- * The staff queue: by severity (the reason's weight), then the reporter's accuracy (REPORT accuracy smoothed
- * as domain `reporterAccuracy`: (upheld + 1) / (resolved + 2)), then oldest first.
+ * The report queue: by severity (the reason's weight), then the reporter's accuracy (REPORT accuracy smoothed
+ * as domain `reporterAccuracy`: (upheld + 1) / (resolved + 2)), then oldest first. Staff see every report; a group
+ * moderator only those about items of their groups (decisions/0043).
  */
-export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld' | 'dismissed'; area?: Area; page: number; per: number }) {
-  const where = and(eq(r.status, query.status), query.area === undefined ? undefined : eq(r.area, query.area));
+export async function reportQueue(deps: Deps, scope: ModeratorScope, query: { status: 'open' | 'upheld' | 'dismissed'; area?: Area; page: number; per: number }) {
+  const inScope = scope.staff ? undefined : inArray(r.groupId, scope.groupIds.length > 0 ? scope.groupIds : [-1]);
+  const where = and(eq(r.status, query.status), query.area === undefined ? undefined : eq(r.area, query.area), inScope);
   const stats = reporterStats(deps);
   const accuracy = sql<number>`(coalesce(${stats.upheld}, 0) + 1)::float8 / (coalesce(${stats.resolved}, 0) + 2)`.mapWith(Number);
   const rows = await deps.db
@@ -123,13 +132,15 @@ export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld'
       resolved_at_timestamp: toTimestamp(report.resolvedAt),
       claimed_by: report.claimedBy,
       claimed_at_timestamp: toTimestamp(report.claimedAt),
+      group_id: report.groupId,
+      path: report.path,
     })),
     meta: { total_count: total!.n, page: query.page, per: query.per },
   };
 }
 
 /**
- * Staff resolve a report, and with it every open report on the same target, in one transaction: the action is
+ * Staff (or a moderator of the item's group) resolve a report, and with it every open report on the same target, in one transaction: the action is
  * applied through the target's registered type (hide or delete; mute hides the target and mutes its author for
  * `muteDays`), each report records who resolved it and when. Dismissing upholds nothing, so it lowers the
  * reporters' accuracy; the rest raise it and count against the author's standing.
@@ -137,9 +148,12 @@ export async function reportQueue(deps: Deps, query: { status: 'open' | 'upheld'
 /** The word an `operate` notification carries for each resolution that acts on the content. */
 const OPERATE_DETAIL: Record<Exclude<ReportResolution, 'dismiss'>, string> = { hide: 'hidden', delete: 'deleted', mute: 'muted' };
 
-export async function resolveReport(deps: Deps, staffId: number, reportId: number, input: { action: ReportResolution; mute_days?: number; note?: string }) {
+export async function resolveReport(deps: Deps, scope: ModeratorScope, reportId: number, input: { action: ReportResolution; mute_days?: number; note?: string }) {
+  const staffId = scope.accountId;
   const [report] = await deps.db.select().from(r).where(eq(r.id, reportId)).limit(1);
   if (!report) throw fail.notFound();
+  // A group moderator resolves reports about their groups' items, and never with the site-wide mute.
+  assertMayResolve(scope, report.groupId, input.action);
   if (report.status !== 'open') throw fail.unprocessable('base', 'state_invalid');
   if (input.action === 'mute' && input.mute_days === undefined) throw fail.unprocessable('mute_days', 'blank');
   if (input.action === 'mute' && report.targetAuthorId === null) throw fail.unprocessable('base', 'invalid');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { createReport } from './reports.ts';
+import { moderationDeskRoutes } from './desk-routes.ts';
 
 const tags = ['community'];
 
@@ -13,4 +14,6 @@ export const moderationRoutes = (deps: Deps): FastifyPluginAsyncZod => async (ap
     const { accountId } = requireAuth(request);
     return reply.status(201).send(await createReport(deps, accountId, request.body.report));
   });
+  // Staff and group moderators: a scope of its own, with its own hook (decisions/0043).
+  await app.register(moderationDeskRoutes(deps));
 };

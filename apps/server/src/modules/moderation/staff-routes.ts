@@ -1,41 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  approvalsQuery, approvalsResponse, claimReportResponse, contentActionResponse, CONTENT_ACTIONS, moderationActionResponse, moderationTargetParams,
-  createWatchedWordRequest, muteRequest, muteState, reportQueueQuery, reportQueueResponse, resolveReportRequest,
-  resolveReportResponse, updateWatchedWordRequest, watchedWord, watchedWordsQuery, watchedWordsResponse,
+  approvalsQuery, approvalsResponse, moderationActionResponse, moderationTargetParams,
+  createWatchedWordRequest, muteRequest, muteState, updateWatchedWordRequest, watchedWord, watchedWordsQuery, watchedWordsResponse,
 } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { idParams } from '../../platform/params.ts';
-import { reportQueue, resolveReport } from './reports.ts';
 import { createWatchedWord, deleteWatchedWord, listWatchedWords, updateWatchedWord } from './words.ts';
 import { muteAccount, unmuteAccount } from './mutes.ts';
-import { approvalQueue, decideApproval, unhide } from './approvals.ts';
-import { claimReport, releaseReport } from './claims.ts';
-import { actOnContent } from './content-actions.ts';
+import { approvalQueue, decideApproval } from './approvals.ts';
 
 const tags = ['admin'];
 
-/** The moderation desk (docs/product/community.md#moderation): every staff member (`api_staff`) works it. */
+/**
+ * The moderation desk (docs/product/community.md#moderation): every staff member (`api_staff`) works it. What group
+ * moderators share with staff (the queue, claims, resolving, acting from the page) is in desk-routes.ts.
+ */
 export const moderationStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/admin/reports', { schema: { tags, querystring: reportQueueQuery, response: { 200: reportQueueResponse } } }, async (request) =>
-    reportQueue(deps, request.query));
-
-  app.post('/api/admin/reports/:id/resolve', { schema: { tags, params: idParams, body: resolveReportRequest, response: { 200: resolveReportResponse } } }, async (request) =>
-    resolveReport(deps, requireAuth(request).accountId, request.params.id, request.body.resolution));
-
-  app.post('/api/admin/reports/:id/claim', { schema: { tags, params: idParams, response: { 200: claimReportResponse } } }, async (request) =>
-    claimReport(deps, requireAuth(request).accountId, request.params.id));
-
-  app.delete('/api/admin/reports/:id/claim', { schema: { tags, params: idParams, response: { 200: claimReportResponse } } }, async (request) =>
-    releaseReport(deps, requireAuth(request).accountId, request.params.id));
-
-  // Hide or delete from the page that shows the item (decisions/0035); its open reports are upheld with it.
-  for (const action of CONTENT_ACTIONS) {
-    app.post(`/api/admin/content/:type/:id/${action}`, { schema: { tags, params: moderationTargetParams, response: { 200: contentActionResponse } } }, async (request) =>
-      actOnContent(deps, requireAuth(request).accountId, request.params.type, request.params.id, action));
-  }
-
   app.get('/api/admin/approvals', { schema: { tags, querystring: approvalsQuery, response: { 200: approvalsResponse } } }, async (request) =>
     approvalQueue(deps, request.query));
 
@@ -43,9 +24,6 @@ export const moderationStaffRoutes = (deps: Deps): FastifyPluginAsyncZod => asyn
     app.post(`/api/admin/approvals/:type/:id/${decision}`, { schema: { tags, params: moderationTargetParams, response: { 200: moderationActionResponse } } }, async (request) =>
       decideApproval(deps, request.params.type, request.params.id, decision));
   }
-
-  app.post('/api/admin/hidden/:type/:id/unhide', { schema: { tags, params: moderationTargetParams, response: { 200: moderationActionResponse } } }, async (request) =>
-    unhide(deps, request.params.type, request.params.id));
 
   app.get('/api/admin/watched_words', { schema: { tags, querystring: watchedWordsQuery, response: { 200: watchedWordsResponse } } }, async (request) =>
     listWatchedWords(deps, request.query));

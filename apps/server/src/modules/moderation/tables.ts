@@ -31,11 +31,19 @@ export const moderationReports = pgTable(
     /** The staff member working on it (decisions/0035): others see it taken; whoever resolves it, resolves it. */
     claimedBy: bigint('claimed_by', { mode: 'number' }).references(() => accounts.id),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * Where the target was when reported (decisions/0043): its group (a post's, a comment's post's; null for what
+     * belongs to none), which decides who besides staff may work the report, and the path it is read at.
+     * The group is the community's, named without a foreign key: moderation sits below it.
+     */
+    groupId: bigint('group_id', { mode: 'number' }),
+    path: text('path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('moderation_reports_one_open').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     index('moderation_reports_queue').on(t.status, t.severity, t.createdAt),
+    index('moderation_reports_group').on(t.groupId, t.status, t.severity).where(sql`${t.groupId} is not null`),
     index('moderation_reports_target').on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     index('moderation_reports_reporter').on(t.reporterId, t.status),
     index('moderation_reports_author').on(t.targetAuthorId, t.resolvedAt).where(sql`${t.status} = 'upheld'`),

@@ -17,6 +17,22 @@ export interface ReportTarget {
   unhide?(deps: Deps, id: number, tx?: Tx): Promise<boolean>;
   /** After a hide, delete or unhide committed: what every reader shares of it is forgotten on every instance. */
   changed?(deps: Deps, id: number): Promise<void>;
+  /** Where it is, whatever its state (null when it does not exist): its group, if any, and the path it is read at. */
+  placeOf?(deps: Deps, id: number): Promise<ContentPlace | null>;
+}
+
+/**
+ * Where a piece of content is (decisions/0043): the group it belongs to — a group's moderators act on it and work
+ * its reports — or null (talks, headlines, comments on them: staff's), and the web path it is read at, or null.
+ */
+export interface ContentPlace {
+  groupId: number | null;
+  path: string | null;
+}
+
+/** The place of an item of a registered type; nowhere (no group, no path) when its owner does not say. */
+export async function placeOf(deps: Deps, type: string, id: number): Promise<ContentPlace> {
+  return (await targets.get(type)?.placeOf?.(deps, id)) ?? { groupId: null, path: null };
 }
 
 const targets = new Map<string, ReportTarget>();
@@ -84,6 +100,8 @@ export interface ModeratedContent {
   approved?(deps: Deps, id: number): Promise<void>;
   /** After any change of state committed (hidden, deleted, restored, approved, rejected): shared reads forgotten. */
   changed?(deps: Deps, id: number): Promise<void>;
+  /** Where it is, in any state: its group and path (ReportTarget.placeOf). */
+  placeOf?(deps: Deps, id: number): Promise<ContentPlace | null>;
 }
 
 /**
@@ -100,6 +118,7 @@ export function registerModeratedContent(type: string, content: ModeratedContent
     },
     unhide: (deps, id, tx) => content.move(deps, id, 'hidden', 'published', tx),
     changed: content.changed,
+    placeOf: content.placeOf,
   });
   registerApprovalTarget(type, {
     pending: (deps, area, limit) => content.pending(deps, area, limit),

@@ -14,6 +14,8 @@ export const talkDiscussionTarget: DiscussionTarget = {
     const rows = await deps.db.select({ id: talks.id, accountId: talks.accountId }).from(talks).where(and(inArray(talks.id, [...ids]), isNull(talks.deletedAt)));
     return new Map(rows.map((r) => [r.id, { authorId: r.accountId, area: 'both' as const, locked: false }]));
   },
+  // Talks belong to no group: their comments are staff's to moderate, read on the talk's page.
+  placeOf: async (_deps, id) => ({ groupId: null, path: `/talks/${id}` }),
 };
 
 /** A live talk's link preview (Open Graph tags of its shared page): its author, and its words; a deleted talk is gone. */

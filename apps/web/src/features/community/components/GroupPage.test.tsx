@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 const group = {
   id: 4, group_id: 4, product_id: 11, name: { en: 'Lantern Tales', chs: '灯笼物语' }, summary: { en: 'A game', chs: '一款游戏' }, community_game: null,
   group_skus: [], users_count: 10, posts_count: 0, reviews_count: 0, scores_count: 0, percent: null, joined: false,
-  evaluation: { distribution: [0, 0, 0, 0, 0], reviews_count: 0, positive_count: 0, percent: null, average: null }, ranks: [], achievements: [], achievements_available: false,
+  evaluation: { distribution: [0, 0, 0, 0, 0], reviews_count: 0, positive_count: 0, percent: null, average: null }, ranks: [], achievements: [], achievements_available: false, moderators: [],
 };
 
 afterEach(() => {

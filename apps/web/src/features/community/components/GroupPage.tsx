@@ -174,6 +174,22 @@ export function GroupPage() {
               </ol>
             )}
           </section>
+          {/* Appointed by staff for this group (docs/product/community.md#group-moderators). */}
+          {g.moderators.length > 0 ? (
+            <section aria-labelledby="moderators" className="rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700" data-testid="group-moderators">
+              <h2 id="moderators" className="mb-3 font-bold text-fg">{t('community.moderators')}</h2>
+              <ul className="space-y-2">
+                {g.moderators.map((m) => (
+                  <li key={m.id}>
+                    <Link to={paths.user(m.id)} className="flex items-center gap-2 text-sm text-fg hover:text-accent-strong">
+                      <Avatar name={m.nickname} url={m.avatar_url} size="sm" />
+                      <span className="min-w-0 flex-1 truncate">{m.nickname}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section aria-labelledby="achievements" className="rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700">
             <h2 id="achievements" className="mb-2 font-bold text-fg">{t('community.achievements')}</h2>
             <p className="text-sm text-muted">{t('community.achievements_unavailable')}</p>

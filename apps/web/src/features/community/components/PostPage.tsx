@@ -20,7 +20,7 @@ import { ShareActions } from './ShareActions';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
 import { BlockedAuthorNotice, useShowAnyway } from './BlockedAuthorNotice';
 import { ModerationSlot } from '../moderation/ModerationSlot';
-import { commentModerationTools } from '../moderation/CommentModeration';
+import { groupCommentModerationTools } from '../moderation/CommentModeration';
 
 /**
  * /posts/{id}: a post or review (reached after publishing), its author, content and counts; edit and delete for its
@@ -115,7 +115,7 @@ export function PostPage() {
         {p.moderation_state === 'published' ? <ShareActions type="Post" id={p.id} /> : null}
         {/* Staff and group admins: the actions their permissions give (a chunk of its own, fetched only for them). */}
         <ModerationSlot
-          item={{ kind: p.type === 'Review' ? 'review' : 'post', state: p.moderation_state, pinned: p.sticky_sequence > 0, locked: p.locked }}
+          item={{ kind: p.type === 'Review' ? 'review' : 'post', state: p.moderation_state, pinned: p.sticky_sequence > 0, locked: p.locked, groupId: p.group_id }}
           target={{ type: 'post', id: p.id, groupId: p.group_id, authorId: p.account_id }}
           subject={t('moderation.subject', { kind: t(p.type === 'Review' ? 'moderation.kind_review' : 'moderation.kind_post'), author: name })}
           onDeleted={() => void navigate(communityPaths.group(p.group_id), { replace: true })}
@@ -136,7 +136,7 @@ export function PostPage() {
         )}
       </footer>
       {/* Comments and likes open once it is published: a pending or hidden post takes none. */}
-      {p.moderation_state === 'published' ? <TargetDiscussion type="Post" id={p.id} likesCount={p.likes_count} commentTools={commentModerationTools} /> : null}
+      {p.moderation_state === 'published' ? <TargetDiscussion type="Post" id={p.id} likesCount={p.likes_count} commentTools={groupCommentModerationTools(p.group_id)} /> : null}
       <WarningDialog open={confirming} onOpenChange={setConfirming} title={t('community.delete_confirm_title')} body={t('community.delete_confirm_body')} confirmText={t('community.delete')} danger busy={remove.isPending} onConfirm={onDelete} />
     </article>
   );

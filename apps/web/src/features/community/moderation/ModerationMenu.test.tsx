@@ -109,3 +109,21 @@ describe('the moderation menu acting', () => {
     expect(f.calls.find((c) => c.url.pathname.endsWith('/mute'))!.body).toEqual({ mute: { days: 30, reason: 'Selling gold' } });
   });
 });
+
+describe('the moderation menu of a group moderator', () => {
+  const setupModerator = (groups: number[]) => renderPage('/posts/:id', <PostPage />, '/posts/7', { id: 9, permissions: [], moderated_group_ids: groups } as { id: number });
+
+  it('offers a moderator of the post\'s group arranging, hiding and deleting, never muting', async () => {
+    mockFetch({ 'GET /api/posts/7': pagePost(), 'GET /api/comments': [noComments] });
+    const { user } = setupModerator([4]);
+    const menu = await openMenu(user);
+    expect(itemNames(menu)).toEqual(['Pin to the top', 'Lock comments', 'Official reply', 'Hide', 'Delete for good']);
+  });
+
+  it('is not there for a moderator of another group', async () => {
+    mockFetch({ 'GET /api/posts/7': pagePost(), 'GET /api/comments': [noComments] });
+    setupModerator([5]);
+    expect(await screen.findByTestId('post-page')).toBeInTheDocument();
+    expect(screen.queryByTestId('moderation-menu')).toBeNull();
+  });
+});

@@ -7,15 +7,16 @@ import type { ModerationMenuProps } from './components/ModerationMenu';
 const ModerationMenu = lazy(() => import('./components/ModerationMenu').then((m) => ({ default: m.ModerationMenu })));
 
 /**
- * Where a page offers moderation: nothing for readers; for staff and group admins the actions the server's
- * answer about them (GET /api/me `permissions`) allows on this item, by the domain's one rule. The server
- * checks each call again; this only decides what to show.
+ * Where a page offers moderation: nothing for readers; for staff, group admins and a group's appointed moderators
+ * the actions the server's answer about them (GET /api/me `permissions` and `moderated_group_ids`) allows on this
+ * item — a moderator's only in their groups — by the domain's one rule. The server checks each call again; this
+ * only decides what to show.
  */
 export function ModerationSlot({ item, ...menu }: Omit<ModerationMenuProps, 'actions'> & { item: Omit<ModeratedItem, 'own'> }) {
   const me = useMe();
   if (!me.data) return null;
   // A partial account (a test fixture, an answer cached by an older build) has no permissions to show.
-  const actions = moderationActionsFor(me.data.permissions ?? [], { ...item, own: me.data.id === menu.target.authorId });
+  const actions = moderationActionsFor(me.data.permissions ?? [], { ...item, own: me.data.id === menu.target.authorId }, me.data.moderated_group_ids ?? []);
   if (actions.length === 0) return null;
   return (
     <Suspense fallback={null}>

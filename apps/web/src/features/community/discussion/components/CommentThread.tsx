@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Comment, DiscussionTargetTypeName } from '@lantern/contract';
 import { COMMENT_MAX_LENGTH, isListFinished } from '@lantern/domain';
 import { isApiError } from '../../../../lib/api';
@@ -148,7 +148,7 @@ function CommentItem({ type, id, comment, viewer, onDelete }: Props & { comment:
   const replies = useReplies(type, id, comment.id, open);
   const shown = replies.data?.pages.flatMap((p) => p.replies) ?? [];
   return (
-    <li className="flex flex-col gap-2 border-b border-ink-800 py-4" data-testid="comment" data-id={comment.id}>
+    <li id={`comment-${comment.id}`} className="flex scroll-mt-24 flex-col gap-2 border-b border-ink-800 py-4" data-testid="comment" data-id={comment.id}>
       <CommentHead comment={comment} viewer={viewer} onReply={() => setReplyTo({ commentId: comment.id, nickname: comment.account.nickname })} onDelete={() => onDelete(comment)} />
       <CommentContent html={comment.content} />
       {comment.reply_count > 0 && !open ? (
@@ -159,7 +159,7 @@ function CommentItem({ type, id, comment, viewer, onDelete }: Props & { comment:
       {open && shown.length > 0 ? (
         <ul className="ml-2 flex flex-col gap-3 border-l border-ink-800 pl-3 sm:ml-4 sm:pl-4" aria-label={t('discussion.replies')}>
           {shown.map((r) => (
-            <li key={r.id} className="flex flex-col gap-1" data-testid="reply" data-id={r.id}>
+            <li key={r.id} id={`comment-${r.id}`} className="flex scroll-mt-24 flex-col gap-1" data-testid="reply" data-id={r.id}>
               <CommentHead comment={r} viewer={viewer} onReply={() => setReplyTo({ commentId: comment.id, replyId: r.id, nickname: r.account.nickname })} onDelete={() => onDelete(r)} />
               <CommentContent html={r.content} />
             </li>
@@ -227,6 +227,13 @@ export function CommentThread({ type, id }: Props) {
   const seen = new Set<number>();
   const comments = pages.flatMap((p) => p.data?.comments ?? []).filter((c) => !seen.has(c.id) && seen.add(c.id));
   const more = last.data !== undefined && !isListFinished(last.data.comments.length, last.data.meta.per) && last.data.meta.page * last.data.meta.per < last.data.meta.total_count;
+  // A link to one comment (`#comment-{id}`, the report queue's) scrolls to it once it is on the page.
+  const { hash } = useLocation();
+  const shown = comments.length;
+  useEffect(() => {
+    if (!hash.startsWith('#comment-')) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' });
+  }, [hash, shown]);
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`comments-${type}-${id}`}>
       <h2 id={`comments-${type}-${id}`} className="text-base font-semibold text-fg">

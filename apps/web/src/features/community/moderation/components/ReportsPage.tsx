@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { QueuedReport } from '@lantern/contract';
-import type { ReportResolution } from '@lantern/domain';
+import { reportResolutionsFor, type ReportResolution } from '@lantern/domain';
 import { paths } from '../../../../app/paths';
 import { errorToText } from '../../../../lib/errors';
 import { formatDate, useLanguage } from '../../../../lib/localize';
@@ -20,18 +20,23 @@ import { toast } from '../../../../ui/toastStore';
 import { REPORT_STATES, REPORTS_PER_PAGE, useClaimReport, useReportQueue, useResolveReport, type ReportState } from '../api/reports';
 import { MUTE_CHOICES } from './ModerationMenu';
 
-/** Where the reported item is read: posts, talks and articles have pages; a comment is shown by its words. */
-export function reportedItemPath(r: Pick<QueuedReport, 'target_type' | 'target_id'>): string | null {
+/**
+ * Where the reported item is read: the place the server recorded when it was reported (a comment: its post's page
+ * at the comment), else by its type — posts, talks and articles have pages; an older comment report is shown by its words.
+ */
+export function reportedItemPath(r: Pick<QueuedReport, 'target_type' | 'target_id'> & { path?: string | null }): string | null {
+  if (r.path) return r.path;
   if (r.target_type === 'post') return paths.post(r.target_id);
   if (r.target_type === 'talk') return paths.talk(r.target_id);
   if (r.target_type === 'headline') return paths.headline(r.target_id);
   return null;
 }
 
-const RESOLUTIONS: readonly ReportResolution[] = ['hide', 'delete', 'mute', 'dismiss'];
-
-/** Resolving asks which action, in one dialog that is also the confirmation. */
-function ResolveDialog({ report, onClose }: { report: QueuedReport | null; onClose: () => void }) {
+/**
+ * Resolving asks which action, in one dialog that is also the confirmation. The actions offered are the viewer's on
+ * this report (domain `reportResolutionsFor`): staff every one; a group's moderator all but the site-wide mute.
+ */
+function ResolveDialog({ report, resolutions, onClose }: { report: QueuedReport | null; resolutions: readonly ReportResolution[]; onClose: () => void }) {
   const { t } = useTranslation();
   const resolve = useResolveReport();
   const [action, setAction] = useState<ReportResolution>('hide');
@@ -59,7 +64,7 @@ function ResolveDialog({ report, onClose }: { report: QueuedReport | null; onClo
     >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-fg">{t('moderation.resolve_action')}</legend>
-        {RESOLUTIONS.map((r) => (
+        {resolutions.map((r) => (
           <label key={r} className="flex items-center gap-2 text-sm text-fg">
             <input type="radio" name="resolution" value={r} checked={action === r} onChange={() => setAction(r)} data-testid={`resolution-${r}`} />
             {t(`moderation.resolution_${r}`)}
@@ -128,16 +133,20 @@ export function ReportsPage() {
   const status: ReportState = (REPORT_STATES as readonly string[]).includes(search.get('status') ?? '') ? (search.get('status') as ReportState) : 'open';
   const page = Math.max(1, Number(search.get('page')) || 1);
   const staff = me.data?.permissions.includes('api_staff') ?? false;
-  // Asked only for staff: anyone else would get a 403 for nothing.
-  const queue = useReportQueue(status, page, staff);
+  const groups = me.data?.moderated_group_ids ?? [];
+  // Staff see every report; a group's moderators those about their groups (the server answers each their own).
+  const mayWork = staff || groups.length > 0;
+  // Asked only for those: anyone else would get a 403 for nothing.
+  const queue = useReportQueue(status, page, mayWork);
   const [resolving, setResolving] = useState<QueuedReport | null>(null);
   useDocumentTitle(t('moderation.reports_title'));
   if (me.isPending) return <LoadingBlock />;
-  if (!me.data || !staff) return <EmptyState className="my-16" title={t('moderation.staff_only_title')} body={t('moderation.staff_only_body')} />;
+  if (!me.data || !mayWork) return <EmptyState className="my-16" title={t('moderation.staff_only_title')} body={t('moderation.staff_only_body')} />;
   const tabs = REPORT_STATES.map((s) => ({ key: s, label: t(`moderation.state_${s}`), to: paths.moderationReportsOf(s) }));
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10" data-testid="reports-page">
       <h1 className="text-2xl font-black tracking-tight text-fg">{t('moderation.reports_title')}</h1>
+      {staff ? null : <p className="mt-1 text-sm text-muted" data-testid="reports-scope">{t('moderation.scope_groups', { count: groups.length })}</p>}
       <LinkTabs className="mt-4" tabs={tabs} active={status} label={t('moderation.states')} testId="report-states" />
       <div className="mt-6">
         {queue.isPending ? <LoadingBlock /> : queue.isError ? <LoadFailed error={queue.error} onRetry={() => queue.refetch()} /> : queue.data.reports.length === 0 ? (
@@ -149,7 +158,12 @@ export function ReportsPage() {
           </>
         )}
       </div>
-      <ResolveDialog report={resolving} onClose={() => setResolving(null)} />
+      <ResolveDialog
+        key={resolving?.id ?? 0}
+        report={resolving}
+        resolutions={resolving ? reportResolutionsFor(me.data.permissions, groups, resolving.group_id) : []}
+        onClose={() => setResolving(null)}
+      />
     </div>
   );
 }
