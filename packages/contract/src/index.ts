@@ -37,3 +37,4 @@ export * from './conversations.ts';
 export * from './collections.ts';
 export * from './linked-accounts.ts';
 export * from './web-pages.ts';
+export * from './appeals.ts';

@@ -57,3 +57,4 @@ export * from './site-paths.ts';
 export * from './live.ts';
 export * from './wish-alerts.ts';
 export * from './account-completion.ts';
+export * from './appeals.ts';

@@ -38,6 +38,7 @@ import { talksModule } from './talks/index.ts';
 import { linkedAccountsModule } from './linked-accounts/index.ts';
 import { conversationsModule } from './conversations/index.ts';
 import { wishAlertsModule } from './wish-alerts/index.ts';
+import { appealsModule } from './appeals/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -83,6 +84,7 @@ export const MODULES: readonly ServerModule[] = [
   linkedAccountsModule,
   conversationsModule,
   wishAlertsModule,
+  appealsModule,
   userCenterModule,
   auditModule,
 ];

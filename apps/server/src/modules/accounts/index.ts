@@ -29,3 +29,8 @@ export { batchedPublicAccountsByNicknames, publicAccountJsonSql, publicAccountsB
 export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from './summaries.ts';
 export { steamSharingOf, type SteamSharing } from './steam-sharing.ts';
 export { profilePreview } from './profile-preview.ts';
+export {
+  normalizeAppealContact, findAppealedAccount, appealPasswordMatches, contactsOfAccount, consumeAppealContactCode, consumeNewContactCode,
+  appealNewPasswordProblem, isContactTaken, resetPasswordByAppeal, resetContactByAppeal, recoveryHoldOf, assertNoRecoveryHold,
+  type AppealChannel, type AppealedAccount,
+} from './appeal-support.ts';
