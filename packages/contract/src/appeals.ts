@@ -113,3 +113,15 @@ export const staffAppealsQuery = z.object({
 });
 export const staffAppealsResponse = z.object({ appeals: z.array(staffAppeal), meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int() }) });
 export const staffAppealDecision = z.object({ decision: z.enum(['accept', 'reject']), reason: z.string().trim().min(1).max(500).optional() });
+
+/** Every path of appeals (docs/product/engagement.md#appeals): the web's calls and the staff API. */
+export const APPEALS_API = {
+  form: '/api/appeals/new',
+  appeals: '/api/appeals',
+  resetLink: (id: number | string) => `/api/appeals/${id}/reset_link`,
+  password: (token: string) => `/api/appeals/${encodeURIComponent(token)}/password`,
+  account: (token: string) => `/api/appeals/${encodeURIComponent(token)}/account`,
+  denial: (token: string) => `/api/appeal_denials/${encodeURIComponent(token)}`,
+  staffAppeals: '/api/admin/appeals',
+  staffAppeal: (id: number | string) => `/api/admin/appeals/${id}`,
+} as const;
