@@ -17,7 +17,7 @@ import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { FormAlert, TextAreaField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
-import { AuthCard } from '../../auth/components/AuthCard';
+import { AuthCard } from './AuthCard';
 import { fetchAppealForm, fetchAppeals, fetchAppealsByCode, fileAppeal, requestResetLink, trackingToken } from '../api/appeals';
 
 /**

@@ -13,7 +13,7 @@ import { NewPasswordField } from '../../../ui/NewPasswordField';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
 import { FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
-import { AuthCard } from '../../auth/components/AuthCard';
+import { AuthCard } from './AuthCard';
 import { resetContactByToken, resetPasswordByToken } from '../api/appeals';
 
 type Kind = 'password' | 'email' | 'phone';

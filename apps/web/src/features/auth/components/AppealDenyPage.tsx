@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../ui/Button';
 import { FormAlert } from '../../../ui/TextField';
-import { AuthCard } from '../../auth/components/AuthCard';
+import { AuthCard } from './AuthCard';
 import { denyAppeal, fetchDenial } from '../api/appeals';
 
 /**
