@@ -1,5 +1,5 @@
 /**
- * Account appeals (docs/product/engagement.md#appeals, decisions/0038): someone who lost access to an account
+ * Account appeals (docs/product/engagement.md#appeals, decisions/0044): someone who lost access to an account
  * files proofs; staff accept or reject; an accepted appeal waits a hold while every old contact may deny it;
  * then a single-use reset token goes to the appeal's contact e-mail. A completed reset puts the account under
  * a recovery hold (no redeeming, no wallet spending) for RECOVERY_HOLD_DAYS.

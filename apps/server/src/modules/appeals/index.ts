@@ -1,5 +1,5 @@
 /**
- * Account appeals (docs/product/engagement.md#appeals, decisions/0038): filing with proofs, the contact's list
+ * Account appeals (docs/product/engagement.md#appeals, decisions/0044): filing with proofs, the contact's list
  * and detail, staff review, the hold old contacts may deny, and the single-use reset token. Above accounts
  * (the resets and the recovery hold are accounts' exports), library and catalogue (a game bought, as
  * evidence) and uploads (attachments).
