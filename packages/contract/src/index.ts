@@ -41,3 +41,4 @@ export * from './journeys.ts';
 export * from './invites.ts';
 export * from './red-packets.ts';
 export * from './lottery.ts';
+export * from './appeals.ts';

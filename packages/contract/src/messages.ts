@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { captchaFields } from './captcha.ts';
 
-export const codePurpose = z.enum(['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock', 'reauthenticate']);
+export const codePurpose = z.enum(['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock', 'reauthenticate', 'appeal']);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
 /** POST /api/message: send a verification code by SMS or e-mail. */

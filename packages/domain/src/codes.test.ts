@@ -20,7 +20,7 @@ describe('verification codes', () => {
     expect(CODE_RESEND_INTERVAL_SECONDS).toBe(60);
     expect(CODE_SENDS_BEFORE_CAPTCHA).toBe(3);
     expect(CODE_MAX_ATTEMPTS).toBe(5);
-    expect(CODE_PURPOSES).toEqual(['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock', 'reauthenticate']);
+    expect(CODE_PURPOSES).toEqual(['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock', 'reauthenticate', 'appeal']);
     expect(isCodePurpose('unlock')).toBe(true);
     expect(isCodePurpose('delete')).toBe(false);
   });

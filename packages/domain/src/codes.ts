@@ -17,7 +17,7 @@ export const CODE_MAX_ATTEMPTS = 5;
  * `reauthenticate` proves the owner before a password or contact change (a stolen session alone is not
  * enough); like `unbind`, it always goes to a contact already bound to the signed-in account.
  */
-export const CODE_PURPOSES = ['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock', 'reauthenticate'] as const;
+export const CODE_PURPOSES = ['sign_up', 'sign_in', 'reset_password', 'bind', 'unbind', 'unlock', 'reauthenticate', 'appeal'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export function isCodePurpose(value: unknown): value is CodePurpose {

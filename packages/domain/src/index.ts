@@ -63,3 +63,4 @@ export * from './journeys.ts';
 export * from './invites.ts';
 export * from './red-packets.ts';
 export * from './lottery.ts';
+export * from './appeals.ts';

@@ -136,6 +136,9 @@ export const REASON_CODES = [
   'hidden_by_moderators', // a post staff hid cannot be edited by its author (decisions/0020)
   'in_use', // an upload used in a post that is not a draft cannot be deleted
 
+  // Account appeals (docs/product/engagement.md#appeals)
+  'recovery_hold', // redeeming or wallet spending within 15 days of an appeal's reset (docs/product/accounts.md#recovery-hold)
+
   // Server
   'server_error',
   'unavailable', // the database could not be reached for now (a restart, a failover): 503 with Retry-After, try again

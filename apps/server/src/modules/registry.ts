@@ -42,6 +42,7 @@ import { conversationsModule } from './conversations/index.ts';
 import { wishAlertsModule } from './wish-alerts/index.ts';
 import { journeysModule } from './journeys/index.ts';
 import { invitesModule } from './invites/index.ts';
+import { appealsModule } from './appeals/index.ts';
 
 /**
  * Every server module, in one list: the application registers their routes, staff routes and server
@@ -91,6 +92,7 @@ export const MODULES: readonly ServerModule[] = [
   wishAlertsModule,
   journeysModule,
   invitesModule,
+  appealsModule,
   userCenterModule,
   auditModule,
 ];

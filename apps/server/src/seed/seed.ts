@@ -24,6 +24,7 @@ import { seedPeople } from './people.ts';
 import { seedLinkedAccounts } from './linked-accounts.ts';
 import { seedConversations } from './conversations.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedAppeals } from './appeals.ts';
 import { setUpModules } from '../modules/registry.ts';
 
 /** Fills an empty database with demo data for both sites; a database with any account is left alone. */
@@ -61,5 +62,6 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedConversations(deps), 'seeded a private conversation between demo@ and player@ with a game shared from each site');
   deps.log.info(await seedNotifications(deps), 'seeded notifications of several kinds for demo@ and player@ (/messages) and an announcement per site');
   deps.log.info(await seedJourneysAndInvites(deps), 'seeded a journey of four tasks on each site (code LANTERN2026) and an invited friend for demo@ and player@');
+  deps.log.info(await seedAppeals(deps), 'seeded a filed and an accepted account appeal per site (staff API: /api/admin/appeals)');
   return true;
 }

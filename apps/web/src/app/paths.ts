@@ -86,6 +86,12 @@ export const paths = {
   signUp: WEB_PAGES.signUp,
   passwordReset: WEB_PAGES.passwordReset,
   unlock: WEB_PAGES.unlock,
+  /** Account appeals (docs/product/engagement.md#appeals): the form, the contact's list and one appeal; the e-mailed reset and deny links. */
+  appeals: WEB_PAGES.appeals,
+  appealList: '/appeals?view=list',
+  appeal: (id: number | string) => `/appeals?id=${id}`,
+  appealReset: WEB_PAGES.appealReset,
+  appealDeny: WEB_PAGES.appealDeny,
   security: WEB_PAGES.security,
   securityAuth: WEB_PAGES.securityAuth,
   profile: WEB_PAGES.profile,

@@ -102,6 +102,9 @@ export function createRouter(client: QueryClient) {
         page(paths.signUp, () => import('../features/auth/components/SignUpPage').then((m) => m.SignUpPage)),
         page(paths.passwordReset, () => import('../features/auth/components/PasswordResetPage').then((m) => m.PasswordResetPage)),
         page(paths.unlock, () => import('../features/auth/components/UnlockPage').then((m) => m.UnlockPage)),
+        page(paths.appeals, () => import('../features/auth/components/AppealPage').then((m) => m.AppealPage)),
+        page(paths.appealReset, () => import('../features/auth/components/AppealResetPage').then((m) => m.AppealResetPage)),
+        page(paths.appealDeny, () => import('../features/auth/components/AppealDenyPage').then((m) => m.AppealDenyPage)),
         {
           // The user centre (docs/product/screens.md#routes): one frame with the left menu; the frame asks a guest to sign in.
           lazy: () => import('./UserCenterLayout').then((m) => ({ Component: m.UserCenterLayout })),

@@ -65,6 +65,8 @@ export interface RequestOptions {
   /** Abort and throw an ApiError(0, {base:['timeout']}) after this many ms (sign-in: 10 s, docs/product/limits.md). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra request headers (an appeal's tracking token, docs/product/engagement.md#appeal-tracking). */
+  headers?: Record<string, string>;
 }
 
 interface Hooks {
@@ -135,7 +137,7 @@ function toError(status: number, body: unknown): ApiError {
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json' };
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -30,6 +30,8 @@ function codeText(site: Site, code: string) {
  */
 export async function sendCode(deps: Deps, site: Site, ip: string, accountId: number | null, input: SendCodeRequest['message']) {
   const channel = input.type === 'Email' ? 'email' : 'sms';
+  // An appeal's contact is an e-mail, free or bound to any account (docs/product/engagement.md#appeals).
+  if (input.purpose === 'appeal' && channel !== 'email') throw fail.unprocessable('type', 'invalid');
   const toBoundContact = input.purpose === 'unbind' || input.purpose === 'reauthenticate';
   if (!toBoundContact && !input.target?.trim()) throw fail.unprocessable('target', 'blank');
   const target = toBoundContact ? await boundContact(deps, accountId, channel) : normalizeContact(channel, input.target!, site.area);

@@ -31,3 +31,8 @@ export { accountSummaries, accountsByNicknamePrefix, type AccountSummary } from 
 export { steamSharingOf, type SteamSharing } from './steam-sharing.ts';
 export { profilePreview } from './profile-preview.ts';
 export { provideSignUpStep, provideMilestoneListener, type NewAccount, type SignUpStep, type AccountMilestone, type MilestoneListener } from './sign-up-steps.ts';
+export {
+  normalizeAppealContact, findAppealedAccount, appealPasswordMatches, contactsOfAccount, consumeAppealContactCode, consumeNewContactCode,
+  appealNewPasswordProblem, isContactTaken, resetPasswordByAppeal, resetContactByAppeal, recoveryHoldOf, assertNoRecoveryHold,
+  type AppealChannel, type AppealedAccount,
+} from './appeal-support.ts';

@@ -54,6 +54,8 @@ export const accounts = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     /** Staff barred this account from buying (docs/product/buying.md#purchase-ban); cleared by staff. */
     purchaseBannedAt: timestamp('purchase_banned_at', { withTimezone: true }),
+    /** Until then no redeeming and no wallet spending: set by an appeal's reset (docs/product/accounts.md#recovery-hold). */
+    recoveryHoldUntil: timestamp('recovery_hold_until', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

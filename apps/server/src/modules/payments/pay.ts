@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
-import { spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
+import { assertNoRecoveryHold, spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
 import {
   claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit,
   type ClaimRow, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
@@ -58,6 +58,8 @@ export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Prom
  */
 export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput, fromWallet: WalletPay = payFromWalletAlone(deps)): Promise<PayResponse> {
   const now = deps.clock.now();
+  // Within 15 days of an appeal's reset the wallet spends nothing (docs/product/accounts.md#recovery-hold).
+  if (input.payment_method === 'wallet') await assertNoRecoveryHold(deps.db, payer.accountId, now, 'payment_method');
   return withPayLock(deps.kv, orderId, async () => {
     if (!isGatewayMethod(input.payment_method)) {
       const paid = input.payment_method === 'wallet'

@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { awardScore, reserveAttempt } from '../accounts/index.ts';
+import { assertNoRecoveryHold, awardScore, reserveAttempt } from '../accounts/index.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { grantCoupon } from '../coupons/index.ts';
 import { grantGames, libraryProductIds } from '../library/index.ts';
@@ -67,6 +67,9 @@ async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeR
  * goods are given, and marked used in the same transaction: a code is used once.
  */
 export async function redeem(deps: Deps, accountId: number, area: Area, input: RedeemInput): Promise<Redemption> {
+  // Within 15 days of an appeal's reset the account redeems nothing (docs/product/accounts.md#recovery-hold):
+  // refused before any code is compared, and not counted as a failed attempt.
+  await assertNoRecoveryHold(deps.db, accountId, deps.clock.now(), 'code');
   // The attempt is counted before the code is looked up (accounts/attempts.ts): a burst of parallel
   // guesses cannot all slip under the captcha threshold. Its place is given back unless it fails.
   const attempt = await reserveAttempt(deps.kv, failureKey(accountId), REDEEM_FAILURE_WINDOW_SECONDS);

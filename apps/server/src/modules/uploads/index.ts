@@ -10,5 +10,5 @@ import * as tables from './tables.ts';
 
 export const uploadsModule: ServerModule = { name: 'uploads', routes: uploadRoutes, tables };
 
-export { findUploads, storeImageFor } from './uploads.ts';
+export { findUploads, isStoreUploadUrl, storeImageFor } from './uploads.ts';
 export { registerUploadUse, type UploadUseCheck } from './uses.ts';

@@ -87,6 +87,9 @@ function keyOfUrl(deps: Deps, url: string): string | null {
   return SIZE_KEY.test(key) ? key : null;
 }
 
+/** Whether a URL points at one of our stored uploads' sizes (an appeal's attachments, docs/product/engagement.md#appeal-form). */
+export const isStoreUploadUrl = (deps: Deps, url: string) => keyOfUrl(deps, url) !== null;
+
 /**
  * Which of these URLs are images this account uploaded (any of their sizes, as the upload answered them or
  * on either site's origin). Posts call it so rich text may show only our own uploads, and only the author's.

@@ -261,6 +261,11 @@ export function SignInForm({ onSignedIn, onNavigate }: SignInFormProps) {
           {t('auth.create_account')}
         </Link>
       </p>
+      <p className="mt-2 text-center text-sm text-muted">
+        <Link to={paths.appeals} onClick={onNavigate} className="text-accent hover:underline">
+          {t('auth.cant_sign_in')}
+        </Link>
+      </p>
     </div>
   );
 }
