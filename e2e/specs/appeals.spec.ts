@@ -55,7 +55,7 @@ test('files an appeal, staff accept it, and the e-mailed link resets the passwor
   await page.locator('input[name="password"]').fill(account.password);
   await page.locator('input[name="city"]').fill(area === 'native' ? '杭州' : 'Lisbon');
   await page.locator('textarea[name="description"]').fill(area === 'native' ? '手机丢失，无法登录。' : 'I lost my phone and cannot sign in.');
-  await page.screenshot({ path: `/tmp/appeals/form-${area}-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`form-${area}-${page.viewportSize()!.width}.png`), fullPage: true });
   await solveCaptcha(page, baseURL!);
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/appeals\?id=\d+$/);
@@ -74,7 +74,7 @@ test('files an appeal, staff accept it, and the e-mailed link resets the passwor
 
   await page.reload();
   await expect(page.getByText(area === 'native' ? '已通过，等待期中' : 'Accepted, on hold')).toBeVisible();
-  await page.screenshot({ path: `/tmp/appeals/detail-${area}-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`detail-${area}-${page.viewportSize()!.width}.png`), fullPage: true });
   const ended = await page.request.post(`${baseURL}/__dev/appeals/${id}/end_hold`);
   expect(await ended.json()).toEqual({ released: true });
 
@@ -82,7 +82,7 @@ test('files an appeal, staff accept it, and the e-mailed link resets the passwor
   const fresh = 'Appealed-Lantern-2026';
   await page.locator('input[name="password"]').fill(fresh);
   await page.locator('input[name="password_confirmation"]').fill(fresh);
-  await page.screenshot({ path: `/tmp/appeals/reset-${area}-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`reset-${area}-${page.viewportSize()!.width}.png`), fullPage: true });
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/sign_in$/);
 
@@ -106,15 +106,13 @@ test('an expired reset link says so and goes home; a deny link shows its page', 
 });
 
 for (const width of [390, 1366]) {
-  test(`the appeal pages at ${width} px`, async ({ page }, info) => {
-    const area = areaOf(info);
+  test(`the appeal pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const [name, path] of [['form', '/appeals'], ['list', '/appeals?view=list'], ['reset', '/appeals/reset?token=x'], ['deny', '/appeals/deny?token=x']] as const) {
+    for (const path of ['/appeals', '/appeals?view=list', '/appeals/reset?token=x', '/appeals/deny?token=x']) {
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
       expect(overflow, `${path} fits ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `/tmp/appeals/${name}-${area}-${width}.png`, fullPage: true });
       if (width === 1366) {
         const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);

@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 
@@ -8,8 +7,6 @@ import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
  * event linked on the store home and shares the link; another account opens a part, sees the opening and
  * finds it in its wallet's ledger; the sharer sees who opened it. A visitor who tries is asked to sign in.
  */
-const SHOTS = '/tmp/redpackets';
-mkdirSync(SHOTS, { recursive: true });
 
 async function violations(page: Page) {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -19,7 +16,7 @@ async function violations(page: Page) {
 async function shoot(page: Page, name: string) {
   for (const [label, width] of [['desktop', 1366], ['phone', 390]] as const) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

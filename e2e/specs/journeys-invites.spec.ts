@@ -2,13 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { areaOf, clickSendCode, latestCode, randomResidentId, signUpViaApi, skipAccountPrompts, solveCaptcha, uniqueEmail } from './helpers';
 
-const SHOTS = '/tmp/journeys';
 
 /** The page at a phone's width and a desktop's, for looking at. */
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 

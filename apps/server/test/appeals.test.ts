@@ -13,7 +13,7 @@ import { appeals } from '../src/modules/appeals/tables.ts';
 
 /**
  * Account appeals end to end through the API (docs/product/engagement.md#appeals): filing with every refusal of
- * spec §8.5, the contact's list and detail, staff review, the 72-hour hold old contacts may deny, the reset
+ * docs/product/engagement.md#appeal-reasons, the contact's list and detail, staff review, the 72-hour hold old contacts may deny, the reset
  * token (15 minutes, once, hashed), and what a reset leaves: sessions revoked, old contacts told, the
  * 15-day recovery hold on redeeming and the wallet. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */

@@ -47,7 +47,7 @@ export function AppealResetPage() {
       if (kind === 'password') await resetPasswordByToken(token, { password: v.password, password_confirmation: v.password_confirmation });
       else await resetContactByToken(token, { ...(kind === 'email' ? { email: v.target.trim() } : { phone_number: v.target.trim() }), code: v.code.trim() });
       toast.success(t(`appeals.reset_done_${kind}`));
-      // A phone reset returns home (spec §2.1); the others go on to sign in with what was just set.
+      // A phone reset returns home (docs/product/engagement.md#appeals); the others go on to sign in with what was just set.
       navigate(kind === 'phone' ? paths.home : paths.signIn, { replace: true });
     } catch (err) {
       if (isApiError(err) && err.errors.token) return expired();
