@@ -179,10 +179,21 @@ export const queryKeys = {
   },
   /** Lotteries: the activity (stock and odds move with every draw), the recent winners; the viewer's own under the account. */
   lottery: {
+    list: ['lottery', 'list'] as const,
     activity: (id: number | string) => ['lottery', 'activity', String(id)] as const,
     winners: (id: number | string) => ['lottery', 'winners', String(id)] as const,
     info: (id: number | string) => ['me', 'lottery', 'info', String(id)] as const,
     records: (id: number | string) => ['me', 'lottery', 'records', String(id)] as const,
+  },
+  /**
+   * Account appeals belong to whoever holds the tracking token, not to a signed-in account (a person who lost
+   * theirs files them): the form, the list and one appeal, and an old contact's deny link.
+   */
+  appeals: {
+    form: ['appeals', 'form'] as const,
+    list: (version: number) => ['appeals', 'list', version] as const,
+    detail: (id: number) => ['appeals', 'detail', id] as const,
+    denial: (token: string) => ['appeals', 'denial', token] as const,
   },
   /** Exploring queues carry the viewer's progress, so they live under the account. */
   queues: {

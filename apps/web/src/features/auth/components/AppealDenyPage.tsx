@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../../app/paths';
+import { queryKeys } from '../../../lib/query-keys';
 import { Button } from '../../../ui/Button';
 import { FormAlert } from '../../../ui/TextField';
 import { AuthCard } from './AuthCard';
@@ -16,7 +17,7 @@ export function AppealDenyPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const state = useQuery({ queryKey: ['appeals', 'denial', token], queryFn: () => fetchDenial(token), enabled: token !== '', retry: false });
+  const state = useQuery({ queryKey: queryKeys.appeals.denial(token), queryFn: () => fetchDenial(token), enabled: token !== '', retry: false });
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);

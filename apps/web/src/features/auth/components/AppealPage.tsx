@@ -8,6 +8,7 @@ import { APPEAL_DESCRIPTION_MAX } from '@lantern/domain';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
+import { queryKeys } from '../../../lib/query-keys';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { emailReason } from '../../../lib/rules';
 import { useSite } from '../../../lib/site';
@@ -75,7 +76,7 @@ function AppealForm() {
   const site = useSite();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const formQuery = useQuery({ queryKey: ['appeals', 'form'], queryFn: fetchAppealForm, staleTime: 30 * 60_000 });
+  const formQuery = useQuery({ queryKey: queryKeys.appeals.form, queryFn: fetchAppealForm, staleTime: 30 * 60_000 });
   const captcha = useCaptcha(true);
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<FormValues>({ defaultValues: { connect_email: '', number: '', email: '', phone_number: '', city: '', password: '', game: '', description: '', captcha: '' } });
@@ -108,7 +109,7 @@ function AppealForm() {
       captcha.refresh();
       setValue('captcha', '');
       if (isApiError(err) && err.errors.signature) {
-        await client.invalidateQueries({ queryKey: ['appeals', 'form'] });
+        await client.invalidateQueries({ queryKey: queryKeys.appeals.form });
         setGeneral([t(err.errors.signature[0] === 'expired' ? 'appeals.signature_expired' : 'appeals.signature_invalid')]);
         return;
       }
@@ -241,7 +242,7 @@ function AppealList() {
   const { t, i18n } = useTranslation();
   const [version, setVersion] = useState(0);
   const hasToken = trackingToken.get() !== null;
-  const list = useQuery({ queryKey: ['appeals', 'list', version], queryFn: () => fetchAppeals(), enabled: hasToken, retry: false });
+  const list = useQuery({ queryKey: queryKeys.appeals.list(version), queryFn: () => fetchAppeals(), enabled: hasToken, retry: false });
   if (!hasToken || (list.error && isApiError(list.error) && list.error.status === 401)) return <FindAppeals onFound={() => setVersion((n) => n + 1)} />;
   if (list.isPending) return <p className="text-sm text-muted">{t('ui.loading')}</p>;
   if (list.error) return <FormAlert>{t('errors.server_error')}</FormAlert>;
@@ -266,7 +267,7 @@ function AppealList() {
 
 function AppealDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
-  const detail = useQuery({ queryKey: ['appeals', 'detail', id], queryFn: () => fetchAppeals(id), enabled: trackingToken.get() !== null, retry: false });
+  const detail = useQuery({ queryKey: queryKeys.appeals.detail(id), queryFn: () => fetchAppeals(id), enabled: trackingToken.get() !== null, retry: false });
   const [sending, setSending] = useState(false);
   if (trackingToken.get() === null || (detail.error && isApiError(detail.error) && detail.error.status === 401)) {
     return <FindAppeals onFound={() => void detail.refetch()} />;

@@ -30,7 +30,7 @@ export const homeRedPacketEventsQuery = () =>
 /** The site's lotteries (GET /api/lottery_activities): the home links the running ones drawn with points. */
 export const homeLotteriesQuery = () =>
   queryOptions({
-    queryKey: ['lottery', 'list'] as const,
+    queryKey: queryKeys.lottery.list,
     queryFn: ({ signal }) => api.get<{ lottery_activities: LotteryActivity[] }>(LOTTERY_API.activities, { auth: 'optional', signal }),
     retry: false,
   });
