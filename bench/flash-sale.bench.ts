@@ -11,6 +11,7 @@ import { products, skus } from '../apps/server/src/modules/catalog/tables.ts';
 import * as promotionTables from '../apps/server/src/modules/promotions/tables.ts';
 import { load, percentile, profiled, startBareServer, type LoadResult } from './lib.ts';
 import { runLoadProcess } from './load-process.ts';
+import { registerBareClaim } from './bare-claim.ts';
 import type { FlashLoadInput, RushAnswers } from './loads/flash-rush.ts';
 
 const { seckillEvents, seckillItems, seckillPurchases } = promotionTables;
@@ -105,18 +106,7 @@ export async function flashSaleRun(redis: boolean): Promise<RushResult> {
         last = now;
       }
     };
-    await deps.db.execute(sql`CREATE TABLE bench_units (id bigserial PRIMARY KEY, claimed boolean NOT NULL DEFAULT false)`);
-    await deps.db.execute(sql`CREATE INDEX bench_units_free ON bench_units (id) WHERE NOT claimed`);
-    await deps.db.execute(sql`CREATE TABLE bench_claims (id bigserial PRIMARY KEY, unit_id bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
-    await deps.db.execute(sql`INSERT INTO bench_units (claimed) SELECT false FROM generate_series(1, 300000)`);
-    // The baseline: claim one row with FOR UPDATE SKIP LOCKED and insert one row, in one transaction.
-    app.post('/bench/claim', async () => deps.db.transaction(async (tx) => {
-      const claimed = (await tx.execute(sql`UPDATE bench_units SET claimed = true WHERE id = (SELECT id FROM bench_units WHERE NOT claimed ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`)) as unknown as { rows: { id: string }[] };
-      const unit = claimed.rows[0];
-      if (!unit) return { ok: false };
-      await tx.execute(sql`INSERT INTO bench_claims (unit_id) VALUES (${unit.id})`);
-      return { ok: true };
-    }));
+    await registerBareClaim(app, deps.db, 300_000);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 

@@ -12,6 +12,7 @@ import { createRedPacketEvent } from '../apps/server/src/modules/red-packets/sta
 import { newShare, takePacket } from '../apps/server/src/modules/red-packets/packets.ts';
 import { load, percentile, type LoadResult } from './lib.ts';
 import { runLoadProcess } from './load-process.ts';
+import { registerBareClaim } from './bare-claim.ts';
 import type { FlashLoadInput } from './loads/flash-rush.ts';
 import type { RedPacketAnswers, RedPacketLoadInput } from './loads/red-packet-rush.ts';
 
@@ -73,18 +74,7 @@ export async function redPacketsBench(): Promise<{ runs: RedPacketRun[]; median:
     const drained = async () => {
       for (let waited = 0; inFlight > 0 && waited < 60; waited++) await new Promise((resolve) => setTimeout(resolve, 500));
     };
-    await deps.db.execute(sql`CREATE TABLE bench_units (id bigserial PRIMARY KEY, claimed boolean NOT NULL DEFAULT false)`);
-    await deps.db.execute(sql`CREATE INDEX bench_units_free ON bench_units (id) WHERE NOT claimed`);
-    await deps.db.execute(sql`CREATE TABLE bench_claims (id bigserial PRIMARY KEY, unit_id bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
-    await deps.db.execute(sql`INSERT INTO bench_units (claimed) SELECT false FROM generate_series(1, 600000)`);
-    // The flash-sale bench's baseline: claim one row with FOR UPDATE SKIP LOCKED and insert one row, in one transaction.
-    app.post('/bench/claim', async () => deps.db.transaction(async (tx) => {
-      const claimed = (await tx.execute(sql`UPDATE bench_units SET claimed = true WHERE id = (SELECT id FROM bench_units WHERE NOT claimed ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`)) as unknown as { rows: { id: string }[] };
-      const unit = claimed.rows[0];
-      if (!unit) return { ok: false };
-      await tx.execute(sql`INSERT INTO bench_claims (unit_id) VALUES (${unit.id})`);
-      return { ok: true };
-    }));
+    await registerBareClaim(app, deps.db, 600_000);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     await load('warm-up', `${base}/bench/claim`, { seconds: 2, method: 'POST', connections: 100 });
