@@ -65,6 +65,11 @@ export interface TestAppOptions {
   recordMessages?: boolean;
   /** Told of every route the app registers (from fastify's onRoute hook). */
   onRoute?: BuildOptions['onRoute'];
+  /**
+   * An existing PostgreSQL database to open as it is (a restored backup, say): the app migrates it like any
+   * other start and leaves it in place when closed.
+   */
+  databaseUrl?: string;
 }
 
 const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string }>();
@@ -77,8 +82,8 @@ const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const first = options.sameDatabaseAs;
   const firstWorld = first && worlds.get(first);
-  const serverDb = !first && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test', postgresTemplateName()) : null;
-  const url = first ? firstWorld!.url : serverDb?.url;
+  const serverDb = !first && !options.databaseUrl && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test', postgresTemplateName()) : null;
+  const url = first ? firstWorld!.url : options.databaseUrl ?? serverDb?.url;
   const kvPrefix = firstWorld?.kvPrefix ?? `test:${randomBytes(6).toString('hex')}:`;
   const config = loadConfig({
     ...process.env,

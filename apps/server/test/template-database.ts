@@ -53,17 +53,25 @@ async function pgliteTemplate(hash: string): Promise<string> {
 /**
  * Makes the migrated database on the server once per set of migrations: built under a name of its own and
  * renamed when done, under an advisory lock so that two runs starting together build it once. Templates of
- * older migrations are dropped when nobody is copying them.
+ * other migrations are dropped once they are six hours old (their build time is the database's comment) and
+ * nobody is copying them: until then another checkout's run on the same server may still need its own.
  */
+/** How long a template of other migrations is kept: runs of other branches on the same server still copy it. */
+const TEMPLATE_KEPT_MS = 6 * 3_600_000;
+
 async function postgresTemplate(url: string, hash: string): Promise<string> {
   const name = `lantern_template_${hash}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['lantern_template']);
-    const present = await admin.query('SELECT datname FROM pg_database WHERE datname LIKE $1', ['lantern_template_%']);
-    for (const { datname } of present.rows as { datname: string }[]) {
-      if (datname === name) continue;
+    const present = await admin.query(
+      "SELECT datname, shobj_description(oid, 'pg_database') AS built FROM pg_database WHERE datname LIKE $1",
+      ['lantern_template_%'],
+    );
+    for (const { datname, built } of present.rows as { datname: string; built: string | null }[]) {
+      // Another checkout's run (another branch's migrations) may be copying it now: only old ones go.
+      if (datname === name || Date.now() - Number(built ?? 0) < TEMPLATE_KEPT_MS) continue;
       await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined); // in use by an older run: left for later
     }
     if (!present.rows.some((row: { datname: string }) => row.datname === name)) {
@@ -74,6 +82,7 @@ async function postgresTemplate(url: string, hash: string): Promise<string> {
       const database = await openDatabase({ url: target.toString(), dataDir: 'memory://' });
       await database.close();
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
     }
   } finally {
     await admin.end(); // ends the session, and with it the advisory lock

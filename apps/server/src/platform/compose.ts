@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { MemoryStore, RedisStore, type KeyValueStore } from './kv.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { Secrets } from './crypto.ts';
+import { checkSecretSeal } from './secret-seal.ts';
 import { Outbox } from './outbox.ts';
 import { SandboxMail, SandboxSms, SmtpMail, type MailSender, type SmsSender } from './outbox-senders.ts';
 import { CaptchaService } from './captcha.ts';
@@ -58,6 +59,12 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
   });
   const secrets = new Secrets(config.appSecret);
+  try {
+    await checkSecretSeal(database.db, secrets);
+  } catch (error) {
+    if (!overrides.database) await database.close();
+    throw error;
+  }
   const kv: KeyValueStore = overrides.kv ?? (config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore());
   const deps: Deps = {
     config,

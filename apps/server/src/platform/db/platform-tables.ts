@@ -74,3 +74,14 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_account_idx').on(t.accountId, t.createdAt)],
 );
+
+/**
+ * One row: a keyed hash of a fixed text under the APP_SECRET that sealed this database's keys, real names and
+ * outbox bodies. A server started with another secret would fail on every sealed value it reads; it refuses to
+ * start instead (platform/secret-seal.ts; docs/operations.md#backup-and-restore).
+ */
+export const secretSeals = pgTable('secret_seals', {
+  id: integer('id').primaryKey(),
+  check: text('check').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
