@@ -27,6 +27,8 @@ export const notifications = pgTable('notifications', {
   index('notifications_recipient_idx').on(t.recipientId, t.updatedAt, t.id),
   index('notifications_recipient_kind_idx').on(t.recipientId, t.kind, t.updatedAt, t.id),
   index('notifications_unread_idx').on(t.recipientId, t.id).where(sql`read_at IS NULL`),
+  // The daily pruning (prune.ts) finds read rows past the kept days without reading the whole table.
+  index('notifications_read_at_idx').on(t.readAt).where(sql`read_at IS NOT NULL`),
   uniqueIndex('notifications_collapse_idx').on(t.recipientId, t.collapseKey).where(sql`read_at IS NULL AND collapse_key IS NOT NULL`),
 ]);
 
