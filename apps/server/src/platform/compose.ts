@@ -45,6 +45,9 @@ export interface ComposeOverrides {
   storage?: ObjectStorage;
 }
 
+/** How long a start waits for Redis before serving on the fallbacks (it keeps reconnecting meanwhile). */
+const REDIS_START_WAIT_MS = 3_000;
+
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
 export async function compose(config: Config, overrides: ComposeOverrides = {}): Promise<Composed> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
@@ -58,7 +61,8 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     idleInTransactionTimeoutMs: config.DB_IDLE_TX_TIMEOUT_MS,
   });
   const secrets = new Secrets(config.appSecret);
-  const kv: KeyValueStore = overrides.kv ?? (config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore());
+  const redis = !overrides.kv && config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:', log) : undefined;
+  const kv: KeyValueStore = overrides.kv ?? redis ?? new MemoryStore();
   const deps: Deps = {
     config,
     db: database.db,
@@ -89,6 +93,8 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     log,
   };
   await deps.sessions.start();
+  // Commands fail at once while Redis is not connected (decision 0049): give it a moment to connect, no more.
+  await redis?.whenReady(REDIS_START_WAIT_MS);
   warnOfSandboxesInProduction(config, log, { sms: !overrides.sms, mail: !overrides.mail && !config.SMTP_URL });
   return {
     deps,
