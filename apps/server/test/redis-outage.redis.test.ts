@@ -5,7 +5,7 @@ import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { keysForSale } from './keys-factories.ts';
 import { PASSWORD, nextIp, signUpByEmail } from './factories.ts';
-import { buyGame, fundWallet, orderRowOf } from './payments-factories.ts';
+import { buyGame, fundWallet, orderRowOf, walletBalance } from './payments-factories.ts';
 import { privateRedis, type PrivateRedis } from './private-redis.ts';
 import { seckillItems } from '../src/modules/promotions/tables.ts';
 import { pushLiveEvents, LIVE_CHANNEL } from '../src/modules/live/events.ts';
@@ -118,9 +118,15 @@ describe('while Redis is away', () => {
     expect(pay.res.json()).toMatchObject({ status: 'complete', order_id: order.id });
     expect(pay.ms).toBeLessThan(PROMPT_MS);
     expect((await orderRowOf(first, order.id)).state).toBe('completed');
+    // Retried (the buyer never saw the first answer): told the order is paid, and nothing is taken twice.
+    const retried = await api2.native.patch(`/api/orders/${order.id}/pay`, { payment_method: 'wallet', payment_from: 'web', version: order.version }, { token: buyer.token });
+    expect(retried.statusCode).toBe(422);
+    expect(retried.json().errors).toEqual({ state: ['completed'] });
+    expect(await walletBalance(first, buyer.id)).toBe(0);
     // The order page on the other instance says so too.
-    const seen = await api2.native.get(`/api/orders/${order.id}`, { token: buyer.token });
+    const seen = await api2.native.get(`/api/me/orders/${order.id}`, { token: buyer.token });
     expect(seen.statusCode).toBe(200);
+    expect(seen.json().state).toBe('completed');
   });
 
   it('sells a flash sale through PostgreSQL alone, never more than its stock, each buyer answered at once', async () => {
