@@ -12,6 +12,10 @@ export interface PrivateRedis {
   start(): Promise<void>;
   /** Kills it at once, as a crash would; resolves once the process is gone. */
   stop(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as in a partition or a stalled host. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 async function freeLoopbackPort(): Promise<number> {
@@ -50,6 +54,12 @@ export async function privateRedis(): Promise<PrivateRedis> {
       const exited = once(running, 'exit');
       running.kill('SIGKILL');
       await exited;
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
   };
 }

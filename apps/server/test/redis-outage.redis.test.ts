@@ -73,6 +73,25 @@ async function timed<T>(request: () => Promise<T>): Promise<{ res: T; ms: number
   return { res, ms: performance.now() - started };
 }
 
+describe('while Redis is silent (paused: its connections stay open)', () => {
+  it('signs in within a deadline, then runs on the fallbacks until Redis answers again', async () => {
+    const user = await signUpByEmail(first, api.native);
+    redis.pause();
+    try {
+      const signIn = await timed(() => api.native.post('/api/access_token', { access_token: { login: user.email, password: PASSWORD } }, { ip: nextIp() }));
+      expect(signIn.res.statusCode, signIn.res.body).toBe(201);
+      expect(signIn.ms).toBeLessThan(PROMPT_MS);
+      // The first command that timed out stopped the others from waiting: the instance knows Redis is away.
+      expect(first.deps.kv.reachable!()).toBe(false);
+      expect((await api.native.get('/readyz')).json().checks.kv).toBe('unreachable');
+    } finally {
+      redis.resume();
+    }
+    await until(first, true);
+    expect((await api.native.get('/readyz')).json().checks.kv).toBe('ok');
+  });
+});
+
 describe('while Redis is away', () => {
   it('signs in and out at once', async () => {
     const user = await signUpByEmail(first, api.native);
