@@ -28,6 +28,9 @@ export class AccountMemo<V> {
 
   async get(deps: MemoDeps, accountId: number, load: () => Promise<V>): Promise<V> {
     const state = await this.stateOf(deps);
+    // While the shared store is away another instance's forgetting cannot reach this one (a ban, a block):
+    // every read loads (decision 0049).
+    if (deps.kv.reachable?.() === false) return load();
     const now = deps.clock.now().getTime();
     const kept = state.values.get(accountId);
     if (kept && now - kept.loadedAt < this.seconds * 1000 && now >= kept.loadedAt) return kept.value;
@@ -60,6 +63,11 @@ export class AccountMemo<V> {
     if (!state.subscribed) {
       state.subscribed = true;
       const subscribed = state;
+      // What was kept before or during an outage may have missed a forgetting: none of it counts afterwards.
+      deps.kv.watchReachability?.(() => {
+        subscribed.generation++;
+        subscribed.values.clear();
+      });
       await deps.kv.subscribe(this.channel, (message) => this.forgetLocally(subscribed, Number(message))).catch(() => {
         // Without pub/sub the other instances see a change within `seconds`.
       });

@@ -46,6 +46,9 @@ export interface ComposeOverrides {
   storage?: ObjectStorage;
 }
 
+/** How long a start waits for Redis before serving on the fallbacks (it keeps reconnecting meanwhile). */
+const REDIS_START_WAIT_MS = 3_000;
+
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
 export async function compose(config: Config, overrides: ComposeOverrides = {}): Promise<Composed> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
@@ -65,7 +68,8 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     if (!overrides.database) await database.close();
     throw error;
   }
-  const kv: KeyValueStore = overrides.kv ?? (config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:') : new MemoryStore());
+  const redis = !overrides.kv && config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:', log) : undefined;
+  const kv: KeyValueStore = overrides.kv ?? redis ?? new MemoryStore();
   const deps: Deps = {
     config,
     db: database.db,
@@ -96,6 +100,8 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     log,
   };
   await deps.sessions.start();
+  // Commands fail at once while Redis is not connected (decision 0049): give it a moment to connect, no more.
+  await redis?.whenReady(REDIS_START_WAIT_MS);
   warnOfSandboxesInProduction(config, log, { sms: !overrides.sms, mail: !overrides.mail && !config.SMTP_URL });
   return {
     deps,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { commandClientOptions, isReplyError, RedisLink, RedisUnavailableError, subscriberClientOptions } from './redis-link.ts';
 
 /**
  * A small key-value store with expiry: captchas, counters for rate limits and throttles. Redis when
@@ -31,6 +33,15 @@ export interface KeyValueStore {
    * the in-process store: such a module then keeps a per-instance fallback of its own.
    */
   readonly scripts?: ScriptRunner;
+  /**
+   * A shared store only: whether it answers now and this instance hears what the others publish. While it
+   * does not, the methods above answer from the instance's own memory (a publish reaches this instance's
+   * subscribers only) and `scripts` fail at once; what must fail closed asks here
+   * (docs/decisions/0049-redis-deadlines-and-fallbacks.md). Absent: the store is the instance's own, always whole.
+   */
+  reachable?(): boolean;
+  /** A shared store only: told each time it goes away (false) or comes back (true). Answers how to stop. */
+  watchReachability?(listener: (reachable: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -118,54 +129,98 @@ export class MemoryStore implements KeyValueStore {
 /** Decrements only a key that exists and is above zero, so an expired window is not recreated without expiry. */
 const DECR_IF_PRESENT = "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0";
 
+/**
+ * Redis, shared by every instance, with a deadline on every command (redis-link.ts). While Redis is away,
+ * keys and counters live in the instance's own memory (a rate limit then holds per instance, a captcha is
+ * checked on the instance that drew it), a publish reaches this instance's own subscribers, and scripts
+ * fail at once for their callers' fallbacks; the per-feature table is decision 0049.
+ */
 export class RedisStore implements KeyValueStore {
   private readonly redis: Redis;
+  private readonly link: RedisLink;
+  /** Where keys and counters go while Redis is away; forgotten when it comes back. */
+  private readonly local = new MemoryStore();
   readonly scripts: ScriptRunner;
   /** `prefix` keeps instances that share a Redis (tests, several apps) out of each other's keys. */
-  constructor(private readonly url: string, private readonly prefix = 'lantern:') {
-    // Auto-pipelining: the commands of every request answered in one turn of the event loop (each signed-in
-    // shared read's recent-write check, rate-limit counters, the flash sale's gate) leave in one socket write
-    // and come back in one read, instead of a round trip each. ioredis keeps subscribe and MULTI out of it.
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  constructor(private readonly url: string, private readonly prefix = 'lantern:', log?: Logger) {
+    this.redis = new Redis(url, commandClientOptions);
+    this.link = new RedisLink(this.redis, log);
+    this.link.onChange((reachable) => {
+      if (reachable) void this.local.close();
+    });
     this.scripts = {
       scope: `${this.url}#${this.prefix}`,
       run: async (script, keys, args) => {
+        if (!this.link.usable()) throw new RedisUnavailableError();
         const prefixed = keys.map((k) => this.prefix + k);
         try {
-          return await this.redis.evalsha(script.sha1, prefixed.length, ...prefixed, ...args);
+          try {
+            return await this.redis.evalsha(script.sha1, prefixed.length, ...prefixed, ...args);
+          } catch (error) {
+            // First use on this Redis (or after a restart emptied its script cache): send the source once.
+            if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+            return await this.redis.eval(script.source, prefixed.length, ...prefixed, ...args);
+          }
         } catch (error) {
-          // First use on this Redis (or after a restart emptied its script cache): send the source once.
-          if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-          return this.redis.eval(script.source, prefixed.length, ...prefixed, ...args);
+          this.link.failed(error);
+          throw error;
         }
       },
     };
   }
-  async get(key: string) {
-    return this.redis.get(this.prefix + key);
+
+  reachable(): boolean {
+    return this.link.reachable();
+  }
+  watchReachability(listener: (reachable: boolean) => void): () => void {
+    return this.link.onChange(listener);
+  }
+  /** Waits for the connections to come up, at most `deadlineMs`: a start without Redis goes on, degraded. */
+  whenReady(deadlineMs: number): Promise<void> {
+    return this.link.whenReady(deadlineMs);
+  }
+
+  /** Redis when it can answer, else (at once, or when the command failed without Redis's own answer) memory. */
+  private async either<S, L>(shared: () => Promise<S>, local: () => Promise<L>): Promise<S | L> {
+    if (!this.link.usable()) return local();
+    try {
+      return await shared();
+    } catch (error) {
+      if (isReplyError(error)) throw error;
+      this.link.failed(error);
+      return local();
+    }
+  }
+
+  get(key: string): Promise<string | null> {
+    return this.either(() => this.redis.get(this.prefix + key), () => this.local.get(key));
   }
   async set(key: string, value: string, ttlSeconds: number) {
-    await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
+    await this.either(() => this.redis.set(this.prefix + key, value, 'EX', ttlSeconds), () => this.local.set(key, value, ttlSeconds));
   }
-  async take(key: string) {
-    return this.redis.getdel(this.prefix + key);
+  take(key: string): Promise<string | null> {
+    return this.either(() => this.redis.getdel(this.prefix + key), () => this.local.take(key));
   }
   async del(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.either(() => this.redis.del(this.prefix + key), () => this.local.del(key));
   }
-  async incr(key: string, windowSeconds: number) {
+  incr(key: string, windowSeconds: number): Promise<number> {
     const k = this.prefix + key;
-    const [[, count]] = (await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[null, number]];
-    return count;
+    return this.either(async () => {
+      const [[error, count]] = (await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[Error | null, number]];
+      if (error) throw error;
+      return count;
+    }, () => this.local.incr(key, windowSeconds));
   }
   async decr(key: string) {
-    await this.redis.eval(DECR_IF_PRESENT, 1, this.prefix + key);
+    await this.either(() => this.redis.eval(DECR_IF_PRESENT, 1, this.prefix + key), () => this.local.decr(key));
   }
-  async ttl(key: string) {
-    return Math.max(0, await this.redis.ttl(this.prefix + key));
+  ttl(key: string): Promise<number> {
+    return this.either(async () => Math.max(0, await this.redis.ttl(this.prefix + key)), () => this.local.ttl(key));
   }
+  /** While Redis is away the message reaches this instance's own subscribers (live push degrades to local delivery). */
   async publish(channel: string, message: string) {
-    await this.redis.publish(this.prefix + channel, message);
+    await this.either(() => this.redis.publish(this.prefix + channel, message), async () => this.deliverHere(this.prefix + channel, message));
   }
   /** A subscribed Redis connection can do nothing else, so subscribers get one connection of their own. */
   private subscriber: Redis | null = null;
@@ -173,10 +228,9 @@ export class RedisStore implements KeyValueStore {
   async subscribe(channel: string, onMessage: (message: string) => void) {
     const name = this.prefix + channel;
     if (!this.subscriber) {
-      this.subscriber = this.redis.duplicate();
-      this.subscriber.on('message', (from: string, message: string) => {
-        for (const listener of this.listeners.get(from) ?? []) listener(message);
-      });
+      this.subscriber = this.redis.duplicate(subscriberClientOptions);
+      this.link.watch(this.subscriber, 'subscriber');
+      this.subscriber.on('message', (from: string, message: string) => this.deliverHere(from, message));
     }
     let set = this.listeners.get(name);
     if (!set) {
@@ -190,8 +244,11 @@ export class RedisStore implements KeyValueStore {
       set.delete(onMessage);
     };
   }
+  private deliverHere(name: string, message: string) {
+    for (const listener of this.listeners.get(name) ?? []) listener(message);
+  }
   async close() {
-    await this.subscriber?.quit();
-    await this.redis.quit();
+    await this.link.close();
+    await this.local.close();
   }
 }

@@ -34,6 +34,7 @@ export class SessionCache<V> {
   /** Accounts revoked within the window: looked up in the database on every call until then. */
   private readonly uncached = new Map<number, number>();
   private unsubscribe: (() => Promise<void>) | null = null;
+  private unwatch: (() => void) | null = null;
 
   constructor(private readonly clock: Clock, private readonly kv: KeyValueStore, private readonly windowMs = SESSION_CACHE_SECONDS * 1000) {}
 
@@ -44,17 +45,33 @@ export class SessionCache<V> {
       const accountId = Number(message);
       if (Number.isSafeInteger(accountId)) this.forgetLocally(accountId);
     });
+    // Revocations announced while the shared store was away were not heard: nothing cached before it counts.
+    this.unwatch = this.kv.watchReachability?.(() => this.entries.clear()) ?? null;
   }
 
   async stop(): Promise<void> {
+    this.unwatch?.();
+    this.unwatch = null;
     await this.unsubscribe?.();
     this.unsubscribe = null;
+  }
+
+  /**
+   * Fails closed: while the shared store is away this instance would not hear another's revocation, so
+   * every lookup goes to the database (docs/decisions/0049-redis-deadlines-and-fallbacks.md).
+   */
+  private trusted(): boolean {
+    return this.kv.reachable?.() ?? true;
   }
 
   /** The cached lookup of `key`, or undefined when there is none still inside its window. */
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
+    if (!this.trusted()) {
+      this.entries.delete(key);
+      return undefined;
+    }
     const now = this.clock.now().getTime();
     if (entry.until <= now || this.isUncached(entry.accountId, now)) {
       this.entries.delete(key);
@@ -65,7 +82,7 @@ export class SessionCache<V> {
 
   /** Keeps a lookup until the window ends or the token expires, whichever comes first. */
   set(key: string, accountId: number, value: V, tokenExpiresAt: Date): void {
-    if (this.windowMs === 0) return;
+    if (this.windowMs === 0 || !this.trusted()) return;
     const now = this.clock.now().getTime();
     if (this.isUncached(accountId, now)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

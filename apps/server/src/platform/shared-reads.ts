@@ -46,7 +46,10 @@ export function registerRecentWrites(app: FastifyInstance, deps: SharedDeps & { 
       if (markedAt.size >= MAX_REMEMBERED) markedAt.clear();
       markedAt.set(accountId, now);
       done(null, payload);
-    }, done);
+    }, () => {
+      // The write has committed: its answer goes out as it is (decision 0049). Reads are fresh meanwhile (wroteRecently).
+      done(null, payload);
+    });
   });
 }
 
@@ -75,6 +78,9 @@ export async function forgetSharedReads(deps: SharedDeps, prefix: string): Promi
 /** Whether the account wrote within the cache's lifetime (its reads must then be built fresh). */
 export async function wroteRecently(deps: SharedDeps, accountId: number): Promise<boolean> {
   if (!deps.cache.enabled) return false;
+  // Fails closed: while the shared store is away a mark set on another instance cannot be seen, so every
+  // signed-in read is built fresh (decision 0049).
+  if (deps.kv.reachable?.() === false) return true;
   return (await deps.kv.get(markOf(accountId))) !== null;
 }
 
