@@ -26,10 +26,11 @@ async function setRate(browser: Browser, baseURL: string, skuId: number, rateBp:
   }
 }
 
-async function shoot(page: Page, name: string) {
+/** The piece under test at both widths (an element, not the whole page: a full-page shot of a long SKU page is slow on a loaded machine). */
+async function shoot(page: Page, name: string, testId: string) {
   for (const [label, width] of [['desktop', 1366], ['phone', 390]] as const) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
+    await page.getByTestId(testId).screenshot({ path: test.info().outputPath(`${name}-${label}.png`), timeout: 60_000 });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -45,21 +46,21 @@ test('share a game\'s link, another account buys through it, the sharer sees the
   await skipAccountPrompts(page, sharer.id);
   await page.goto(`/sku/${game.id}`);
   const panel = page.getByTestId('share-and-earn');
-  await expect(panel).toBeVisible();
+  await expect(panel).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('share-and-earn-commission')).toHaveAttribute('data-amount', String(commission));
   const link = (await page.getByTestId('share-and-earn-link').textContent())!.trim();
   expect(link).toMatch(new RegExp(`/sku/${game.id}\\?cps=[2-9A-HJ-KM-NP-Z]{10}$`));
-  await shoot(page, `${area}-sku-share-and-earn`);
+  await shoot(page, `${area}-sku-share-and-earn`, 'share-and-earn');
 
   // Another account opens the link and buys the game: the order is placed through the sharer's code.
   const other = await browser.newContext({ baseURL });
   const buyerPage = await other.newPage();
   const buyer = await signUpViaApi(other, baseURL!, area, 'cps-buyer');
   await skipAccountPrompts(buyerPage, buyer.id);
-  const visited = buyerPage.waitForResponse((r) => r.url().endsWith('/api/cps_visits') && r.request().method() === 'POST');
+  const visited = buyerPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/cps_visits' && r.request().method() === 'POST', { timeout: 60_000 });
   await buyerPage.goto(new URL(link).pathname + new URL(link).search);
   expect((await visited).status()).toBe(201);
-  await buyerPage.getByTestId('buy-now').click();
+  await buyerPage.getByTestId('buy-now').click({ timeout: 45_000 });
   await expect(buyerPage).toHaveURL(/\/orders\/\d+\/checkout$/);
   const orderId = Number(/\/orders\/(\d+)\/checkout$/.exec(buyerPage.url())![1]);
   await other.close();
@@ -72,5 +73,5 @@ test('share a game\'s link, another account buys through it, the sharer sees the
   await expect(row).toContainText(String(orderId));
   await expect(row.getByTestId('distribution-order-commission')).toHaveAttribute('data-amount', String(commission));
   await expect(row.getByTestId('distribution-order-state')).toHaveText(area === 'native' ? '待支付' : 'Waiting for payment');
-  await shoot(page, `${area}-distribution-page`);
+  await shoot(page, `${area}-distribution-page`, 'distribution-page');
 });
