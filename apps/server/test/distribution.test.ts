@@ -7,6 +7,7 @@ import { makeAccount, makeSku } from './catalog-factories.ts';
 import { fundWallet } from './payments-factories.ts';
 import { keysForSale } from './keys-factories.ts';
 import { auditLog } from '../src/platform/db/platform-tables.ts';
+import { detailedAddresses } from '../src/modules/accounts/tables.ts';
 import { distributionAttributions } from '../src/modules/distribution/tables.ts';
 
 /** Distribution (docs/product/distribution.md): codes, rates, attribution of orders and their commission. */
@@ -167,6 +168,24 @@ describe('POST /api/cps_visits and attribution', () => {
     await setRate(late.id, 1_000);
     await order(buyer.token, [late.id]);
     expect((await attributed(sharer.token)).meta.total_count).toBe(1);
+  });
+
+  it('cancels an earned commission when the paid order is refunded (a peripheral canceled before it ships)', async () => {
+    const sharer = await makeAccount(t);
+    const buyer = await makeAccount(t);
+    const mouse = await makeSku(t, { product: { cate: 'physical', kind: 'peripheral' }, keyType: null, listPrice: 19_900 });
+    await setRate(mouse.id, 300);
+    await visit(buyer.token, (await ownCode(sharer.token)).inviteCode);
+    const [address] = await t.deps.db.insert(detailedAddresses).values({ accountId: buyer.id, name: '李雷', phone: '13800138000', countryCode: 'CN', provId: '11', cityId: '1101', areaId: '110108', address: '1 号' }).returning();
+    const created = await api.native.post('/api/orders', { order: { sku_ids: [mouse.id], cate: 'physical', type: 'one_click', address_id: address!.id } }, { token: buyer.token });
+    expect(created.statusCode, created.body).toBe(201);
+    const placed = created.json() as { id: number; version: number };
+    await fundWallet(t, buyer.id, 'CNY', 50_000);
+    expect((await api.native.patch(`/api/orders/${placed.id}/pay`, { payment_method: 'wallet', payment_from: 'web', version: placed.version }, { token: buyer.token })).statusCode).toBe(200);
+    expect((await attributed(sharer.token)).distribution_orders[0]).toMatchObject({ order_id: placed.id, commission: 597, state: 'earned' });
+    expect((await api.native.post(`/api/orders/${placed.id}/cancel`, {}, { token: buyer.token })).json()).toMatchObject({ cancel_reason: 'refunded' });
+    expect((await attributed(sharer.token)).distribution_orders[0]).toMatchObject({ order_id: placed.id, state: 'canceled' });
+    expect((await ownCode(sharer.token)).summary).toMatchObject({ earnedCommission: 0, canceledCount: 1 });
   });
 
   it('refuses one\'s own code (own_code), unknown codes (404), guests (401) and blank codes (422); the last link followed wins', async () => {
