@@ -42,3 +42,4 @@ export * from './invites.ts';
 export * from './red-packets.ts';
 export * from './lottery.ts';
 export * from './appeals.ts';
+export * from './distribution.ts';

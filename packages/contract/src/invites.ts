@@ -40,17 +40,6 @@ export const inviteRegisterInfoResponse = z.object({
 });
 export const inviteCodeResponse = z.object({ code: z.number().int(), data: z.object({ invite_code: z.string(), invite_link: z.string() }) });
 
-/** Distribution (docs/product/distribution.md). */
-export const scaleBySkuQuery = z.object({ skuId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-export const scaleBySkuResponse = z.object({
-  code: z.number().int(),
-  data: z.object({ sku_id: z.number().int(), rate_bp: z.number().int(), commission_cents: z.number().int(), price_cents: z.number().int() }),
-});
-export const cpsInviteCodeResponse = z.object({
-  code: z.number().int(),
-  data: z.object({ cps_code: z.string(), link: z.string(), orders_count: z.number().int(), commission_cents: z.number().int() }),
-});
-
 export type InviteInfo = z.infer<typeof inviteInfo>;
 export type AccountInviteRegister = z.infer<typeof accountInviteRegister>;
 

@@ -53,6 +53,7 @@ export const WEB_PAGES = {
   wallet: '/user_center/wallet',
   journeys: '/user_center/journeys',
   invites: '/user_center/invites',
+  distribution: '/user_center/distribution',
   points: '/user_center/points',
   wishes: '/user_center/wishes',
   security: '/setting/security',

@@ -61,6 +61,7 @@ export * from './rich-text.ts';
 export * from './guide.ts';
 export * from './journeys.ts';
 export * from './invites.ts';
+export * from './distribution.ts';
 export * from './red-packets.ts';
 export * from './lottery.ts';
 export * from './appeals.ts';

@@ -1,5 +1,5 @@
 /**
- * Invitations and distribution (docs/product/engagement.md#invitations, docs/product/distribution.md).
+ * Invitations (docs/product/engagement.md#invitations).
  * Every account has one invite code; a sign-up through it records the invitee, and the inviter is rewarded
  * once the invitee does something real (binds a phone, an e-mail or WeChat, or pays a first order), once
  * per invitee, one level only, and once per device or address within a window.
@@ -69,14 +69,4 @@ export function purchaseQualifies(paidCents: number): boolean {
 /** The link an invite code is shared by: the sign-up page with `?invite=CODE`. */
 export function inviteLink(origin: string, code: string): string {
   return `${origin.replace(/\/$/, '')}/sign_up?invite=${encodeURIComponent(code)}`;
-}
-
-/** Commission rates are basis points (1/100 of a percent), 0 to 10000. */
-export const COMMISSION_RATE_MAX_BP = 10_000;
-
-/** The commission on an amount in integer cents at a rate in basis points: rounded down, never negative. */
-export function commissionCents(amountCents: number, rateBp: number): number {
-  if (!Number.isInteger(amountCents) || !Number.isInteger(rateBp)) throw new RangeError('integers only');
-  if (amountCents <= 0 || rateBp <= 0) return 0;
-  return Math.floor((amountCents * Math.min(rateBp, COMMISSION_RATE_MAX_BP)) / COMMISSION_RATE_MAX_BP);
 }

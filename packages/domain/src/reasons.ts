@@ -127,6 +127,7 @@ export const REASON_CODES = [
   'not_completed',
   'completed',
   'already_claimed', // a gift pack this account has claimed already
+  'own_code', // one's own distribution link: no self-attribution (docs/product/distribution.md)
 
   // Keys, library, redeem codes, staff (docs/product/buying.md#keys; decisions/0006)
   'not_keyed', // a SKU sold without keys (a peripheral) given keys to import

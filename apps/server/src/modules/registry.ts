@@ -42,6 +42,7 @@ import { conversationsModule } from './conversations/index.ts';
 import { wishAlertsModule } from './wish-alerts/index.ts';
 import { journeysModule } from './journeys/index.ts';
 import { invitesModule } from './invites/index.ts';
+import { distributionModule } from './distribution/index.ts';
 import { appealsModule } from './appeals/index.ts';
 
 /**
@@ -92,6 +93,7 @@ export const MODULES: readonly ServerModule[] = [
   wishAlertsModule,
   journeysModule,
   invitesModule,
+  distributionModule,
   appealsModule,
   userCenterModule,
   auditModule,

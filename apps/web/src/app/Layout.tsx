@@ -3,6 +3,7 @@ import { isGuideDue } from '@lantern/domain';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useGuideState } from '../lib/guideStore';
 import { useLiveConnection } from '../lib/useLiveConnection';
+import { useCpsCapture } from '../lib/cps';
 import { useMe } from '../lib/session';
 import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';
@@ -33,6 +34,8 @@ export function Layout() {
     !!me && me.safrv !== 'strong' && !open && pathname !== paths.signIn && pathname !== paths.signUp && (guide.replaying || (!guide.closed && isGuideDue(me.configs)));
   // The tab's live stream: open while signed in, closed on sign-out (docs/product/messaging.md#live-push).
   useLiveConnection(me?.id ?? null);
+  // A link carrying a distribution code attributes this visitor's orders to its sharer (docs/product/distribution.md).
+  useCpsCapture(me?.id ?? null);
   // The toast renderer (Radix) loads with the first toast and then stays.
   const toasts = useToasts();
   const [toasterLoaded, setToasterLoaded] = useState(toasts.length > 0);

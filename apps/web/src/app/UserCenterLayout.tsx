@@ -37,6 +37,7 @@ export const USER_CENTER_MENU: { group: string; items: Item[] }[] = [
       { to: paths.points, key: 'nav.points', icon: StarIcon },
       { to: paths.journeys, key: 'nav.journeys', icon: CalendarIcon },
       { to: paths.invites, key: 'nav.invites', icon: UserIcon },
+      { to: paths.distribution, key: 'nav.distribution', icon: LinkIcon },
       { to: paths.wishes, key: 'nav.wishes', icon: HeartIcon },
       { to: paths.collections, key: 'people.collections', icon: StarIcon },
       { to: paths.blockList, key: 'people.block_list', icon: ShieldIcon },

@@ -72,6 +72,8 @@ export const paths = {
   /** Tasks and journeys, and inviting friends (docs/product/engagement.md). */
   journeys: WEB_PAGES.journeys,
   invites: WEB_PAGES.invites,
+  /** Share and earn: my distribution code and the orders it brought (docs/product/distribution.md). */
+  distribution: WEB_PAGES.distribution,
   messages: WEB_PAGES.messages,
   /** The notification centre on one tab (docs/product/messaging.md#notification-centre), a page of it. */
   messagesTab: (tab: string, page = 1) => `/messages?tab=${tab}${page > 1 ? `&page=${page}` : ''}`,

@@ -123,6 +123,7 @@ export function createRouter(client: QueryClient) {
             page(paths.wallet, () => import('../features/user-center/components/WalletPage').then((m) => m.WalletPage)),
             page(paths.journeys, () => import('../features/journeys/components/JourneysPage').then((m) => m.JourneysPage)),
             page(paths.invites, () => import('../features/journeys/components/InvitesPage').then((m) => m.InvitesPage)),
+            page(paths.distribution, () => import('../features/distribution/components/DistributionPage').then((m) => m.DistributionPage)),
             page(paths.security, () => import('../features/account/components/SecurityPage').then((m) => m.SecurityPage)),
             page(paths.linkedAccounts, () => import('../features/linked-accounts/components/LinkedAccountsPage').then((m) => m.LinkedAccountsPage)),
             page(paths.securityAuth, () => import('../features/account/components/SecurityAuthPage').then((m) => m.SecurityAuthPage)),

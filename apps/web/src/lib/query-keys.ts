@@ -71,6 +71,12 @@ export const queryKeys = {
     tasks: ['me', 'journey_tasks'] as const,
     rewards: ['me', 'journey_rewards'] as const,
   },
+  /** Distribution: my code and summary, the orders attributed to me, a SKU's commission (docs/product/distribution.md). */
+  distribution: {
+    mine: ['me', 'distribution'] as const,
+    orders: (page: number) => ['me', 'distribution', 'orders', page] as const,
+    scale: (skuId: number) => ['me', 'distribution', 'scale', skuId] as const,
+  },
   invites: {
     info: ['me', 'invite_info'] as const,
     invited: (page: number) => ['me', 'invited', page] as const,

@@ -39,6 +39,8 @@ export {
   claimManySqlParts, claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, fulfilClaimedOrder, fulfilClaimedOrders, runAfterCommit, type ClaimRow, type ClaimedOrder, type CompletionOutcome,
 } from './completion.ts';
 export { registerOrderReleaseStep, type OrderReleaseStep } from './release.ts';
-export { registerPaidOrderRefund, type CanceledPaidOrder, type PaidOrderRefund } from './paid-cancel.ts';
+export { registerPaidOrderCancelStep, registerPaidOrderRefund, type CanceledPaidOrder, type PaidOrderCancelStep, type PaidOrderRefund } from './paid-cancel.ts';
+export { registerOrderPlacedStep, type OrderPlacedStep } from './placed.ts';
+export type { OrderLineRow, OrderRow } from './checkout/write-order.ts';
 export { registerFulfilmentStep, type AfterCommit, type FulfilmentStep, type PaidLine } from './fulfilment.ts';
 export { provideLineKeys, provideOrderPayments, type LineKeys } from './presentation-sources.ts';

@@ -13,7 +13,7 @@ import { listedOrdersSql } from './counts.ts';
 import { findOwnOrder, type OrderRecord } from './own-order.ts';
 import { presentOrder } from './presenter.ts';
 import { releaseEndedOrders } from './release.ts';
-import { paidOrderRefund } from './paid-cancel.ts';
+import { paidOrderRefund, runPaidOrderCancelSteps } from './paid-cancel.ts';
 import type { AfterCommit } from './fulfilment.ts';
 import { cancelShipment, lockShipment } from './shipments.ts';
 
@@ -112,7 +112,10 @@ async function cancelPaidPhysicalOrder(tx: Tx, deps: Deps, row: OrderRecord, now
   if (!buyerMayCancelPaidOrder(row, shipment?.state ?? null)) throw fail.unprocessable('shipment', 'shipped');
   await cancelShipment(tx, row.id, now);
   await tx.update(orders).set({ state: 'canceled', cancelReason: 'refunded', canceledAt: now, version: row.version + 1 }).where(eq(orders.id, row.id));
-  return paidOrderRefund()(tx, deps, { id: row.id, accountId: row.accountId, now });
+  const canceled = { id: row.id, accountId: row.accountId, now };
+  const afterCommit = await paidOrderRefund()(tx, deps, canceled);
+  await runPaidOrderCancelSteps(tx, canceled);
+  return afterCommit;
 }
 
 /** A gateway refund asked for after the cancel committed; a failure leaves it pending for the retry job. */

@@ -28,3 +28,25 @@ export function paidOrderRefund(): PaidOrderRefund {
   if (refund === null) throw new Error('no paid-order refund registered: call setUpModules() (modules/registry.ts) at start-up');
   return refund;
 }
+
+/**
+ * Something a module above orders undoes when a paid order is canceled and refunded (distribution cancels the
+ * sharer's commission). Runs in the cancel's transaction, after the refund; orders never imports the module.
+ */
+export interface PaidOrderCancelStep {
+  name: string;
+  run(tx: Tx, order: CanceledPaidOrder): Promise<void>;
+}
+
+const cancelSteps: PaidOrderCancelStep[] = [];
+
+/** Adds a step, or replaces the one of the same name in its place (setting up twice changes nothing). */
+export function registerPaidOrderCancelStep(step: PaidOrderCancelStep): void {
+  const at = cancelSteps.findIndex((s) => s.name === step.name);
+  if (at === -1) cancelSteps.push(step);
+  else cancelSteps[at] = step;
+}
+
+export async function runPaidOrderCancelSteps(tx: Tx, order: CanceledPaidOrder): Promise<void> {
+  for (const step of cancelSteps) await step.run(tx, order);
+}

@@ -9,6 +9,7 @@ import { runAfterCommit } from '../completion.ts';
 import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CheckoutLine, CreateOrderInput, LockedCheckout } from './context.ts';
 import { completeIfFree } from './complete-free.ts';
 import { reserveLines } from './line-reservations.ts';
+import { runOrderPlacedSteps } from '../placed.ts';
 import { buyerLockKey } from './lock-buyer.ts';
 import { priceLines } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
@@ -67,6 +68,7 @@ async function placeStepByStep(locked: LockedCheckout, lines: readonly CheckoutL
   const coupon = await applyCoupon(locked, order.id, couponId, priced);
   problems.throwIfAny();
   const result = await writeLines(locked, order, priced, coupon);
+  await runOrderPlacedSteps(tx, result.order, result.lines, now);
   await hooks.beforeCommit?.(tx, order.id, now);
   return result;
 }
@@ -76,7 +78,8 @@ async function placeStepByStep(locked: LockedCheckout, lines: readonly CheckoutL
  * ban, what the account holds: write-order.ts placeOrder), then the same refusals in the same order as
  * the step-by-step way — the market (403), the ban (403), the ownership rules (422) — each rolling the
  * write back. Then the hooks of the modules above (a flash sale's unit), the lines' reservations (a
- * peripheral's stock), a cart order's lines leave the cart, and the last hook before the commit.
+ * peripheral's stock), a cart order's lines leave the cart, the placed-order steps (distribution), and the last
+ * hook before the commit.
  */
 async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[], address: AddressSnapshot | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { tx, deps, buyer, input, now, problems } = locked;
@@ -89,6 +92,8 @@ async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[]
   await reserveLines(locked, placed.order.id, priced);
   problems.throwIfAny();
   if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, priced.map((l) => l.row.sku.id));
+  const lines = placed.lines.sort((a, b) => a.id - b.id);
+  await runOrderPlacedSteps(tx, placed.order, lines, now);
   await hooks.beforeCommit?.(tx, placed.order.id, now);
-  return { order: placed.order, lines: placed.lines.sort((a, b) => a.id - b.id) };
+  return { order: placed.order, lines };
 }

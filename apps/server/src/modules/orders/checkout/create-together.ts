@@ -10,6 +10,7 @@ import type { CheckoutBuyer, CheckoutContext, CreateOrderInput, LockedCheckout }
 import { runAfterCommit, type CompletionOutcome } from '../completion.ts';
 import { completeIfFree } from './complete-free.ts';
 import { reserveLines } from './line-reservations.ts';
+import { runOrderPlacedSteps } from '../placed.ts';
 import { buyerLockKeys } from './lock-buyer.ts';
 import { priceLines, type PricedLine } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
@@ -171,6 +172,7 @@ async function writeGroup(deps: Deps, members: readonly Member[], priced: readon
     if (hooks.writeWith) for (const m of passing) if (!takenOn.has(m.context.buyer.accountId)) late.set(m.context.buyer.accountId, hooks.writeWith.refusal());
     for (const [i, member] of passing.entries()) {
       await reserveLines(member.locked, placed[i]!.order.id, priced);
+      await runOrderPlacedSteps(tx, placed[i]!.order, placed[i]!.lines, now);
       const refused = member.locked.problems.asError();
       if (refused) late.set(member.context.buyer.accountId, refused);
     }

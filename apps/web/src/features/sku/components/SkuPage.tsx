@@ -24,6 +24,7 @@ import { FlashSalePanel } from './FlashSalePanel';
 import { WishButton } from './WishButton';
 import { QueueSkus } from './QueueSkus';
 import { GiftPacks } from './GiftPacks';
+import { ShareAndEarn } from './ShareAndEarn';
 import { CrossSale } from './CrossSale';
 import { GameReviews } from './GameReviews';
 import { OurReviews } from './OurReviews';
@@ -284,6 +285,8 @@ export function SkuPage() {
                 ) : null}
                 {sku.status === 'off' || sku.status === 'unpublished' ? <p className="mt-3 text-sm text-muted">{t('sku.not_for_sale')}</p> : null}
               </div>
+
+              <ShareAndEarn skuId={sku.id} />
 
               {sku.base_sku ? (
                 <div className="rounded-xl bg-info/10 p-3 text-sm text-fg ring-1 ring-inset ring-info/30" data-testid="base-game">

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { formatDate, pickText, useLanguage } from '../../../lib/localize';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Card } from '../../../ui/Card';
+import { CenterSection } from '../../../ui/CenterSection';
+import { CopyButton } from '../../../ui/CopyButton';
+import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { Money } from '../../../ui/Money';
+import { Pagination } from '../../../ui/Pagination';
+import { distributionOrdersQuery, myDistributionQuery } from '../api';
+
+const STATE_TONE = { pending: 'bg-info/15 text-info', earned: 'bg-success/15 text-success', canceled: 'bg-ink-700 text-muted' } as const;
+
+function AttributedOrders() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params] = useSearchParams();
+  const n = Number(params.get('page'));
+  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const q = useQuery(distributionOrdersQuery(page));
+  const rows = q.data?.distribution_orders ?? [];
+  const pages = q.data ? Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per)) : 1;
+  return (
+    <Card className="mt-6">
+      <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('distribution.orders_title')}</h2>
+      {q.isError ? <LoadFailed error={q.error} onRetry={() => q.refetch()} /> : null}
+      {q.data && rows.length === 0 ? <p className="px-5 py-4 text-sm text-muted">{t('distribution.none')}</p> : null}
+      <ul className="divide-y divide-ink-700/70" data-testid="distribution-orders">
+        {rows.map((r) => (
+          <li key={r.order_id} className="space-y-1 px-5 py-3 text-sm" data-testid="distribution-order">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="min-w-0 truncate font-medium text-fg">
+                {r.lines.map((l) => pickText(l.sku_name, language)).join(' · ')}
+              </span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[r.state]}`} data-testid="distribution-order-state">
+                {t(`distribution.state_${r.state}`)}
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-subtle">
+              <span>{t('distribution.order_ref', { id: r.order_id, date: formatDate(r.created_at_timestamp, language) })}</span>
+              <span>
+                {t('distribution.commission')}{' '}
+                <Money amount={r.commission} currency={r.currency} className="font-semibold text-fg" testId="distribution-order-commission" />
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? <Pagination className="py-3" page={page} pages={pages} hrefFor={(p) => (p > 1 ? `${paths.distribution}?page=${p}` : paths.distribution)} /> : null}
+    </Card>
+  );
+}
+
+/** /user_center/distribution (docs/product/distribution.md): my code and link, the rule, what I earned and the orders I brought. */
+export function DistributionPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('nav.distribution'));
+  const q = useQuery(myDistributionQuery);
+  const info = q.data?.data;
+  const summary = info?.summary;
+  return (
+    <CenterSection title={t('nav.distribution')} subtitle={t('distribution.subtitle')} testId="distribution-page">
+      {q.isPending ? <LoadingBlock /> : q.isError ? <LoadFailed error={q.error} onRetry={() => q.refetch()} /> : null}
+      {info ? (
+        <Card className="space-y-4 p-5 sm:p-6">
+          <div>
+            <p className="text-xs uppercase tracking-wide text-subtle">{t('distribution.my_code')}</p>
+            <div className="mt-1 flex flex-wrap items-center gap-3">
+              <code className="font-mono text-2xl font-bold tracking-widest text-fg" data-testid="distribution-code">
+                {info.inviteCode}
+              </code>
+              <CopyButton text={info.inviteCode} label={t('distribution.my_code')} testId="copy-distribution-code" />
+            </div>
+          </div>
+          <div>
+            <p className="text-xs uppercase tracking-wide text-subtle">{t('distribution.my_link')}</p>
+            <div className="mt-1 flex flex-wrap items-center gap-3">
+              <code className="min-w-0 break-all rounded-lg bg-ink-900/70 px-3 py-2 text-sm text-fg" data-testid="distribution-link">
+                {info.inviteLink}
+              </code>
+              <CopyButton text={info.inviteLink} label={t('distribution.my_link')} testId="copy-distribution-link" />
+            </div>
+          </div>
+          <p className="rounded-lg bg-accent/10 px-3 py-2 text-sm text-fg ring-1 ring-inset ring-accent/30" data-testid="distribution-rule">
+            {t('distribution.rule', { count: info.attributionDays })}
+          </p>
+          {summary ? (
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="distribution-summary">
+              <div>
+                <dt className="text-xs text-subtle">{t('distribution.orders_count')}</dt>
+                <dd className="text-lg font-semibold text-fg">{summary.ordersCount}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-subtle">{t('distribution.pending')}</dt>
+                <dd className="text-lg font-semibold text-fg"><Money amount={summary.pendingCommission} currency={summary.currency} /></dd>
+              </div>
+              <div>
+                <dt className="text-xs text-subtle">{t('distribution.earned')}</dt>
+                <dd className="text-lg font-semibold text-success"><Money amount={summary.earnedCommission} currency={summary.currency} testId="distribution-earned" /></dd>
+              </div>
+              <div>
+                <dt className="text-xs text-subtle">{t('distribution.canceled')}</dt>
+                <dd className="text-lg font-semibold text-fg">{summary.canceledCount}</dd>
+              </div>
+            </dl>
+          ) : null}
+        </Card>
+      ) : null}
+      <AttributedOrders />
+    </CenterSection>
+  );
+}
