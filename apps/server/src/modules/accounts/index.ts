@@ -15,7 +15,7 @@ export { signInVouchedAccount } from './sign-in.ts';
 export { defaultAddressOf, listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
 export { provideRewardAnnouncer, type GrantedReward, type RewardAnnouncer } from './rewards.ts';
-export { scoreOf, spendScore } from './point-spending.ts';
+export { changeScores, scoreOf, scoresOf, spendScore, type ScoreChange } from './point-spending.ts';
 export { walletOf, debitWalletForOrder, walletDebitCtes, walletDebitsCtes, walletRefusal, creditWallet, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
 export { provideBadge, provideNotiBadges, type AccountBadges, type BadgeName, type BadgeSource, type NotiBadges } from './badges.ts';
