@@ -16,7 +16,7 @@ export { defaultAddressOf, listAddresses } from './addresses.ts';
 export { awardScore } from './points.ts';
 export { provideRewardAnnouncer, type GrantedReward, type RewardAnnouncer } from './rewards.ts';
 export { changeScores, scoreOf, scoresOf, spendScore, type ScoreChange } from './point-spending.ts';
-export { walletOf, debitWalletForOrder, walletDebitCtes, walletDebitsCtes, walletRefusal, creditWallet, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
+export { walletOf, debitWalletForOrder, walletDebitCtes, walletDebitsCtes, walletRefusal, creditWallet, creditWallets, type WalletView, type DebitResult, type WalletDebit } from './wallet.ts';
 export { loadMeRow } from './presenter.ts';
 export { provideBadge, provideNotiBadges, type AccountBadges, type BadgeName, type BadgeSource, type NotiBadges } from './badges.ts';
 export { moderatedGroupsOf, provideModeratedGroups, type ModeratedGroupsSource } from './moderated-groups.ts';
