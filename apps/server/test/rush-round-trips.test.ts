@@ -55,7 +55,7 @@ const draw = (token: string, id: number) => api.native.post(`/api/lottery_activi
 describe('lottery draws in a rush', () => {
   it('draws waiting together share their statements: 20 at once cost fewer than 3 single draws, each with its own prize, record and points', async () => {
     const id = await lottery(100);
-    const players = [];
+    const players: { id: number; token: string }[] = [];
     for (let i = 0; i < 21; i++) players.push(await player(id));
     const single = await log.during(() => draw(players[0]!.token, id));
     expect(single.result.statusCode).toBe(201);
@@ -102,7 +102,7 @@ describe('red-packet openings in a rush', () => {
     const sid = (await api.native.get(`/api/events/${event.id}/red_packets/${rid}/shares/new`, { token: sharer.token })).json().red_packet_share.id as string;
     const opens = (token: string) => api.native.post(`/api/events/${event.id}/red_packets/${rid}/shares/${sid}/opens`, undefined, { token });
 
-    const openers = [];
+    const openers: { id: number; token: string }[] = [];
     for (let i = 0; i < 5; i++) {
       const account = await makeAccount(t);
       expect((await api.native.get(`/api/events/${event.id}/red_packets/${rid}/shares/${sid}`, { token: account.token })).statusCode).toBe(200);

@@ -18,6 +18,15 @@ const MAX_REMEMBERED = 10_000;
 let eventsVersion = 0;
 export const redPacketEventsChanged = () => void (eventsVersion += 1);
 
+/** A member's part, with what its answer shows: the packet as the group read it and the sharer's byline. */
+interface Opened {
+  opened: GroupOpened;
+  event: EventRow;
+  packet: PacketRow;
+  before: { opened: number; openedAmount: number };
+  sharer: { nickname: string; avatar_url: string | null } | undefined;
+}
+
 interface KnownPacket {
   event: EventRow;
   packet: PacketRow;
@@ -39,13 +48,14 @@ interface KnownPacket {
  */
 export function openingRush(deps: Deps) {
   const known = new Map<string, KnownPacket>();
-  const lanes = new GroupLanes<GroupOpen, { opened: GroupOpened; event: EventRow; packet: PacketRow; before: { opened: number; openedAmount: number } } | typeof OPEN_ALONE, string>(deps.db, async (db, key, members) => {
+  const lanes = new GroupLanes<GroupOpen, Opened | typeof OPEN_ALONE, string>(deps.db, async (db, key, members) => {
     const result = await openGroup(deps, db, members);
-    if (result.event && result.packet) {
-      if (known.size >= MAX_REMEMBERED) known.clear();
-      known.set(key, { event: result.event, packet: result.packet, openers: result.openers, atMs: deps.clock.now().getTime(), version: eventsVersion });
-    }
-    return result.answers.map((answer) => (answer === OPEN_ALONE || answer instanceof Error ? answer : { opened: answer, event: result.event!, packet: result.packet!, before: result.before }));
+    if (!result.event || !result.packet) return result.answers as (Error | typeof OPEN_ALONE)[];
+    if (known.size >= MAX_REMEMBERED) known.clear();
+    known.set(key, { event: result.event, packet: result.packet, openers: result.openers, atMs: deps.clock.now().getTime(), version: eventsVersion });
+    // The sharer's byline, once for the group (on the lane's connection: no wait in the pool's queue).
+    const sharer = result.answers.some((a) => a !== OPEN_ALONE && !(a instanceof Error)) ? (await accountSummaries(db, [result.packet.accountId])).get(result.packet.accountId) : undefined;
+    return result.answers.map((answer) => (answer === OPEN_ALONE || answer instanceof Error ? answer : { opened: answer, event: result.event!, packet: result.packet!, before: result.before, sharer }));
   });
 
   /** The refusal PostgreSQL would give, when this instance knows it for sure; else null. */
@@ -75,7 +85,6 @@ export function openingRush(deps: Deps) {
     if (refused) throw refused;
     const answer = await lanes.submit(key, { accountId, area, eventId, packetId, shareId });
     if (answer === OPEN_ALONE) return openAlone(deps, area, eventId, packetId, shareId, accountId);
-    const sharer = (await accountSummaries(deps.db, [answer.packet.accountId])).get(answer.packet.accountId);
-    return openAnswer(answer.event, answer.packet, answer.before, answer.opened, sharer, deps.clock.now());
+    return openAnswer(answer.event, answer.packet, answer.before, answer.opened, answer.sharer, deps.clock.now());
   };
 }
