@@ -52,7 +52,11 @@ export function openingRush(deps: Deps) {
     const result = await openGroup(deps, db, members);
     if (!result.event || !result.packet) return result.answers as (Error | typeof OPEN_ALONE)[];
     if (known.size >= MAX_REMEMBERED) known.clear();
-    known.set(key, { event: result.event, packet: result.packet, openers: result.openers, atMs: deps.clock.now().getTime(), version: eventsVersion });
+    // Groups of one packet in two lanes each read the openers before the other committed: every opener either
+    // saw is committed, and parts are never given back, so the memory keeps them all.
+    const previous = known.get(key);
+    const openers = previous ? new Set([...previous.openers, ...result.openers]) : result.openers;
+    known.set(key, { event: result.event, packet: result.packet, openers, atMs: deps.clock.now().getTime(), version: eventsVersion });
     // The sharer's byline, once for the group (on the lane's connection: no wait in the pool's queue).
     const sharer = result.answers.some((a) => a !== OPEN_ALONE && !(a instanceof Error)) ? (await accountSummaries(db, [result.packet.accountId])).get(result.packet.accountId) : undefined;
     return result.answers.map((answer) => (answer === OPEN_ALONE || answer instanceof Error ? answer : { opened: answer, event: result.event!, packet: result.packet!, before: result.before, sharer }));
