@@ -122,9 +122,10 @@ Median ratio: **${median.ratio.toFixed(2)}** (target, issue 26: at least 0.5 of 
 The event holds 100 shared packets of 20 parts (2,000 parts). Each of the 2,000 signed-in accounts holds one
 keep-alive connection and posts \`POST /api/events/{id}/red_packets/{rid}/shares/{sid}/opens\` again as soon as it is
 answered, packet after packet, until every part is opened and 3 s more; "parts opened/s" counts parts until the
-last. Each opening claims the next unopened part (FOR UPDATE SKIP LOCKED) and credits the wallet with its ledger
-row in one transaction (docs/product/deals.md#red-packet-open); refusals (\`open_limit\`, \`opened\`, the 30-a-minute
-\`access_wait\`) are read without a transaction. The baseline is the flash-sale bench's bare claim (one row
+last. Openings of one packet waiting together are made in one transaction: the packet and its openers read once,
+the parts claimed in one statement (FOR UPDATE SKIP LOCKED) and every wallet credited with its ledger row in one
+statement (docs/product/deals.md#red-packet-open, decisions/0047); once the server has seen a packet fully opened
+it answers \`open_limit\` / \`opened\` for a second with no SQL; the 30-a-minute \`access_wait\` is counted first. The baseline is the flash-sale bench's bare claim (one row
 claimed FOR UPDATE SKIP LOCKED and one inserted, in a transaction), on the same server and pool under the same
 2,000 connections, measured just before each rush. The integrity columns are counted in SQL after each run.
 `;
@@ -149,10 +150,11 @@ claimed FOR UPDATE SKIP LOCKED and one inserted, in a transaction), on the same 
 **Median of the ${runs.length} runs: ${median.drawsPerSecond} draws/s, ${median.ratio.toFixed(2)} of the bare claim** (target, issue 26: at least
 0.5), ${median.overStock} prizes over stock. Each account is signed in, loads \`GET /api/me\` a moment before, then holds one
 keep-alive connection and posts \`POST /api/lottery_activities/{id}/draws\` again as soon as it is answered (10 points a
-draw). A draw is one transaction under the account's lock: refusals, points spent, the pick from the committed
-seed and a fresh nonce, the prize's conditional \`UPDATE … left_count > 0\`, the points granted and the record
-(docs/product/deals.md#lottery-draw). More than 2 draws a second by one account are answered 429 \`access_wait\`
-before the database; "nothing left" is \`lottery_activity:not_randomized\`. The baseline is the flash-sale bench's
+draw). Draws waiting together are made in one transaction under their accounts' locks and the prize's row lock:
+refusals, the picks from the committed seed with fresh nonces, the points spent and won in one conditional UPDATE,
+the stock in one conditional \`UPDATE … left_count >= taken\`, the records in one INSERT (docs/product/deals.md#lottery-draw,
+decisions/0047). More than 2 draws a second by one account are answered 429 \`access_wait\` before the database;
+"nothing left" is \`lottery_activity:not_randomized\`, answered for a second with no SQL once the server has seen it. The baseline is the flash-sale bench's
 bare claim route on the same server and pool, measured under the same 2,000 connections just before each rush.
 `;
   },

@@ -132,3 +132,30 @@ export async function walletLedger(db: DbOrTx, accountId: number, currency: Wall
     meta: { total_count: total?.n ?? 0, page, per, balance: wallet.balance, recorded_balance: Number(total?.recorded ?? 0), currency, status: wallet.status },
   };
 }
+
+/**
+ * Many accounts' `creditWallet` in one statement (each account once), for a group that commits many openings
+ * at once (modules/red-packets/open-group.ts): every balance raised (the wallet made if it is the first
+ * credit) and its ledger row written with the balance it gives. Answers the balance after, by account.
+ */
+export async function creditWallets(
+  tx: DbOrTx,
+  credits: readonly { accountId: number; amount: number }[],
+  common: { currency: WalletCurrency; reason: 'red_packet'; now: Date },
+): Promise<Map<number, number>> {
+  if (credits.length === 0) return new Map();
+  const ids = credits.map((c) => c.accountId);
+  const amounts = credits.map((c) => c.amount);
+  const written = (await tx.execute(sql`
+    WITH c AS (SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::bigint[]) AS c(account_id, amount)),
+    raised AS (
+      INSERT INTO ${wallets} (account_id, currency, balance) SELECT account_id, ${common.currency}, amount FROM c
+      ON CONFLICT (account_id, currency) DO UPDATE SET balance = ${wallets}.balance + excluded.balance
+      RETURNING account_id, balance
+    )
+    INSERT INTO ${walletEntries} (account_id, currency, delta, balance_after, reason, order_id, created_at)
+    SELECT raised.account_id, ${common.currency}, c.amount, raised.balance, ${common.reason}, NULL, ${common.now.toISOString()}::timestamptz
+    FROM raised JOIN c USING (account_id)
+    RETURNING account_id, balance_after`)) as unknown as { rows: { account_id: string | number; balance_after: string | number }[] };
+  return new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
+}

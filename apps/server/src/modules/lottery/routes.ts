@@ -9,6 +9,7 @@ import { asList, idParams } from '../../platform/params.ts';
 import { buyerOf, viewerOf } from '../../platform/viewer.ts';
 import { loadActivities, presentActivities, presentActivity, prizesOf } from './activities.ts';
 import { myRecords, winners } from './records.ts';
+import { pointsDrawRush } from './rush.ts';
 import { drawForOrder, drawFromShare, drawWithPoints, promotionActivity, userInfo } from './service.ts';
 
 const tags = ['lottery'];
@@ -16,6 +17,7 @@ const winnersQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000)
 
 /** Lotteries (docs/product/deals.md#lotteries): lists, the viewer's standing, the three ways to draw, records, the prize file. */
 export const lotteryRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  const pointsDraw = pointsDrawRush(deps);
   app.get('/api/lottery_activities', { schema: { tags, querystring: lotteryActivitiesQuery, response: { 200: lotteryActivitiesResponse } } }, async (request, reply) => {
     const ids = request.query.q?.id_in === undefined ? undefined : asList(request.query.q.id_in);
     if (ids?.length === 0) return { lottery_activities: [] };
@@ -31,7 +33,7 @@ export const lotteryRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   });
 
   app.post('/api/lottery_activities/:id/draws', { schema: { tags, params: idParams, response: { 201: lotteryDrawResponse } } }, async (request, reply) =>
-    reply.status(201).send(await drawWithPoints(deps, buyerOf(request), request.params.id)));
+    reply.status(201).send(await drawWithPoints(deps, pointsDraw, buyerOf(request), request.params.id)));
 
   app.get('/api/promotion/lottery_activities/:id', { schema: { tags, params: idParams, response: { 200: promotionLotteryResponse } } }, async (request, reply) => {
     void reply.header('cache-control', 'private, no-store');

@@ -11,15 +11,21 @@ import { findActivity, presentActivity, prizesOf, windowOf, type ActivityRow } f
 import { drawFacts, drawOnce, refuseIfTooFast, type DrawOutcome } from './draw.ts';
 import { shareToken, shareTokenValid } from './fairness.ts';
 import { lotteryDraws } from './tables.ts';
+import type { pointsDrawRush } from './rush.ts';
+
+type PointsDraw = ReturnType<typeof pointsDrawRush>;
 
 function answer(_deps: Deps, outcome: DrawOutcome): LotteryDrawResult {
   return { lottery_prize_id: outcome.draw.prizeId, lottery_prize_ids: [outcome.draw.prizeId], lottery_record: outcome.record, score: outcome.score };
 }
 
-/** POST /api/lottery_activities/{id}/draws (docs/product/deals.md#lottery-draw): a draw bought with points. */
-export async function drawWithPoints(deps: Deps, buyer: Buyer, activityId: number): Promise<LotteryDrawResult> {
+/**
+ * POST /api/lottery_activities/{id}/draws (docs/product/deals.md#lottery-draw): a draw bought with points,
+ * through the instance's rush path (`pointsDrawRush`: the memory of empty activities, then the group lanes).
+ */
+export async function drawWithPoints(deps: Deps, draw: PointsDraw, buyer: Buyer, activityId: number): Promise<LotteryDrawResult> {
   await refuseIfTooFast(deps, buyer.accountId);
-  return answer(deps, await drawOnce(deps, buyer, activityId, { via: 'points' }, 422));
+  return answer(deps, await draw(buyer, activityId));
 }
 
 /** GET /api/lottery_activities/{id}/infos: the viewer's counts and the first refusal a draw would meet now. */

@@ -8,6 +8,7 @@ import { loadSkuRows } from '../catalog/index.ts';
 import { couponAreaOf } from '../coupons/index.ts';
 import { findActivity, presentActivity, prizesOf } from './activities.ts';
 import { newSeed, newShareKey } from './fairness.ts';
+import { activitiesChanged } from './rush.ts';
 import { lotteryActivities, lotteryPrizes } from './tables.ts';
 
 type CreateInput = z.infer<typeof createLotteryRequest>['lottery_activity'];
@@ -87,5 +88,7 @@ export async function updateLottery(deps: Deps, id: number, input: UpdateInput):
   await findActivity(deps.db, row.area, id);
   await deps.db.update(lotteryActivities).set({ title: input.title, description: input.description, closed: input.closed, updatedAt: deps.clock.now() })
     .where(eq(lotteryActivities.id, id));
+  // The rush's memory of empty activities answers from the row it read: a close must be told at once.
+  activitiesChanged();
   return presentOne(deps, id);
 }

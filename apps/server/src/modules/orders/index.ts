@@ -21,7 +21,7 @@ export { createOrdersTogether, type BuyerOfMany, type OrderOfManyOutcome, type T
 export type { CheckoutBuyer, CheckoutHooks, CreateOrderInput } from './checkout/context.ts';
 export { PRICE_ADJUSTERS, type PriceAdjuster } from './checkout/pricing.ts';
 export { heldProducts } from './checkout/validate-ownership.ts';
-export { lockBuyer } from './checkout/lock-buyer.ts';
+export { buyerLockKeys, lockBuyer } from './checkout/lock-buyer.ts';
 export { registerLineReservation, type LineReservation, type ReservedLine } from './checkout/line-reservations.ts';
 export { completeGrantOrder, findGrantOrder } from './grant-orders.ts';
 

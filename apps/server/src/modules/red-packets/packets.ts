@@ -12,8 +12,8 @@ import { fail } from '../../platform/errors.ts';
 import { accountSummaries, creditWallet, findAccount } from '../accounts/index.ts';
 import { redPacketEvents, redPacketParts, redPackets } from './tables.ts';
 
-type EventRow = typeof redPacketEvents.$inferSelect;
-type PacketRow = typeof redPackets.$inferSelect;
+export type EventRow = typeof redPacketEvents.$inferSelect;
+export type PacketRow = typeof redPackets.$inferSelect;
 
 /**
  * Attempts per account before anything is compared (docs/product/deals.md#red-packet-reasons): taking more
@@ -22,7 +22,7 @@ type PacketRow = typeof redPackets.$inferSelect;
 const TAKE_BUDGET = { limit: 5, windowSeconds: 10 };
 const OPEN_BUDGET = { limit: 30, windowSeconds: 60 };
 
-const facts = (event: EventRow) => ({ from_timestamp: toTimestamp(event.fromAt), to_timestamp: toTimestamp(event.toAt), closed: event.closed });
+export const facts = (event: EventRow) => ({ from_timestamp: toTimestamp(event.fromAt), to_timestamp: toTimestamp(event.toAt), closed: event.closed });
 
 async function throttle(deps: Deps, key: string, budget: { limit: number; windowSeconds: number }): Promise<void> {
   const hit = await deps.limiter.hit(key, budget.limit, budget.windowSeconds);
@@ -180,7 +180,7 @@ export async function showShare(deps: Deps, area: Area, eventId: number, packetI
   return { red_packet_share: await presentShare(deps.db, event, packet, viewerId, deps.clock.now()) };
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
+export const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
@@ -220,18 +220,19 @@ async function openingFacts(db: DbOrTx, area: Area, eventId: number, packetId: n
   return { ...row, opened: Number(row.opened), openedAmount: Number(row.openedAmount), mine: row.mine == null ? null : Number(row.mine) };
 }
 
+/** Counts the opening against the account's budget (before anything is compared): 429 `access_wait` when over. */
+export const throttleOpening = (deps: Deps, accountId: number) => throttle(deps, `rp-open:${accountId}`, OPEN_BUDGET);
+
+export type OpenAnswer = { red_packet_open: { amount: number; currency: 'CNY' | 'USD'; balance_after: number }; red_packet_share: RedPacketShare };
+
 /**
- * POST …/shares/{sid}/opens (docs/product/deals.md#red-packet-open): another account opens one part; its
- * cents are credited to the opener's wallet with a `red_packet` ledger row, in the same transaction as the
- * claim. Refusals are read first, in one statement without a transaction (most of a rush is refused there);
- * the claim then holds them under concurrency: a part per opening (SKIP LOCKED), one part per account (the
- * unique key). A share that does not exist answers 404 (the web says "system busy"). The answer's packet is
- * as read before the claim plus the part opened; the page reloads the share for the exact figures.
+ * One opening on its own (docs/product/deals.md#red-packet-open; its throttle already counted): another
+ * account opens one part; its cents are credited to the opener's wallet with a `red_packet` ledger row, in the
+ * same transaction as the claim. Refusals are read first, in one statement without a transaction; the claim
+ * then holds them under concurrency: a part per opening (SKIP LOCKED), one part per account (the unique key).
+ * A share that does not exist answers 404 (the web says "system busy"). The rush's path is open-rush.ts.
  */
-export async function openShare(
-  deps: Deps, area: Area, eventId: number, packetId: number, shareId: string, accountId: number,
-): Promise<{ red_packet_open: { amount: number; currency: 'CNY' | 'USD'; balance_after: number }; red_packet_share: RedPacketShare }> {
-  await throttle(deps, `rp-open:${accountId}`, OPEN_BUDGET);
+export async function openAlone(deps: Deps, area: Area, eventId: number, packetId: number, shareId: string, accountId: number): Promise<OpenAnswer> {
   const { event, packet, opened: openedBefore, openedAmount, mine } = await openingFacts(deps.db, area, eventId, packetId, shareId, accountId);
   const now = deps.clock.now();
   const opener = event.openersRegisteredAfter === null ? null : await findAccount(deps.db, accountId);
@@ -259,7 +260,17 @@ export async function openShare(
     if (isUniqueViolation(err)) throw fail.unprocessable('red_packet', 'opened');
     throw err;
   }
-  const sharer = (await sharers).get(packet.accountId);
+  return openAnswer(event, packet, { opened: openedBefore, openedAmount }, opened, (await sharers).get(packet.accountId), now);
+}
+
+/**
+ * An opening's answer: the packet as read before the claim plus the part opened (the page reloads the share
+ * for the exact figures), with the cents credited and the balance they gave.
+ */
+export function openAnswer(
+  event: EventRow, packet: PacketRow, before: { opened: number; openedAmount: number }, opened: { amount: number; balanceAfter: number },
+  sharer: { nickname: string; avatar_url: string | null } | undefined, now: Date,
+): OpenAnswer {
   return {
     red_packet_open: { amount: opened.amount, currency: packet.currency, balance_after: opened.balanceAfter },
     red_packet_share: {
@@ -269,7 +280,7 @@ export async function openShare(
       path: sharePath(event.id, packet.id, packet.shareToken),
       red_packet: {
         id: packet.id, event_id: packet.eventId, amount: packet.amount, currency: packet.currency, parts: packet.parts,
-        opened_count: openedBefore + 1, opened_amount: openedAmount + opened.amount,
+        opened_count: before.opened + 1, opened_amount: before.openedAmount + opened.amount,
         sharer: { id: packet.accountId, nickname: sharer?.nickname ?? '', avatar_url: sharer?.avatar_url ?? null },
         role: 'recipient', my_part: opened.amount, created_at_timestamp: toTimestamp(packet.createdAt),
       },

@@ -7,7 +7,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { viewerOf } from '../../platform/viewer.ts';
 import { dbId, idParams } from '../../platform/params.ts';
-import { listOpenings, liveEvents, newShare, openShare, showEvent, showPacket, showShare, takePacket } from './packets.ts';
+import { openingRush } from './open-rush.ts';
+import { listOpenings, liveEvents, newShare, showEvent, showPacket, showShare, takePacket } from './packets.ts';
 
 const tags = ['red_packets'];
 const packetParams = z.object({ id: dbId, rid: dbId });
@@ -16,6 +17,7 @@ const shareParams = packetParams.extend({ sid: z.string().min(1).max(64) });
 
 /** Red packets (docs/product/deals.md#red-packets): the event, taking, sharing, opening, who opened what. */
 export const redPacketRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  const open = openingRush(deps);
   app.get('/api/red_packet_events', { schema: { tags, response: { 200: redPacketEventsResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return liveEvents(deps, request.site.area);
@@ -49,7 +51,7 @@ export const redPacketRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app
 
   app.post('/api/events/:id/red_packets/:rid/shares/:sid/opens', { schema: { tags, params: shareParams, response: { 201: redPacketOpenResponse } } }, async (request, reply) => {
     const { accountId } = requireAuth(request);
-    return reply.status(201).send(await openShare(deps, request.site.area, request.params.id, request.params.rid, request.params.sid, accountId));
+    return reply.status(201).send(await open(request.site.area, request.params.id, request.params.rid, request.params.sid, accountId));
   });
 
   app.get('/api/events/:id/accounts_red_packets', { schema: { tags, params: idParams, querystring: accountsRedPacketsQuery, response: { 200: accountsRedPacketsResponse } } }, async (request, reply) => {

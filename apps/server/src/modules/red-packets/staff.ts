@@ -5,6 +5,7 @@ import type { createRedPacketEventRequest, RedPacketEvent, updateRedPacketEventR
 import type { Deps } from '../../platform/deps.ts';
 import { FieldErrorList, fail } from '../../platform/errors.ts';
 import { showEvent } from './packets.ts';
+import { redPacketEventsChanged } from './open-rush.ts';
 import { redPacketEvents } from './tables.ts';
 
 type CreateInput = z.infer<typeof createRedPacketEventRequest>['event'];
@@ -43,5 +44,7 @@ export async function updateRedPacketEvent(deps: Deps, id: number, input: Update
     await tx.update(redPacketEvents).set({ title: input.title, toAt, closed: input.closed, updatedAt: deps.clock.now() }).where(eq(redPacketEvents.id, id));
     return row.area;
   });
+  // The rush answers sure refusals from the event row it read: a close or a new end must be told at once.
+  redPacketEventsChanged();
   return (await showEvent(deps, area, id, null)).event;
 }
