@@ -12,7 +12,7 @@ import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrdersTogether, heldProducts, orderCounts, type OrderOfManyOutcome, type OrderReleaseStep } from '../orders/index.ts';
 import { GroupLanes } from '../../platform/group-lanes.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
-import { attachReservationsSql, releaseReservations, reserveUnits } from './reservations.ts';
+import { attachReservationsSql, keepReserved, releaseReservations, reserveUnits } from './reservations.ts';
 import { statusOf, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -196,7 +196,8 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
     const byAccount = new Map(buying.map((a) => [a.accountId, a]));
     let placed: OrderOfManyOutcome[] = [];
     try {
-      placed = buying.length === 0 ? [] : await createOrdersTogether({ ...deps, db }, buying.map((a) => ({ buyer: a.buyer, address_id: a.address_id })), {
+      // The reservations' leases are renewed while the checkout runs, however slow (reservations.ts).
+      placed = buying.length === 0 ? [] : await keepReserved(deps, [...reserved.values()], () => createOrdersTogether({ ...deps, db }, buying.map((a) => ({ buyer: a.buyer, address_id: a.address_id })), {
         sku_ids: [item.skuId], cate, type: 'seckill', unit_prices: new Map([[item.skuId, item.price]]),
       }, {
         // The flash-sale reasons, for each buyer under its lock: the limit counts the orders it already holds,
@@ -216,7 +217,7 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
           sql: (placed) => attachReservationsSql(placed, reserved),
           refusal: () => fail.unprocessable('sec_kill', 'no_inventory'),
         },
-      });
+      }));
     } catch (error) {
       await releaseReservations(db, [...reserved.values()]);
       throw error;
