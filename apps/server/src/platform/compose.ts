@@ -7,6 +7,7 @@ import { MemoryStore, RedisStore, type KeyValueStore } from './kv.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { Secrets } from './crypto.ts';
 import { Outbox } from './outbox.ts';
+import { openSessionLocks } from './db/session-locks.ts';
 import { SandboxMail, SandboxSms, SmtpMail, type MailSender, type SmsSender } from './outbox-senders.ts';
 import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -63,6 +64,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     config,
     db: database.db,
     kv,
+    locks: openSessionLocks(database, config.DATABASE_URL, log),
     clock,
     secrets,
     outbox: new Outbox(database.db, {
@@ -96,6 +98,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     async close() {
       await deps.outbox.drain();
       await deps.sessions.stop();
+      await deps.locks.close();
       if (!overrides.kv) await kv.close();
       if (!overrides.database) await database.close();
       // An in-memory database's uploads go with it.

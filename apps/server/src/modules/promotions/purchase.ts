@@ -203,6 +203,9 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
         // The flash-sale reasons, for each buyer under its lock: the limit counts the orders it already holds,
         // read in the checkout's own statement of the account-wide rules.
         readFor: (account) => heldUnitsSql(item.id, account),
+        // The account's earlier units of this item are the limit's to count, not an order game lock: a limit
+        // of 2 sells the second unit while the first is unpaid (docs/product/deals.md#flash-sale-purchase).
+        countedElsewhere: (orderId) => sql`exists (select 1 from ${seckillPurchases} own where own.order_id = ${orderId} and own.item_id = ${item.id})`,
         async refuse(tx, bought, now) {
           const refusals = new Map<number, AppError>();
           for (const [accountId, units] of bought) {
