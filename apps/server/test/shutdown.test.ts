@@ -47,7 +47,7 @@ describe('SIGTERM', () => {
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
-    await eventually(() => expect(output).toContain('Lantern is running'), 180_000);
+    await eventually(() => expect(output).toContain('Lantern is running'), 420_000);
 
     // A request in flight: its body is half sent when the signal arrives.
     const body = JSON.stringify({ sec_kill: { id: 1 } });
@@ -72,5 +72,5 @@ describe('SIGTERM', () => {
     expect(res.statusCode).toBe(401);
     expect(await exited).toBe(0);
     expect(output).toContain('leases and locks released');
-  }, 300_000);
+  }, 600_000);
 });
