@@ -29,6 +29,8 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /** PostgreSQL only: longest a session may sit idle inside a transaction before the server ends it (0: no limit). */
   DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut (platform/shutdown.ts). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(20_000),
   REDIS_URL: z.string().url().optional(),
   PORT_NATIVE: z.coerce.number().int().min(1).max(65535).default(3000),
   PORT_ABROAD: z.coerce.number().int().min(1).max(65535).default(3001),

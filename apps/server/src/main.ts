@@ -6,6 +6,8 @@ import { startJobs } from './platform/jobs.ts';
 import { siteServer } from './platform/site-server.ts';
 import { outboxDeliveryJob } from './platform/outbox-delivery-job.ts';
 import { MODULES } from './modules/registry.ts';
+import { closeLiveStreams } from './modules/live/index.ts';
+import { shutDown } from './platform/shutdown.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -41,14 +43,32 @@ async function main() {
   if (config.devSurface) console.log(`  API documentation:               ${config.siteUrls.native}/api/docs`);
   console.log('');
 
-  const stop = async () => {
-    await stopJobs();
-    // Work a module started in the background (a supplier call after a payment) is let finish.
-    await Promise.all(MODULES.map((m) => m.drain?.()));
-    abroadServer?.close();
-    await app.close();
-    await close();
-    process.exit(0);
+  // SIGTERM (a deploy, a scale-down) and SIGINT stop gracefully (platform/shutdown.ts): no new connections,
+  // live streams told to reconnect elsewhere, requests in flight finished, leases and locks released.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    deps.log.info({ signal }, 'stopping: no new connections; finishing requests in flight');
+    try {
+      await shutDown({
+        servers: [app.server, abroadServer!],
+        endStreams: () => closeLiveStreams(),
+        stopJobs,
+        // Fastify's own close (its hooks), then work a module started in the background (a supplier call after a payment).
+        drain: async () => {
+          await app.close();
+          await Promise.all(MODULES.map((m) => m.drain?.()));
+        },
+        close,
+        log: deps.log,
+        drainMs: config.SHUTDOWN_DRAIN_MS,
+      });
+      process.exit(0);
+    } catch (err) {
+      deps.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -141,10 +141,11 @@ describe('pay refusals', () => {
 
   it('answers 409 order busy while another pay call holds the order', async () => {
     const { buyer, order } = await buyGame(t, api);
-    await t.deps.kv.incr(payLockKey(order.id), 30);
+    const release = await t.deps.locks.tryLock(payLockKey(order.id));
+    expect(release).not.toBeNull();
     const res = await pay(buyer.token, order.id, { payment_method: 'alipay', version: order.version });
     expect([res.statusCode, res.json()]).toEqual([409, { errors: { order: ['busy'] } }]);
-    await t.deps.kv.del(payLockKey(order.id));
+    await release!();
     expect((await pay(buyer.token, order.id, { payment_method: 'alipay', version: order.version })).statusCode).toBe(200);
   });
 });

@@ -191,6 +191,26 @@ describe('POST /api/sec_kill', () => {
     expect(row?.n).toBe(2);
   });
 
+  it('sells a game up to its limit of 2 while the first order is unpaid; an ordinary unpaid order of the game still locks it', async () => {
+    const { event, skuId } = await makeEvent({ stock: 5, buyLimit: 2 });
+    const buyer = await makeAccount(t);
+    const first = await buy(buyer.token, event.id);
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await buy(buyer.token, event.id);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().id).not.toBe(first.json().id);
+    expect((await buy(buyer.token, event.id)).json().errors).toEqual({ sec_kill: ['exceed_limit'] });
+    expect(await leftOf(event.items[0].id)).toBe(3);
+    const unpaid = await t.deps.db.select({ state: orders.state }).from(orders).where(and(eq(orders.accountId, buyer.id), eq(orders.type, 'seckill')));
+    expect(unpaid.map((o) => o.state)).toEqual(['pending', 'pending']);
+
+    // The game in another, ordinary unpaid order is the order game lock, as for any order.
+    const other = await makeAccount(t);
+    const ordinary = await api.native.post('/api/orders', { order: { sku_ids: [skuId], cate: 'game', type: 'one_click' } }, { token: other.token });
+    expect(ordinary.statusCode, ordinary.body).toBe(201);
+    expect((await buy(other.token, event.id)).json().errors).toEqual({ sku: ['locked'] });
+  });
+
   it('refuses the catalogue\'s reasons first (SKU not on sale) while units are left; sold out is answered at the gate before them', async () => {
     const sku = await makeSku(t, { status: 'off' });
     const { event } = await makeEvent({ skuId: sku.id, stock: 3 });

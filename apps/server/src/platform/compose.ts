@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { Secrets } from './crypto.ts';
 import { checkSecretSeal } from './secret-seal.ts';
 import { Outbox } from './outbox.ts';
+import { openSessionLocks } from './db/session-locks.ts';
 import { SandboxMail, SandboxSms, SmtpMail, type MailSender, type SmsSender } from './outbox-senders.ts';
 import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -74,6 +75,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     config,
     db: database.db,
     kv,
+    locks: openSessionLocks(database, config.DATABASE_URL, log),
     clock,
     secrets,
     outbox: new Outbox(database.db, {
@@ -109,6 +111,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     async close() {
       await deps.outbox.drain();
       await deps.sessions.stop();
+      await deps.locks.close();
       if (!overrides.kv) await kv.close();
       if (!overrides.database) await database.close();
       // An in-memory database's uploads go with it.

@@ -10,6 +10,7 @@ import type { ReviewSources } from './review-sources.ts';
 import type { GeoIp } from './geoip.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
+import type { SessionLocks } from './db/session-locks.ts';
 import type { LinkedAccountProviders } from './linked-accounts/select.ts';
 import type { Outbox } from './outbox.ts';
 import type { PaymentGateways } from './payment-gateways/select.ts';
@@ -24,6 +25,8 @@ export interface Deps {
   config: Config;
   db: Db;
   kv: KeyValueStore;
+  /** Locks that die with this instance (a pay call's order): PostgreSQL advisory locks on a connection of their own. */
+  locks: SessionLocks;
   clock: Clock;
   secrets: Secrets;
   outbox: Outbox;

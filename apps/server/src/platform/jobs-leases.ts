@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { scheduledJobs } from './db/platform-tables.ts';
 
@@ -22,8 +22,10 @@ export async function registerJobs(db: Db, names: readonly string[], now: Date):
 }
 
 /**
- * Claims a job when it is due and nobody holds it (or the holder's lease ran out: it crashed). The next
- * period is counted from now, so a run that overran several periods is followed by one run, not a burst.
+ * Claims a job when it is due and nobody holds it (or the holder's lease ran out: it crashed). A run whose
+ * instance died (its owner still recorded, its lease run out) is taken over at once, due or not: a daily job
+ * cut off mid-run is finished within a lease, not a day later. The next period is counted from now, so a run
+ * that overran several periods is followed by one run, not a burst.
  */
 export async function claimJob(db: Db, job: { name: string; everyMs: number }, owner: string, now: Date, leaseMs: number): Promise<Lease | null> {
   const [row] = await db
@@ -37,8 +39,8 @@ export async function claimJob(db: Db, job: { name: string; everyMs: number }, o
     })
     .where(and(
       eq(scheduledJobs.name, job.name),
-      lte(scheduledJobs.nextRunAt, now),
       or(isNull(scheduledJobs.leaseUntil), lt(scheduledJobs.leaseUntil, now)),
+      or(lte(scheduledJobs.nextRunAt, now), isNotNull(scheduledJobs.leaseOwner)),
     ))
     .returning({ runs: scheduledJobs.runs });
   return row ? { name: job.name, owner, runs: row.runs } : null;

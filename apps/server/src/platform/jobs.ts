@@ -3,6 +3,13 @@ import { hostname } from 'node:os';
 import type { Deps } from './deps.ts';
 import { claimJob, finishRun, registerJobs, renewLease, type Lease } from './jobs-leases.ts';
 
+/**
+ * A job lease's length when the runner is not told otherwise: a dead instance's run is taken over by another
+ * within this and a tick (issue: "job leases taken over within 30 s"). Renewed every half of it while the run
+ * lasts, so a slow run is never taken over while its instance lives.
+ */
+export const JOB_LEASE_MS = 20_000;
+
 /** Work done every `everyMs`, by one instance at a time among all that share the database. */
 export interface PeriodicJob {
   /** Its row in `scheduled_jobs`, and its name in logs. Keep it stable: a new name is a new job. */
@@ -15,8 +22,9 @@ export interface JobRunnerOptions {
   /** How often this instance looks for due jobs. */
   tickMs?: number;
   /**
-   * How long a claim holds without renewal. A run renews it while it lasts, so this only bounds how long a
-   * job stays stuck after its instance died mid-run: another instance takes it over once the lease ran out.
+   * How long a claim holds without renewal (`JOB_LEASE_MS` by default). A run renews it at every tick past
+   * half of it (the heartbeat), so this only bounds how long a job stays stuck after its instance died
+   * mid-run: another instance takes it over once the lease ran out (docs/decisions/0050).
    */
   leaseMs?: number;
   /** This instance's name in `lease_owner` (host, process and a random part by default). */
@@ -42,7 +50,7 @@ interface Running {
  */
 export function startJobs(deps: Deps, jobs: readonly PeriodicJob[], options: JobRunnerOptions = {}): () => Promise<void> {
   const tickMs = options.tickMs ?? 1_000;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const running = new Map<string, Running>();
   let registered = false;

@@ -37,10 +37,11 @@ export interface OutboxEntry {
 export const OUTBOX_RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000, 1_800_000, 7_200_000];
 
 /**
- * How long a sender holds the messages it claimed. Far longer than one send takes (the SMTP sender's
- * timeouts stop at about 2 minutes), so another instance takes a message over only when its sender died.
+ * How long a claim holds without renewal. A send may take longer (the SMTP sender's timeouts stop at about
+ * 2 minutes): while it lasts, the sender renews its claims every third of this (`renewClaims`), so another
+ * instance takes a message over only when its sender died — within this much (docs/decisions/0050).
  */
-const CLAIM_MS = 5 * 60_000;
+export const OUTBOX_CLAIM_MS = 20_000;
 /** Messages claimed at a time; they are sent side by side, well within the claim. */
 const BATCH = 10;
 
@@ -53,6 +54,8 @@ export interface OutboxOptions {
   /** Keep a delivered (or given-up) message's body, for the dev surface; production blanks it. */
   keepBodies: boolean;
   retryDelaysMs?: readonly number[];
+  /** How long a claim holds without renewal (`OUTBOX_CLAIM_MS`); tests shorten it. */
+  claimMs?: number;
 }
 
 export interface DeliveryReport {
@@ -71,12 +74,18 @@ export class Outbox {
   /** Deliveries under way, so shutting down can wait for them instead of cutting them off. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly retryDelaysMs: readonly number[];
+  private readonly claimMs: number;
+  /** Messages this instance claimed and is sending (id → attempt number), kept claimed by the heartbeat. */
+  private readonly sending = new Map<number, number>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly options: OutboxOptions,
   ) {
     this.retryDelaysMs = options.retryDelaysMs ?? OUTBOX_RETRY_DELAYS_MS;
+    this.claimMs = options.claimMs ?? OUTBOX_CLAIM_MS;
   }
 
   /** Attempts made before a message is given up. */
@@ -112,7 +121,7 @@ export class Outbox {
       const claimed = await this.claim(Math.min(BATCH, limit - tried));
       if (claimed.length === 0) break;
       tried += claimed.length;
-      const outcomes = await Promise.all(claimed.map((message) => this.deliver(message)));
+      const outcomes = await Promise.all(claimed.map((message) => this.sendClaimed(message)));
       for (const outcome of outcomes) report[outcome]++;
     }
     return report;
@@ -138,9 +147,50 @@ export class Outbox {
       .for('update', { skipLocked: true });
     return this.db
       .update(outboxMessages)
-      .set({ attempts: sql`${outboxMessages.attempts} + 1`, claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, claimedUntil: new Date(now.getTime() + this.claimMs) })
       .where(inArray(outboxMessages.id, due))
       .returning();
+  }
+
+  /** Sends one claimed message, its claim renewed by the heartbeat until the outcome is recorded. */
+  private async sendClaimed(message: typeof outboxMessages.$inferSelect): Promise<keyof DeliveryReport> {
+    this.sending.set(message.id, message.attempts);
+    this.startHeartbeat();
+    try {
+      return await this.deliver(message);
+    } finally {
+      this.sending.delete(message.id);
+      if (this.sending.size === 0) this.stopHeartbeat();
+    }
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      this.renewing = this.renewClaims().catch((err) => this.options.log.warn({ err }, 'outbox claims could not be renewed; another instance may send them too'));
+    }, this.claimMs / 3);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  /**
+   * The heartbeat: pushes back the claims of the messages still being sent, so a live sender keeps them
+   * however long a send takes, and a dead one's run out `claimMs` after its last beat. Only a claim still
+   * ours (the attempt we counted, not delivered) is renewed.
+   */
+  async renewClaims(): Promise<void> {
+    await this.renewing.catch(() => {});
+    const ours = [...this.sending];
+    if (ours.length === 0) return;
+    const until = new Date(this.options.clock.now().getTime() + this.claimMs);
+    await this.db.update(outboxMessages).set({ claimedUntil: until }).where(and(
+      isNull(outboxMessages.deliveredAt),
+      or(...ours.map(([id, attempts]) => and(eq(outboxMessages.id, id), eq(outboxMessages.attempts, attempts)))),
+    ));
   }
 
   private async deliver(message: typeof outboxMessages.$inferSelect): Promise<keyof DeliveryReport> {

@@ -10,6 +10,9 @@ export interface LiveSink {
   close(): void;
 }
 
+/** Over how long the streams of a stopping instance are asked to reconnect (`closeForShutdown`). */
+const SHUTDOWN_RECONNECT_SPREAD_MS = 1_000;
+
 const HEARTBEAT_FRAME = `data: ${JSON.stringify({ type: LIVE_STREAM_EVENTS.heartbeat, data: {} })}\n\n`;
 
 /** Unnamed messages carrying their type: EventSource hands every one to `onmessage`, whatever module wrote it. */
@@ -92,6 +95,16 @@ export class LiveConnection {
    */
   heartbeat(): void {
     if (!this.closed && !this.sink.write(HEARTBEAT_FRAME)) this.close();
+  }
+
+  /**
+   * Ends the stream because this instance is stopping: a `retry` frame first asks the browser to reconnect
+   * soon (to another instance: this one no longer accepts), spread over a second so the streams of a
+   * stopped instance do not all land at once.
+   */
+  closeForShutdown(): void {
+    if (!this.closed) this.sink.write(`retry: ${Math.floor(Math.random() * SHUTDOWN_RECONNECT_SPREAD_MS)}\n\n`);
+    this.close();
   }
 
   close(): void {

@@ -75,10 +75,10 @@ export class LiveHub {
     await Promise.all(checks);
   }
 
-  /** Ends every stream (shutdown): the browsers reconnect to another instance and resume. */
+  /** Ends every stream (shutdown), telling each to reconnect soon: the browsers resume on another instance. */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    for (const set of this.byAccount.values()) for (const connection of set) connection.close();
+    for (const set of this.byAccount.values()) for (const connection of set) connection.closeForShutdown();
     this.byAccount.clear();
     this.size = 0;
     await Promise.all(this.stops.splice(0).map((stop) => stop()));

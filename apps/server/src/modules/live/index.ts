@@ -12,7 +12,7 @@ import * as tables from './tables.ts';
 export { appendLiveEvents, LIVE_CHANNEL, publishLive, pushLiveEvents } from './events.ts';
 export { EVERYONE, type LiveEvent, type LiveEventInput } from './event-shape.ts';
 export { liveAppendSql, liveEventsOf, type LiveAppendSource, type LiveAppendSql, type LiveEventRow } from './append-sql.ts';
-export { liveHubOf } from './routes.ts';
+export { closeLiveStreams, liveHubOf } from './routes.ts';
 export { pruneLiveEvents } from './prune.ts';
 
 export const liveModule: ServerModule = { name: 'live', routes: liveRoutes, jobs: [pruneLiveEventsJob], tables, drain: closeLiveStreams };

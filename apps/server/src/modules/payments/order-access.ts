@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../platform/db/client.ts';
-import type { KeyValueStore } from '../../platform/kv.ts';
+import type { SessionLocks } from '../../platform/db/session-locks.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { findOwnOrder, type OrderOwner, type OrderRecord } from '../orders/index.ts';
 
@@ -16,21 +16,20 @@ export async function payerOrder(db: DbOrTx, payer: Payer, orderId: number, opti
   return row;
 }
 
-/** How long a pay call may hold its order; a crashed holder frees it by then. */
-const PAY_LOCK_SECONDS = 30;
 export const payLockKey = (orderId: number) => `payments:pay_lock:${orderId}`;
 
 /**
  * Runs one pay call of an order at a time ("order busy", docs/product/buying.md#pay): a second call while one is
- * under way answers 409 `order: busy` at once instead of queueing behind the row lock. The counter is
- * atomic in memory and in Redis, so exactly one caller sees 1.
+ * under way, on any instance, answers 409 `order: busy` at once instead of queueing behind the row lock. The
+ * lock is a session lock (platform/db/session-locks.ts): it dies with the instance holding it, so a payment
+ * cut off by a killed instance can be made again at once, not after a timeout (docs/decisions/0050).
  */
-export async function withPayLock<T>(kv: KeyValueStore, orderId: number, work: () => Promise<T>): Promise<T> {
-  const key = payLockKey(orderId);
-  if ((await kv.incr(key, PAY_LOCK_SECONDS)) !== 1) throw fail.conflict('order', 'busy');
+export async function withPayLock<T>(locks: SessionLocks, orderId: number, work: () => Promise<T>): Promise<T> {
+  const release = await locks.tryLock(payLockKey(orderId));
+  if (!release) throw fail.conflict('order', 'busy');
   try {
     return await work();
   } finally {
-    await kv.del(key);
+    await release();
   }
 }

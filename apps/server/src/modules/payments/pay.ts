@@ -60,7 +60,7 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
   const now = deps.clock.now();
   // Within 15 days of an appeal's reset the wallet spends nothing (docs/product/accounts.md#recovery-hold).
   if (input.payment_method === 'wallet') await assertNoRecoveryHold(deps.db, payer.accountId, now, 'payment_method');
-  return withPayLock(deps.kv, orderId, async () => {
+  return withPayLock(deps.locks, orderId, async () => {
     if (!isGatewayMethod(input.payment_method)) {
       const paid = input.payment_method === 'wallet'
         ? await fromWallet(payer, orderId, input, now)

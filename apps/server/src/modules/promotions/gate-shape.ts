@@ -43,9 +43,10 @@ export const GATE_SYNC_MS = 1000;
  * An admission not settled after this long is taken for lost (its instance crashed between Redis and
  * PostgreSQL) and no longer counted at the next sync, so its unit comes back. A checkout finishes in
  * milliseconds even in a rush; a slow one counted lost only lets one buyer too many through to PostgreSQL,
- * which refuses it.
+ * which refuses it. With the reservation's lease (reservations.ts) a dead request's unit is on sale
+ * again within 10 s (docs/decisions/0050).
  */
-export const GATE_ADMISSION_LOST_MS = 30_000;
+export const GATE_ADMISSION_LOST_MS = 8_000;
 /**
  * How long an instance repeats Redis's "sold out" for an item, or "at the limit" for an account, without
  * asking again (it only spares Redis a round trip). In a rush most answers are

@@ -12,7 +12,7 @@ import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { createOrdersTogether, heldProducts, orderCounts, type OrderOfManyOutcome, type OrderReleaseStep } from '../orders/index.ts';
 import { GroupLanes } from '../../platform/group-lanes.ts';
 import { tellGatesReleased, type GateOutcome, type SeckillGate } from './gate.ts';
-import { attachReservationsSql, releaseReservations, reserveUnits } from './reservations.ts';
+import { attachReservationsSql, keepReserved, releaseReservations, reserveUnits } from './reservations.ts';
 import { statusOf, type EventRow, type ItemRow } from './events.ts';
 import { seckillEvents, seckillItems, seckillPurchases } from './tables.ts';
 
@@ -196,12 +196,16 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
     const byAccount = new Map(buying.map((a) => [a.accountId, a]));
     let placed: OrderOfManyOutcome[] = [];
     try {
-      placed = buying.length === 0 ? [] : await createOrdersTogether({ ...deps, db }, buying.map((a) => ({ buyer: a.buyer, address_id: a.address_id })), {
+      // The reservations' leases are renewed while the checkout runs, however slow (reservations.ts).
+      placed = buying.length === 0 ? [] : await keepReserved(deps, [...reserved.values()], () => createOrdersTogether({ ...deps, db }, buying.map((a) => ({ buyer: a.buyer, address_id: a.address_id })), {
         sku_ids: [item.skuId], cate, type: 'seckill', unit_prices: new Map([[item.skuId, item.price]]),
       }, {
         // The flash-sale reasons, for each buyer under its lock: the limit counts the orders it already holds,
         // read in the checkout's own statement of the account-wide rules.
         readFor: (account) => heldUnitsSql(item.id, account),
+        // The account's earlier units of this item are the limit's to count, not an order game lock: a limit
+        // of 2 sells the second unit while the first is unpaid (docs/product/deals.md#flash-sale-purchase).
+        countedElsewhere: (orderId) => sql`exists (select 1 from ${seckillPurchases} own where own.order_id = ${orderId} and own.item_id = ${item.id})`,
         async refuse(tx, bought, now) {
           const refusals = new Map<number, AppError>();
           for (const [accountId, units] of bought) {
@@ -216,7 +220,7 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
           sql: (placed) => attachReservationsSql(placed, reserved),
           refusal: () => fail.unprocessable('sec_kill', 'no_inventory'),
         },
-      });
+      }));
     } catch (error) {
       await releaseReservations(db, [...reserved.values()]);
       throw error;

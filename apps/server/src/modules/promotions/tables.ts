@@ -79,8 +79,13 @@ export const seckillPurchases = pgTable('seckill_purchases', {
   orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
   released: boolean('released').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /**
+   * A reservation's lease (reservations.ts): renewed while its checkout runs, given back once it has run
+   * out (its instance died). Null for rows written before leases, which count as run out.
+   */
+  heldUntil: timestamp('held_until', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('seckill_purchases_order_key').on(t.orderId),
-  index('seckill_purchases_reserved_idx').on(t.createdAt).where(sql`${t.orderId} IS NULL AND NOT ${t.released}`),
+  index('seckill_purchases_reserved_idx').on(t.heldUntil).where(sql`${t.orderId} IS NULL AND NOT ${t.released}`),
   index('seckill_purchases_held_idx').on(t.itemId, t.accountId).where(sql`not ${t.released}`),
 ]);

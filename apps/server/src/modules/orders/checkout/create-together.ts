@@ -47,6 +47,12 @@ export interface TogetherHooks {
    * must not stand and is refused with `refusal` — rare by design: it costs a transaction per buyer (below).
    */
   writeWith?: { sql(placed: SQL): SQL; refusal(): AppError };
+  /**
+   * Orders (given the order id as SQL, a boolean condition) whose holding the module counts by a rule of its
+   * own, so the order game lock and `owned` leave them out: a flash sale's earlier units of the same item,
+   * which its buy limit counts — a limit of 2 must let the second unit be bought while the first is unpaid.
+   */
+  countedElsewhere?(orderId: SQL): SQL;
 }
 
 /**
@@ -151,7 +157,7 @@ async function writeGroup(deps: Deps, members: readonly Member[], priced: readon
   // Every buyer's lock as the transaction begins (one round trip on node-postgres), in account order.
   return lockedTransaction(deps.db, buyerLockKeys(accountIds), async (tx) => {
     const answered: [number, OrderOfManyOutcome][] = [];
-    const rules = await accountRules(tx, accountIds, ownershipProductIds(priced), now, hooks.readFor);
+    const rules = await accountRules(tx, accountIds, ownershipProductIds(priced), now, hooks);
     const moduleRefusals = hooks.refuse ? await hooks.refuse(tx, new Map([...rules].map(([id, r]) => [id, r.module])), now) : new Map<number, AppError>();
     const passing: (Member & { locked: LockedCheckout })[] = [];
     for (const member of members) {
@@ -197,11 +203,11 @@ async function writeGroup(deps: Deps, members: readonly Member[], priced: readon
  * Each buyer's ban, what it holds of the ordered products and what the module above reads of it, for all in
  * one statement under their locks.
  */
-async function accountRules(tx: Tx, accountIds: readonly number[], productIds: readonly number[], now: Date, readFor?: (account: SQL) => SQL) {
+async function accountRules(tx: Tx, accountIds: readonly number[], productIds: readonly number[], now: Date, { readFor, countedElsewhere }: TogetherHooks) {
   const account = sql`buyer.id`;
   const rows = await rowsOf<{ account_id: number | string; banned: boolean | null; held: { product_id: number | string; state: string }[] | null; module: unknown }>(tx, sql`
     select buyer.id as account_id, ${purchaseBannedSql(account)} as banned,
-      ${productIds.length === 0 ? sql`null` : sql`(select json_agg(h) from (${heldProductsQuery(tx, account, productIds, now).getSQL()}) h)`} as held,
+      ${productIds.length === 0 ? sql`null` : sql`(select json_agg(h) from (${heldProductsQuery(tx, account, productIds, now, countedElsewhere).getSQL()}) h)`} as held,
       ${readFor ? readFor(account) : sql`null`} as module
     from unnest(${sql.param([...accountIds])}::bigint[]) as buyer(id)`);
   return new Map(rows.map((row) => [Number(row.account_id), {

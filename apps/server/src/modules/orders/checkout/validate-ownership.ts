@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { UNPAID_ORDER_STATES, isGameKind, lacksBaseGame } from '@lantern/domain';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { orderGames, orders } from '../tables.ts';
@@ -49,8 +49,10 @@ export async function heldProducts(db: DbOrTx, accountId: number, productIds: re
 /**
  * The read of `heldProducts`, to run alone or inside another statement (its columns are product_id and
  * state). The account is an id, or a column of the embedding statement (one read for many buyers).
+ * `countedElsewhere` leaves out orders a module counts by a rule of its own (a flash sale's earlier units
+ * of the same item, counted by its buy limit: docs/product/deals.md#flash-sale-purchase).
  */
-export function heldProductsQuery(db: DbOrTx, accountId: number | SQL, productIds: readonly number[], now: Date) {
+export function heldProductsQuery(db: DbOrTx, accountId: number | SQL, productIds: readonly number[], now: Date, countedElsewhere?: (orderId: SQL) => SQL) {
   return db
     .selectDistinct({ productId: orderGames.productId, state: orders.state })
     .from(orderGames)
@@ -59,6 +61,7 @@ export function heldProductsQuery(db: DbOrTx, accountId: number | SQL, productId
       eq(orderGames.accountId, accountId),
       inArray(orderGames.productId, [...productIds]),
       or(eq(orders.state, 'completed'), and(inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now))),
+      countedElsewhere ? not(countedElsewhere(sql`${orders.id}`)) : undefined,
     ));
 }
 
