@@ -6,6 +6,7 @@ import { startJobs } from './platform/jobs.ts';
 import { siteServer } from './platform/site-server.ts';
 import { outboxDeliveryJob } from './platform/outbox-delivery-job.ts';
 import { MODULES } from './modules/registry.ts';
+import { startMetricsServer } from './platform/metrics-server.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -28,6 +29,9 @@ async function main() {
   });
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });
   await new Promise<void>((resolve, reject) => abroadServer!.once('error', reject).listen(config.PORT_ABROAD, config.HOST, resolve));
+  const metricsServer = config.METRICS_PORT
+    ? await startMetricsServer(deps.metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST, log: deps.log })
+    : undefined;
 
   // Work that must happen once however many instances run (docs/decisions/0007): every module's jobs (unpaid
   // orders expire, refunds the gateway refused are asked for again, …) and the platform's mail delivery,
@@ -35,10 +39,11 @@ async function main() {
   const stopJobs = startJobs(deps, [...MODULES.flatMap((m) => m.jobs ?? []), outboxDeliveryJob]);
 
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
-  console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
+  console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}, Node.js ${process.version}:`);
   console.log(`  Mainland site (zh-CN, CNY):      ${config.siteUrls.native}`);
   console.log(`  International site (en, USD):    ${config.siteUrls.abroad}`);
   if (config.devSurface) console.log(`  API documentation:               ${config.siteUrls.native}/api/docs`);
+  if (config.METRICS_PORT) console.log(`  Prometheus metrics:              http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
   console.log('');
 
   const stop = async () => {
@@ -46,6 +51,7 @@ async function main() {
     // Work a module started in the background (a supplier call after a payment) is let finish.
     await Promise.all(MODULES.map((m) => m.drain?.()));
     abroadServer?.close();
+    metricsServer?.close();
     await app.close();
     await close();
     process.exit(0);
