@@ -26,7 +26,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ log: createLogger('info', sink) });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('log lines', () => {
   it('of a service working for a request carry that request id, once', async () => {
