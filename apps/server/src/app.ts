@@ -24,6 +24,8 @@ import { responseSerializerCompiler } from './platform/compiled-response.ts';
 import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 import { registerHealth } from './platform/health.ts';
+import { registerRequestContext } from './platform/request-context.ts';
+import { registerRequestMetrics, staffMetricsRoute } from './platform/metrics-routes.ts';
 
 
 /** `/api/me.json` and `/api/me` are the same call (docs/product/README.md#api-conventions). */
@@ -73,6 +75,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestContext(app);
+  registerRequestMetrics(app, deps.metrics);
   registerErrorHandling(app);
   registerInputGuard(app);
   // Versioned vendor types (application/vnd.lantern.v7+json) are JSON too.
@@ -108,6 +112,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(async (staff) => {
     staff.addHook('preValidation', permissionHook('api_staff'));
     for (const module of MODULES) if (module.staffRoutes) await staff.register(module.staffRoutes(deps));
+    await staff.register(staffMetricsRoute(deps.metrics));
   });
   await app.register(serverSwitchRoutes(new Set<Feature>(MODULES.flatMap((m) => m.features ?? []))));
   if (config.devSurface) await app.register(devRoutes(deps));

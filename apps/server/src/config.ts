@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { UPLOADS_PER_ACCOUNT_PER_HOUR } from '@lantern/domain';
 import type { AlipaySettings } from './platform/payment-gateways/alipay.ts';
 import type { StripeSettings } from './platform/payment-gateways/stripe.ts';
+import type { AlibabaSmsSettings } from './platform/sms-alibaba.ts';
+import type { TwilioSmsSettings } from './platform/sms-twilio.ts';
 
 /** `<repository>/data/pglite`, wherever the process was started from. */
 const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('../../../data/pglite', import.meta.url));
@@ -35,6 +37,13 @@ const schema = z.object({
   PORT_NATIVE: z.coerce.number().int().min(1).max(65535).default(3000),
   PORT_ABROAD: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Prometheus's way in (platform/metrics-server.ts): `GET /metrics` on a listener of its own, off unless a
+   * port is given; bound to the loopback address unless METRICS_HOST names another (a private interface).
+   * Staff also read the metrics at /api/admin/metrics on either site.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Public origins of the two sites, used in links between them. */
   SITE_URL_NATIVE: z.string().url().optional(),
   SITE_URL_ABROAD: z.string().url().optional(),
@@ -89,6 +98,25 @@ const schema = z.object({
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   /** Only for tests: the OpenAPI gateway url the Alipay SDK calls instead of Alipay's (a local stub). */
   ALIPAY_GATEWAY: z.string().url().optional(),
+  /**
+   * Real SMS (platform/sms-routing.ts): mainland numbers through Alibaba Cloud SMS when its four settings are
+   * set, every other number through Twilio when its three are; a side without settings stays the sandbox
+   * (logged, never delivered), and production names it at start. The template is an approved notification
+   * template whose one variable (ALIBABA_SMS_TEMPLATE_PARAM) takes the whole text.
+   */
+  ALIBABA_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIBABA_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIBABA_SMS_SIGN_NAME: z.string().optional(),
+  ALIBABA_SMS_TEMPLATE_CODE: z.string().regex(/^SMS_\d+$/, 'expected an approved template code (SMS_…)').optional(),
+  ALIBABA_SMS_TEMPLATE_PARAM: z.string().regex(/^\w+$/, 'expected the template variable\'s name').default('content'),
+  /** Only for tests: the origin the Alibaba Cloud SDK calls instead of dysmsapi.aliyuncs.com (a local stub). */
+  ALIBABA_SMS_ENDPOINT: z.string().url().optional(),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/i, 'expected an account SID (AC…)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  /** The sending number in E.164, or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/i, 'expected an E.164 number or a Messaging Service SID (MG…)').optional(),
+  /** Only for tests: the origin the Twilio SDK calls instead of api.twilio.com (a local stub). */
+  TWILIO_API_BASE: z.string().url().optional(),
   /**
    * Production refuses to start while a site would take money through the sandbox, whose pages let anyone
    * "pay". A staging server says `staging` here on purpose, and is warned about it loudly at start.
@@ -154,6 +182,32 @@ export interface Config extends Env {
   seedDemo: boolean;
   storage: StorageSettings;
   linkedAccounts: LinkedAccountSettings;
+  sms: SmsSettings;
+}
+
+/** The real SMS providers configured; a side without one is the sandbox. */
+export interface SmsSettings {
+  alibaba: AlibabaSmsSettings | null;
+  twilio: TwilioSmsSettings | null;
+}
+
+function smsSettings(e: Env): SmsSettings {
+  if (e.NODE_ENV === 'production') {
+    // The stubs' addresses are for tests: in production they would send the real keys and codes elsewhere.
+    for (const name of ['ALIBABA_SMS_ENDPOINT', 'TWILIO_API_BASE'] as const) {
+      if (e[name]) throw new Error(`Invalid configuration:\n  ${name}: for tests only, not in production`);
+    }
+  }
+  const alibaba = allOrNone(e, ['ALIBABA_SMS_ACCESS_KEY_ID', 'ALIBABA_SMS_ACCESS_KEY_SECRET', 'ALIBABA_SMS_SIGN_NAME', 'ALIBABA_SMS_TEMPLATE_CODE'])
+    ? {
+      accessKeyId: e.ALIBABA_SMS_ACCESS_KEY_ID!, accessKeySecret: e.ALIBABA_SMS_ACCESS_KEY_SECRET!, signName: e.ALIBABA_SMS_SIGN_NAME!,
+      templateCode: e.ALIBABA_SMS_TEMPLATE_CODE!, templateParam: e.ALIBABA_SMS_TEMPLATE_PARAM, endpoint: e.ALIBABA_SMS_ENDPOINT,
+    }
+    : null;
+  const twilio = allOrNone(e, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])
+    ? { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiBase: e.TWILIO_API_BASE }
+    : null;
+  return { alibaba, twilio };
 }
 
 /** Keys of the linked-account providers, and whether a provider without keys may be the sandbox. */
@@ -305,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && e.NODE_ENV !== 'production'),
     storage,
     linkedAccounts: linkedAccountSettings(e),
+    sms: smsSettings(e),
   };
 }
 

@@ -8,6 +8,7 @@ import { outboxDeliveryJob } from './platform/outbox-delivery-job.ts';
 import { MODULES } from './modules/registry.ts';
 import { closeLiveStreams } from './modules/live/index.ts';
 import { shutDown } from './platform/shutdown.ts';
+import { startMetricsServer } from './platform/metrics-server.ts';
 
 /**
  * Starts both sites from one application: mainland on PORT_NATIVE and international on PORT_ABROAD.
@@ -30,6 +31,9 @@ async function main() {
   });
   await app.listen({ port: config.PORT_NATIVE, host: config.HOST });
   await new Promise<void>((resolve, reject) => abroadServer!.once('error', reject).listen(config.PORT_ABROAD, config.HOST, resolve));
+  const metricsServer = config.METRICS_PORT
+    ? await startMetricsServer(deps.metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST, log: deps.log })
+    : undefined;
 
   // Work that must happen once however many instances run (docs/decisions/0007): every module's jobs (unpaid
   // orders expire, refunds the gateway refused are asked for again, …) and the platform's mail delivery,
@@ -37,10 +41,11 @@ async function main() {
   const stopJobs = startJobs(deps, [...MODULES.flatMap((m) => m.jobs ?? []), outboxDeliveryJob]);
 
   const db = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite (${config.PGLITE_DIR})`;
-  console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}:`);
+  console.log(`\nLantern is running on ${db}${config.REDIS_URL ? ' with Redis' : ''}, Node.js ${process.version}:`);
   console.log(`  Mainland site (zh-CN, CNY):      ${config.siteUrls.native}`);
   console.log(`  International site (en, USD):    ${config.siteUrls.abroad}`);
   if (config.devSurface) console.log(`  API documentation:               ${config.siteUrls.native}/api/docs`);
+  if (config.METRICS_PORT) console.log(`  Prometheus metrics:              http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
   console.log('');
 
   // SIGTERM (a deploy, a scale-down) and SIGINT stop gracefully (platform/shutdown.ts): no new connections,
@@ -52,7 +57,7 @@ async function main() {
     deps.log.info({ signal }, 'stopping: no new connections; finishing requests in flight');
     try {
       await shutDown({
-        servers: [app.server, abroadServer!],
+        servers: [app.server, abroadServer!, ...(metricsServer ? [metricsServer] : [])],
         endStreams: () => closeLiveStreams(),
         stopJobs,
         // Fastify's own close (its hooks), then work a module started in the background (a supplier call after a payment).

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Deps } from './deps.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -9,7 +9,7 @@ import { Secrets } from './crypto.ts';
 import { checkSecretSeal } from './secret-seal.ts';
 import { Outbox } from './outbox.ts';
 import { openSessionLocks } from './db/session-locks.ts';
-import { SandboxMail, SandboxSms, SmtpMail, type MailSender, type SmsSender } from './outbox-senders.ts';
+import { SandboxMail, SmtpMail, type MailSender, type SmsSender } from './outbox-senders.ts';
 import { CaptchaService } from './captcha.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { SandboxIdentityProvider } from './identity-provider.ts';
@@ -23,6 +23,9 @@ import { SandboxKeyPlatforms } from './key-platforms.ts';
 import { composeReviewSources } from './review-sources.ts';
 import { LocalDiskStorage, type ObjectStorage } from './storage.ts';
 import { S3Storage } from './storage-s3.ts';
+import { Metrics } from './metrics.ts';
+import { createLogger } from './request-context.ts';
+import { composeSms } from './sms-select.ts';
 
 export interface Composed {
   deps: Deps;
@@ -52,7 +55,8 @@ const REDIS_START_WAIT_MS = 3_000;
 
 /** Wires the platform from configuration: the one place that picks PGlite or PostgreSQL, memory or Redis. */
 export async function compose(config: Config, overrides: ComposeOverrides = {}): Promise<Composed> {
-  const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
+  // Every line logged while a request is served names it (`reqId`), services' lines included (request-context.ts).
+  const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? systemClock;
   // First: a bad payment key stops the start before anything is opened.
   const paymentGateways = composePaymentGateways(config, clock, log);
@@ -81,7 +85,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     outbox: new Outbox(database.db, {
       clock,
       secrets,
-      sms: overrides.sms ?? new SandboxSms(log),
+      sms: overrides.sms ?? composeSms(config, log),
       mail: overrides.mail ?? (config.SMTP_URL ? new SmtpMail(config.SMTP_URL, config.MAIL_FROM) : new SandboxMail(log)),
       log,
       // The dev surface shows sent codes; production keeps no code once it is sent.
@@ -99,12 +103,13 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     paymentGateways,
     storage: overrides.storage ?? createStorage(config),
     linkedAccounts: composeLinkedAccountProviders(config, kv),
+    metrics: new Metrics({ db: database.db, clock, log }),
     log,
   };
   await deps.sessions.start();
   // Commands fail at once while Redis is not connected (decision 0049): give it a moment to connect, no more.
   await redis?.whenReady(REDIS_START_WAIT_MS);
-  warnOfSandboxesInProduction(config, log, { sms: !overrides.sms, mail: !overrides.mail && !config.SMTP_URL });
+  warnOfSandboxesInProduction(config, log, { smsMainland: !overrides.sms && !config.sms.alibaba, smsInternational: !overrides.sms && !config.sms.twilio, mail: !overrides.mail && !config.SMTP_URL });
   return {
     deps,
     database,
@@ -130,10 +135,11 @@ function createStorage(config: Config): ObjectStorage {
  * that is said loudly at start, by name, so nobody mistakes a running server for one that texts codes,
  * verifies identities or buys supplier keys (README, production checklist).
  */
-function warnOfSandboxesInProduction(config: Config, log: Logger, sandboxed: { sms: boolean; mail: boolean }) {
+function warnOfSandboxesInProduction(config: Config, log: Logger, sandboxed: { smsMainland: boolean; smsInternational: boolean; mail: boolean }) {
   if (config.NODE_ENV !== 'production') return;
   const parties = [
-    ...(sandboxed.sms ? ['SMS (no real provider yet: phone codes are not delivered)'] : []),
+    ...(sandboxed.smsMainland ? ['SMS to mainland numbers (ALIBABA_SMS_* are not set: their codes are not delivered)'] : []),
+    ...(sandboxed.smsInternational ? ['SMS to other numbers (TWILIO_* are not set: their codes are not delivered)'] : []),
     ...(sandboxed.mail ? ['e-mail (SMTP_URL is not set: e-mail codes are not delivered)'] : []),
     'identity verification', 'the key supplier (genba)', 'key activation platforms', 'Epic reviews',
     ...(config.REVIEW_SOURCE === 'sandbox' ? ['Steam reviews (REVIEW_SOURCE=sandbox: generated reviews)'] : []),

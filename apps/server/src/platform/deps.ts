@@ -12,6 +12,7 @@ import type { IdentityProvider } from './identity-provider.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { SessionLocks } from './db/session-locks.ts';
 import type { LinkedAccountProviders } from './linked-accounts/select.ts';
+import type { Metrics } from './metrics.ts';
 import type { Outbox } from './outbox.ts';
 import type { PaymentGateways } from './payment-gateways/select.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -51,5 +52,7 @@ export interface Deps {
   storage: ObjectStorage;
   /** Steam OpenID and Web API, WeChat and Weibo OAuth: real by keys, else the sandbox where allowed (decisions/0024). */
   linkedAccounts: LinkedAccountProviders;
+  /** This instance's Prometheus metrics (metrics.ts), served on METRICS_PORT and to staff. */
+  metrics: Metrics;
   log: Logger;
 }

@@ -133,10 +133,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       // Seconds of clean refusals while the database restarts or fails over, not a fault of the request.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ errors: { base: ['unavailable'] } });
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ errors: { base: ['unavailable'] }, meta: { request_id: request.id } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ errors: { base: ['server_error'] } });
+    // A fault is what a user reports: the answer names the request whose log lines tell what happened.
+    return reply.status(500).send({ errors: { base: ['server_error'] }, meta: { request_id: request.id } });
   });
 }
 

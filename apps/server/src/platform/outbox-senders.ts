@@ -2,8 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 /**
- * Where the outbox hands a message over. A real SMS gateway plugs in behind `SmsSender`; e-mail goes by
- * SMTP when SMTP_URL is set. A sender throws when the message was not accepted, so the outbox retries it.
+ * Where the outbox hands a message over. SMS goes through Alibaba Cloud or Twilio by the number (sms-routing.ts)
+ * where configured, else the sandbox; e-mail goes by SMTP when SMTP_URL is set. A sender throws when the message was not accepted, so the outbox retries it.
  * Message texts carry verification codes: senders never log them.
  */
 export interface SmsSender {

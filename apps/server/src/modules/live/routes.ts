@@ -40,8 +40,10 @@ export const liveRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => 
   hub.onBeat = (connection) => slots.renew(connection.accountId, connection.streamId);
   await hub.start();
   hubs.set(deps, hub);
+  const stopCounting = deps.metrics.provideLiveStreams(() => hub.openStreams);
   // Before the server stops accepting: open streams would otherwise hold its close forever.
   app.addHook('preClose', async () => {
+    stopCounting();
     await hub.close();
     hubs.delete(deps);
   });

@@ -252,6 +252,7 @@ export function seckillPurchase(deps: Deps, gate: SeckillGate) {
       refuseIfAny(seckillRefusal(await facts(deps.db, event, item, buyer, now, (row?.left ?? 0) > 0)));
     }
     const entry = await gate.enter({ id: item.id, buyLimit: item.buyLimit }, buyer.accountId);
+    deps.metrics.flashGate('refused' in entry ? entry.refused : 'admitted');
     if ('refused' in entry) throw fail.unprocessable('sec_kill', entry.refused);
     let outcome: GateOutcome = 'refused';
     try {

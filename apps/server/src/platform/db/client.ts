@@ -205,3 +205,9 @@ export async function pendingMigrations(db: Db): Promise<number> {
   const { rows } = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: number }[] };
   return Math.max(0, committedMigrations - Number(rows[0]?.applied ?? 0));
 }
+
+/** Connections of PostgreSQL's pool in use and requests waiting for one (for /metrics); PGlite has no pool. */
+export function poolUsage(db: Db): { inUse: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount } : null;
+}
