@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -7,7 +7,11 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PORTS = { native: 3210, abroad: 3211 } as const;
+/** The server's ports: BENCH_LIGHTHOUSE_PORT (and the next one) when several worktrees measure on one machine. */
+const FIRST_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3210);
+const PORTS = { native: FIRST_PORT, abroad: FIRST_PORT + 1 } as const;
+/** A folder to keep each run's Lighthouse report (JSON) in, for the breakdown behind a score (LCP element, FCP, TBT). */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Runs per page; the reported run is Lighthouse's own median run (closest to the median FCP and TTI). */
 export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /**
@@ -100,6 +104,10 @@ export async function lighthouseBench(): Promise<LighthouseRow[]> {
           await fetch(url);
           const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
           runs.push(result!.lhr);
+          if (REPORTS) {
+            mkdirSync(REPORTS, { recursive: true });
+            writeFileSync(`${REPORTS}/${area}-${page.replace(/\s+/g, '-')}-${i + 1}.json`, JSON.stringify(result!.lhr));
+          }
         }
         const lhr = computeMedianRun(runs);
         const score = (r: typeof lhr, category: string) => Math.round((r.categories[category]?.score ?? 0) * 100);

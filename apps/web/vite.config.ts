@@ -81,7 +81,8 @@ const firstPagePreloads: Plugin = {
         `m.pages.forEach(function(g){var k=new RegExp(g[0]).exec(r);if(!k)return;g[1].forEach(function(h){p(h)});` +
         // The home's data may be inline already (`__LANTERN__.data === 'home'`): nothing to fetch then.
         `if(k[0]==='/'||k[0]==='/home'){if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
-        `g[2].forEach(function(u){p(u.replace('$1',k[1])+'?client=web&version=1','fetch')})})})()</script>`;
+        // A guest's game, post, headline or group page carries its first read (`__LANTERN__.data` is its API path).
+        `g[2].forEach(function(u){u=u.replace('$1',k[1]);if(s.data!==u)p(u+'?client=web&version=1','fetch')})})})()</script>`;
       return html.replace('<!--lantern-site-->', `<!--lantern-site-->\n    ${script}`);
     },
   },

@@ -14,6 +14,8 @@ import { homeFirstScreen, type FirstScreen } from './modules/storefront/index.ts
 import { ResponseCache } from './platform/response-cache.ts';
 import { viewerOf } from './platform/viewer.ts';
 import { pageFacts, type PageFacts } from './web/page-facts.ts';
+import { firstReadOf, guestAnswer, isGuest, siteHostFor } from './web/first-reads.ts';
+import { drawFirstScreen } from './web/first-screens.ts';
 import { renderHead } from './web/page-head.ts';
 import { SITE_TEXTS } from './web/site-texts.ts';
 import { robotsTxt } from './web/robots.ts';
@@ -31,6 +33,12 @@ const SITEMAP_CACHE_SECONDS = 600;
 function escapeJsonForHtml(value: unknown) {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
+
+/** JSON text inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end or bend it. */
+const scriptJson = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The element the page of a guest carries its first read's answer in (the web's lib/firstRead.ts takes it). */
+const FIRST_READ_ID = 'lantern-first-read';
 
 /** A page as bytes, plain and gzipped once: every request of it is a write, not a render. */
 interface Page {
@@ -70,11 +78,12 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
   }
   let template = readFileSync(indexPath, 'utf8');
   let templateScriptHashes = inlineScriptsOf(template).map(scriptHash);
-  const render = (area: Area, screen?: FirstScreen, head = ''): Page => {
+  /** `inline` names the data the page carries for its preload script: 'home', or the API path of a first read. */
+  const render = (area: Area, screen?: FirstScreen, head = '', inline = screen ? 'home' : undefined): Page => {
     const site = SITES[area];
     const other: Area = area === 'native' ? 'abroad' : 'native';
-    // `data: 'home'` tells the page's preload script the home's data is inline: nothing to fetch.
-    const boot = { area, region: site.regionDefault, currency: site.currency, language: site.language, siteUrl: config.siteUrls[area], otherSiteUrl: config.siteUrls[other], ...(screen && { data: 'home' }) };
+    // `data` tells the page's preload script which read is inline already (the home's, or an API path): not fetched.
+    const boot = { area, region: site.regionDefault, currency: site.currency, language: site.language, siteUrl: config.siteUrls[area], otherSiteUrl: config.siteUrls[other], ...(inline && { data: inline }) };
     const bootScript = `window.__LANTERN__=${escapeJsonForHtml(boot)}`;
     let html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${site.language}"`)
@@ -97,6 +106,13 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
    * removal shows within that time. Its own cache, so a crawl of many addresses evicts none of the store's reads.
    */
   const factsCache = new ResponseCache(config.CATALOG_CACHE_SECONDS, Date.now, MAX_HEAD_PAGES);
+  /**
+   * A guest's first screen of a game, post, headline or group page, by site and path (web/first-reads.ts): the
+   * guest's answer of the page's first read, asked once per period (CATALOG_CACHE_SECONDS) and shared by every guest.
+   */
+  const guestScreens = new ResponseCache(config.CATALOG_CACHE_SECONDS, Date.now, MAX_HEAD_PAGES);
+  /** Guest pages by their first screen's entry and head: rendered and compressed once per entry. */
+  let guestPages = new WeakMap<object, { head: string; page: Page }>();
   /** Pages by their site and head: a page asked for again is written, not rendered and compressed again. */
   let headPages = new Map<string, Page>();
   let builtAt = statSync(indexPath).mtimeMs;
@@ -110,6 +126,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
     templateScriptHashes = inlineScriptsOf(template).map(scriptHash);
     pages = renderPlain();
     screenPages = new WeakMap();
+    guestPages = new WeakMap();
     headPages = new Map();
   };
   const pageWithHead = (area: Area, head: string): Page => {
@@ -151,7 +168,41 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
       return null;
     });
     if (!facts) return { page: pages[area], status: matchWebPage(path) ? 200 : 404 };
-    return { page: pageWithHead(area, renderHead(facts.head, SITE_TEXTS[area].name, area)), status: facts.status };
+    const head = renderHead(facts.head, SITE_TEXTS[area].name, area);
+    if (facts.status === 200) {
+      const guest = await guestPage(request, path, head).catch((err: unknown) => {
+        // The app asks for its data itself when the page comes without it.
+        request.log.warn({ err }, 'first screen unavailable');
+        return null;
+      });
+      if (guest) return { page: guest, status: 200 };
+    }
+    return { page: pageWithHead(area, head), status: facts.status };
+  };
+
+  /** A guest's page of a game, post, headline or group: its first read's answer inline, its first screen drawn. */
+  const guestPage = async (request: FastifyRequest, path: string, head: string): Promise<Page | null> => {
+    const area = request.site.area;
+    const read = firstReadOf(path);
+    if (!read || !isGuest(request, area)) return null;
+    const entry = await guestScreens.get(`${area}:${path}`, async () => {
+      const json = await guestAnswer(app, request, siteHostFor(config, area, request.headers.host), read.api);
+      if (json === null) return { screen: null };
+      const drawn = drawFirstScreen(read.page, json, read.id, SITES[area].language);
+      const screen: FirstScreen = {
+        key: {},
+        head: drawn?.image ? `<link rel="preload" as="image" href="${drawn.image.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" fetchpriority="high">` : '',
+        root: drawn?.root ?? '',
+        body: `<script type="application/json" id="${FIRST_READ_ID}" data-api="${read.api}">${scriptJson(json)}</script>`,
+      };
+      return { screen };
+    });
+    if (!entry.screen) return null;
+    const kept = guestPages.get(entry);
+    if (kept && kept.head === head) return kept.page;
+    const page = render(area, entry.screen, head, read.api);
+    guestPages.set(entry, { head, page });
+    return page;
   };
 
   await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: true, preCompressed: true, maxAge: '1y', immutable: true });

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { homeQuery } from '../features/home/api/home';
-import { skuQuery } from '../features/sku/api/sku';
 import { paths } from './paths';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
@@ -44,10 +42,11 @@ function page(path: string, load: Loader, guard = false, prefetch?: Prefetch): R
 
 export function createRouter(client: QueryClient) {
   firstPage = true;
-  const homeData = () => client.prefetchQuery(homeQuery);
+  // Each page's first read is loaded with the page's own code (its module is in the page's chunk), not in the
+  // entry every page pays for; the first-page preloads (vite.config.ts) fetch that code and read at once.
+  const homeData = () => import('../features/home/api/home').then((m) => client.prefetchQuery(m.homeQuery));
   /** The id of a page's path, when it is one. */
   const idOf = (args: LoaderFunctionArgs) => (args.params.id && /^\d{1,12}$/.test(args.params.id) ? Number(args.params.id) : null);
-  // The read a community page shows first, loaded with the page's own code (its module is in the page's chunk).
   const postData: Prefetch = (args) => {
     const id = idOf(args);
     if (id !== null) return import('../features/community/api/post').then((m) => client.prefetchQuery(m.postQuery(id)));
@@ -93,7 +92,7 @@ export function createRouter(client: QueryClient) {
         page(paths.search, () => import('../features/search/components/SearchPage').then((m) => m.SearchPage)),
         page(paths.skuPattern, () => import('../features/sku/components/SkuPage').then((m) => m.SkuPage), false, (args) => {
           // Keyed by the path's own text, as the page asks for it.
-          if (idOf(args) !== null) return client.prefetchQuery(skuQuery(args.params.id!));
+          if (idOf(args) !== null) return import('../features/sku/api/sku').then((m) => client.prefetchQuery(m.skuQuery(args.params.id!)));
         }),
         page(paths.peripheral, () => import('../features/peripheral/components/PeripheralPage').then((m) => m.PeripheralPage)),
         page(paths.periTagPattern, () => import('../features/peripheral/components/PeriTagPage').then((m) => m.PeriTagPage)),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type CartResponse, type ProductCate } from '@lantern/contract';
 import { api } from './api';
-import { queryKeys } from './query-keys';
+import { frameQueryKeys } from './frame-query-keys';
 import { useMe } from './session';
 
 /** The cart's query for one category (every category when undefined). */
@@ -10,7 +10,7 @@ export const cateQuery = (cate?: ProductCate) => (cate ? { q: { sku_cate_eq: cat
 /** GET /api/cart (q[sku_cate_eq]): one category's lines, or every line when `cate` is undefined (lib/cart.ts writes it). */
 export const cartQuery = (cate?: ProductCate) =>
   queryOptions({
-    queryKey: queryKeys.cart.view(cate),
+    queryKey: frameQueryKeys.cart.view(cate),
     queryFn: () => api.get<CartResponse>(API.cart, { query: cateQuery(cate) }),
   });
 

@@ -1,7 +1,8 @@
-import type { ProductCate } from '@lantern/contract';
+import { frameQueryKeys } from './frame-query-keys';
 
 /**
- * Every query key of the web app, and only here (a lint rule refuses `queryKey: [` anywhere else).
+ * Every query key of the web app, and only here and in lib/frame-query-keys.ts (query-keys.test.ts refuses
+ * `queryKey: [` anywhere else).
  *
  * Keys are hierarchical: invalidating a prefix refreshes everything under it. Two prefixes carry meaning:
  *  - `['me', …]` is server state that depends on who is signed in. Signing in refetches it, signing out
@@ -13,11 +14,8 @@ import type { ProductCate } from '@lantern/contract';
  */
 export const queryKeys = {
   me: {
-    /** The signed-in account itself (`null` for a guest), and the prefix of all account-scoped state. */
-    all: ['me'] as const,
-    /** GET /api/me/check: the post-sign-in prompts of one account. */
-    checkAll: ['me', 'check'] as const,
-    check: (accountId: number) => ['me', 'check', accountId] as const,
+    /** The account itself, its prompts (lib/frame-query-keys.ts: the frame's own keys, on every page). */
+    ...frameQueryKeys.me,
     /** The notification centre: its pages and its counters (docs/product/messaging.md#notifications). */
     notificationsAll: ['me', 'notifications'] as const,
     notifications: (kinds: string, page: number) => ['me', 'notifications', 'list', kinds, page] as const,
@@ -39,10 +37,8 @@ export const queryKeys = {
     page: (page: number) => ['me', 'wishes', page] as const,
   },
   cart: {
-    /** Every view of the cart and its coupon list. */
-    all: ['me', 'cart'] as const,
-    /** One category's lines, or every line (`'all'`). */
-    view: (cate?: ProductCate) => ['me', 'cart', cate ?? 'all'] as const,
+    /** Every view of the cart (lib/frame-query-keys.ts) and its coupon list. */
+    ...frameQueryKeys.cart,
     coupons: ['me', 'cart', 'coupons'] as const,
   },
   orders: {

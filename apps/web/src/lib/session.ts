@@ -3,12 +3,12 @@ import { API, COOKIES, type Me, type MeCheck, type SessionResponse } from '@lant
 import { api, configureApi, isApiError } from './api';
 import { openSignIn } from './signInStore';
 import { readCookie } from './cookies';
-import { queryKeys } from './query-keys';
+import { frameQueryKeys } from './frame-query-keys';
 import { getSite } from './site';
 
 /** The `me` query is the session state: `null` for a guest, the account when signed in. */
 export const meQuery = queryOptions({
-  queryKey: queryKeys.me.all,
+  queryKey: frameQueryKeys.me.all,
   queryFn: async (): Promise<Me | null> => {
     // No session marker on this site: a guest, so do not make a call that can only answer 401.
     if (!readCookie(COOKIES.session(getSite().area))) return null;
@@ -51,13 +51,13 @@ export function useWhenSignedIn(): (action: (me: Me) => void) => void {
 
 export const meCheckQuery = (accountId: number) =>
   queryOptions({
-    queryKey: queryKeys.me.check(accountId),
+    queryKey: frameQueryKeys.me.check(accountId),
     queryFn: () => api.get<MeCheck>(API.meCheck, { auth: 'optional' }),
     staleTime: 0,
     retry: false,
   });
 
-const isAccountKey = (key: readonly unknown[]) => key[0] === queryKeys.me.all[0];
+const isAccountKey = (key: readonly unknown[]) => key[0] === frameQueryKeys.me.all[0];
 
 /**
  * Replaces the signed-in account with the one a write answered (profile, contacts, identification), then
@@ -65,8 +65,8 @@ const isAccountKey = (key: readonly unknown[]) => key[0] === queryKeys.me.all[0]
  * refetches.
  */
 export function storeMe(client: QueryClient, answer: unknown) {
-  if (answer && typeof answer === 'object' && 'id' in answer && 'security_info' in answer) client.setQueryData(queryKeys.me.all, answer as Me);
-  return client.invalidateQueries({ queryKey: queryKeys.me.all });
+  if (answer && typeof answer === 'object' && 'id' in answer && 'security_info' in answer) client.setQueryData(frameQueryKeys.me.all, answer as Me);
+  return client.invalidateQueries({ queryKey: frameQueryKeys.me.all });
 }
 
 /**
@@ -75,17 +75,17 @@ export function storeMe(client: QueryClient, answer: unknown) {
  * must never see the previous account's data, not even for a moment.
  */
 function forgetAccountData(client: QueryClient, account: Me | null) {
-  client.setQueryData(queryKeys.me.all, account);
-  client.removeQueries({ predicate: (q) => !isAccountKey(q.queryKey) || q.queryKey.length > queryKeys.me.all.length });
+  client.setQueryData(frameQueryKeys.me.all, account);
+  client.removeQueries({ predicate: (q) => !isAccountKey(q.queryKey) || q.queryKey.length > frameQueryKeys.me.all.length });
 }
 
 /** After any sign-in: store the account and refresh everything that depends on who is asking. */
 export function applySession(client: QueryClient, session: SessionResponse) {
-  const before = client.getQueryData<Me | null>(queryKeys.me.all);
+  const before = client.getQueryData<Me | null>(frameQueryKeys.me.all);
   if (before && before.id !== session.account.id) forgetAccountData(client, null);
-  client.setQueryData(queryKeys.me.all, session.account);
+  client.setQueryData(frameQueryKeys.me.all, session.account);
   void client.invalidateQueries({ predicate: (q) => !isAccountKey(q.queryKey) });
-  void client.invalidateQueries({ queryKey: queryKeys.me.checkAll });
+  void client.invalidateQueries({ queryKey: frameQueryKeys.me.checkAll });
 }
 
 export async function signOut(client: QueryClient) {

@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { COMMUNITY_API, type PostPageResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { firstReadOr } from '../../../lib/firstRead';
 
 /** GET /api/posts/{id}: a published post or review, and whether the viewer blocked its author. */
 export const postQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.community.post(id), queryFn: () => api.get<PostPageResponse>(COMMUNITY_API.post(id), { auth: 'optional' }) });
+  queryOptions({ queryKey: queryKeys.community.post(id), queryFn: () => firstReadOr(COMMUNITY_API.post(id), () => api.get<PostPageResponse>(COMMUNITY_API.post(id), { auth: 'optional' })) });
 
 export const usePost = (id: number) => useQuery(postQuery(id));
 

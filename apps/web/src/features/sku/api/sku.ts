@@ -3,6 +3,7 @@ import { API, type SkuDetail } from '@lantern/contract';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { firstReadOr } from '../../../lib/firstRead';
 
 /**
  * GET /api/skus/{id}: the SKU with its edition, the product's other editions, DLC, bundles, base game and
@@ -11,7 +12,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export const skuQuery = (id: string | number) =>
   queryOptions({
     queryKey: queryKeys.catalog.sku(id),
-    queryFn: ({ signal }) => api.get<SkuDetail>(API.sku(id), { auth: 'optional', signal }),
+    // A guest's landed game page carries this answer (lib/firstRead.ts).
+    queryFn: ({ signal }) => firstReadOr(API.sku(id), () => api.get<SkuDetail>(API.sku(id), { auth: 'optional', signal })),
     retry: false,
   });
 

@@ -4,6 +4,7 @@ import { PAGE_SIZES } from '@lantern/domain';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api';
 import { queryKeys } from '../../../../lib/query-keys';
+import { firstReadOr } from '../../../../lib/firstRead';
 
 export type HeadlinesPageAnswer = z.infer<typeof headlinePageResponse>;
 export type HeadlinesList = z.infer<typeof headlinesResponse>;
@@ -30,7 +31,7 @@ export const useHeadlines = (sectionId: number | null, page: number) => useQuery
 
 /** GET /api/headlines/{id}: the article, its games at live prices and the reader's like. */
 export const headlineQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.headlines.article(id), queryFn: () => api.get<HeadlineDetail>(HEADLINES_API.headline(id), { auth: 'optional' }) });
+  queryOptions({ queryKey: queryKeys.headlines.article(id), queryFn: () => firstReadOr(HEADLINES_API.headline(id), () => api.get<HeadlineDetail>(HEADLINES_API.headline(id), { auth: 'optional' })) });
 export const useHeadline = (id: number) => useQuery(headlineQuery(id));
 
 /** GET /api/search/skus (keyword, per 30): the editor's game picker (docs/product/limits.md#page-sizes). */
