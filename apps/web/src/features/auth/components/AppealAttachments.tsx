@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadResult } from '@lantern/contract';
 import { APPEAL_MAX_ATTACHMENTS, GUEST_UPLOAD_MAX_BYTES, GUEST_UPLOAD_MIMES } from '@lantern/domain';
-import { UploadError, uploadErrorText, uploadImage } from '../../../lib/uploads';
+import { UploadError, uploadErrorText, uploadImage, type UploadOptions } from '../../../lib/uploads';
 import { Button } from '../../../ui/Button';
 import { fetchAttachmentUploadToken } from '../api/appeals';
 
@@ -19,7 +19,7 @@ export interface AppealAttachmentsProps {
   /** A refusal the filing answered (`over_limit`, `invalid`), shown under the pictures. */
   error?: string | null;
   /** Tests replace the upload itself. */
-  upload?: typeof uploadImage;
+  upload?: (file: File, options: UploadOptions) => Promise<UploadResult>;
 }
 
 const attachmentOf = (result: UploadResult): Attachment => ({
