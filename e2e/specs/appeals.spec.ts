@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { areaOf, clickSendCode, latestCode, signUpViaApi, skipAccountPrompts, solveCaptcha, uniqueEmail } from './helpers';
+import { pngFixture } from './png-fixture';
 
 /**
  * Account appeals (docs/product/engagement.md#appeals) on both sites: someone who lost access files an appeal
@@ -55,7 +56,17 @@ test('files an appeal, staff accept it, and the e-mailed link resets the passwor
   await page.locator('input[name="password"]').fill(account.password);
   await page.locator('input[name="city"]').fill(area === 'native' ? '杭州' : 'Lisbon');
   await page.locator('textarea[name="description"]').fill(area === 'native' ? '手机丢失，无法登录。' : 'I lost my phone and cannot sign in.');
+  // Pictures as a guest (docs/product/engagement.md#guest-uploads): two previewed, one removed, one filed.
+  const pictures = page.getByTestId('appeal-attachments');
+  await page.getByTestId('appeal-attachment-input').setInputFiles([
+    { name: 'receipt.png', mimeType: 'image/png', buffer: pngFixture() },
+    { name: 'id.png', mimeType: 'image/png', buffer: pngFixture() },
+  ]);
+  await expect(pictures.getByRole('img')).toHaveCount(2);
+  await expect(pictures.getByText(area === 'native' ? '2 / 5' : '2 of 5')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath(`form-${area}-${page.viewportSize()!.width}.png`), fullPage: true });
+  await pictures.getByRole('button', { name: area === 'native' ? '删除图片 2' : 'Remove picture 2' }).click();
+  await expect(pictures.getByRole('img')).toHaveCount(1);
   await solveCaptcha(page, baseURL!);
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/appeals\?id=\d+$/);
@@ -65,7 +76,9 @@ test('files an appeal, staff accept it, and the e-mailed link resets the passwor
   const staff = await playwright.request.newContext();
   const headers = await staffRequest(staff, baseURL!);
   const evidence = await staff.get(`${baseURL}/api/admin/appeals/${id}`, { headers });
-  expect((await evidence.json()).evidence).toMatchObject({ password_matches: true, email_matches: true });
+  const seen = await evidence.json();
+  expect(seen.evidence).toMatchObject({ password_matches: true, email_matches: true, attachments: 1 });
+  expect(seen.attachments).toHaveLength(1);
   const accepted = await staff.patch(`${baseURL}/api/admin/appeals/${id}`, { headers, data: { decision: 'accept' } });
   expect(accepted.ok(), await accepted.text()).toBeTruthy();
   await staff.dispose();

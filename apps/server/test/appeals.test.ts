@@ -362,11 +362,12 @@ describe('PATCH /api/appeals/{token}/account', () => {
 describe('the recovery hold after a reset', () => {
   it('refuses redeeming and wallet payments for 15 days, then allows them', async () => {
     const owner = await signUpByEmail(t, api.native);
-    const { order } = await buyGame(t, api, { buyer: owner, sku: { listPrice: 500 } });
     await fundWallet(t, owner.id, 'CNY', 5000);
     const { token } = await resettable(api.native, { email: owner.email });
     expect((await api.native.patch(`/api/appeals/${encodeURIComponent(token)}/password`, { appeal: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } }, { ip: nextIp() })).statusCode).toBe(200);
     const session = (await api.native.post('/api/access_token', { access_token: { login: owner.email, password: NEW_PASSWORD } }, { ip: nextIp() })).json().access_token as string;
+    // An order made during the hold (one made before it would have expired over the appeal's 72 hours).
+    const { order } = await buyGame(t, api, { buyer: { id: owner.id, token: session }, sku: { listPrice: 500 } });
 
     const [issued] = await issueRedeemCodes(t.deps, t.deps.db, { area: 'native', goods: { kind: 'points', points: 10 }, count: 1, ownerAccountId: null, expiresAt: null });
     const code = issued!.code;

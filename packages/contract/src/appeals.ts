@@ -117,6 +117,8 @@ export const staffAppealDecision = z.object({ decision: z.enum(['accept', 'rejec
 /** Every path of appeals (docs/product/engagement.md#appeals): the web's calls and the staff API. */
 export const APPEALS_API = {
   form: '/api/appeals/new',
+  /** A guest's upload token for the form's attachments (docs/product/engagement.md#guest-uploads). */
+  uploadToken: '/api/appeals/upload_token',
   appeals: '/api/appeals',
   resetLink: (id: number | string) => `/api/appeals/${id}/reset_link`,
   password: (token: string) => `/api/appeals/${encodeURIComponent(token)}/password`,
@@ -125,3 +127,6 @@ export const APPEALS_API = {
   staffAppeals: '/api/admin/appeals',
   staffAppeal: (id: number | string) => `/api/admin/appeals/${id}`,
 } as const;
+
+/** POST /api/appeals/upload_token: the form's signature buys an upload token for its attachments. */
+export const appealUploadTokenRequest = z.object({ signature: z.string().min(1).max(200) });

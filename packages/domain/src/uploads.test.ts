@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from './constants.ts';
-import { isUploadImageMime, isUploadSizeAllowed, needsCjkFont, uploadFailure, watermarkApplies, watermarkLatinText, watermarkOffered, watermarkText, UPLOAD_IMAGE_SIZES } from './uploads.ts';
+import { isUploadImageMime, isUploadSizeAllowed, needsCjkFont, uploadFailure, watermarkApplies, watermarkLatinText, watermarkOffered, watermarkText, UPLOAD_IMAGE_SIZES, GUEST_UPLOAD_KEEP_HOURS, GUEST_UPLOAD_MAX_BYTES, GUEST_UPLOADS_PER_FORM, isGuestUploadMime, isGuestUploadSizeAllowed, isGuestUploadStale } from './uploads.ts';
+import { APPEAL_MAX_ATTACHMENTS } from './appeals.ts';
 
 describe('uploads', () => {
   it('accepts png, jpeg, webp and gif, never svg or anything else', () => {
@@ -54,5 +55,33 @@ describe('the watermark without a CJK font', () => {
     expect(needsCjkFont(watermarkText('amy'))).toBe(true);
     expect(needsCjkFont('Lantern @amy')).toBe(false);
     expect(needsCjkFont('Lantern @Renée')).toBe(false);
+  });
+});
+
+describe('guest uploads (an appeal without a session)', () => {
+  it('take photographs and screenshots only, never a GIF', () => {
+    expect(isGuestUploadMime('image/png')).toBe(true);
+    expect(isGuestUploadMime('image/jpeg')).toBe(true);
+    expect(isGuestUploadMime('image/webp')).toBe(true);
+    expect(isGuestUploadMime('image/gif')).toBe(false);
+    expect(isGuestUploadMime('image/svg+xml')).toBe(false);
+  });
+
+  it('are at most 3 MB, less than an account may upload', () => {
+    expect(isGuestUploadSizeAllowed(1)).toBe(true);
+    expect(isGuestUploadSizeAllowed(GUEST_UPLOAD_MAX_BYTES)).toBe(true);
+    expect(isGuestUploadSizeAllowed(GUEST_UPLOAD_MAX_BYTES + 1)).toBe(false);
+    expect(isGuestUploadSizeAllowed(0)).toBe(false);
+    expect(GUEST_UPLOAD_MAX_BYTES).toBeLessThan(IMAGE_MAX_BYTES);
+  });
+
+  it('leave room to replace a picture but not to store an album', () => {
+    expect(GUEST_UPLOADS_PER_FORM).toBe(2 * APPEAL_MAX_ATTACHMENTS);
+  });
+
+  it('are stale a day after upload, not a moment before', () => {
+    const at = Date.UTC(2026, 0, 1);
+    expect(isGuestUploadStale(at, at + GUEST_UPLOAD_KEEP_HOURS * 3_600_000 - 1)).toBe(false);
+    expect(isGuestUploadStale(at, at + GUEST_UPLOAD_KEEP_HOURS * 3_600_000)).toBe(true);
   });
 });

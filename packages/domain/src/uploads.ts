@@ -94,3 +94,25 @@ export function uploadFailure(status: number, reason?: string | null): UploadFai
       return 'upload_failed';
   }
 }
+
+/**
+ * Guest uploads (docs/product/engagement.md#guest-uploads): someone who lost the account uploads an appeal's
+ * attachments without a session, so the allowance is tighter than an account's. A guest policy belongs to one
+ * signed appeal form; it takes photographs and screenshots only (PNG, JPEG, WebP; no GIF), at most 3 MB each (a phone's
+ * screenshot or photo of an ID fits), and so many per form, per address and per site an hour. What no filed
+ * appeal references is removed a day after it was uploaded.
+ */
+export const GUEST_UPLOAD_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const satisfies readonly UploadImageMime[];
+export const GUEST_UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
+/** Twice an appeal's attachments: room to replace a wrong picture, not to store an album. */
+export const GUEST_UPLOADS_PER_FORM = 10;
+export const GUEST_UPLOADS_PER_IP_PER_HOUR = 20;
+/** Every guest on one site together: bounds what a crowd of addresses can store in an hour. */
+export const GUEST_UPLOADS_PER_SITE_PER_HOUR = 600;
+export const GUEST_UPLOAD_KEEP_HOURS = 24;
+
+export const isGuestUploadMime = (mime: string) => (GUEST_UPLOAD_MIMES as readonly string[]).includes(mime);
+export const isGuestUploadSizeAllowed = (bytes: number) => bytes > 0 && bytes <= GUEST_UPLOAD_MAX_BYTES;
+
+/** Whether an unreferenced guest upload made at `createdAtMs` is due for removal at `nowMs`. */
+export const isGuestUploadStale = (createdAtMs: number, nowMs: number) => nowMs - createdAtMs >= GUEST_UPLOAD_KEEP_HOURS * 3_600_000;

@@ -5,7 +5,9 @@ const DAY = 86_400;
 
 /**
  * One running red-packet event per site (¥8.88 in 8 parts on the mainland, $5.00 in 5 parts abroad) and one
- * ended, so the event page shows both states (docs/product/deals.md#red-packets). Amounts in cents.
+ * ended, so the event page shows both states (docs/product/deals.md#red-packets). Amounts in cents. A running
+ * event funds a campaign-sized 200 packets (¥1,776 and $1,000 in all), not an endless pool: the page says how many
+ * of them are still to take.
  */
 export async function seedRedPackets(deps: Deps): Promise<{ events: number[] }> {
   const now = Math.floor(deps.clock.now().getTime() / 1000);
@@ -15,7 +17,7 @@ export async function seedRedPackets(deps: Deps): Promise<{ events: number[] }> 
   ];
   const ids: number[] = [];
   for (const event of running) {
-    const created = await createRedPacketEvent(deps, { ...event, packet_count: 10_000, from_timestamp: now - DAY, to_timestamp: now + 30 * DAY });
+    const created = await createRedPacketEvent(deps, { ...event, packet_count: 200, from_timestamp: now - DAY, to_timestamp: now + 30 * DAY });
     ids.push(created.id);
   }
   const ended = await createRedPacketEvent(deps, {

@@ -67,8 +67,14 @@ function Menu() {
     );
   return (
     <nav aria-label={t('nav.user_center')} className="min-w-0 md:sticky md:top-24 md:self-start" data-testid="user-center-menu">
-      {/* A phone scrolls one strip sideways; from md up the menu is a column with its groups. */}
-      <ul ref={list} className="relative -mx-3 flex snap-x gap-1 overflow-x-auto px-3 pb-1 [scrollbar-width:thin] md:mx-0 md:flex-col md:gap-4 md:overflow-visible md:px-0">
+      {/* A phone scrolls one strip sideways, its right edge fading so a half-shown item reads as "more this way" rather
+          than a word cut off; the extra end padding lets the last item scroll clear of the fade. From md up the menu
+          is a column with its groups. */}
+      <ul
+        ref={list}
+        className="relative -mx-3 flex snap-x gap-1 overflow-x-auto pb-1 pl-3 pr-12 [mask-image:linear-gradient(to_right,#000_calc(100%-3rem),transparent)] [scrollbar-width:thin] md:mx-0 md:flex-col md:gap-4 md:overflow-visible md:px-0 md:[mask-image:none]"
+        data-testid="user-center-menu-strip"
+      >
         {USER_CENTER_MENU.map((g) => (
           <li key={g.group} className="contents md:block">
             <p className="hidden px-3 pb-1 text-[11px] font-semibold uppercase tracking-wider text-subtle md:block">{t(g.group)}</p>

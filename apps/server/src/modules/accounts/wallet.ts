@@ -4,7 +4,8 @@ import { toTimestamp } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import type { Bindable } from '../../platform/db/prepared.ts';
-import { walletEntries, wallets } from './tables.ts';
+import { accounts, walletEntries, wallets } from './tables.ts';
+import { recoveryHoldOf } from './appeal-support.ts';
 
 type WalletCurrency = (typeof wallets.$inferSelect)['currency'];
 
@@ -20,7 +21,7 @@ export async function walletOf(db: DbOrTx, accountId: number, currency: WalletCu
   return row ?? { balance: 0, status: 'active' };
 }
 
-export type DebitResult = { ok: true; balanceAfter: number } | { ok: false; reason: 'wallet_frozen' | 'insufficient_balance' };
+export type DebitResult = { ok: true; balanceAfter: number } | { ok: false; reason: 'recovery_hold' | 'wallet_frozen' | 'insufficient_balance' };
 
 /**
  * Pays an order from the wallet, in the caller's transaction. The debit is one conditional UPDATE
@@ -31,7 +32,7 @@ export async function debitWalletForOrder(
   tx: DbOrTx, debit: WalletDebit,
 ): Promise<DebitResult> {
   const [row] = await rowsOf<{ balance_after: number | string }>(tx, sql`with ${walletDebitCtes(tx, debit)} select balance_after from wallet_debit`);
-  if (!row) return { ok: false, reason: await walletRefusal(tx, debit.accountId, debit.currency) };
+  if (!row) return { ok: false, reason: (await recoveryHoldOf(tx, debit.accountId, debit.now)) ? 'recovery_hold' : await walletRefusal(tx, debit.accountId, debit.currency) };
   return { ok: true, balanceAfter: Number(row.balance_after) };
 }
 
@@ -54,15 +55,24 @@ export type WalletDebitTerms = { [K in keyof WalletDebit]: Bindable<WalletDebit[
  * `wallet_debit` holds one row (`balance_after`) when the debit went through and none when it did not fit
  * (`walletRefusal` then says why). The ledger row is written from what the conditional UPDATE answered, so
  * a debit that does not fit writes nothing at all.
+ *
+ * The recovery hold (docs/product/accounts.md#recovery-hold) is part of the same statement: `unheld` takes a
+ * share lock on the account's row only while no hold applies, and the debit needs that row. An appeal's reset
+ * updates the row, so the two are ordered by the lock: a payment that locked first commits before the reset may
+ * write the hold, and one that waited reads the hold the reset committed and debits nothing
+ * (docs/decisions/0044-account-appeals.md, "The recovery hold lives on the account").
  */
 export function walletDebitCtes(tx: DbOrTx, debit: WalletDebitTerms): SQL {
+  const at = debit.now instanceof Date ? debit.now.toISOString() : debit.now;
   const debited = tx.update(wallets)
     .set({ balance: sql`${wallets.balance} - ${debit.amount}` })
-    .where(and(eq(wallets.accountId, debit.accountId), eq(wallets.currency, debit.currency), eq(wallets.status, 'active'), gte(wallets.balance, debit.amount)))
+    .where(and(
+      eq(wallets.accountId, debit.accountId), eq(wallets.currency, debit.currency), eq(wallets.status, 'active'), gte(wallets.balance, debit.amount),
+      sql`exists (select from unheld)`,
+    ))
     .returning({ balance: wallets.balance })
     .getSQL();
-  const at = debit.now instanceof Date ? debit.now.toISOString() : debit.now;
-  return sql`debited as (${debited}), wallet_debit as (
+  return sql`${unheldCte(sql`${debit.accountId}::bigint`, at)}, debited as (${debited}), wallet_debit as (
     insert into ${walletEntries} (account_id, currency, delta, balance_after, reason, order_id, created_at)
     select ${debit.accountId}::bigint, ${debit.currency}::text, -(${debit.amount}::bigint), debited.balance, 'order_payment', ${debit.orderId}::bigint, ${at}::timestamptz
     from debited
@@ -70,16 +80,27 @@ export function walletDebitCtes(tx: DbOrTx, debit: WalletDebitTerms): SQL {
 }
 
 /**
+ * `unheld`: the ids of these accounts that no recovery hold covers at `now`, each row share-locked. The lock
+ * conflicts with the reset's UPDATE of the row; after waiting for one, PostgreSQL reads the row again and drops it
+ * if the hold now applies (READ COMMITTED's re-check of a locked row).
+ */
+function unheldCte(accountIds: SQL, now: Bindable<string> | SQL | string): SQL {
+  const held = sql`${accounts.recoveryHoldUntil} is not null and ${accounts.recoveryHoldUntil} > ${now}::timestamptz`;
+  return sql`unheld as (select ${accounts.id} from ${accounts} where ${accounts.id} in (${accountIds}) and not (${held}) for share of ${accounts})`;
+}
+
+/**
  * `walletDebitCtes` for several accounts at once (payments made together): `debits` names a relation of the
  * caller's statement with the columns account_id, currency, amount and order_id, at most one row per account.
- * Each debit is the same conditional UPDATE and ledger row as one alone; `wallet_debits` holds the order_id of
- * each that went through and nothing for one that did not fit.
+ * Each debit is the same conditional UPDATE, recovery-hold lock and ledger row as one alone; `wallet_debits`
+ * holds the order_id of each that went through and nothing for one that did not fit.
  */
 export function walletDebitsCtes(debits: SQL, now: Bindable<string> | SQL): SQL {
-  return sql`debited as (
+  return sql`${unheldCte(sql`select account_id from ${debits}`, now)}, debited as (
     update ${wallets} set balance = ${wallets.balance} - d.amount
     from ${debits} d
     where ${wallets.accountId} = d.account_id and ${wallets.currency} = d.currency and ${wallets.status} = 'active' and ${wallets.balance} >= d.amount
+      and d.account_id in (select id from unheld)
     returning d.account_id, d.currency, d.amount, d.order_id, ${wallets.balance} as balance
   ), wallet_debits as (
     insert into ${walletEntries} (account_id, currency, delta, balance_after, reason, order_id, created_at)

@@ -9,11 +9,11 @@ import { AppError, FieldErrorList, fail } from '../../platform/errors.ts';
 import { appealPasswordMatches, consumeAppealContactCode, findAppealedAccount, normalizeAppealContact } from '../accounts/index.ts';
 import { loadSkuRows } from '../catalog/index.ts';
 import { ownedProductsOf } from '../library/index.ts';
-import { isStoreUploadUrl } from '../uploads/index.ts';
+import { findGuestUploads, keepGuestUploads } from '../uploads/index.ts';
 import { issueTracker } from './tracking.ts';
 import { appealMessage, send, trackingLink, languageOf } from './texts.ts';
 import { presentAppeal } from './present.ts';
-import { verifyAppealSignature } from './signature.ts';
+import { uploadGrantOf, verifyAppealSignature } from './signature.ts';
 import { appeals } from './tables.ts';
 
 const blankToNull = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
@@ -33,7 +33,8 @@ async function ownsGameNamed(deps: Deps, accountId: number, site: Site, game: st
  * before it is counted and a doomed form spends neither the captcha nor the code:
  * 1. budgets per address (10 an hour) and per contact e-mail (3 a day) — 429 `rate_limit`;
  * 2. the form's signature — 422 `signature: invalid | expired`;
- * 3. the fields — `connect_email`, `email`/`phone_number` (one at least), `description`, `attachments: over_limit`;
+ * 3. the fields — `connect_email`, `email`/`phone_number` (one at least), `description`, `attachments: over_limit`
+ *    (more than 5) or `invalid` (not images uploaded with this form's grant, or one twice);
  * 4. the captcha — 422 `captcha: invalid`; 5. the code sent to the contact e-mail — 422 `message: invalid | expired`;
  * 6. the account — 404 `account: not_found`; on another site — 422 `region: mismatch` (account_not_in_current_region).
  * Evidence is computed here (the typed password is compared and forgotten) and kept for staff only.
@@ -60,8 +61,11 @@ export async function fileAppeal(deps: Deps, site: Site, ip: string, input: File
   if (!description) errors.add('description', 'blank');
   else if (description.length > APPEAL_DESCRIPTION_MAX) errors.add('description', 'too_long');
   for (const field of ['city', 'game'] as const) if ((input[field]?.trim().length ?? 0) > APPEAL_TEXT_MAX) errors.add(field, 'too_long');
+  // Attachments are images uploaded with this form's own grant (docs/product/engagement.md#guest-uploads).
+  const grant = uploadGrantOf(deps, nonce);
   if (input.attachments.length > APPEAL_MAX_ATTACHMENTS) errors.add('attachments', 'over_limit');
-  else if (!input.attachments.every((url) => isStoreUploadUrl(deps, url))) errors.add('attachments', 'invalid');
+  else if (new Set(input.attachments).size !== input.attachments.length
+    || (await findGuestUploads(deps.db, deps, grant, input.attachments)).length !== input.attachments.length) errors.add('attachments', 'invalid');
   errors.throwIfAny(422, { max_attachments: APPEAL_MAX_ATTACHMENTS });
 
   const byContact = await deps.limiter.hit(`appeal-file-contact:${connectEmail}`, APPEALS_PER_CONTACT_PER_DAY, 86_400);
@@ -91,6 +95,7 @@ export async function fileAppeal(deps: Deps, site: Site, ip: string, input: File
         area: site.area, accountId: account.id, connectEmail: connectEmail!, knownEmail, knownPhone, city, game, description,
         attachments: input.attachments, evidence, score: appealEvidenceScore(evidence), signatureNonce: nonce, createdAt: now, updatedAt: now,
       }).returning();
+      await keepGuestUploads(tx, deps, grant, input.attachments, now);
       const tracking = await issueTracker(deps, tx, site.area, connectEmail!, now);
       await send(deps, tx, 'email', connectEmail!, appealMessage('filed', languageOf(site.area), trackingLink(deps, site.area, tracking)));
       return { appeal: presentAppeal(row!, now), tracking_token: tracking };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appealAccountRequest, appealDenialResponse, appealFormResponse, appealPasswordRequest, appealResetResponse, appealTokenParams,
-  appealsQuery, appealsResponse, fileAppealRequest, fileAppealResponse,
+  appealsQuery, appealsResponse, appealUploadTokenRequest, fileAppealRequest, fileAppealResponse, uploadToken,
 } from '@lantern/contract';
 import { APPEAL_DESCRIPTION_MAX, APPEAL_MAX_ATTACHMENTS } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
@@ -13,6 +13,7 @@ import { denialState, denyAppeal } from './deny.ts';
 import { issueResetToken } from './release.ts';
 import { resetContactWithToken, resetPasswordWithToken } from './reset.ts';
 import { issueAppealSignature } from './signature.ts';
+import { issueAttachmentUploadToken } from './attachments.ts';
 import { countTokenCheck, listAppeals } from './tracking.ts';
 
 const tags = ['appeals'];
@@ -29,6 +30,9 @@ export const appealRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
     const { signature, expires } = issueAppealSignature(deps, request.site.area);
     return { signature, signature_expires_at_timestamp: expires, captcha: await deps.captcha.issue(), max_attachments: APPEAL_MAX_ATTACHMENTS, description_max: APPEAL_DESCRIPTION_MAX };
   });
+
+  app.post('/api/appeals/upload_token', { schema: { tags, body: appealUploadTokenRequest, response: { 200: uploadToken } } }, async (request) =>
+    issueAttachmentUploadToken(deps, request.site.area, request.body.signature));
 
   app.post('/api/appeals', { schema: { tags, body: fileAppealRequest, response: { 201: fileAppealResponse } } }, async (request, reply) =>
     reply.status(201).send(await fileAppeal(deps, request.site, request.ip, request.body.appeal)));

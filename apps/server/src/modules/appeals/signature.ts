@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { APPEAL_SIGNATURE_TTL_SECONDS, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { safeEqual } from '../../platform/crypto.ts';
@@ -27,3 +27,14 @@ export function verifyAppealSignature(deps: Deps, area: Area, signature: string)
   if (deps.clock.now().getTime() >= expires * 1000) throw fail.unprocessable('signature', 'expired');
   return nonce;
 }
+
+/**
+ * The guest upload grant of one form (docs/product/engagement.md#guest-uploads): 24 hex characters derived from
+ * the signature's nonce with a key only the server has, so the folder in an attachment's URL names the form
+ * without revealing its signature, and nobody can make a grant for a form they were not given.
+ */
+export const uploadGrantOf = (deps: Deps, nonce: string) =>
+  createHash('sha256').update(deps.secrets.hmac(`appeal-upload-grant:${nonce}`)).digest('hex').slice(0, 24);
+
+/** When a verified signature expires. */
+export const signatureExpiry = (signature: string) => new Date(Number(signature.split('.')[0]) * 1000);

@@ -58,8 +58,6 @@ export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Prom
  */
 export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput, fromWallet: WalletPay = payFromWalletAlone(deps)): Promise<PayResponse> {
   const now = deps.clock.now();
-  // Within 15 days of an appeal's reset the wallet spends nothing (docs/product/accounts.md#recovery-hold).
-  if (input.payment_method === 'wallet') await assertNoRecoveryHold(deps.db, payer.accountId, now, 'payment_method');
   return withPayLock(deps.locks, orderId, async () => {
     if (!isGatewayMethod(input.payment_method)) {
       const paid = input.payment_method === 'wallet'
@@ -122,7 +120,7 @@ async function payFromWalletAtOnce(tx: Tx, deps: Deps, payer: Payer, orderId: nu
   if (!row) return null;
   const claimed = claimedOrderOf(row, orderId);
   inStoreAmount(claimed, 'wallet');
-  if (!row.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, claimed.order.accountId, claimed.order.currency));
+  if (!row.debited) return refuseWallet(tx, claimed.order, now);
   return { paymentId: Number(row.payment_id), completion: await fulfilClaimedOrder(tx, deps, claimed, now) };
 }
 
@@ -147,6 +145,16 @@ function walletAtOnceSql(db: DbOrTx): SQL {
       returning id)
     select ${answer}, (select id from paid) as payment_id, exists (select from wallet_debit) as debited
     from claimed`;
+}
+
+/**
+ * Why the wallet's debit did not go through, in the listing's words. The recovery hold comes first, with its
+ * end: within 15 days of an appeal's reset the wallet spends nothing (docs/product/accounts.md#recovery-hold),
+ * and the debit's own statement checked it under the account row's lock (accounts' walletDebitCtes).
+ */
+async function refuseWallet(tx: Tx, order: Pick<OrderRecord, 'accountId' | 'currency'>, now: Date): Promise<never> {
+  await assertNoRecoveryHold(tx, order.accountId, now, 'payment_method');
+  throw fail.unprocessable('payment_method', await walletRefusal(tx, order.accountId, order.currency));
 }
 
 /** What a claimed order costs in the method, with the same refusals the listing gives (paymentOptions). */
@@ -246,7 +254,7 @@ async function takeInStore(
     orderId: order.id, accountId: order.accountId, area: order.area, method, paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
     amount, currency: method === 'points' ? 'POINTS' : order.currency, now, nowText: now.toISOString(),
   });
-  if (!payment!.debited) throw fail.unprocessable('payment_method', await walletRefusal(tx, order.accountId, order.currency));
+  if (!payment!.debited) return refuseWallet(tx, order, now);
   return { paymentId: Number(payment!.id), completion: await complete() };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, UPLOAD_POLICY_TTL_SECONDS, type Area } from '@lantern/domain';
+import { GUEST_UPLOAD_MAX_BYTES, IMAGE_MAX_BYTES, UPLOAD_POLICY_TTL_SECONDS, type Area } from '@lantern/domain';
 import type { UploadToken } from '@lantern/contract';
 import { UPLOAD_PURPOSES } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -14,13 +14,18 @@ import { toTimestamp } from '../../platform/clock.ts';
  */
 const ACCESS_ID = 'lantern-uploads-v1';
 
+/** A guest grant: 24 hex characters derived by the appeals module from one signed appeal form. */
+export const GUEST_GRANT = /^[0-9a-f]{24}$/;
+
 const policyBody = z.object({
   expiration: z.string(),
-  account_id: z.number().int().positive(),
+  /** 0 for a guest's policy, which names its grant instead. */
+  account_id: z.number().int().nonnegative(),
+  guest: z.string().regex(GUEST_GRANT).optional(),
   area: z.enum(['native', 'abroad']),
   dir: z.string(),
   bucket: z.string(),
-  purpose: z.enum(UPLOAD_PURPOSES),
+  purpose: z.enum([...UPLOAD_PURPOSES, 'appeal']),
   conditions: z.array(z.unknown()),
 });
 export type UploadPolicy = z.infer<typeof policyBody>;
@@ -32,19 +37,43 @@ export const bucketName = (deps: Deps) => (deps.config.storage.kind === 's3' ? d
 /** The folder an account's uploads of one purpose go under. */
 export const dirOf = (accountId: number, purpose: UploadPolicy['purpose']) => `u/${accountId}/${purpose}/`;
 
+/** The folder a guest grant's uploads go under (only an appeal's attachments are uploaded by guests). */
+export const guestDirOf = (grant: string) => `g/${grant}/appeal/`;
+
+/** Whether a verified policy is a guest's (no account; docs/product/engagement.md#guest-uploads). */
+export const isGuestPolicy = (policy: UploadPolicy): policy is UploadPolicy & { guest: string } => policy.guest !== undefined;
+
 export function issueUploadToken(deps: Deps, accountId: number, area: Area, purpose: UploadPolicy['purpose']): UploadToken {
   const expiresAt = new Date(deps.clock.now().getTime() + UPLOAD_POLICY_TTL_SECONDS * 1000);
-  const dir = dirOf(accountId, purpose);
+  return signedToken(deps, area, expiresAt, { account_id: accountId, dir: dirOf(accountId, purpose), purpose, maxBytes: IMAGE_MAX_BYTES });
+}
+
+/**
+ * A guest's upload token for one appeal form's grant (docs/product/engagement.md#guest-uploads): the same signed
+ * policy with no account, the grant's folder, a guest's size cap, and an expiry no later than the form's own.
+ */
+export function issueGuestUploadToken(deps: Deps, area: Area, grant: string, formExpiresAt: Date): UploadToken {
+  if (!GUEST_GRANT.test(grant)) throw new Error('a guest grant is 24 hex characters');
+  const ttl = new Date(deps.clock.now().getTime() + UPLOAD_POLICY_TTL_SECONDS * 1000);
+  const expiresAt = formExpiresAt < ttl ? formExpiresAt : ttl;
+  return signedToken(deps, area, expiresAt, { account_id: 0, guest: grant, dir: guestDirOf(grant), purpose: 'appeal', maxBytes: GUEST_UPLOAD_MAX_BYTES });
+}
+
+function signedToken(
+  deps: Deps, area: Area, expiresAt: Date,
+  who: { account_id: number; guest?: string; dir: string; purpose: UploadPolicy['purpose']; maxBytes: number },
+): UploadToken {
+  const { dir, maxBytes, ...named } = who;
   const bucket = bucketName(deps);
   const body: UploadPolicy = {
     expiration: expiresAt.toISOString(),
-    account_id: accountId,
+    ...named,
     area,
     dir,
     bucket,
-    purpose,
-    conditions: [['content-length-range', 1, IMAGE_MAX_BYTES], ['starts-with', '$key', dir], { bucket }],
+    conditions: [['content-length-range', 1, maxBytes], ['starts-with', '$key', dir], { bucket }],
   };
+  const accountId = who.account_id;
   const policy = Buffer.from(JSON.stringify(body)).toString('base64');
   const origin = deps.config.siteUrls[area];
   return {
@@ -79,7 +108,10 @@ export function verifyUploadPolicy(deps: Deps, fields: { policy?: string; signat
   } catch {
     throw forged();
   }
-  if (parsed.bucket !== bucketName(deps) || parsed.dir !== dirOf(parsed.account_id, parsed.purpose)) throw forged();
+  const dir = parsed.guest !== undefined
+    ? (parsed.account_id === 0 && parsed.purpose === 'appeal' ? guestDirOf(parsed.guest) : null)
+    : (parsed.account_id > 0 ? dirOf(parsed.account_id, parsed.purpose) : null);
+  if (parsed.bucket !== bucketName(deps) || parsed.dir !== dir) throw forged();
   const expires = Date.parse(parsed.expiration);
   if (!Number.isFinite(expires) || expires <= deps.clock.now().getTime()) throw new AppError(403, { policy: ['expired'] });
   return parsed;

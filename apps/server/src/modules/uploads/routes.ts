@@ -68,7 +68,8 @@ export const uploadRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
       const forged = new AppError(403, { policy: ['signature_invalid'] });
       // A policy serves the site and account it was issued for: not the other site, not another signed-in account.
       if (policy.area !== request.site.area) throw forged;
-      if (request.auth && request.auth.accountId !== policy.account_id) throw forged;
+      // A guest's policy (an appeal's attachments) names no account: whoever is signed in on this browser is beside the point.
+      if (policy.guest === undefined && request.auth && request.auth.accountId !== policy.account_id) throw forged;
       const accountField = field(fields, 'account_id');
       if (accountField !== undefined && accountField !== String(policy.account_id)) throw forged;
       const keyField = field(fields, 'key');
@@ -81,7 +82,7 @@ export const uploadRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, { file: ['too_large'] });
         throw fail.badRequest('file', 'invalid');
       }
-      return reply.status(201).send(await storeUpload(deps, policy, bytes));
+      return reply.status(201).send(await storeUpload(deps, policy, bytes, request.ip));
     } finally {
       // Whatever was refused before the file was read is drained, so the connection can answer.
       if (!file.file.readableEnded) file.file.resume();

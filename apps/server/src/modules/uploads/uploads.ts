@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import { isUploadSizeAllowed, watermarkApplies, watermarkLatinText, watermarkText, type Area } from '@lantern/domain';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import {
+  GUEST_UPLOAD_KEEP_HOURS, GUEST_UPLOADS_PER_FORM, GUEST_UPLOADS_PER_IP_PER_HOUR, GUEST_UPLOADS_PER_SITE_PER_HOUR, isGuestUploadMime,
+  isGuestUploadSizeAllowed, isUploadSizeAllowed, watermarkApplies, watermarkLatinText, watermarkText, type Area,
+} from '@lantern/domain';
 import type { UploadResult } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import type { PeriodicJob } from '../../platform/jobs.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { findAccount } from '../accounts/index.ts';
@@ -10,7 +15,7 @@ import { assertMayWrite } from '../moderation/index.ts';
 import { isUploadInUse } from './uses.ts';
 import { makeVariants, sniffImage, watermarkLine } from './images.ts';
 import { cjkFontFamily } from './fonts.ts';
-import type { UploadPolicy } from './policy.ts';
+import { isGuestPolicy, type UploadPolicy } from './policy.ts';
 import { uploads, type StoredSize } from './tables.ts';
 
 /**
@@ -20,7 +25,8 @@ import { uploads, type StoredSize } from './tables.ts';
  * account's region is cn (on either site); the sizes are written to the store, then the upload recorded. A failure after writing
  * removes what was written.
  */
-export async function storeUpload(deps: Deps, policy: UploadPolicy, file: Buffer): Promise<UploadResult> {
+export async function storeUpload(deps: Deps, policy: UploadPolicy, file: Buffer, ip = ''): Promise<UploadResult> {
+  if (isGuestPolicy(policy)) return storeGuestUpload(deps, policy, file, ip);
   const account = await findAccount(deps.db, policy.account_id);
   if (!account) throw new AppError(403, { policy: ['signature_invalid'] });
   const budget = await deps.limiter.hit(`uploads:${account.id}`, deps.config.UPLOADS_PER_ACCOUNT_PER_HOUR, 3600);
@@ -32,8 +38,36 @@ export async function storeUpload(deps: Deps, policy: UploadPolicy, file: Buffer
   const mime = await sniffImage(file);
   const watermarked = watermarkApplies(account.waterMark, account.region);
   const line = watermarked ? watermarkLine(watermarkText(account.nickname), watermarkLatinText(account.nickname, account.id), cjkFontFamily()) : null;
-  const variants = await makeVariants(file, mime, line);
+  return writeUpload(deps, policy, file, mime, line, { accountId: account.id, guestGrant: null, watermarked });
+}
 
+/**
+ * A guest's upload for an appeal form (docs/product/engagement.md#guest-uploads). Counted before anything is
+ * compared: every guest of the site this hour, this address this hour, this form ever (429 `rate_limit`); then
+ * at most 3 MB (413) of a photograph or screenshot by its content (422 `file: format_invalid` for anything else,
+ * an animation included). No watermark: there is no nickname, and staff need the picture as taken.
+ */
+async function storeGuestUpload(deps: Deps, policy: UploadPolicy & { guest: string }, file: Buffer, ip: string): Promise<UploadResult> {
+  for (const [key, limit, seconds] of [
+    [`guest-uploads-site:${policy.area}`, GUEST_UPLOADS_PER_SITE_PER_HOUR, 3600],
+    [`guest-uploads-ip:${ip}`, GUEST_UPLOADS_PER_IP_PER_HOUR, 3600],
+    [`guest-uploads-form:${policy.guest}`, GUEST_UPLOADS_PER_FORM, 2 * 3600],
+  ] as const) {
+    const budget = await deps.limiter.hit(key, limit, seconds);
+    if (!budget.allowed) throw fail.tooMany('rate_limit', budget.retryAfter);
+  }
+  if (!isGuestUploadSizeAllowed(file.length)) throw new AppError(file.length === 0 ? 400 : 413, { file: [file.length === 0 ? 'blank' : 'too_large'] });
+  const mime = await sniffImage(file);
+  if (!isGuestUploadMime(mime)) throw fail.unprocessable('file', 'format_invalid');
+  return writeUpload(deps, policy, file, mime, null, { accountId: null, guestGrant: policy.guest, watermarked: false });
+}
+
+/** Writes every size to the store, then the record; a failure after writing removes what was written. */
+async function writeUpload(
+  deps: Deps, policy: UploadPolicy, file: Buffer, mime: Awaited<ReturnType<typeof sniffImage>>, line: Parameters<typeof makeVariants>[2],
+  owner: { accountId: number | null; guestGrant: string | null; watermarked: boolean },
+): Promise<UploadResult> {
+  const variants = await makeVariants(file, mime, line);
   const key = `${policy.dir}${randomBytes(10).toString('hex')}`;
   const sizes: StoredSize[] = variants.map((v) => ({ name: v.name, key: `${key}/${v.name}.${v.ext}`, width: v.width, height: v.height, bytes: v.body.length }));
   const written: string[] = [];
@@ -44,8 +78,7 @@ export async function storeUpload(deps: Deps, policy: UploadPolicy, file: Buffer
     }
     const original = sizes[0]!;
     const [row] = await deps.db.insert(uploads).values({
-      accountId: account.id, key, sizes, mime, bytes: file.length, width: original.width, height: original.height,
-      area: policy.area, watermarked, createdAt: deps.clock.now(),
+      ...owner, key, sizes, mime, bytes: file.length, width: original.width, height: original.height, area: policy.area, createdAt: deps.clock.now(),
     }).returning();
     return present(deps, row!);
   } catch (err) {
@@ -70,8 +103,8 @@ function present(deps: Deps, row: typeof uploads.$inferSelect): UploadResult {
   };
 }
 
-/** `u/{account}/{purpose}/{id}/{size}.{ext}`: the key of one stored size. */
-const SIZE_KEY = /^(u\/\d+\/[a-z]+\/[0-9a-f]{20})\/(original|large|thumb)\.(png|jpg|webp|gif)$/;
+/** `u/{account}/{purpose}/{id}/{size}.{ext}` (or `g/{grant}/appeal/…` for a guest's): the key of one stored size. */
+const SIZE_KEY = /^((?:u\/\d+\/[a-z]+|g\/[0-9a-f]{24}\/appeal)\/[0-9a-f]{20})\/(original|large|thumb)\.(png|jpg|webp|gif)$/;
 
 /** The store key a URL of ours points at, or null for anything else (another host, another path, a query). */
 function keyOfUrl(deps: Deps, url: string): string | null {
@@ -96,13 +129,51 @@ export const isStoreUploadUrl = (deps: Deps, url: string) => keyOfUrl(deps, url)
  * Answers the subset of `urls`, in their order.
  */
 export async function findUploads(deps: Deps, accountId: number, urls: readonly string[]): Promise<string[]> {
-  const keyed = urls.map((url) => ({ url, key: keyOfUrl(deps, url) }));
-  const folders = [...new Set(keyed.flatMap(({ key }) => (key ? [SIZE_KEY.exec(key)![1]!] : [])))];
+  const { keyed, folders } = foldersOf(deps, urls);
   if (folders.length === 0) return [];
   const rows = await deps.db.select({ sizes: uploads.sizes }).from(uploads)
     .where(and(eq(uploads.accountId, accountId), inArray(uploads.key, folders)));
   const owned = new Set(rows.flatMap((r) => r.sizes.map((s) => s.key)));
   return keyed.filter(({ key }) => key !== null && owned.has(key)).map(({ url }) => url);
+}
+
+/** The upload folders of these URLs that are sizes of uploads of ours, with the URLs naming each. */
+function foldersOf(deps: Deps, urls: readonly string[]) {
+  const keyed = urls.map((url) => ({ url, key: keyOfUrl(deps, url) }));
+  return { keyed, folders: [...new Set(keyed.flatMap(({ key }) => (key ? [SIZE_KEY.exec(key)![1]!] : [])))] };
+}
+
+/**
+ * Which of these URLs are sizes of images uploaded under this guest grant (an appeal form's,
+ * docs/product/engagement.md#guest-uploads). Answers the subset of `urls`, in their order.
+ */
+export async function findGuestUploads(db: DbOrTx, deps: Deps, grant: string, urls: readonly string[]): Promise<string[]> {
+  const { keyed, folders } = foldersOf(deps, urls);
+  if (folders.length === 0) return [];
+  const rows = await db.select({ sizes: uploads.sizes }).from(uploads).where(and(eq(uploads.guestGrant, grant), inArray(uploads.key, folders)));
+  const owned = new Set(rows.flatMap((r) => r.sizes.map((s) => s.key)));
+  return keyed.filter(({ key }) => key !== null && owned.has(key)).map(({ url }) => url);
+}
+
+/** Marks the grant's uploads these URLs point at as kept by a filed appeal, in the caller's transaction: the sweep leaves them. */
+export async function keepGuestUploads(tx: DbOrTx, deps: Deps, grant: string, urls: readonly string[], now: Date): Promise<void> {
+  const { folders } = foldersOf(deps, urls);
+  if (folders.length === 0) return;
+  await tx.update(uploads).set({ keptAt: now }).where(and(eq(uploads.guestGrant, grant), inArray(uploads.key, folders), isNull(uploads.keptAt)));
+}
+
+/**
+ * Removes guests' uploads no filed appeal kept, a day after they were made (`isGuestUploadStale`), a batch at a
+ * time: the records first, then every stored size (a failure leaves unreachable files, never a record of missing
+ * ones). Answers how many went.
+ */
+export async function sweepGuestUploads(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - GUEST_UPLOAD_KEEP_HOURS * 3_600_000);
+  const stale = deps.db.select({ id: uploads.id }).from(uploads)
+    .where(and(isNull(uploads.accountId), isNull(uploads.keptAt), lte(uploads.createdAt, cutoff))).orderBy(uploads.createdAt).limit(200);
+  const gone = await deps.db.delete(uploads).where(inArray(uploads.id, stale)).returning({ sizes: uploads.sizes });
+  await Promise.allSettled(gone.flatMap((row) => row.sizes.map((s) => deps.storage.delete(s.key))));
+  return gone.length;
 }
 
 /** The content type of a stored size, by its extension (the store wrote only these). */
@@ -135,3 +206,6 @@ export function storeImageFor(deps: Deps, accountId: number, area: Area, bytes: 
   const policy: UploadPolicy = { expiration: deps.clock.now().toISOString(), account_id: accountId, area, dir: `u/${accountId}/post/`, bucket: 'local', purpose: 'post', conditions: [] };
   return storeUpload(deps, policy, bytes);
 }
+
+/** Hourly: guests' uploads no appeal kept go a day after they were made. */
+export const guestUploadSweepJob: PeriodicJob = { name: 'uploads.guest-sweep', everyMs: 3_600_000, run: sweepGuestUploads };

@@ -1,5 +1,5 @@
 import {
-  APPEALS_API, type AppealFormResponse, type AppealsResponse, type AppealView, type FileAppealRequest,
+  APPEALS_API, type AppealFormResponse, type AppealsResponse, type AppealView, type FileAppealRequest, type UploadToken,
 } from '@lantern/contract';
 import { api } from '../../../lib/api';
 
@@ -37,3 +37,7 @@ export const fetchDenial = (token: string) =>
   api.get<{ state: string; denied: boolean; can_deny: boolean }>(APPEALS_API.denial(token), { auth: 'none' });
 export const denyAppeal = (token: string) =>
   api.post<{ state: string; denied: boolean; can_deny: boolean }>(APPEALS_API.denial(token), undefined, { auth: 'none' });
+
+/** A guest upload token for the form's attachments, bought with its signature (docs/product/engagement.md#guest-uploads). */
+export const fetchAttachmentUploadToken = (signature: string) =>
+  api.post<UploadToken>(APPEALS_API.uploadToken, { signature }, { auth: 'none' });

@@ -19,6 +19,7 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { FormAlert, TextAreaField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { AuthCard } from './AuthCard';
+import { AppealAttachments, type Attachment } from './AppealAttachments';
 import { fetchAppealForm, fetchAppeals, fetchAppealsByCode, fileAppeal, requestResetLink, trackingToken } from '../api/appeals';
 
 /**
@@ -79,12 +80,25 @@ function AppealForm() {
   const formQuery = useQuery({ queryKey: queryKeys.appeals.form, queryFn: fetchAppealForm, staleTime: 30 * 60_000 });
   const captcha = useCaptcha(true);
   const [general, setGeneral] = useState<string[]>([]);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [attachmentError, setAttachmentError] = useState<string | null>(null);
+  // Pictures belong to the form they were uploaded with: a renewed form (after a refused signature) starts empty.
+  const signature = formQuery.data?.signature;
+  const [attachedTo, setAttachedTo] = useState(signature);
+  if (signature !== attachedTo) {
+    setAttachedTo(signature);
+    if (attachments.length > 0) {
+      setAttachments([]);
+      setAttachmentError(t('appeals.attachments_reset'));
+    }
+  }
   const form = useForm<FormValues>({ defaultValues: { connect_email: '', number: '', email: '', phone_number: '', city: '', password: '', game: '', description: '', captcha: '' } });
   const { register, handleSubmit, formState, setError, clearErrors, watch, setValue } = form;
   const e = formState.errors;
 
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
+    setAttachmentError(null);
     if (!formQuery.data) return;
     try {
       const filed = await fileAppeal({
@@ -98,7 +112,7 @@ function AppealForm() {
         city: v.city.trim(),
         password: v.password,
         game: v.game.trim(),
-        attachments: [],
+        attachments: attachments.map((a) => a.url),
         description: v.description.trim(),
       });
       trackingToken.set(filed.tracking_token);
@@ -117,11 +131,17 @@ function AppealForm() {
         setGeneral([t('appeals.region_mismatch')]);
         return;
       }
+      if (isApiError(err) && err.errors.attachments) {
+        setAttachmentError(err.errors.attachments[0] === 'over_limit'
+          ? t('appeals.attachments_over_limit', { count: formQuery.data.max_attachments })
+          : t('appeals.attachments_invalid'));
+      }
       if (isApiError(err) && err.errors.account) {
         setGeneral([t('appeals.account_not_found')]);
         return;
       }
-      setGeneral(applyServerErrors(t, err, setError, FIELDS, { message: 'number' }));
+      // `attachments` is shown under the pictures (above), not again in the form's general alert.
+      setGeneral(applyServerErrors(t, err, setError, [...FIELDS, 'attachments'], { message: 'number' }));
     }
   });
 
@@ -172,6 +192,15 @@ function AppealForm() {
           hint={t('appeals.description_hint')}
           error={fieldErrorText(t, 'description', e.description)}
           {...register('description', { validate: (v) => (v.trim() ? true : 'blank'), onChange: () => clearErrors('description') })}
+        />
+        <AppealAttachments
+          signature={signature}
+          value={attachments}
+          onChange={(next) => {
+            setAttachments(next);
+            setAttachmentError(null);
+          }}
+          error={attachmentError}
         />
         <p className="text-xs text-muted">{t('appeals.site_note', { site: t(site.area === 'native' ? 'appeals.site_native' : 'appeals.site_abroad') })}</p>
       </fieldset>

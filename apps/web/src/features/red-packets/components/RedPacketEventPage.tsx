@@ -75,7 +75,7 @@ function EventBody({ event }: { event: RedPacketEvent }) {
         </p>
       ) : (
         <div className="mt-6 rounded-2xl bg-red-700 p-6 text-center text-white shadow-lg">
-          <p className="text-sm text-red-50">{t('red_packets.left', { count: event.packets_left })}</p>
+          <p className="text-sm text-red-50">{t('red_packets.left', { count: event.packets_left, total: event.packet_count })}</p>
           <Button className="mt-4" size="lg" loading={take.isPending} data-testid="red-packet-take" disabled={event.packets_left <= 0}
             onClick={() => (me ? take.mutate() : openSignIn())}>
             {t('red_packets.take')}
@@ -83,7 +83,23 @@ function EventBody({ event }: { event: RedPacketEvent }) {
           {take.isError ? <p role="alert" className="mt-3 text-sm font-medium" data-testid="red-packet-error">{errorToText(t, take.error)}</p> : null}
         </div>
       )}
+      {live && !packet ? <HowItWorks /> : null}
     </div>
+  );
+}
+
+/** The three steps before one takes a packet, so the button is not a leap in the dark. */
+function HowItWorks() {
+  const { t } = useTranslation();
+  return (
+    <section className="mt-6 rounded-2xl bg-ink-850 p-5 ring-1 ring-ink-700" aria-labelledby="red-packet-how" data-testid="red-packet-how">
+      <h2 id="red-packet-how" className="text-base font-bold text-fg">{t('red_packets.how_title')}</h2>
+      <ol className="mt-3 flex list-decimal flex-col gap-2 pl-5 text-sm text-muted marker:font-semibold marker:text-red-400">
+        <li>{t('red_packets.how_take')}</li>
+        <li>{t('red_packets.how_share')}</li>
+        <li>{t('red_packets.how_open')}</li>
+      </ol>
+    </section>
   );
 }
 
