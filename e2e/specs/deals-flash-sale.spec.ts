@@ -66,7 +66,8 @@ test('a flash sale opening a few seconds later: countdown, Buy now turns on at t
   await skipAccountPrompts(page, account.id);
   const sku = await gameForSlot(page.request, baseURL!, 12);
   const price = Math.max(1, Math.floor(sku.sale_price / 4));
-  const eventId = await createSale(browser, baseURL!, area, { skuId: sku.id, price, fromInSeconds: 6 });
+  // Far enough ahead that signing in and opening the page on a busy two-core machine never reach the start.
+  const eventId = await createSale(browser, baseURL!, area, { skuId: sku.id, price, fromInSeconds: 20 });
 
   // The visitor's computer is an hour slow: every countdown still runs on the server's clock.
   await page.clock.install({ time: Date.now() - 3_600_000 });
@@ -76,7 +77,7 @@ test('a flash sale opening a few seconds later: countdown, Buy now turns on at t
   // Before the start: the countdown to it, the button off and saying when.
   const countdown = panel.getByTestId('flash-countdown');
   await expect(countdown).toHaveAttribute('data-status', 'not_start');
-  await expect.poll(async () => Number(await countdown.getAttribute('data-seconds-left'))).toBeLessThanOrEqual(6);
+  await expect.poll(async () => Number(await countdown.getAttribute('data-seconds-left'))).toBeLessThanOrEqual(20);
   const buy = panel.getByTestId('flash-buy');
   await expect(buy).toBeDisabled();
   await expect(buy).toContainText(say(info, '距开始', 'Starts in'));
@@ -84,7 +85,7 @@ test('a flash sale opening a few seconds later: countdown, Buy now turns on at t
   await expect(panel.getByTestId('flash-stock')).toHaveAttribute('data-left', '5');
 
   // The opening second passes on the server's clock: the same page turns current and the button on.
-  await expect(buy).toBeEnabled({ timeout: 15_000 });
+  await expect(buy).toBeEnabled({ timeout: 30_000 });
   await expect(countdown).toHaveAttribute('data-status', 'current');
   await expect(buy).toHaveText(say(info, '立即抢购', 'Buy now'));
   await buy.click();
