@@ -2,10 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CPS_ATTRIBUTION_WINDOW_SECONDS, isDistributionCodeShape, normalizeDistributionCode } from '@lantern/domain';
-import { DISTRIBUTION_API } from '@lantern/contract';
-import { api } from './api';
 import { getSite } from './site';
-import { queryKeys } from './query-keys';
 
 /**
  * A page opened with `?cps=CODE` (docs/product/distribution.md#attribution): a signed-in visitor's visit is
@@ -43,8 +40,6 @@ export function useCpsCapture(accountId: number | null) {
     const pending = readPending();
     if (!pending) return;
     localStorage.removeItem(storageKey());
-    api.post(DISTRIBUTION_API.visits, { cps_visit: { code: pending.code } }, { auth: 'optional' })
-      .then(() => client.invalidateQueries({ queryKey: queryKeys.distribution.mine }))
-      .catch(() => undefined);
+    void import('./cps-record').then(({ recordCpsVisit }) => recordCpsVisit(client, pending.code));
   }, [fromLink, accountId, client]);
 }
