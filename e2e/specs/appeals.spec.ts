@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { areaOf, clickSendCode, latestCode, signUpViaApi, skipAccountPrompts, solveCaptcha, uniqueEmail } from './helpers';
+import { areaOf, clickSendCode, latestCode, signUpViaApi, skipAccountPrompts, solveCaptcha, uniqueEmail, expectShownDuring } from './helpers';
 import { pngFixture } from './png-fixture';
 
 /**
@@ -101,8 +101,7 @@ test('files an appeal, staff accept it, and the e-mailed link resets the passwor
 
   await page.locator('input[name="login"]').fill(account.email);
   await page.locator('input[name="password"]').fill(fresh);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('sign-in-success')).toBeVisible();
+  await expectShownDuring(page, 'sign-in-success', () => page.getByTestId('sign-in-submit').click());
 });
 
 test('an expired reset link says so and goes home; a deny link shows its page', async ({ page }, info) => {

@@ -146,3 +146,22 @@ export async function clickSendCode(page: Page, baseURL: string): Promise<string
   await expect(button).toBeDisabled(); // counting down from resend_after
   return id;
 }
+
+/**
+ * Expects the element with `testId` to show while `action` runs, however briefly. The sign-in success shows
+ * for one second before the popup closes or the page moves on: polling from the test can step over that
+ * second on a busy machine, so a watcher inside the page notes the element the moment it renders.
+ */
+export async function expectShownDuring(page: Page, testId: string, action: () => Promise<void>) {
+  const flag = `__shown_${testId.replace(/\W/g, '_')}`;
+  await page.evaluate(`(() => {
+    const selector = '[data-testid="${testId}"]';
+    window.${flag} = false;
+    const note = () => { if (document.querySelector(selector)) { window.${flag} = true; observer.disconnect(); } };
+    const observer = new MutationObserver(note);
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+    note();
+  })()`);
+  await action();
+  await expect.poll(() => page.evaluate<boolean>(`window.${flag} === true`), { message: `${testId} was shown` }).toBe(true);
+}

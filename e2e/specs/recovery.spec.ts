@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { areaOf, clickSendCode, latestCode, signUpViaApi, skipAccountPrompts } from './helpers';
+import { areaOf, clickSendCode, latestCode, signUpViaApi, skipAccountPrompts, expectShownDuring } from './helpers';
 
 test('resets a forgotten password by e-mail, then signs in with the new one', async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'reset');
@@ -21,7 +21,6 @@ test('resets a forgotten password by e-mail, then signs in with the new one', as
 
   await page.locator('input[name="login"]').fill(account.email);
   await page.locator('input[name="password"]').fill(fresh);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('sign-in-success')).toBeVisible();
+  await expectShownDuring(page, 'sign-in-success', () => page.getByTestId('sign-in-submit').click());
   await expect(page.getByTestId('user-menu')).toBeVisible();
 });

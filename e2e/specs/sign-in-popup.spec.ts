@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
+import { areaOf, signUpViaApi, skipAccountPrompts, expectShownDuring } from './helpers';
 
 const SESSION_COOKIES = /^lantern_(native|abroad)_(at|rt)$/;
 
@@ -20,8 +20,7 @@ test('a 401 on an action opens the sign-in popup, and signing in through it work
 
   await popup.locator('input[name="login"]').fill(account.email);
   await popup.locator('input[name="password"]').fill(account.password);
-  await popup.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('sign-in-success')).toBeVisible();
+  await expectShownDuring(page, 'sign-in-success', () => popup.getByTestId('sign-in-submit').click());
   await expect(popup).toBeHidden(); // closes one second after success
   await expect(page.getByTestId('user-menu')).toBeVisible();
 
@@ -52,8 +51,7 @@ test('a wrong password keeps the popup open with the reason; the right one signs
     const answer = ((await (await page.request.get(`${baseURL}/__dev/captcha/${id}`)).json()) as { answer: string }).answer;
     await popup.locator('input[name="captcha"]').fill(answer);
   }
-  await popup.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('sign-in-success')).toBeVisible();
+  await expectShownDuring(page, 'sign-in-success', () => popup.getByTestId('sign-in-submit').click());
   await expect(page.getByTestId('user-menu')).toBeVisible();
 });
 
@@ -64,8 +62,7 @@ test('/sign_in goes to return_addr one second after success', async ({ page, con
   await page.goto('/sign_in?return_addr=/setting/security');
   await page.locator('input[name="login"]').fill(account.email);
   await page.locator('input[name="password"]').fill(account.password);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('sign-in-success')).toBeVisible();
+  await expectShownDuring(page, 'sign-in-success', () => page.getByTestId('sign-in-submit').click());
   await expect(page).toHaveURL(/\/setting\/security$/);
   await expect(page.getByTestId('security-email')).toContainText('@example.com');
 });
