@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { loadSite } from './lib/site';
@@ -16,10 +16,13 @@ async function start() {
   await routerReady(app.router);
   // The store home's server-drawn first screen is painted before the app renders over it.
   await firstScreenPainted();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App {...app} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App {...app} />
+      </StrictMode>,
+    ),
   );
 }
 
