@@ -153,5 +153,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A hang detector, not a speed bound: a dialog test that takes 1 s alone took over 5 s (vitest's default) on a
+    // shared two-core machine under load. Speed is measured in bench/, never by a test's timeout.
+    testTimeout: 20_000,
   },
 });
