@@ -9,15 +9,10 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATIONS_API, COOKIES, secureCookieName } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from './harness.ts';
-import { makeAccount, makeSku } from './catalog-factories.ts';
-import { steamCodes, stockKeys } from './keys-factories.ts';
-import { fundWallet, walletBalance } from './payments-factories.ts';
+import type { TestApp } from './harness.ts';
 import { parseSetCookie, plainRequest, ProxiedBrowser } from './proxied-client.ts';
 import type { SseClient } from './live-support.ts';
 import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
-import { accounts } from '../src/modules/accounts/tables.ts';
-import { hashPassword } from '../src/modules/accounts/passwords.ts';
 
 /**
  * The production set-up of docs/operations.md#production-behind-nginx, brought up by its own script on a fresh
@@ -39,6 +34,23 @@ const SECRET = 'the-nginx-drill-secret-of-32-characters!';
 const PASSWORD = 'Nginx-Drill-2026';
 const BASE = Number(process.env.NGINX_TEST_PORT_BASE ?? 3350);
 const PORTS = { https: BASE, http: BASE + 1, instances: BASE + 2, metrics: BASE + 6 } as const;
+/** Host names of the two sites (the harness's; kept here so the file starts without loading the app). */
+const HOSTS = { native: 'cn.lantern.test', abroad: 'global.lantern.test' } as const;
+
+/**
+ * The factories load the whole server's modules: loaded while the instances start (the slowest part of the
+ * file) rather than before, so the two overlap.
+ */
+async function loadTools() {
+  const [harness, catalog, keys, payments, tables, passwords] = await Promise.all([
+    import('./harness.ts'), import('./catalog-factories.ts'), import('./keys-factories.ts'), import('./payments-factories.ts'),
+    import('../src/modules/accounts/tables.ts'), import('../src/modules/accounts/passwords.ts'),
+  ]);
+  expect(harness.HOSTS).toEqual(HOSTS);
+  return { ...harness, ...catalog, ...keys, ...payments, ...tables, ...passwords };
+}
+let f: Awaited<ReturnType<typeof loadTools>>;
+
 /** The real client's address: another loopback address than nginx's own (127.0.0.1, the one trusted proxy). */
 const CLIENT_ADDRESS = '127.0.0.2';
 
@@ -128,9 +140,9 @@ async function addressLoggedFor(requestId: string): Promise<string | undefined> 
 
 /** A member of the international site with a password, signed in through nginx as the web signs in. */
 async function signedInMember(nickname: string) {
-  const account = await makeAccount(tools!, { area: 'abroad' });
-  await tools!.deps.db.update(accounts).set({ nickname, passwordHash: await hashPassword(PASSWORD) }).where(eq(accounts.id, account.id));
-  const [row] = await tools!.deps.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, account.id));
+  const account = await f.makeAccount(tools!, { area: 'abroad' });
+  await tools!.deps.db.update(f.accounts).set({ nickname, passwordHash: await f.hashPassword(PASSWORD) }).where(eq(f.accounts.id, account.id));
+  const [row] = await tools!.deps.db.select({ email: f.accounts.email }).from(f.accounts).where(eq(f.accounts.id, account.id));
   const browser = new ProxiedBrowser({ port: PORTS.https, host: HOSTS.abroad, ca, localAddress: CLIENT_ADDRESS });
   const page = await browser.get('/');
   expect(page.status).toBe(200);
@@ -146,10 +158,12 @@ beforeAll(async () => {
   database = await createScratchDatabase(process.env.DATABASE_URL!, 'lantern_nginx');
   redisPrefix = `lantern-nginx-${randomBytes(4).toString('hex')}:`;
   up = true;
-  await run(process.execPath, [SCRIPT, 'up'], { env: scriptEnv(), cwd: root });
+  const started = Date.now();
+  [, f] = await Promise.all([run(process.execPath, [SCRIPT, 'up'], { env: scriptEnv(), cwd: root }), loadTools()]);
+  console.log(`up (two instances and nginx) with the factories loaded beside it: ${Date.now() - started} ms`);
   ca = readFileSync(join(runDir, 'tls/self-signed.crt'));
   // The factories' own view of the same database and secret (sealed by the instances' first start).
-  tools = await createTestApp({ databaseUrl: database.url, env: { APP_SECRET: SECRET } });
+  tools = await f.createTestApp({ databaseUrl: database.url, env: { APP_SECRET: SECRET } });
 }, 120_000);
 
 afterAll(async () => {
@@ -170,16 +184,16 @@ describe('production behind nginx: two instances, PostgreSQL, Redis', () => {
     const friend = await signedInMember(`nginx_friend_${randomBytes(3).toString('hex')}`);
 
     // A game with keys, and a wallet topped up: bought in one click from the wallet, its key delivered.
-    const game = await makeSku(tools!, { area: 'abroad', listPrice: 1_999 });
-    await stockKeys(tools!, game.id, steamCodes(2, 'NGINX'));
-    await fundWallet(tools!, buyer.id, 'USD', 5_000);
+    const game = await f.makeSku(tools!, { area: 'abroad', listPrice: 1_999 });
+    await f.stockKeys(tools!, game.id, f.steamCodes(2, 'NGINX'));
+    await f.fundWallet(tools!, buyer.id, 'USD', 5_000);
     const placed = await buyer.browser.post('/api/orders', { order: { sku_ids: [game.id], cate: 'game', type: 'one_click' } });
     expect(placed.status, placed.body).toBe(201);
     const order = placed.json<{ id: number; version: number }>();
     const paid = await buyer.browser.patch(`/api/orders/${order.id}/pay`, { payment_method: 'wallet', version: order.version });
     expect(paid.status, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'complete' });
-    expect(await walletBalance(tools!, buyer.id, 'USD')).toBe(5_000 - 1_999);
+    expect(await f.walletBalance(tools!, buyer.id, 'USD')).toBe(5_000 - 1_999);
 
     // The friend's tab holds its live stream: through nginx, unbuffered, on one of the two instances.
     const stream = await friend.browser.live();
