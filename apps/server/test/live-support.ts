@@ -1,6 +1,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOSTS, type TestApp } from './harness.ts';
+import { HOSTS } from './hosts.ts';
+import type { TestApp } from './harness.ts';
 
 /** One frame of a Server-Sent Events stream as the browser would see it. */
 export interface SseFrame {

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATIONS_API, COOKIES, secureCookieName } from '@lantern/contract';
 import type { TestApp } from './harness.ts';
+import { HOSTS } from './hosts.ts';
 import { parseSetCookie, plainRequest, ProxiedBrowser } from './proxied-client.ts';
 import type { SseClient } from './live-support.ts';
 import { createScratchDatabase } from '../src/platform/db/scratch-database.ts';
@@ -34,9 +35,6 @@ const SECRET = 'the-nginx-drill-secret-of-32-characters!';
 const PASSWORD = 'Nginx-Drill-2026';
 const BASE = Number(process.env.NGINX_TEST_PORT_BASE ?? 3350);
 const PORTS = { https: BASE, http: BASE + 1, instances: BASE + 2, metrics: BASE + 6 } as const;
-/** Host names of the two sites (the harness's; kept here so the file starts without loading the app). */
-const HOSTS = { native: 'cn.lantern.test', abroad: 'global.lantern.test' } as const;
-
 /**
  * The factories load the whole server's modules: loaded while the instances start (the slowest part of the
  * file) rather than before, so the two overlap.
@@ -46,7 +44,6 @@ async function loadTools() {
     import('./harness.ts'), import('./catalog-factories.ts'), import('./keys-factories.ts'), import('./payments-factories.ts'),
     import('../src/modules/accounts/tables.ts'), import('../src/modules/accounts/passwords.ts'),
   ]);
-  expect(harness.HOSTS).toEqual(HOSTS);
   return { ...harness, ...catalog, ...keys, ...payments, ...tables, ...passwords };
 }
 let f: Awaited<ReturnType<typeof loadTools>>;

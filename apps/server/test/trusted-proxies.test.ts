@@ -60,6 +60,8 @@ describe('client addresses', () => {
     const fromProxy = (peer: string, id: string) => clients(proxied).native.get('/healthz', { ip: peer, headers: { 'x-request-id': id } });
     const nginxId = '5a3697ebf82d912341ef8a3e28d1770b';
     expect((await fromProxy(PROXY, nginxId)).headers['x-request-id']).toBe(nginxId);
+    // A dual-stack listener names an IPv4 peer as an IPv4-mapped IPv6 address: the same proxy.
+    expect((await fromProxy(`::ffff:${PROXY}`, nginxId)).headers['x-request-id']).toBe(nginxId);
     // Past the proxy (a client reaching an instance directly), and from a proxy when no proxy is configured.
     expect((await fromProxy(US, nginxId)).headers['x-request-id']).not.toBe(nginxId);
     expect((await clients(direct).native.get('/healthz', { ip: PROXY, headers: { 'x-request-id': nginxId } })).headers['x-request-id']).not.toBe(nginxId);
