@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -155,6 +156,18 @@ function probe(url, { host, ca } = {}) {
   });
 }
 
+/** Whether something already listens on a loopback port (a process left from an earlier run would answer its probes). */
+function listening(port) {
+  return new Promise((done) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 const alive = (pid) => {
   try {
@@ -183,6 +196,8 @@ async function up() {
   for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(s.runDir, 'nginx-temp', dir), { recursive: true });
   if (s.instances < 1) fail('INSTANCES: at least 1');
   const envs = Array.from({ length: s.instances }, (_, i) => instanceEnv(s, i));
+  const ports = [...Array.from({ length: s.instances }, (_, i) => Object.values(portsOf(s, i))).flat().filter((p) => p !== null), s.httpsPort, s.httpPort];
+  for (const port of ports) if (await listening(port)) fail(`port ${port} is in use already`);
 
   // Once, before any instance: a failing migration stops here with nothing started.
   const tsxLoader = ['--import', 'tsx'];
