@@ -9,6 +9,8 @@ export default defineConfig({
     // Likewise what only PostgreSQL has (sessions it can end, as a restart does) is in `*.postgres.test.ts`.
     exclude: [
       '**/node_modules/**',
+      // The production set-up behind nginx starts processes of its own: its own CI step (vitest.production.config.ts).
+      'test/**/*.production.test.ts',
       ...(process.env.REDIS_URL ? [] : ['test/**/*.redis.test.ts']),
       ...(process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
     ],

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -25,6 +24,7 @@ import { devRoutes } from './dev/routes.ts';
 import { registerWeb } from './web.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerRequestContext } from './platform/request-context.ts';
+import { requestIdOf, trustedPeers } from './platform/request-id.ts';
 import { registerRequestMetrics, staffMetricsRoute } from './platform/metrics-routes.ts';
 
 
@@ -58,9 +58,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries its id (`reqId`), and every answer names it (x-request-id), so a
-    // user's report of an error finds its lines. A configured proxy's own id is kept; a client's is not trusted.
-    genReqId: () => randomUUID(),
-    requestIdHeader: config.trustedProxies.length > 0 ? 'x-request-id' : false,
+    // user's report of an error finds its lines. A configured proxy's own id is kept (its access log then names
+    // the same request); an id sent by anyone else is not (platform/request-id.ts).
+    genReqId: requestIdOf(config.trustedProxies.length > 0 ? trustedPeers(config.trustedProxies) : null),
+    requestIdHeader: false,
     rewriteUrl: (req: { url?: string }) => stripJsonSuffix(req.url ?? '/'),
     // Cover seeds carry a title (percent-encoded CJK takes 9 characters a glyph): room for that in a path parameter.
     routerOptions: { querystringParser: parseQuery, maxParamLength: 512 },

@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...STAGING, TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
   });
 
+  it('keeps this store\'s Redis keys and channels under REDIS_PREFIX, lantern: unless told', () => {
+    expect(loadConfig(STAGING).REDIS_PREFIX).toBe('lantern:');
+    expect(loadConfig({ ...STAGING, REDIS_PREFIX: 'lantern-staging:' }).REDIS_PREFIX).toBe('lantern-staging:');
+    expect(() => loadConfig({ ...STAGING, REDIS_PREFIX: 'two words' })).toThrow(/REDIS_PREFIX/);
+    expect(() => loadConfig({ ...STAGING, REDIS_PREFIX: 'x'.repeat(65) })).toThrow(/REDIS_PREFIX/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', PORT_NATIVE: 'eighty' })).toThrow(/PORT_NATIVE/);
     expect(() => loadConfig({ NODE_ENV: 'development', SITE_HOSTS: 'shop.example=moon' })).toThrow(/SITE_HOSTS/);

@@ -34,6 +34,12 @@ const schema = z.object({
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut (platform/shutdown.ts). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(20_000),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * What every key and pub/sub channel of this store starts with on Redis: two stores sharing one Redis (a
+   * staging copy beside production, a test run beside a developer's server) keep apart by it. Redis's database
+   * index (`redis://…/2`) separates keys but not pub/sub channels, so the prefix is the setting that separates both.
+   */
+  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'expected up to 64 letters, digits, ".", ":", "-" or "_"').default('lantern:'),
   PORT_NATIVE: z.coerce.number().int().min(1).max(65535).default(3000),
   PORT_ABROAD: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default('0.0.0.0'),

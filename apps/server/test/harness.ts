@@ -11,6 +11,7 @@ import { pgliteTemplateDump, postgresTemplateName } from './template-copies.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { RecordingSender } from './jobs-support.ts';
+import { HOSTS } from './hosts.ts';
 
 /** A clock tests can move: services read time only through it. */
 export class TestClock implements Clock {
@@ -27,7 +28,7 @@ export class TestClock implements Clock {
 }
 
 /** Host names that resolve to each site in tests (through the SITE_HOSTS map). */
-export const HOSTS = { native: 'cn.lantern.test', abroad: 'global.lantern.test' } as const;
+export { HOSTS };
 
 
 /** Settings that run the app as production does (the sandbox gateway named on purpose, as production must). */

@@ -1,6 +1,7 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOSTS, type TestApp } from './harness.ts';
+import { HOSTS } from './hosts.ts';
+import type { TestApp } from './harness.ts';
 
 /** One frame of a Server-Sent Events stream as the browser would see it. */
 export interface SseFrame {
@@ -39,17 +40,22 @@ export class SseClient {
   private destroy: () => void = () => undefined;
 
   static open(port: number, options: StreamOptions = {}): Promise<SseClient> {
+    return SseClient.read((onResponse) => httpRequest({
+      host: '127.0.0.1', port, method: 'GET', path: `/api/live${options.query ?? ''}`,
+      headers: {
+        host: HOSTS[options.area ?? 'native'],
+        accept: 'text/event-stream',
+        ...(options.token && { authorization: `Bearer ${options.token}` }),
+        ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
+      },
+    }, onResponse));
+  }
+
+  /** Reads the stream of a request made elsewhere (through a proxy, over TLS): `start` sends it and hands its response on. */
+  static read(start: (onResponse: (res: IncomingMessage) => void) => ClientRequest): Promise<SseClient> {
     const client = new SseClient();
     return new Promise((resolve, reject) => {
-      const req = httpRequest({
-        host: '127.0.0.1', port, method: 'GET', path: `/api/live${options.query ?? ''}`,
-        headers: {
-          host: HOSTS[options.area ?? 'native'],
-          accept: 'text/event-stream',
-          ...(options.token && { authorization: `Bearer ${options.token}` }),
-          ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
-        },
-      }, (res) => {
+      const req = start((res) => {
         client.status = res.statusCode ?? 0;
         client.headers = res.headers;
         res.setEncoding('utf8');

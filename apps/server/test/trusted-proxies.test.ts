@@ -55,4 +55,18 @@ describe('client addresses', () => {
   it('ignores X-Forwarded-For from a peer that is not one of the trusted proxies', async () => {
     expect((await orderFrom(proxied, US, MAINLAND)).json()).toEqual({ errors: { ip: ['purchase_blocked'] } });
   });
+
+  it('keeps the request id a trusted proxy named the request with, and no one else\'s', async () => {
+    const fromProxy = (peer: string, id: string) => clients(proxied).native.get('/healthz', { ip: peer, headers: { 'x-request-id': id } });
+    const nginxId = '5a3697ebf82d912341ef8a3e28d1770b';
+    expect((await fromProxy(PROXY, nginxId)).headers['x-request-id']).toBe(nginxId);
+    // A dual-stack listener names an IPv4 peer as an IPv4-mapped IPv6 address: the same proxy.
+    expect((await fromProxy(`::ffff:${PROXY}`, nginxId)).headers['x-request-id']).toBe(nginxId);
+    // Past the proxy (a client reaching an instance directly), and from a proxy when no proxy is configured.
+    expect((await fromProxy(US, nginxId)).headers['x-request-id']).not.toBe(nginxId);
+    expect((await clients(direct).native.get('/healthz', { ip: PROXY, headers: { 'x-request-id': nginxId } })).headers['x-request-id']).not.toBe(nginxId);
+    // An id no proxy would send (too long, or with characters a log line should not carry) is replaced.
+    expect((await fromProxy(PROXY, 'x'.repeat(200))).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await fromProxy(PROXY, 'id with spaces')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

@@ -73,7 +73,7 @@ export async function compose(config: Config, overrides: ComposeOverrides = {}):
     if (!overrides.database) await database.close();
     throw error;
   }
-  const redis = !overrides.kv && config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? 'lantern:', log) : undefined;
+  const redis = !overrides.kv && config.REDIS_URL ? new RedisStore(config.REDIS_URL, overrides.kvPrefix ?? config.REDIS_PREFIX, log) : undefined;
   const kv: KeyValueStore = overrides.kv ?? redis ?? new MemoryStore();
   const deps: Deps = {
     config,
