@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors } from '../../../lib/form';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useSite } from '../../../lib/site';
-import { Button } from '../../../ui/Button';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
-import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { resetPassword } from '../api/recovery';
 import { AuthCard } from './AuthCard';
+import { AuthFormEnd } from './AuthFormEnd';
 
 type Values = { target: string; code: string; password: string; password_confirmation: string };
 
@@ -70,15 +69,7 @@ export function PasswordResetPage() {
           onSendErrors={setGeneral}
         />
         <NewPasswordFields form={form} />
-        {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-        <Button type="submit" size="lg" block loading={formState.isSubmitting}>
-          {t('auth.reset_submit')}
-        </Button>
-        <p className="text-center text-sm text-muted">
-          <Link to={paths.signIn} className="text-accent hover:underline">
-            {t('auth.back_to_sign_in')}
-          </Link>
-        </p>
+        <AuthFormEnd general={general} submitting={formState.isSubmitting} submitLabel={t('auth.reset_submit')} />
       </form>
         </TabsContent>
       </Tabs>
