@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Modal } from './Modal';
@@ -8,47 +9,59 @@ function until(t: (k: string, o?: Record<string, unknown>) => string, unmuteAt?:
   return t('mute.until', { time: formatDateTime(unmuteAt, lang ?? 'zh-CN') });
 }
 
-/** Community-muted notice (docs/product/screens.md#mute-notice): a short explanation, the contact-staff text and an OK button. */
-export function MuteNotice({ open, onOpenChange, unmuteAt }: { open: boolean; onOpenChange: (o: boolean) => void; unmuteAt?: number | null }) {
+interface MuteModalProps {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  unmuteAt?: number | null;
+}
+
+/** The two mute modals differ only in their texts: a title, what happened, the OK button and how to reach the staff. */
+function MuteModal({ open, onOpenChange, unmuteAt, title, body, ok, staff }: MuteModalProps & { title: string; body: string; ok: string; staff: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
       size="sm"
-      title={t('mute.notice_title')}
+      title={title}
       footer={
         <Button onClick={() => onOpenChange(false)} autoFocus>
-          {t('ui.ok')}
+          {ok}
         </Button>
       }
     >
-      <p className="text-sm text-muted">{t('mute.notice_body')}</p>
+      <p className="text-sm text-muted">{body}</p>
       {unmuteAt ? <p className="mt-2 text-sm text-fg">{until(t, unmuteAt, i18n.language)}</p> : null}
-      <p className="mt-3 text-sm text-subtle">{t('mute.contact_staff')}</p>
+      {staff}
     </Modal>
   );
 }
 
-/** Mute dialog for banned users (docs/product/screens.md#mute-notice): says how to reach the staff. */
-export function MuteDialog({ open, onOpenChange, unmuteAt }: { open: boolean; onOpenChange: (o: boolean) => void; unmuteAt?: number | null }) {
-  const { t, i18n } = useTranslation();
+/** Community-muted notice (docs/product/screens.md#mute-notice): a short explanation, the contact-staff text and an OK button. */
+export function MuteNotice(props: MuteModalProps) {
+  const { t } = useTranslation();
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      size="sm"
+    <MuteModal
+      {...props}
+      title={t('mute.notice_title')}
+      body={t('mute.notice_body')}
+      ok={t('ui.ok')}
+      staff={<p className="mt-3 text-sm text-subtle">{t('mute.contact_staff')}</p>}
+    />
+  );
+}
+
+/** Mute dialog for banned users (docs/product/screens.md#mute-notice): says how to reach the staff. */
+export function MuteDialog(props: MuteModalProps) {
+  const { t } = useTranslation();
+  return (
+    <MuteModal
+      {...props}
       title={t('mute.dialog_title')}
-      footer={
-        <Button onClick={() => onOpenChange(false)} autoFocus>
-          {t('ui.got_it')}
-        </Button>
-      }
-    >
-      <p className="text-sm text-muted">{t('errors.user_muted')}</p>
-      {unmuteAt ? <p className="mt-2 text-sm text-fg">{until(t, unmuteAt, i18n.language)}</p> : null}
-      <p className="mt-3 rounded-lg bg-ink-900 px-3 py-2.5 text-sm text-fg ring-1 ring-ink-700">{t('errors.contact_personnel')}</p>
-    </Modal>
+      body={t('errors.user_muted')}
+      ok={t('ui.got_it')}
+      staff={<p className="mt-3 rounded-lg bg-ink-900 px-3 py-2.5 text-sm text-fg ring-1 ring-ink-700">{t('errors.contact_personnel')}</p>}
+    />
   );
 }
 

@@ -30,6 +30,7 @@ export async function runSignUpSteps(tx: DbOrTx, deps: Deps, account: NewAccount
 
 /** Something real an account did (docs/product/engagement.md#invitations): bound a phone or an e-mail. */
 export type AccountMilestone = 'bind_phone' | 'bind_email';
+/** Told, in the binding's transaction, when an account first does something real; invitations reward the inviter then. */
 export type MilestoneListener = (tx: DbOrTx, deps: Deps, accountId: number, milestone: AccountMilestone) => Promise<void>;
 
 const listeners = new Map<string, MilestoneListener>();

@@ -20,10 +20,12 @@ const sources: { paymentsOfOrders: PaymentsOfOrders; keysOfLines: KeysOfLines } 
   keysOfLines: async () => new Map(),
 };
 
+/** An order's payment attempts, shown on the order: payments provides them at set-up; until then an order shows none. */
 export function provideOrderPayments(read: PaymentsOfOrders): void {
   sources.paymentsOfOrders = read;
 }
 
+/** The keys of an order's lines, shown on the order: keys provides them at set-up; until then a line shows none. */
 export function provideLineKeys(read: KeysOfLines): void {
   sources.keysOfLines = read;
 }

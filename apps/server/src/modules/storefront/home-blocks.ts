@@ -16,6 +16,7 @@ export const HOME_BLOCKS = ['seckills', 'coupon_areas', 'point_redeems', 'headli
 export type HomeBlock = (typeof HOME_BLOCKS)[number];
 /** A block's entries in the shape the home answer gives them (the contract's type for that block). */
 export type HomeBlockEntries = { [B in HomeBlock]: HomeResponse[B] };
+/** Loads one block of the store home for a viewer: the module that owns the block's rows provides it at set-up; a block nobody provides is empty. */
 export type HomeBlockLoader<B extends HomeBlock = HomeBlock> = (deps: Deps, viewer: Viewer) => Promise<HomeBlockEntries[B]>;
 
 const loaders = new Map<HomeBlock, HomeBlockLoader>();

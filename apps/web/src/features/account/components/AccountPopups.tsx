@@ -9,6 +9,7 @@ import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { codeReason, passwordReason } from '../../../lib/rules';
 import { NewPasswordField } from '../../../ui/NewPasswordField';
 import { Button } from '../../../ui/Button';
+import { FormActions } from '../../../ui/FormActions';
 import { Modal } from '../../../ui/Modal';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { FormAlert, SelectField, TextField } from '../../../ui/TextField';
@@ -122,14 +123,7 @@ export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: 
           </SelectField>
         </div>
         {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('prompts.later')}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {t('ui.save')}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submitting={formState.isSubmitting} cancelLabel={t('prompts.later')} />
       </form>
     </Modal>
   );

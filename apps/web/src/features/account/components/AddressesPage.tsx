@@ -9,6 +9,7 @@ import { errorToText } from '../../../lib/errors';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
+import { FormActions } from '../../../ui/FormActions';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PinIcon } from '../../../ui/icons';
@@ -165,14 +166,7 @@ function AddressForm({ address, districts, onDone }: { address: DetailedAddress 
       <TextField label={t('fields.postcode')} autoComplete="postal-code" containerClassName="sm:max-w-48" error={fieldErrorText(t, 'postcode', e.postcode)} {...register('postcode')} />
       <Checkbox label={t('addresses.make_default')} {...register('is_default')} />
       {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          {t('ui.cancel')}
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          {t('ui.save')}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { Button } from '../../../ui/Button';
+import { FormActions } from '../../../ui/FormActions';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Modal } from '../../../ui/Modal';
 import { FormAlert, TextField } from '../../../ui/TextField';
@@ -69,14 +69,7 @@ export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email
           {...register('password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('password') })}
         />
         {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('ui.cancel')}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {t('ui.save')}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submitting={formState.isSubmitting} />
       </form>
     </Modal>
   );
@@ -113,14 +106,7 @@ export function UnbindPhoneDialog({ me, open, onOpenChange }: { me: Me; open: bo
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ContactCodeFields form={form} contact="phone" kind="phone" purpose="unbind" keepCaptchaAfterSend onSendErrors={setGeneral} />
         {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('ui.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={formState.isSubmitting}>
-            {t('security.unbind')}
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} submitting={formState.isSubmitting} submitLabel={t('security.unbind')} submitVariant="danger" />
       </form>
     </Modal>
   );

@@ -19,6 +19,7 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { FormAlert, TextAreaField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { AuthCard } from './AuthCard';
+import { AuthFormEnd } from './AuthFormEnd';
 import { AppealAttachments, type Attachment } from './AppealAttachments';
 import { fetchAppealForm, fetchAppeals, fetchAppealsByCode, fileAppeal, requestResetLink, trackingToken } from '../api/appeals';
 
@@ -213,15 +214,7 @@ function AppealForm() {
         }}
         error={fieldErrorText(t, 'captcha', e.captcha)}
       />
-      {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={formState.isSubmitting} disabled={!formQuery.data}>
-        {t('appeals.submit')}
-      </Button>
-      <p className="text-center text-sm text-muted">
-        <Link to={paths.signIn} className="text-accent hover:underline">
-          {t('auth.back_to_sign_in')}
-        </Link>
-      </p>
+      <AuthFormEnd general={general} submitting={formState.isSubmitting} submitLabel={t('appeals.submit')} disabled={!formQuery.data} />
     </form>
   );
 }

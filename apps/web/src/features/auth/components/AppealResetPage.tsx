@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
-import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { passwordReason } from '../../../lib/rules';
+import { applyServerErrors } from '../../../lib/form';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
-import { NewPasswordField } from '../../../ui/NewPasswordField';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
-import { FormAlert, TextField } from '../../../ui/TextField';
+import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { AuthCard } from './AuthCard';
 import { resetContactByToken, resetPasswordByToken } from '../api/appeals';
@@ -33,8 +32,7 @@ export function AppealResetPage() {
   const [kind, setKind] = useState<Kind>('password');
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<Values>({ defaultValues: { password: '', password_confirmation: '', target: '', code: '' } });
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, watch, reset } = form;
-  const e = formState.errors;
+  const { handleSubmit, formState, setError, reset } = form;
 
   const expired = () => {
     toast.fail(t('appeals.link_expired'));
@@ -82,20 +80,7 @@ export function AppealResetPage() {
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
             {kind === 'password' ? (
               <>
-                <NewPasswordField
-                  label={t('fields.new_password')}
-                  strength={watch('password')}
-                  error={fieldErrorText(t, 'password', e.password)}
-                  {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
-                />
-                <TextField
-                  label={t('fields.password_confirmation')}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  error={fieldErrorText(t, 'password_confirmation', e.password_confirmation)}
-                  {...register('password_confirmation', { validate: (v) => (!v ? 'blank' : v === getValues('password') ? true : 'confirmation'), onChange: () => clearErrors('password_confirmation') })}
-                />
+                <NewPasswordFields form={form} />
               </>
             ) : (
               <ContactCodeFields

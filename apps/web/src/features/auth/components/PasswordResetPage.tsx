@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { passwordReason } from '../../../lib/rules';
-import { NewPasswordField } from '../../../ui/NewPasswordField';
+import { applyServerErrors } from '../../../lib/form';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useSite } from '../../../lib/site';
-import { Button } from '../../../ui/Button';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
-import { FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { resetPassword } from '../api/recovery';
 import { AuthCard } from './AuthCard';
+import { AuthFormEnd } from './AuthFormEnd';
 
 type Values = { target: string; code: string; password: string; password_confirmation: string };
 
@@ -27,8 +25,7 @@ export function PasswordResetPage() {
   const form = useForm<Values>({
     defaultValues: { target: '', code: '', password: '', password_confirmation: '' },
   });
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, reset, watch } = form;
-  const e = formState.errors;
+  const { handleSubmit, formState, setError, reset } = form;
   const alias = { email: 'target', phone_number: 'target' };
 
   const submit = handleSubmit(async (v) => {
@@ -71,29 +68,8 @@ export function PasswordResetPage() {
           onSent={() => setGeneral([])}
           onSendErrors={setGeneral}
         />
-        <NewPasswordField
-          label={t('fields.new_password')}
-          strength={watch('password')}
-          error={fieldErrorText(t, 'password', e.password)}
-          {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
-        />
-        <TextField
-          label={t('fields.password_confirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(t, 'password_confirmation', e.password_confirmation)}
-          {...register('password_confirmation', { validate: (v) => (!v ? 'blank' : v === getValues('password') ? true : 'confirmation'), onChange: () => clearErrors('password_confirmation') })}
-        />
-        {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-        <Button type="submit" size="lg" block loading={formState.isSubmitting}>
-          {t('auth.reset_submit')}
-        </Button>
-        <p className="text-center text-sm text-muted">
-          <Link to={paths.signIn} className="text-accent hover:underline">
-            {t('auth.back_to_sign_in')}
-          </Link>
-        </p>
+        <NewPasswordFields form={form} />
+        <AuthFormEnd general={general} submitting={formState.isSubmitting} submitLabel={t('auth.reset_submit')} />
       </form>
         </TabsContent>
       </Tabs>

@@ -10,9 +10,8 @@ import { inviterQuery } from '../api/inviter';
 import { deviceId } from '../../../lib/device';
 import { paths } from '../../../app/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
-import { idNumberReason, passwordReason, realNameReason } from '../../../lib/rules';
-import { NewPasswordField } from '../../../ui/NewPasswordField';
-import { PasswordStrength } from '../../../ui/PasswordStrength';
+import { idNumberReason, realNameReason } from '../../../lib/rules';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useApplySession } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
@@ -56,7 +55,7 @@ export function SignUpPage() {
   const form = useForm<Values>({
     defaultValues: { email: '', phone_number: '', code: '', password: '', password_confirmation: '', nickname: '', captcha: '', real_name: '', credential_num: '', tos_agreement: false },
   });
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, watch, setValue } = form;
+  const { register, handleSubmit, formState, setError, clearErrors, watch, setValue } = form;
   const e = formState.errors;
   const nickname = watch('nickname');
   const contactField = by === 'email' ? 'email' : 'phone_number';
@@ -128,25 +127,7 @@ export function SignUpPage() {
           onSent={() => setGeneral([])}
           onSendErrors={setGeneral}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <NewPasswordField
-            label={t('fields.password')}
-            error={fieldErrorText(t, 'password', e.password)}
-            {...register('password', { validate: (v) => passwordReason(v) ?? true, onChange: () => clearErrors('password') })}
-          />
-          <TextField
-            label={t('fields.password_confirmation')}
-            type="password"
-            autoComplete="new-password"
-            required
-            error={fieldErrorText(t, 'password_confirmation', e.password_confirmation)}
-            {...register('password_confirmation', {
-              validate: (v) => (!v ? 'blank' : v === getValues('password') ? true : 'confirmation'),
-              onChange: () => clearErrors('password_confirmation'),
-            })}
-          />
-        </div>
-        <PasswordStrength password={watch('password')} />
+        <NewPasswordFields form={form} label={t('fields.password')} layout="side-by-side" />
         <TextField
           label={t('fields.nickname')}
           autoComplete="nickname"

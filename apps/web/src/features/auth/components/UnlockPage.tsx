@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { applyServerErrors } from '../../../lib/form';
-import { Button } from '../../../ui/Button';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
-import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { unlockAccount } from '../api/recovery';
 import { AuthCard } from './AuthCard';
+import { AuthFormEnd } from './AuthFormEnd';
 
 type Values = { login: string; code: string };
 
@@ -37,15 +36,7 @@ export function UnlockPage() {
     <AuthCard title={t('auth.unlock_title')} subtitle={t('auth.unlock_subtitle')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ContactCodeFields form={form} contact="login" kind="login" purpose="unlock" onSent={() => setGeneral([])} onSendErrors={setGeneral} />
-        {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-        <Button type="submit" size="lg" block loading={formState.isSubmitting}>
-          {t('auth.unlock_submit')}
-        </Button>
-        <p className="text-center text-sm text-muted">
-          <Link to={paths.signIn} className="text-accent hover:underline">
-            {t('auth.back_to_sign_in')}
-          </Link>
-        </p>
+        <AuthFormEnd general={general} submitting={formState.isSubmitting} submitLabel={t('auth.unlock_submit')} />
       </form>
     </AuthCard>
   );

@@ -6,7 +6,7 @@ import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyableValue } from '../../../ui/CopyableValue';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Money } from '../../../ui/Money';
 import { Pagination } from '../../../ui/Pagination';
@@ -66,24 +66,8 @@ export function DistributionPage() {
       {q.isPending ? <LoadingBlock /> : q.isError ? <LoadFailed error={q.error} onRetry={() => q.refetch()} /> : null}
       {info ? (
         <Card className="space-y-4 p-5 sm:p-6">
-          <div>
-            <p className="text-xs uppercase tracking-wide text-subtle">{t('distribution.my_code')}</p>
-            <div className="mt-1 flex flex-wrap items-center gap-3">
-              <code className="font-mono text-2xl font-bold tracking-widest text-fg" data-testid="distribution-code">
-                {info.inviteCode}
-              </code>
-              <CopyButton text={info.inviteCode} label={t('distribution.my_code')} testId="copy-distribution-code" />
-            </div>
-          </div>
-          <div>
-            <p className="text-xs uppercase tracking-wide text-subtle">{t('distribution.my_link')}</p>
-            <div className="mt-1 flex flex-wrap items-center gap-3">
-              <code className="min-w-0 break-all rounded-lg bg-ink-900/70 px-3 py-2 text-sm text-fg" data-testid="distribution-link">
-                {info.inviteLink}
-              </code>
-              <CopyButton text={info.inviteLink} label={t('distribution.my_link')} testId="copy-distribution-link" />
-            </div>
-          </div>
+          <CopyableValue label={t('distribution.my_code')} value={info.inviteCode} kind="code" testId="distribution-code" />
+          <CopyableValue label={t('distribution.my_link')} value={info.inviteLink} kind="link" testId="distribution-link" />
           <p className="rounded-lg bg-accent/10 px-3 py-2 text-sm text-fg ring-1 ring-inset ring-accent/30" data-testid="distribution-rule">
             {t('distribution.rule', { count: info.attributionDays })}
           </p>

@@ -6,7 +6,7 @@ import { formatDate, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
-import { CopyButton } from '../../../ui/CopyButton';
+import { CopyableValue } from '../../../ui/CopyableValue';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { invitedQuery, inviteInfoQuery } from '../api';
@@ -55,24 +55,8 @@ export function InvitesPage() {
       {q.isPending ? <LoadingBlock /> : q.isError ? <LoadFailed error={q.error} onRetry={() => q.refetch()} /> : null}
       {info ? (
         <Card className="space-y-4 p-5 sm:p-6">
-          <div>
-            <p className="text-xs uppercase tracking-wide text-subtle">{t('invites.my_code')}</p>
-            <div className="mt-1 flex flex-wrap items-center gap-3">
-              <code className="font-mono text-2xl font-bold tracking-widest text-fg" data-testid="invite-code">
-                {info.invite_code}
-              </code>
-              <CopyButton text={info.invite_code} label={t('invites.my_code')} testId="copy-invite-code" />
-            </div>
-          </div>
-          <div>
-            <p className="text-xs uppercase tracking-wide text-subtle">{t('invites.my_link')}</p>
-            <div className="mt-1 flex flex-wrap items-center gap-3">
-              <code className="min-w-0 break-all rounded-lg bg-ink-900/70 px-3 py-2 text-sm text-fg" data-testid="invite-link">
-                {info.invite_link}
-              </code>
-              <CopyButton text={info.invite_link} label={t('invites.my_link')} testId="copy-invite-link" />
-            </div>
-          </div>
+          <CopyableValue label={t('invites.my_code')} value={info.invite_code} kind="code" testId="invite-code" />
+          <CopyableValue label={t('invites.my_link')} value={info.invite_link} kind="link" testId="invite-link" />
           <p className="rounded-lg bg-accent/10 px-3 py-2 text-sm text-fg ring-1 ring-inset ring-accent/30" data-testid="invite-rule">
             {t('invites.rule', { count: info.reward_points })}
           </p>

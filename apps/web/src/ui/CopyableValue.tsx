@@ -1,0 +1,27 @@
+import { CopyButton } from './CopyButton';
+
+/**
+ * A value the owner hands to others (an invite code, a sharing link) under its label, with a copy button.
+ * `code` shows a short code large and spaced; `link` a long address that wraps. The test ids are the value's
+ * `testId` and `copy-<testId>`.
+ */
+export function CopyableValue({ label, value, kind, testId }: { label: string; value: string; kind: 'code' | 'link'; testId: string }) {
+  return (
+    <div>
+      <p className="text-xs uppercase tracking-wide text-subtle">{label}</p>
+      <div className="mt-1 flex flex-wrap items-center gap-3">
+        <code
+          className={
+            kind === 'code'
+              ? 'font-mono text-2xl font-bold tracking-widest text-fg'
+              : 'min-w-0 break-all rounded-lg bg-ink-900/70 px-3 py-2 text-sm text-fg'
+          }
+          data-testid={testId}
+        >
+          {value}
+        </code>
+        <CopyButton text={value} label={label} testId={`copy-${testId}`} />
+      </div>
+    </div>
+  );
+}
