@@ -35,7 +35,9 @@ export function install() {
   const node = bootstrapNode(root);
   console.log(`Installing dependencies (npm ci on Node.js ${node.version})…`);
   const env = envWithNode(machineNpmEnv({ ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }), node.path);
-  const status = run('npm', ['ci', '--no-audit', '--no-fund'], { env });
+  // --include=dev: the server runs through tsx and the web app is built with Vite, so a production start
+  // (NODE_ENV=production, under which npm would leave devDependencies out) needs them too.
+  const status = run('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], { env });
   node.cleanUp();
   if (status !== 0) process.exit(status);
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, sep } from 'node:path';
 
 /** The oldest Node major the project runs on (the `engines` of every workspace says the same). */
 export const MIN_NODE_MAJOR = 24;
@@ -98,13 +98,15 @@ export function integrityOf(file) {
 }
 
 /**
- * A Node 24+ to run `npm ci` on before node_modules exists: the running Node when it qualifies, else the pinned
- * package fetched from the registry with `npm pack` into a temporary folder and checked against the lock file's
- * integrity. Returns { path, version, cleanUp }. Running npm on it means the install checks every package's
+ * A Node 24+ to run `npm ci` on before node_modules exists: the running Node when it qualifies (and is not the copy
+ * in node_modules), else the pinned package fetched from the registry with `npm pack` into a temporary folder and
+ * checked against the lock file's integrity. Returns { path, version, cleanUp }. Running npm on it means the install checks every package's
  * `engines` against the Node the project runs on, not the machine's older one.
  */
 export function bootstrapNode(root, env = process.env) {
-  if (isSupported(process.version)) return { path: process.execPath, version: process.version, cleanUp() {} };
+  // The pinned copy in node_modules is not reused: `npm ci` deletes node_modules while npm runs on it.
+  const fromNodeModules = realpathSync(process.execPath).startsWith(realpathSync(root) + sep + 'node_modules' + sep);
+  if (isSupported(process.version) && !fromNodeModules) return { path: process.execPath, version: process.version, cleanUp() {} };
   const pinned = pinnedPackage(root);
   if (!pinned) throw new Error(unsupportedMessage(root));
   const dir = mkdtempSync(join(tmpdir(), 'lantern-node-'));
