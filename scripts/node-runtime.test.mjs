@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -31,6 +31,29 @@ describe('the Node.js the project runs on', () => {
     assert.equal(`v${reported}`, runtime.version);
     // On an older machine Node (v20 here) the pinned copy is the one chosen.
     if (!isSupported(process.version)) assert.equal(runtime.source, 'pinned');
+  });
+
+  it('runs a launch script (start, test, the e2e server) on it, started again there by an older Node', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lantern-relaunch-test-'));
+    try {
+      const script = join(dir, 'launch.mjs');
+      const lib = pathToFileURL(join(root, 'scripts', 'lib.mjs')).href;
+      writeFileSync(script, [
+        `import { execSync } from 'node:child_process';`,
+        `import { ensureSupportedNode } from '${lib}';`,
+        'await ensureSupportedNode();',
+        'console.log(process.version);',
+        `console.log(execSync('node --version').toString());`,
+        'process.exit(3);',
+      ].join('\n'));
+      const result = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+      assert.equal(result.status, 3, result.stderr); // the relaunched script's exit code comes back
+      const [itself, child] = result.stdout.trim().split('\n').map((line) => line.trim());
+      assert.ok(isSupported(itself), `the script ran on ${itself}`);
+      assert.equal(child, itself, 'a `node` it starts through PATH is the same Node');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is what `npm start` and `npm test` find first: npm scripts run on the pinned Node', () => {
