@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureWebBuilt, startServer } from './lib.mjs';
+import { ensureSupportedNode, ensureWebBuilt, startServer } from './lib.mjs';
 
+await ensureSupportedNode();
 ensureWebBuilt();
 const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-'));
 const native = process.env.E2E_PORT_NATIVE ?? '3100';

@@ -4,9 +4,12 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, findChromium, root, run, runOrExit } from './lib.mjs';
+import { ensureInstalled, ensureSupportedNode, findChromium, root, run, runOrExit } from './lib.mjs';
 
 ensureInstalled();
+// Every tier runs on Node 24 or newer: the machine's, or the one pinned in the project (docs/decisions/0055).
+await ensureSupportedNode();
+console.log(`Node.js ${process.version}`);
 const chromium = findChromium();
 if (!chromium) {
   console.error(
