@@ -157,8 +157,11 @@ describe('POST /api/cps_visits and attribution', () => {
     await setRate(sku.id, 1_000);
     await visit(buyer.token, (await ownCode(sharer.token)).inviteCode);
     const placed = await order(buyer.token, [sku.id]);
+    // The app clock runs two minutes ahead of the database's: the cancellation is stamped with the app's.
+    t.clock.advance(120);
+    const canceledAt = Math.floor(t.clock.now().getTime() / 1000);
     expect((await api.native.post(`/api/orders/${placed.id}/cancel`, {}, { token: buyer.token })).statusCode).toBe(200);
-    expect((await attributed(sharer.token)).distribution_orders[0]).toMatchObject({ order_id: placed.id, commission: 200, state: 'canceled' });
+    expect((await attributed(sharer.token)).distribution_orders[0]).toMatchObject({ order_id: placed.id, commission: 200, state: 'canceled', settled_at_timestamp: canceledAt });
     expect((await ownCode(sharer.token)).summary).toMatchObject({ ordersCount: 1, canceledCount: 1, pendingCommission: 0, earnedCommission: 0 });
 
     // The link was followed a whole window ago (moved in the table: moving the clock would end the session too).
