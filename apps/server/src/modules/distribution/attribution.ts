@@ -76,7 +76,10 @@ export const commissionReleaseStep: OrderReleaseStep = {
   },
 };
 
-/** A refunded paid order cancels its commission, earned or not. */
+/**
+ * A refunded paid order cancels its commission, earned or not. A paid-out commission is never on a refundable
+ * order (the payout waits until it ships), so `paid` is left out on purpose: nothing is clawed back.
+ */
 export const commissionRefundStep: PaidOrderCancelStep = {
   name: 'distribution commission refunded',
   async run(tx, order) {
