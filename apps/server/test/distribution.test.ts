@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
-import { CPS_ATTRIBUTION_WINDOW_SECONDS } from '@lantern/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { COMMISSION_HOLD_SECONDS, CPS_ATTRIBUTION_WINDOW_SECONDS } from '@lantern/domain';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { fundWallet } from './payments-factories.ts';
 import { keysForSale } from './keys-factories.ts';
+import { startObservedJobs, eventually } from './jobs-support.ts';
 import { auditLog } from '../src/platform/db/platform-tables.ts';
-import { detailedAddresses } from '../src/modules/accounts/tables.ts';
-import { distributionAttributions } from '../src/modules/distribution/tables.ts';
+import { detailedAddresses, walletEntries } from '../src/modules/accounts/tables.ts';
+import { startSession } from '../src/modules/accounts/sessions.ts';
+import { distributionModule, payDueCommissions } from '../src/modules/distribution/index.ts';
+import { distributionAttributions, distributionOrders } from '../src/modules/distribution/tables.ts';
 
 /** Distribution (docs/product/distribution.md): codes, rates, attribution of orders and their commission. */
 let t: TestApp;
@@ -157,8 +160,11 @@ describe('POST /api/cps_visits and attribution', () => {
     await setRate(sku.id, 1_000);
     await visit(buyer.token, (await ownCode(sharer.token)).inviteCode);
     const placed = await order(buyer.token, [sku.id]);
+    // The app clock runs two minutes ahead of the database's: the cancellation is stamped with the app's.
+    t.clock.advance(120);
+    const canceledAt = Math.floor(t.clock.now().getTime() / 1000);
     expect((await api.native.post(`/api/orders/${placed.id}/cancel`, {}, { token: buyer.token })).statusCode).toBe(200);
-    expect((await attributed(sharer.token)).distribution_orders[0]).toMatchObject({ order_id: placed.id, commission: 200, state: 'canceled' });
+    expect((await attributed(sharer.token)).distribution_orders[0]).toMatchObject({ order_id: placed.id, commission: 200, state: 'canceled', settled_at_timestamp: canceledAt });
     expect((await ownCode(sharer.token)).summary).toMatchObject({ ordersCount: 1, canceledCount: 1, pendingCommission: 0, earnedCommission: 0 });
 
     // The link was followed a whole window ago (moved in the table: moving the clock would end the session too).
@@ -214,5 +220,102 @@ describe('POST /api/cps_visits and attribution', () => {
     const placed = await order(buyer.token, [sku.id]);
     expect((await attributed(sharer.token)).meta.total_count).toBe(0);
     expect((await attributed(other.token)).distribution_orders[0]).toMatchObject({ order_id: placed.id, commission: 150 });
+  });
+});
+
+/** Pays for an order from the buyer's wallet (funded first). */
+const payFromWallet = async (buyer: { id: number; token: string }, placed: { id: number; version: number }) => {
+  await fundWallet(t, buyer.id, 'CNY', 100_000);
+  const paid = await api.native.patch(`/api/orders/${placed.id}/pay`, { payment_method: 'wallet', payment_from: 'web', version: placed.version }, { token: buyer.token });
+  expect(paid.statusCode, paid.body).toBe(200);
+};
+/** A fresh session for an account once the clock has moved past its old one. */
+const signedIn = async (account: { id: number }) => ({ id: account.id, token: (await startSession(t.deps, t.deps.db, account.id, 'native')).accessToken });
+const commissionEntries = (accountId: number) => t.deps.db.select().from(walletEntries).where(and(eq(walletEntries.accountId, accountId), eq(walletEntries.reason, 'commission')));
+const stateOf = async (orderId: number) => (await t.deps.db.select({ state: distributionOrders.state }).from(distributionOrders).where(eq(distributionOrders.orderId, orderId)))[0]!.state;
+
+/** A physical order placed through the sharer's link and paid from the wallet. */
+async function paidPeripheralThrough(sharer: { token: string }, buyer: { id: number; token: string }, rateBp: number, listPrice: number) {
+  const mouse = await makeSku(t, { product: { cate: 'physical', kind: 'peripheral' }, keyType: null, listPrice });
+  // Staff sign in afresh: earlier tests of this file moved the clock past their first session.
+  expect((await setRate(mouse.id, rateBp, (await signedIn(staff)).token)).statusCode).toBe(200);
+  await visit(buyer.token, (await ownCode(sharer.token)).inviteCode);
+  const [address] = await t.deps.db.insert(detailedAddresses).values({ accountId: buyer.id, name: '李雷', phone: '13800138000', countryCode: 'CN', provId: '11', cityId: '1101', areaId: '110108', address: '1 号' }).returning();
+  const created = await api.native.post('/api/orders', { order: { sku_ids: [mouse.id], cate: 'physical', type: 'one_click', address_id: address!.id } }, { token: buyer.token });
+  expect(created.statusCode, created.body).toBe(201);
+  const placed = created.json() as { id: number; version: number };
+  await payFromWallet(buyer, placed);
+  return placed;
+}
+
+describe('commission payout (docs/product/distribution.md#payout)', () => {
+  it('is registered as a periodic job of the module', () => {
+    expect(distributionModule.jobs?.map((j) => j.name)).toEqual(['commission payout']);
+  });
+
+  it('credits an earned commission to the sharer\'s wallet once the hold has passed, once, by the job; the wallet and the page show it paid', async () => {
+    const sharer = await makeAccount(t);
+    const buyer = await makeAccount(t);
+    const sku = await makeSku(t, { listPrice: 2_000 });
+    await setRate(sku.id, 1_000);
+    await keysForSale(t, sku.id, 1);
+    await visit(buyer.token, (await ownCode(sharer.token)).inviteCode);
+    const placed = await order(buyer.token, [sku.id]);
+    await payFromWallet(buyer, placed);
+    const earnedAt = Math.floor(t.clock.now().getTime() / 1000);
+    expect((await attributed(sharer.token)).distribution_orders[0]).toMatchObject({ state: 'earned', payable_at_timestamp: earnedAt + COMMISSION_HOLD_SECONDS, paid_at_timestamp: null });
+
+    // A second short of the hold: nothing is paid.
+    t.clock.advance(COMMISSION_HOLD_SECONDS - 1);
+    await payDueCommissions(t.deps);
+    expect(await stateOf(placed.id)).toBe('earned');
+    expect(await commissionEntries(sharer.id)).toEqual([]);
+
+    // At the hold's end, the job (through the job runner, as main.ts starts it) pays it.
+    t.clock.advance(1);
+    const paidAt = Math.floor(t.clock.now().getTime() / 1000);
+    const jobs = startObservedJobs(t.deps, distributionModule.jobs!);
+    try {
+      await eventually(async () => expect(await stateOf(placed.id)).toBe('paid'));
+    } finally {
+      await jobs.stop();
+    }
+    expect(await payDueCommissions(t.deps)).toBe(0);
+    const entries = await commissionEntries(sharer.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ delta: 200, balanceAfter: 200, orderId: placed.id, currency: 'CNY' });
+
+    const me = await signedIn(sharer);
+    const wallet = (await api.native.get('/api/me/wallet_entries', { token: me.token })).json();
+    expect(wallet.meta).toMatchObject({ balance: 200, recorded_balance: 200 });
+    expect(wallet.wallet_entries[0]).toMatchObject({ reason: 'commission', delta: 200, order_id: placed.id, created_at_timestamp: paidAt });
+    expect((await attributed(me.token)).distribution_orders[0]).toMatchObject({ state: 'paid', payable_at_timestamp: null, paid_at_timestamp: paidAt });
+    expect((await ownCode(me.token)).summary).toMatchObject({ pendingCommission: 0, earnedCommission: 0, paidCommission: 200 });
+  });
+
+  it('holds a peripheral\'s commission until it ships (its buyer may cancel it until then): canceled unpaid, shipped paid; nothing is ever clawed back', async () => {
+    const sharer = await makeAccount(t);
+    const buyer = await makeAccount(t);
+    const kept = await paidPeripheralThrough(sharer, buyer, 1_000, 10_000);
+    const returned = await paidPeripheralThrough(sharer, buyer, 1_000, 20_000);
+
+    t.clock.advance(COMMISSION_HOLD_SECONDS + 60);
+    const me = await signedIn(sharer);
+    const customer = await signedIn(buyer);
+    const admin = await signedIn(staff);
+    expect(await payDueCommissions(t.deps)).toBe(0);
+    expect([await stateOf(kept.id), await stateOf(returned.id)]).toEqual(['earned', 'earned']);
+
+    // The buyer cancels one before it ships: refunded, its commission canceled, nothing was paid.
+    expect((await api.native.post(`/api/orders/${returned.id}/cancel`, {}, { token: customer.token })).json()).toMatchObject({ cancel_reason: 'refunded' });
+    expect(await stateOf(returned.id)).toBe('canceled');
+    // Staff ship the other: it can no longer be refunded, so the next payout credits it.
+    const shipped = await api.native.patch(`/api/admin/orders/${kept.id}/shipment`, { shipment: { state: 'shipped', carrier: 'SF', tracking_number: 'SF0001' } }, { token: admin.token });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(await payDueCommissions(t.deps)).toBe(1);
+    expect(await stateOf(kept.id)).toBe('paid');
+    expect((await commissionEntries(sharer.id)).map((e) => ({ orderId: e.orderId, delta: e.delta }))).toEqual([{ orderId: kept.id, delta: 1_000 }]);
+    expect((await api.native.post(`/api/orders/${kept.id}/cancel`, {}, { token: customer.token })).statusCode).toBe(422);
+    expect((await ownCode(me.token)).summary).toMatchObject({ paidCommission: 1_000, earnedCommission: 0, canceledCount: 1 });
   });
 });

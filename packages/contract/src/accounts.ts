@@ -321,7 +321,7 @@ export const walletEntry = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   balance_after: z.number().int(),
-  reason: z.enum(['top_up', 'order_payment', 'refund', 'adjustment', 'red_packet']),
+  reason: z.enum(['top_up', 'order_payment', 'refund', 'adjustment', 'red_packet', 'commission']),
   order_id: z.number().int().nullable(),
   created_at_timestamp: timestamp,
 });

@@ -33,7 +33,10 @@ export const searchInviteCodeQuery = z.object({ inviteCode: z.string().max(32).o
 export const cpsSummary = z.object({
   ordersCount: z.number().int(),
   pendingCommission: z.number().int(),
+  /** Earned on paid orders and held until payable (the page's "payable"). */
   earnedCommission: z.number().int(),
+  /** Credited to the wallet. */
+  paidCommission: z.number().int(),
   canceledCount: z.number().int(),
   currency,
 });
@@ -69,6 +72,10 @@ export const distributionOrder = z.object({
   lines: z.array(distributionOrderLine),
   created_at_timestamp: timestamp,
   settled_at_timestamp: timestamp.nullable(),
+  /** While earned: when the hold ends and the payout may credit it (a physical order is also held until it ships). */
+  payable_at_timestamp: timestamp.nullable(),
+  /** Once paid: when it was credited to the wallet. */
+  paid_at_timestamp: timestamp.nullable(),
 });
 export type DistributionOrder = z.infer<typeof distributionOrder>;
 export const distributionOrdersQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

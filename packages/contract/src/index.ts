@@ -38,6 +38,7 @@ export * from './collections.ts';
 export * from './linked-accounts.ts';
 export * from './web-pages.ts';
 export * from './journeys.ts';
+export * from './journeys-staff.ts';
 export * from './invites.ts';
 export * from './red-packets.ts';
 export * from './lottery.ts';

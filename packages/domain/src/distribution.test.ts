@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMMISSION_RATE_MAX_BP, CPS_ATTRIBUTION_WINDOW_SECONDS, DISTRIBUTION_CODE_LENGTH, attributionEndsAt, attributionInForce, attributionOutcome,
-  commissionCents, commissionStateAfter, distributionCodeFrom, distributionLink, isCommissionRate, isDistributionCodeShape,
+  COMMISSION_HOLD_SECONDS, commissionCents, commissionPayable, commissionPayableAt, commissionStateAfter, distributionCodeFrom, distributionLink, isCommissionRate, isDistributionCodeShape,
   normalizeDistributionCode, orderCommission, scaleOf,
 } from './distribution.ts';
 import { isInviteCodeShape } from './invites.ts';
@@ -93,5 +93,26 @@ describe('attribution', () => {
     expect(commissionStateAfter('earned', 'paid')).toBe('earned');
     expect(commissionStateAfter('earned', 'ended_unpaid')).toBe('earned');
     expect(commissionStateAfter('canceled', 'paid')).toBe('canceled');
+    expect(commissionStateAfter('earned', 'paid_out')).toBe('paid');
+    expect(commissionStateAfter('pending', 'paid_out')).toBe('pending');
+    expect(commissionStateAfter('canceled', 'paid_out')).toBe('canceled');
+    expect(commissionStateAfter('paid', 'paid_out')).toBe('paid');
+    expect(commissionStateAfter('paid', 'refunded')).toBe('paid');
+  });
+});
+
+describe('commission payout', () => {
+  const earnedAt = 1_800_000_000;
+  it('becomes payable a whole hold after the order was paid, not a second sooner', () => {
+    expect(COMMISSION_HOLD_SECONDS).toBe(7 * 86_400);
+    expect(commissionPayableAt(earnedAt)).toBe(earnedAt + COMMISSION_HOLD_SECONDS);
+    expect(commissionPayable({ state: 'earned', earnedAtSec: earnedAt, refundable: false }, earnedAt + COMMISSION_HOLD_SECONDS - 1)).toBe(false);
+    expect(commissionPayable({ state: 'earned', earnedAtSec: earnedAt, refundable: false }, earnedAt + COMMISSION_HOLD_SECONDS)).toBe(true);
+  });
+  it('waits while the order can still be refunded, and pays only earned commissions', () => {
+    const late = earnedAt + 30 * 86_400;
+    expect(commissionPayable({ state: 'earned', earnedAtSec: earnedAt, refundable: true }, late)).toBe(false);
+    for (const state of ['pending', 'paid', 'canceled'] as const) expect(commissionPayable({ state, earnedAtSec: earnedAt, refundable: false }, late)).toBe(false);
+    expect(commissionPayable({ state: 'earned', earnedAtSec: null, refundable: false }, late)).toBe(false);
   });
 });

@@ -15,11 +15,36 @@ export const COMMISSION_RATE_BASIS = 10_000;
 /** The highest rate staff may set: half the price. Anything above would sell at a loss once a coupon applies. */
 export const COMMISSION_RATE_MAX_BP = 5_000;
 
-/** A commission's life: `pending` until its order is paid, `earned` once paid, `canceled` when the order ends unpaid or is refunded. */
-export const COMMISSION_STATES = ['pending', 'earned', 'canceled'] as const;
+/**
+ * A commission's life: `pending` until its order is paid, `earned` once paid, `paid` once credited to the
+ * sharer's wallet (after the hold, docs/product/distribution.md#payout), `canceled` when the order ends unpaid or
+ * is refunded before that.
+ */
+export const COMMISSION_STATES = ['pending', 'earned', 'paid', 'canceled'] as const;
 export type CommissionState = (typeof COMMISSION_STATES)[number];
-/** What happens to an attributed order. */
-export type CommissionEvent = 'paid' | 'ended_unpaid' | 'refunded';
+/** What happens to an attributed order (`paid_out`: the payout credited the commission). */
+export type CommissionEvent = 'paid' | 'ended_unpaid' | 'refunded' | 'paid_out';
+
+/**
+ * How long an earned commission is held after its order is paid before it is credited: 7 days, for payment
+ * disputes and for staff to look at a ring of accounts buying through each other's links before money moves.
+ * A physical order is also held until it has shipped: until then its buyer may cancel it for a refund
+ * (docs/product/buying.md#cancel-physical), and nothing else refunds a paid order.
+ */
+export const COMMISSION_HOLD_SECONDS = 7 * 24 * 3600;
+
+/** When a commission earned at `earnedAtSec` (its order's payment) has been held long enough to be credited. */
+export function commissionPayableAt(earnedAtSec: number): number {
+  return earnedAtSec + COMMISSION_HOLD_SECONDS;
+}
+
+/**
+ * Whether the payout credits this commission now: earned, held the whole hold (`now` at or past
+ * `commissionPayableAt`), and its order can no longer be refunded (a physical order not yet shipped can).
+ */
+export function commissionPayable(c: { state: CommissionState; earnedAtSec: number | null; refundable: boolean }, nowSec: number): boolean {
+  return c.state === 'earned' && c.earnedAtSec !== null && nowSec >= commissionPayableAt(c.earnedAtSec) && !c.refundable;
+}
 
 export function normalizeDistributionCode(code: string): string {
   return code.trim().toUpperCase();
@@ -101,11 +126,14 @@ export function attributionOutcome(sharerId: number, visitorId: number): 'self' 
 }
 
 /**
- * The next state of a commission. Only a pending one moves: paid → earned, ended unpaid → canceled; a refund
- * cancels an earned one. Anything else stays as it is (a second notification, a late sweep).
+ * The next state of a commission. A pending one moves: paid → earned, ended unpaid → canceled; a refund
+ * cancels a pending or earned one; the payout moves an earned one to paid. Anything else stays as it is (a
+ * second notification, a late sweep, a second payout). A paid commission is never canceled: the payout waits
+ * until the order can no longer be refunded (`commissionPayable`).
  */
 export function commissionStateAfter(state: CommissionState, event: CommissionEvent): CommissionState {
   if (state === 'pending' && event === 'paid') return 'earned';
+  if (state === 'earned' && event === 'paid_out') return 'paid';
   if (state === 'pending' && event === 'ended_unpaid') return 'canceled';
   if ((state === 'pending' || state === 'earned') && event === 'refunded') return 'canceled';
   return state;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   journeyProgress, journeyRewardRefusal, journeyStatus, journeyTaskMessage, journeyTaskRefusal, normalizeJourneyCode,
-  redeemTaskFailure, registerTaskDone, shareTaskFailure,
+  redeemTaskFailure, registerTaskDone, shareTaskFailure, journeyDeleteRefusal, journeyEditRefusal, journeyRewardFrozen, journeyTaskProblems, journeyWindowProblem,
 } from './journeys.ts';
 
 const window = { starts_at_timestamp: 1000, ends_at_timestamp: 2000 };
@@ -44,5 +44,39 @@ describe('journeys', () => {
     expect(journeyRewardRefusal({ opened: false })).toBeNull();
     expect(journeyRewardRefusal({ opened: true })).toBe('opened');
     expect(journeyProgress([1, 2, 3, 4], new Set([2, 4, 9]))).toEqual({ done: 2, total: 4 });
+  });
+});
+
+describe('journeys staff rules', () => {
+  const now = 1_800_000_000;
+  it('a window ends after it starts and not in the past', () => {
+    expect(journeyWindowProblem({ starts_at_timestamp: now, ends_at_timestamp: now + 60 }, now)).toBeNull();
+    expect(journeyWindowProblem({ starts_at_timestamp: now + 60, ends_at_timestamp: now + 60 }, now)).toEqual({ field: 'ends_at_timestamp', reason: 'invalid' });
+    expect(journeyWindowProblem({ starts_at_timestamp: now - 120, ends_at_timestamp: now }, now)).toEqual({ field: 'ends_at_timestamp', reason: 'invalid' });
+  });
+  it('an ended journey keeps its window; the start moves only before it; closing needs a started journey', () => {
+    expect(journeyEditRefusal('end', {})).toBeNull();
+    expect(journeyEditRefusal('end', { end: true })).toEqual({ field: 'journey', reason: 'ended' });
+    expect(journeyEditRefusal('end', { close: true })).toEqual({ field: 'journey', reason: 'ended' });
+    expect(journeyEditRefusal('current', { start: true })).toEqual({ field: 'starts_at_timestamp', reason: 'started' });
+    expect(journeyEditRefusal('current', { end: true, close: true })).toBeNull();
+    expect(journeyEditRefusal('not_start', { start: true, end: true })).toBeNull();
+    expect(journeyEditRefusal('not_start', { close: true })).toEqual({ field: 'journey', reason: 'not_started' });
+    expect(journeyDeleteRefusal('not_start')).toBeNull();
+    expect(journeyDeleteRefusal('current')).toEqual({ field: 'journey', reason: 'started' });
+  });
+  it('a code belongs to redeem_code tasks only, and a reward gives something', () => {
+    expect(journeyTaskProblems({ kind: 'redeem_code', code: ' lantern ' }, 'tasks.0.')).toEqual([]);
+    expect(journeyTaskProblems({ kind: 'redeem_code' }, 'tasks.0.')).toEqual([{ field: 'tasks.0.code', reason: 'blank' }]);
+    expect(journeyTaskProblems({ kind: 'redeem_code' }, '', false)).toEqual([]);
+    expect(journeyTaskProblems({ kind: 'redeem_code', code: '   ' }, '', false)).toEqual([{ field: 'code', reason: 'blank' }]);
+    expect(journeyTaskProblems({ kind: 'share', code: 'X' }, '')).toEqual([{ field: 'code', reason: 'invalid' }]);
+    expect(journeyTaskProblems({ kind: 'share', reward: { points: null, coupon_id: null } }, 'tasks.1.')).toEqual([{ field: 'tasks.1.reward', reason: 'blank' }]);
+    expect(journeyTaskProblems({ kind: 'register', reward: { coupon_id: 3 } }, '')).toEqual([]);
+    expect(journeyTaskProblems({ kind: 'bind_wechat', reward: null }, '')).toEqual([]);
+  });
+  it('freezes what a task gives once anyone completed it', () => {
+    expect(journeyRewardFrozen(0)).toBe(false);
+    expect(journeyRewardFrozen(1)).toBe(true);
   });
 });

@@ -86,3 +86,66 @@ export function journeyRewardRefusal(reward: JourneyRewardFacts): 'opened' | nul
 export function journeyProgress(taskIds: readonly number[], completed: ReadonlySet<number>): { done: number; total: number } {
   return { done: taskIds.filter((id) => completed.has(id)).length, total: taskIds.length };
 }
+
+/** What staff may define (docs/product/engagement.md#journeys-staff): at most 20 tasks a journey, a reward of at most 100,000 points. */
+export const JOURNEY_STAFF_LIMITS = { tasksMax: 20, rewardPointsMax: 100_000 } as const;
+
+export interface JourneyStaffProblem {
+  field: string;
+  reason: 'blank' | 'invalid' | 'ended' | 'started' | 'not_started' | 'frozen';
+}
+
+/** A window staff set: it must end after it starts, and not in the past (closing a journey is its own call). */
+export function journeyWindowProblem(window: JourneyWindow, nowSec: number): JourneyStaffProblem | null {
+  if (window.ends_at_timestamp <= window.starts_at_timestamp || window.ends_at_timestamp <= nowSec) return { field: 'ends_at_timestamp', reason: 'invalid' };
+  return null;
+}
+
+/**
+ * Why staff may not change a journey's window this way now, or null. An ended journey is history
+ * (`journey: ended`); its start moves only before it starts (`starts_at_timestamp: started`: accounts signed up
+ * since would stop counting); closing one that has not started is `journey: not_started` (delete it instead).
+ */
+export function journeyEditRefusal(status: JourneyStatus, change: { start?: boolean; end?: boolean; close?: boolean }): JourneyStaffProblem | null {
+  if (!change.start && !change.end && !change.close) return null;
+  if (status === 'end') return { field: 'journey', reason: 'ended' };
+  if (change.start && status !== 'not_start') return { field: 'starts_at_timestamp', reason: 'started' };
+  if (change.close && status === 'not_start') return { field: 'journey', reason: 'not_started' };
+  return null;
+}
+
+/** A journey may be deleted only before it starts: nothing can have been completed yet. */
+export function journeyDeleteRefusal(status: JourneyStatus): JourneyStaffProblem | null {
+  return status === 'not_start' ? null : { field: 'journey', reason: 'started' };
+}
+
+export interface JourneyTaskDraft {
+  kind: JourneyTaskKind;
+  /** Present when the call sets a code (normalized: `normalizeJourneyCode`). */
+  code?: string | undefined;
+  /** null: no reward; undefined: not part of this call. */
+  reward?: { points?: number | null | undefined; coupon_id?: number | null | undefined } | null | undefined;
+}
+
+/**
+ * A task's own problems, each under `prefix`: a `redeem_code` task needs a code (`code: blank`) and no other kind
+ * takes one (`code: invalid`); a reward gives points, a coupon or both (`reward: blank`). `codeRequired` is false
+ * when an existing task keeps the code it has.
+ */
+export function journeyTaskProblems(task: JourneyTaskDraft, prefix: string, codeRequired = true): JourneyStaffProblem[] {
+  const problems: JourneyStaffProblem[] = [];
+  const code = task.code === undefined ? undefined : normalizeJourneyCode(task.code);
+  if (task.kind === 'redeem_code') {
+    if (code === '' || (code === undefined && codeRequired)) problems.push({ field: `${prefix}code`, reason: 'blank' });
+  } else if (code !== undefined) problems.push({ field: `${prefix}code`, reason: 'invalid' });
+  if (task.reward && (task.reward.points == null || task.reward.points <= 0) && task.reward.coupon_id == null) problems.push({ field: `${prefix}reward`, reason: 'blank' });
+  return problems;
+}
+
+/**
+ * What a task gives is frozen once any account completed it: those accounts hold its reward (opened or not),
+ * and changing it under them would give some more and some less for the same task. Its words may still change.
+ */
+export function journeyRewardFrozen(completedCount: number): boolean {
+  return completedCount > 0;
+}

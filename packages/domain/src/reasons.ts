@@ -128,6 +128,11 @@ export const REASON_CODES = [
   'completed',
   'already_claimed', // a gift pack this account has claimed already
   'own_code', // one's own distribution link: no self-attribution (docs/product/distribution.md)
+  // Journeys staff (docs/product/engagement.md#journeys-staff)
+  'ended', // a journey whose window has passed: its window stays as it was
+  'started', // a journey's start, or the journey itself (delete), once it has started
+  'not_started', // closing a journey that has not started (delete it instead)
+  'frozen', // what a task gives, once any account has completed it
 
   // Keys, library, redeem codes, staff (docs/product/buying.md#keys; decisions/0006)
   'not_keyed', // a SKU sold without keys (a peripheral) given keys to import

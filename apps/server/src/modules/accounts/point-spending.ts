@@ -55,10 +55,16 @@ export async function changeScores(tx: DbOrTx, changes: readonly ScoreChange[], 
   return after;
 }
 
-/** Many accounts' spendable points at once, by account (0 for an account not found, as `scoreOf`). */
-export async function scoresOf(db: DbOrTx, accountIds: readonly number[]): Promise<Map<number, number>> {
+/**
+ * Many accounts' spendable points at once, by account (0 for an account not found, as `scoreOf`). With `lock`
+ * (in a transaction), the rows are locked in id order as an UPDATE would lock them (`FOR NO KEY UPDATE`: rows
+ * referring to the account may still be written), so the scores read are the ones a later `changeScores` of the
+ * same transaction finds: nothing else spends them meanwhile.
+ */
+export async function scoresOf(db: DbOrTx, accountIds: readonly number[], options: { lock?: boolean } = {}): Promise<Map<number, number>> {
   if (accountIds.length === 0) return new Map();
-  const rows = await db.select({ id: accounts.id, score: accounts.score }).from(accounts).where(inArray(accounts.id, [...accountIds]));
+  const read = db.select({ id: accounts.id, score: accounts.score }).from(accounts).where(inArray(accounts.id, [...accountIds])).orderBy(accounts.id);
+  const rows = options.lock ? await read.for('no key update') : await read;
   const found = new Map(rows.map((r) => [r.id, r.score]));
   return new Map(accountIds.map((id) => [id, found.get(id) ?? 0]));
 }

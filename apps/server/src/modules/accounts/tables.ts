@@ -94,7 +94,7 @@ export const walletEntries = pgTable(
     currency: text('currency', { enum: ['CNY', 'USD'] }).notNull(),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    reason: text('reason', { enum: ['top_up', 'order_payment', 'refund', 'adjustment', 'red_packet'] }).notNull(),
+    reason: text('reason', { enum: ['top_up', 'order_payment', 'refund', 'adjustment', 'red_packet', 'commission'] }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -115,12 +115,13 @@ export async function walletRefusal(db: DbOrTx, accountId: number, currency: Wal
 }
 
 /**
- * Adds money to a wallet (top-up, refund, adjustment, a red packet's part: docs/product/deals.md#red-packet-value)
+ * Adds money to a wallet (top-up, refund, adjustment, a red packet's part: docs/product/deals.md#red-packet-value, a
+ * distribution commission paid out: docs/product/distribution.md#payout)
  * with its ledger row, in the caller's transaction; makes the wallet if it is the first.
  */
 export async function creditWallet(
   tx: DbOrTx,
-  credit: { accountId: number; currency: WalletCurrency; amount: number; reason: 'top_up' | 'refund' | 'adjustment' | 'red_packet'; orderId?: number; now: Date },
+  credit: { accountId: number; currency: WalletCurrency; amount: number; reason: 'top_up' | 'refund' | 'adjustment' | 'red_packet' | 'commission'; orderId?: number; now: Date },
 ): Promise<number> {
   const [row] = await tx.insert(wallets)
     .values({ accountId: credit.accountId, currency: credit.currency, balance: credit.amount })

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import { CPS_ATTRIBUTION_WINDOW_SECONDS, attributionEndsAt, attributionOutcome, orderCommission, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -64,16 +64,22 @@ export const commissionEarnedStep: FulfilmentStep = {
   },
 };
 
-/** pending → canceled when the order ends unpaid (expired, canceled, deleted). */
+/**
+ * pending → canceled when the order ends unpaid (expired, canceled, deleted), stamped with the app clock's moment
+ * the order ended (as every other step of the store), so tests that move the clock and production agree.
+ */
 export const commissionReleaseStep: OrderReleaseStep = {
   name: 'distribution commission released',
-  async run(tx, orderIds) {
-    await tx.update(distributionOrders).set({ state: 'canceled', settledAt: sql`now()` })
+  async run(tx, orderIds, now) {
+    await tx.update(distributionOrders).set({ state: 'canceled', settledAt: now })
       .where(and(inArray(distributionOrders.orderId, [...orderIds]), eq(distributionOrders.state, 'pending')));
   },
 };
 
-/** A refunded paid order cancels its commission, earned or not. */
+/**
+ * A refunded paid order cancels its commission, earned or not. A paid-out commission is never on a refundable
+ * order (the payout waits until it ships), so `paid` is left out on purpose: nothing is clawed back.
+ */
 export const commissionRefundStep: PaidOrderCancelStep = {
   name: 'distribution commission refunded',
   async run(tx, order) {

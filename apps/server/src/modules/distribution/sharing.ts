@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { CPS_ATTRIBUTION_WINDOW_SECONDS, SITES, distributionLink, effectiveSalePrice, commissionCents, scaleOf, type Area } from '@lantern/domain';
+import { CPS_ATTRIBUTION_WINDOW_SECONDS, SITES, commissionPayableAt, distributionLink, effectiveSalePrice, commissionCents, scaleOf, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
@@ -11,7 +11,10 @@ import { distributionOrders } from './tables.ts';
 
 const ATTRIBUTION_DAYS = CPS_ATTRIBUTION_WINDOW_SECONDS / 86_400;
 
-/** The sharer's attributed orders on a site, by state: how many, and the commission pending and earned. */
+/**
+ * The sharer's attributed orders on a site, by state: how many, and the commission pending (its order not yet
+ * paid), earned (paid, held until payable: the page's "payable") and paid (credited to the wallet).
+ */
 async function summaryOf(deps: Deps, sharerId: number, area: Area) {
   const rows = await deps.db.select({ state: distributionOrders.state, n: count(), commission: sql<number>`coalesce(sum(${distributionOrders.commission}), 0)::int` })
     .from(distributionOrders).where(and(eq(distributionOrders.sharerId, sharerId), eq(distributionOrders.area, area))).groupBy(distributionOrders.state);
@@ -20,6 +23,7 @@ async function summaryOf(deps: Deps, sharerId: number, area: Area) {
     ordersCount: rows.reduce((sum, r) => sum + r.n, 0),
     pendingCommission: Number(of('pending')?.commission ?? 0),
     earnedCommission: Number(of('earned')?.commission ?? 0),
+    paidCommission: Number(of('paid')?.commission ?? 0),
     canceledCount: of('canceled')?.n ?? 0,
     currency: SITES[area].currency,
   };
@@ -80,6 +84,9 @@ export async function attributedOrders(deps: Deps, sharerId: number, area: Area,
     distribution_orders: rows.map((r) => ({
       order_id: r.orderId, amount: r.amount, commission: r.commission, currency: r.currency, state: r.state, lines: r.lines,
       created_at_timestamp: toTimestamp(r.createdAt), settled_at_timestamp: toTimestamp(r.settledAt),
+      // When the hold ends (a physical order is also held until it ships): shown while earned.
+      payable_at_timestamp: r.state === 'earned' && r.settledAt ? commissionPayableAt(toTimestamp(r.settledAt)) : null,
+      paid_at_timestamp: toTimestamp(r.paidAt),
     })),
     meta: { total_count: total?.n ?? 0, page, per: DISTRIBUTION_ORDERS_PER_PAGE },
   };

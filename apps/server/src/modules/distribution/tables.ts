@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { COMMISSION_STATES } from '@lantern/domain';
 import { accounts } from '../accounts/tables.ts';
@@ -44,7 +45,9 @@ export interface CommissionLineSnapshot {
 
 /**
  * An order placed through a code. The order is the key: an order is attributed at most once, whatever runs in
- * parallel. `state` moves pending → earned (paid) or canceled (ended unpaid, refunded) by conditional UPDATEs.
+ * parallel. `state` moves pending → earned (paid) → paid (credited to the sharer's wallet at `paid_at`), or to
+ * canceled (ended unpaid, refunded before the payout), by conditional UPDATEs. `settled_at` is when it was earned
+ * or canceled.
  */
 export const distributionOrders = pgTable('distribution_orders', {
   orderId: bigint('order_id', { mode: 'number' }).primaryKey().references(() => orders.id),
@@ -59,4 +62,9 @@ export const distributionOrders = pgTable('distribution_orders', {
   state: text('state', { enum: COMMISSION_STATES }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
-}, (t) => [index('distribution_orders_sharer_idx').on(t.sharerId, t.area, t.orderId)]);
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+}, (t) => [
+  index('distribution_orders_sharer_idx').on(t.sharerId, t.area, t.orderId),
+  // The payout's search: earned commissions by when they were earned.
+  index('distribution_orders_earned_idx').on(t.settledAt, t.orderId).where(sql`${t.state} = 'earned'`),
+]);

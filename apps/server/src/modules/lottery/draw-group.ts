@@ -70,7 +70,11 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
     const ids = members.map((m) => m.accountId);
     const day = drawDay(activity.area, now);
     const counts = anyLeft() ? await groupCounts(tx, activity.id, ids, day) : new Map<number, { drawn: number; drawnToday: number }>();
-    const scores = anyLeft() ? await scoresOf(tx, ids) : new Map<number, number>();
+    // Locked: the score each member is judged by is the one its spend finds. Read unlocked, a member's points
+    // spent elsewhere meanwhile would fail its spend after the loop had given it a unit and refused a later
+    // member `not_randomized` for want of that unit — an outcome no serial order of the draws gives
+    // (docs/decisions/0053-journeys-staff-and-commission-payouts.md, "Grouped draws decide on locked scores").
+    const scores = anyLeft() ? await scoresOf(tx, ids, { lock: true }) : new Map<number, number>();
     const asksPurchase = activity.minimumOrderAmount !== null || activity.requiredSkuId !== null;
 
     const answers: GroupResult['answers'] = members.map(() => new Error('not drawn'));
@@ -107,16 +111,9 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
 
     const target = { type: 'lottery_activity', id: activity.id };
     const after = await changeScores(tx, picks.map((p) => ({ accountId: members[p.index]!.accountId, spend: activity.costPoints, award: p.prize.points! })), { spend: 'lottery_draw', award: 'lottery_prize' }, target);
-    // Spent elsewhere since the scores were read (points are not spent under the buyer's lock everywhere): as
-    // `drawOnce`'s failed spend, no_grade_left with what is missing, and the unit goes back.
-    const short = picks.filter((p) => !after.has(members[p.index]!.accountId));
-    if (short.length > 0) {
-      const current = await scoresOf(tx, short.map((p) => members[p.index]!.accountId));
-      for (const p of short) {
-        left.set(p.prize.id, left.get(p.prize.id)! + 1);
-        answers[p.index] = refusalError({ field: 'points', reason: 'no_grade_left', missing: Math.max(0, activity.costPoints - (current.get(members[p.index]!.accountId) ?? 0)) }, 422);
-      }
-    }
+    // The scores were locked when read, so every admitted member's spend fits; if one ever did not, nothing of
+    // the group is committed (every member's answer is an error) rather than an outcome out of serial order.
+    if (picks.some((p) => !after.has(members[p.index]!.accountId))) throw new Error('lottery group: a score moved under its lock');
     const won = picks.filter((p) => after.has(members[p.index]!.accountId));
     if (won.length === 0) return { answers, activity, anyLeft: anyLeft() };
 

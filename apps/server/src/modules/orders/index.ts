@@ -33,6 +33,7 @@ export { listOwnedLines } from './lines.ts';
 export { findOwnOrder, lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
 export { orderUnpayableReason } from './payability.ts';
 export { orderPaymentFacts, type OrderPaymentFacts } from './payment-facts.ts';
+export { refundableOrderSql } from './refundable.ts';
 
 // Completing a paid order, and what other modules plug into it.
 export {

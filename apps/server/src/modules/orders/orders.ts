@@ -37,7 +37,7 @@ export async function expireOrders(deps: Deps, now: Date, scope: { accountId?: n
     const where: SQL = and(inArray(orders.state, [...UNPAID_ORDER_STATES]), lte(orders.expiresAt, now), scope.accountId === undefined ? undefined : eq(orders.accountId, scope.accountId))!;
     const expired = await tx.update(orders).set({ state: 'canceled', cancelReason: 'expired', canceledAt: now }).where(where).returning({ id: orders.id });
     await releaseCouponsOfOrders(tx, expired.map((e) => e.id));
-    await releaseEndedOrders(tx, expired.map((e) => e.id));
+    await releaseEndedOrders(tx, expired.map((e) => e.id), now);
     return expired.length;
   });
 }
@@ -93,7 +93,7 @@ export async function cancelOrder(deps: Deps, accountId: number, area: Buyer['ar
     }
     await tx.update(orders).set({ state: 'canceled', cancelReason: reason, canceledAt: now }).where(eq(orders.id, id));
     await releaseCouponsOfOrders(tx, [id]);
-    await releaseEndedOrders(tx, [id]);
+    await releaseEndedOrders(tx, [id], now);
   });
   if (afterCommit) await runRefundAfterCommit(deps, afterCommit, id);
   return getOrder(deps, accountId, area, id);

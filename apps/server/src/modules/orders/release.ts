@@ -8,7 +8,8 @@ import type { Tx } from '../../platform/db/client.ts';
  */
 export interface OrderReleaseStep {
   name: string;
-  run(tx: Tx, orderIds: readonly number[]): Promise<void>;
+  /** `now` is the app clock's (deps.clock) moment the orders ended: steps stamp it, never the database's `now()`. */
+  run(tx: Tx, orderIds: readonly number[], now: Date): Promise<void>;
 }
 
 const steps: OrderReleaseStep[] = [];
@@ -21,7 +22,7 @@ export function registerOrderReleaseStep(step: OrderReleaseStep): void {
 }
 
 /** Runs every release step for orders that have just ended unpaid. */
-export async function releaseEndedOrders(tx: Tx, orderIds: readonly number[]): Promise<void> {
+export async function releaseEndedOrders(tx: Tx, orderIds: readonly number[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
-  for (const step of steps) await step.run(tx, orderIds);
+  for (const step of steps) await step.run(tx, orderIds, now);
 }

@@ -12,7 +12,7 @@ import { Money } from '../../../ui/Money';
 import { Pagination } from '../../../ui/Pagination';
 import { distributionOrdersQuery, myDistributionQuery } from '../api';
 
-const STATE_TONE = { pending: 'bg-info/15 text-info', earned: 'bg-success/15 text-success', canceled: 'bg-ink-700 text-muted' } as const;
+const STATE_TONE = { pending: 'bg-info/15 text-info', earned: 'bg-accent/15 text-accent', paid: 'bg-success/15 text-success', canceled: 'bg-ink-700 text-muted' } as const;
 
 function AttributedOrders() {
   const { t } = useTranslation();
@@ -40,7 +40,11 @@ function AttributedOrders() {
               </span>
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-subtle">
-              <span>{t('distribution.order_ref', { id: r.order_id, date: formatDate(r.created_at_timestamp, language) })}</span>
+              <span>
+                {t('distribution.order_ref', { id: r.order_id, date: formatDate(r.created_at_timestamp, language) })}
+                {r.payable_at_timestamp !== null ? <span data-testid="distribution-order-payable"> · {t('distribution.payable_on', { date: formatDate(r.payable_at_timestamp, language) })}</span> : null}
+                {r.paid_at_timestamp !== null ? <span data-testid="distribution-order-paid"> · {t('distribution.paid_on', { date: formatDate(r.paid_at_timestamp, language) })}</span> : null}
+              </span>
               <span>
                 {t('distribution.commission')}{' '}
                 <Money amount={r.commission} currency={r.currency} className="font-semibold text-fg" testId="distribution-order-commission" />
@@ -72,18 +76,22 @@ export function DistributionPage() {
             {t('distribution.rule', { count: info.attributionDays })}
           </p>
           {summary ? (
-            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="distribution-summary">
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" data-testid="distribution-summary">
               <div>
                 <dt className="text-xs text-subtle">{t('distribution.orders_count')}</dt>
                 <dd className="text-lg font-semibold text-fg">{summary.ordersCount}</dd>
               </div>
               <div>
                 <dt className="text-xs text-subtle">{t('distribution.pending')}</dt>
-                <dd className="text-lg font-semibold text-fg"><Money amount={summary.pendingCommission} currency={summary.currency} /></dd>
+                <dd className="text-lg font-semibold text-fg"><Money amount={summary.pendingCommission} currency={summary.currency} testId="distribution-pending" /></dd>
               </div>
               <div>
                 <dt className="text-xs text-subtle">{t('distribution.earned')}</dt>
-                <dd className="text-lg font-semibold text-success"><Money amount={summary.earnedCommission} currency={summary.currency} testId="distribution-earned" /></dd>
+                <dd className="text-lg font-semibold text-accent"><Money amount={summary.earnedCommission} currency={summary.currency} testId="distribution-earned" /></dd>
+              </div>
+              <div>
+                <dt className="text-xs text-subtle">{t('distribution.paid')}</dt>
+                <dd className="text-lg font-semibold text-success"><Money amount={summary.paidCommission} currency={summary.currency} testId="distribution-paid" /></dd>
               </div>
               <div>
                 <dt className="text-xs text-subtle">{t('distribution.canceled')}</dt>

@@ -1,0 +1,2 @@
+ALTER TABLE "distribution_orders" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "distribution_orders_earned_idx" ON "distribution_orders" USING btree ("settled_at","order_id") WHERE "distribution_orders"."state" = 'earned';
