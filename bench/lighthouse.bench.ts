@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -47,14 +46,8 @@ async function waitFor(url: string, seconds: number) {
   throw new Error(`${url} did not come up`);
 }
 
-/** The JavaScript index.html makes the browser load before anything else: its entry and modulepreloads, gzip-sized. */
-export function initialJavaScript(): { files: { name: string; gzipBytes: number }[]; totalGzipBytes: number } {
-  const dist = `${root}apps/web/dist`;
-  const html = readFileSync(`${dist}/index.html`, 'utf8');
-  const names = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const files = [...new Set(names)].map((name) => ({ name, gzipBytes: gzipSync(readFileSync(`${dist}/${name}`)).length }));
-  return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
-}
+/** The JavaScript index.html makes the browser load before anything else: one count, shared with `npm test`'s guard. */
+export { initialJavaScript } from '../scripts/initial-js.mjs';
 
 const getJson = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
 

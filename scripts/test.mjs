@@ -1,6 +1,7 @@
 // `npm test`: install what is missing, then run every tier — domain unit tests, server integration tests
 // (embedded PGlite unless DATABASE_URL/REDIS_URL are set), web unit tests, and the end-to-end tests in
 // real Chromium — and close with one line of totals.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,17 @@ function vitestTier(name, workspace) {
   if (status !== 0) failedTiers.push(name);
 }
 
+/** A `node --test` file: its tests counted like the others' (it prints its own TAP, with the chunks on failure). */
+function nodeTestTier(name, file) {
+  const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter=tap', '--test-reporter-destination=stdout', `--test-reporter-destination=${join(reports, `${name}.tap`)}`, file], { cwd: root, stdio: 'inherit' });
+  const tap = existsSync(join(reports, `${name}.tap`)) ? readFileSync(join(reports, `${name}.tap`), 'utf8') : '';
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail');
+  totals.skipped += count('skipped') + count('todo');
+  if (result.status !== 0) failedTiers.push(name);
+}
+
 console.log('\n== Domain rules ==');
 timed('domain', () => vitestTier('domain', 'packages/domain'));
 console.log('\n== Server integration ==');
@@ -52,6 +64,9 @@ timed('web', () => vitestTier('web', 'apps/web'));
 
 console.log('\n== Web build ==');
 timed('web build', () => runOrExit('npm', ['run', 'build', '-w', '@lantern/web']));
+
+console.log('\n== Initial JavaScript (built home, gzip) ==');
+timed('initial JS', () => nodeTestTier('initial JS', 'scripts/initial-js.test.mjs'));
 
 console.log('\n== End to end (Chromium) ==');
 const e2eOut = join(reports, 'e2e.json');

@@ -67,7 +67,9 @@ const firstPagePreloads: Plugin = {
         ['^/sku/(\\d{1,12})$', closure(/[\\/]features[\\/]sku[\\/]components[\\/]SkuPage\.tsx$/), ['/api/skus/$1', '/api/events/sec_kills']],
         ['^/posts/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]PostPage\.tsx$/), ['/api/posts/$1']],
         ['^/headlines/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]headlines[\\/]HeadlinePage\.tsx$/), ['/api/headlines/$1']],
-        ['^/community/groups/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]GroupPage\.tsx$/), ['/api/groups/$1']],
+        // A group page shows its first page of posts (7 a page: the domain's PAGE_SIZES.reviews) with the group
+        // (src/app/firstPagePreloads.test.ts checks this is the URL the app asks for).
+        ['^/community/groups/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]GroupPage\.tsx$/), ['/api/groups/$1', '/api/search/posts?group_id=$1&page=1&per=7']],
         ['^/talks$', closure(/[\\/]features[\\/]community[\\/]components[\\/]TalksPage\.tsx$/), []],
       ];
       const lang = { 'zh-CN': closure(/[\\/]i18n[\\/]zh-CN\.json$/), en: closure(/[\\/]i18n[\\/]en\.json$/) };
@@ -82,7 +84,9 @@ const firstPagePreloads: Plugin = {
         // The home's data may be inline already (`__LANTERN__.data === 'home'`): nothing to fetch then.
         `if(k[0]==='/'||k[0]==='/home'){if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
         // A guest's game, post, headline or group page carries its first read (`__LANTERN__.data` is its API path).
-        `g[2].forEach(function(u){u=u.replace('$1',k[1]);if(s.data!==u)p(u+'?client=web&version=1','fetch')})})})()</script>`;
+        // A read with its own query (a list's first page) is the page's only when the address asks for no other view.
+        `g[2].forEach(function(u){u=u.replace('$1',k[1]);var q=u.indexOf('?');if(q>=0&&location.search)return;` +
+        `if(s.data!==u)p(q<0?u+'?client=web&version=1':u.replace('?','?client=web&version=1&'),'fetch')})})})()</script>`;
       return html.replace('<!--lantern-site-->', `<!--lantern-site-->\n    ${script}`);
     },
   },
@@ -132,6 +136,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser the build targets (es2022) knows `<link rel="modulepreload">`; the polyfill for older ones
+    // would ride in every first page's entry (docs/decisions/0042-first-paint.md, "Initial JavaScript").
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Keep the first route small: framework code in long-cached vendor chunks, each page lazily loaded.

@@ -183,7 +183,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
   /** A guest's page of a game, post, headline or group: its first read's answer inline, its first screen drawn. */
   const guestPage = async (request: FastifyRequest, path: string, head: string): Promise<Page | null> => {
     const area = request.site.area;
-    const read = firstReadOf(path);
+    const read = firstReadOf(path, new URLSearchParams(request.url.slice(path.length + 1)));
     if (!read || !isGuest(request, area)) return null;
     const entry = await guestScreens.get(`${area}:${path}`, async () => {
       const json = await guestAnswer(app, request, siteHostFor(config, area, request.headers.host), read.api);

@@ -2,15 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIES } from '@lantern/contract';
+import { readFileSync } from 'node:fs';
+import { COOKIES, TALKS_API } from '@lantern/contract';
+import { LANGUAGES } from '@lantern/domain';
 import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
 import { makeGroup } from './community-factories.ts';
 import { makeHeadline, makeSection } from './headlines-factories.ts';
-import { firstParagraph } from '../src/web/first-screens.ts';
+import { firstParagraph, leadingParagraphs, TALKS_DRAWN } from '../src/web/first-screens.ts';
+import { TALKS_PAGE_TEXTS } from '../src/web/site-texts.ts';
+import { clients } from './client.ts';
 
 /**
- * A guest landing on a game, headline or group page gets the page's first read inline and its first screen drawn
+ * A guest landing on a game, headline, group or talks page gets the page's first read inline and its first screen drawn
  * by the server (web/first-reads.ts, web/first-screens.ts; docs/decisions/0045-server-drawn-first-screens.md).
  */
 let t: TestApp;
@@ -88,6 +92,56 @@ describe("a guest's first screen", () => {
     expect(json).not.toContain('<');
     expect(JSON.parse(json).sku_names.chs).toBe('<!--');
     expect(firstScreen(page)).toContain('&lt;!--');
+  });
+});
+
+describe("a guest's talks page", () => {
+  it("carries everyone's first page of talks and draws the page's top and its first talks, as text", async () => {
+    const api = clients(t);
+    const author = await makeAccount(t);
+    const nickname = (await api.native.get('/api/me', { token: author.token })).json().nickname as string;
+    const say = async (content: string) => expect((await api.native.post(TALKS_API.talks, { talk: { content } }, { token: author.token })).statusCode).toBe(201);
+    await say('<p>Oldest words</p>');
+    for (let i = 1; i <= TALKS_DRAWN; i++) await say(`<p>Talk number ${i} <b>bold</b> &amp; more</p><p>Its second line</p>`);
+    const answer = (await get('/api/talks?client=web&version=1')).json();
+    const page = (await get('/talks')).body;
+    const read = inlineRead(page);
+    expect(read?.[1]).toBe('/api/talks');
+    expect(JSON.parse(read![2]!)).toEqual(answer);
+    const screen = firstScreen(page)!;
+    const texts = TALKS_PAGE_TEXTS['zh-CN'];
+    for (const words of [texts.community, texts.title, texts.tagline, texts.everyone, texts.recommended]) expect(screen).toContain(words);
+    // The newest talks, as many as a first screen shows: their words as text (tags dropped, entities kept).
+    expect(screen).toContain(`<p>Talk number ${TALKS_DRAWN} bold &amp; more</p><p>Its second line</p>`);
+    expect(screen).toContain(nickname);
+    expect(screen).not.toContain('Oldest words');
+    expect(screen).not.toContain('<b>');
+    // A picture of the page, not the page: nothing in it can be focused or followed.
+    expect(screen).not.toMatch(/<(a|button|input|textarea)[\s>]/);
+  });
+
+  it('leaves another tab, and a member, to the app', async () => {
+    expect(inlineRead((await get('/talks?tab=recommend')).body)).toBeNull();
+    expect(inlineRead((await get('/talks?tab=all')).body)?.[1]).toBe('/api/talks');
+    const member = (await get('/talks', `${COOKIES.session('native')}=1`)).body;
+    expect(inlineRead(member)).toBeNull();
+    expect(firstScreen(member)).toBeUndefined();
+  });
+
+  it('draws the words the web app shows at the top of the page, in each language', () => {
+    const locale = (language: string) => JSON.parse(readFileSync(new URL(`../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'));
+    for (const language of LANGUAGES) {
+      const { community, people } = locale(language);
+      expect(TALKS_PAGE_TEXTS[language]).toEqual({ community: community.title, title: people.talks, tagline: people.talks_tagline, everyone: people.tab_all, recommended: people.tab_recommend });
+    }
+  });
+});
+
+describe('leadingParagraphs', () => {
+  it("takes a body's opening paragraphs as text, up to a count, and stops at the first other block", () => {
+    expect(leadingParagraphs('<p>A</p><p><i>B</i></p><p>C</p>', 2)).toEqual(['A', 'B']);
+    expect(leadingParagraphs('<p>A</p><ul><li>x</li></ul><p>C</p>', 5)).toEqual(['A']);
+    expect(leadingParagraphs('plain words', 5)).toEqual([]);
   });
 });
 

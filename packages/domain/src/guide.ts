@@ -38,20 +38,10 @@ export const GUIDE_STEP_LIST: readonly GuideStep[] = [ // GUIDE_STEPS of them (g
   { n: 10, key: 'done', target: 'menu_button' },
 ];
 
+export { GUIDE_CONFIG, guideDueFor, isGuideDue } from './guide-due.ts';
+
 /** Closing or finishing the guide lands here (the spec's /home). */
 export const GUIDE_CLOSE_PATH = '/home';
-
-/** Shown in GET /api/me `configs`: `due` until the account closes or finishes the guide once. */
-export const GUIDE_CONFIG = { kind: 'guide', key: 'beginners_guide', due: 'due', done: 'done' } as const;
-
-/** Only ordinary accounts made by sign-up that have not closed it yet; the store's team never gets it. */
-export function guideDueFor(account: { role: string; completed: boolean }): boolean {
-  return account.role === 'user' && !account.completed;
-}
-
-export function isGuideDue(configs: readonly { kind: string; key: string; value: string }[]): boolean {
-  return configs.some((c) => c.kind === GUIDE_CONFIG.kind && c.key === GUIDE_CONFIG.key && c.value === GUIDE_CONFIG.due);
-}
 
 export type GuideClosePopup = 'identification' | 'basic_info' | null;
 

@@ -5,17 +5,20 @@ import type { Config } from '../config.ts';
 import { resolveArea } from '../platform/site.ts';
 
 /** The pages whose first screen the server draws for a guest (besides the store home, storefront/first-screen.ts). */
-export type FirstReadPage = 'sku' | 'post' | 'headline' | 'group';
+export type FirstReadPage = 'sku' | 'post' | 'headline' | 'group' | 'talks';
 
 /**
  * Each page's path and the read the app asks for first on it (the same URL its query fetches, without the
  * `client`/`version` parameters every web call adds): the page's code then finds that answer in the page.
  */
-const PAGES: { page: FirstReadPage; path: RegExp; api: (id: string) => string }[] = [
+const PAGES: { page: FirstReadPage; path: RegExp; api: (id: string) => string; shows?: (query: URLSearchParams) => boolean }[] = [
   { page: 'sku', path: /^\/sku\/(\d{1,12})$/, api: (id) => `/api/skus/${id}` },
   { page: 'post', path: /^\/posts\/(\d{1,12})$/, api: (id) => `/api/posts/${id}` },
   { page: 'headline', path: /^\/headlines\/(\d{1,12})$/, api: (id) => `/api/headlines/${id}` },
   { page: 'group', path: /^\/community\/groups\/(\d{1,12})$/, api: (id) => `/api/groups/${id}` },
+  // A guest's talks page opens on everyone's talks (the following feed needs an account): their first page. Its
+  // `?tab=recommend` is another list, left to the app.
+  { page: 'talks', path: /^\/talks()$/, api: () => '/api/talks', shows: (query) => (query.get('tab') ?? 'all') === 'all' },
 ];
 
 /** A page's first read: which page, the API path the app asks for, and the guest's answer as JSON text. */
@@ -25,11 +28,11 @@ export interface FirstRead {
   json: string;
 }
 
-/** The page and first read of a web path, when the server draws a first screen for it. */
-export function firstReadOf(path: string): { page: FirstReadPage; id: string; api: string } | null {
-  for (const { page, path: pattern, api } of PAGES) {
+/** The page and first read of a web path and its query, when the server draws a first screen for it. */
+export function firstReadOf(path: string, query = new URLSearchParams()): { page: FirstReadPage; id: string; api: string } | null {
+  for (const { page, path: pattern, api, shows } of PAGES) {
     const match = pattern.exec(path);
-    if (match) return { page, id: match[1]!, api: api(match[1]!) };
+    if (match) return !shows || shows(query) ? { page, id: match[1]!, api: api(match[1]!) } : null;
   }
   return null;
 }

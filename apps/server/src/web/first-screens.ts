@@ -1,8 +1,9 @@
-import type { Language } from '@lantern/domain';
+import { foreignLanguageOf, type Language } from '@lantern/domain';
 import type { FirstReadPage } from './first-reads.ts';
+import { TALKS_PAGE_TEXTS } from './site-texts.ts';
 
 /**
- * The first screen of a game, post, headline or group page drawn by the server from the guest's answer of the
+ * The first screen of a game, post, headline, group or talks page drawn by the server from the guest's answer of the
  * page's first read (web/first-reads.ts), so the page's largest paint happens when the HTML and its picture
  * arrive rather than after the app's code has booted (docs/decisions/0045-server-drawn-first-screens.md).
  *
@@ -39,6 +40,23 @@ export function firstParagraph(html: string): string | null {
   // Tags dropped; any `<` or `>` left (none in sanitized HTML) escaped, so the text can only ever be text.
   const text = match[1]!.replace(/<[^>]*>/g, '').replace(/</g, '&lt;').replace(/>/g, '&gt;').trim();
   return text === '' ? null : text;
+}
+
+/**
+ * The text of each opening paragraph of a rich-text body (up to `max`), as HTML text, as firstParagraph does; stops
+ * at the first block that is not a paragraph.
+ */
+export function leadingParagraphs(html: string, max: number): string[] {
+  const out: string[] = [];
+  let rest = html;
+  while (out.length < max) {
+    const match = /^\s*<p(?:\s[^>]*)?>([\s\S]*?)<\/p>/i.exec(rest);
+    if (!match) break;
+    const text = firstParagraph(match[0]);
+    if (text !== null) out.push(text);
+    rest = rest.slice(match[0].length);
+  }
+  return out;
 }
 
 /** Layout.tsx's <main>: the page's frame below the header. */
@@ -119,6 +137,64 @@ function groupScreen(answer: Answer, language: Language): DrawnScreen | null {
   return { image, root };
 }
 
+/** How many talks the talks page's first screen draws: what a phone's first screen shows, and a little more. */
+export const TALKS_DRAWN = 3;
+
+/** RichText.tsx's body: the talk's paragraphs, with the language tag the app puts above writing in the other language. */
+function talkBody(html: string, language: Language, classes: string): string {
+  const paragraphs = leadingParagraphs(html, 6);
+  if (paragraphs.length === 0) return '';
+  const foreign = foreignLanguageOf(html.replace(/<[^>]*>/g, ' ').replace(/&[#\w]+;/g, ' '), language);
+  // ui/LanguageTag.tsx: drawn empty, the box only (its words are the app's).
+  const tag = foreign ? `<span class="inline-flex items-center rounded bg-ink-700 px-1.5 py-0.5 text-[11px] font-semibold text-muted mt-3">&nbsp;</span>` : '';
+  return `${tag}<div${foreign ? ` lang="${foreign}"` : ''} class="space-y-3 leading-relaxed text-fg ${classes}">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
+}
+
+/** TalkCard.tsx: the author, the words, the original a forward carries; the date and the counts' line drawn empty. */
+function talkCard(talk: Answer, language: Language): string {
+  const account = obj(talk.account);
+  const name = str(account.nickname);
+  const avatarUrl = str(account.avatar_url);
+  // ui/PostCard.tsx's Avatar, at its `md` size.
+  const avatar = avatarUrl
+    ? `<img src="${escapeAttr(avatarUrl)}" alt="" class="shrink-0 rounded-full object-cover size-10">`
+    : `<span class="grid shrink-0 place-items-center rounded-full bg-ink-700 font-bold text-fg size-10 text-sm">${escapeText(([...name][0] ?? '?').toUpperCase())}</span>`;
+  const forward = talk.forward ? obj(talk.forward) : null;
+  const forwardBox = !forward
+    ? ''
+    : `<div class="mt-3 rounded-lg bg-ink-900 p-3 ring-1 ring-ink-700">` +
+      (forward.deleted === true || forward.author_blocked === true
+        ? `<p class="text-sm text-muted">&nbsp;</p>`
+        : `<div class="inline-flex min-h-6 items-center text-sm font-semibold text-fg">@${escapeText(str(obj(forward.account).nickname))}</div>${talkBody(str(forward.content), language, 'mt-1 text-sm')}`) +
+      `</div>`;
+  return (
+    `<li><div class="rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700 sm:p-5">` +
+    `<div class="flex items-center gap-3">${avatar}<div class="min-w-0"><div class="inline-flex min-h-6 items-center font-semibold text-fg">${escapeText(name || '\u00a0')}</div><p class="text-xs text-subtle"><span class="inline-flex min-h-6 items-center">&nbsp;</span></p></div></div>` +
+    talkBody(str(talk.content), language, 'mt-3 text-[15px]') +
+    forwardBox +
+    `<div class="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted"><span class="h-8">&nbsp;</span></div>` +
+    `</div></li>`
+  );
+}
+
+function talksScreen(answer: Answer, language: Language): DrawnScreen | null {
+  const talks = Array.isArray(answer.talks) ? (answer.talks as unknown[]).map(obj) : [];
+  // An empty list is the app's "no talks yet": nothing worth drawing before it.
+  if (talks.length === 0) return null;
+  const texts = TALKS_PAGE_TEXTS[language];
+  // TalksPage.tsx for a guest: breadcrumb, title, tagline, the two tabs (everyone's chosen), then the list.
+  const tab = (label: string, on: boolean) =>
+    `<li class="flex-1"><div class="flex h-9 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-3 text-sm font-medium ${on ? 'bg-ink-700 text-fg shadow' : 'text-muted'}">${escapeText(label)}</div></li>`;
+  const root = frame(
+    `<div class="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10"><div class="mb-3 text-sm text-muted">${escapeText(texts.community)}</div>` +
+      `<div class="text-2xl font-black tracking-tight text-fg sm:text-3xl">${escapeText(texts.title)}</div>` +
+      `<p class="mt-1 text-muted">${escapeText(texts.tagline)}</p>` +
+      `<div class="-mx-3 overflow-x-auto px-3 sm:mx-0 sm:px-0 mt-6"><ul class="flex w-max min-w-full gap-1 rounded-xl bg-ink-900 p-1 ring-1 ring-inset ring-ink-700 sm:w-auto">${tab(texts.everyone, true)}${tab(texts.recommended, false)}</ul></div>` +
+      `<div class="mt-5"><ul class="space-y-3">${talks.slice(0, TALKS_DRAWN).map((talk) => talkCard(talk, language)).join('')}</ul></div></div>`,
+  );
+  return { image: null, root };
+}
+
 /** The first screen of a page from its first read's answer, or null when the answer does not make one. */
 export function drawFirstScreen(page: FirstReadPage, json: string, id: string, language: Language): DrawnScreen | null {
   let answer: Answer;
@@ -130,5 +206,6 @@ export function drawFirstScreen(page: FirstReadPage, json: string, id: string, l
   if (page === 'sku') return skuScreen(answer, id, language);
   if (page === 'post') return postScreen(answer);
   if (page === 'headline') return headlineScreen(answer);
+  if (page === 'talks') return talksScreen(answer, language);
   return groupScreen(answer, language);
 }

@@ -1,4 +1,4 @@
-import { SITES, type Area } from '@lantern/domain';
+import { SITES, type Area, type Language } from '@lantern/domain';
 
 /**
  * The words the server itself puts in a page's head, in each site's language: the site's name, the title and
@@ -20,4 +20,15 @@ export const SITE_TEXTS: Record<Area, { name: string; title: string; description
     notFound: 'Page not found',
     userDescription: (nickname) => `${nickname} on Lantern: talks, reviews and games.`,
   },
+};
+
+/**
+ * The words of the talks page's top as the web app shows them (its locale files' `community.title`, `people.talks`,
+ * `people.talks_tagline`, `people.tab_all`, `people.tab_recommend`), for the first screen the server draws of it
+ * (web/first-screens.ts): the title and tagline are drawn where the app draws them, so the app's copies are no new,
+ * larger paint. web-first-screens.test.ts fails when they drift from the locale files.
+ */
+export const TALKS_PAGE_TEXTS: Record<Language, { community: string; title: string; tagline: string; everyone: string; recommended: string }> = {
+  'zh-CN': { community: '社区', title: '动态', tagline: '你关注的玩家和加入的小组的短动态。', everyone: '全部', recommended: '推荐' },
+  en: { community: 'Community', title: 'Talks', tagline: 'Short posts from players you follow and the groups you joined.', everyone: 'Everyone', recommended: 'Recommended' },
 };

@@ -5,7 +5,7 @@ import { useCartCount } from '../lib/cartCount';
 import { useLiveState, type LiveState } from '../lib/live';
 import { useMe } from '../lib/session';
 import { cn } from '../ui/cn';
-import { isDealsPath } from '../ui/DealsNav';
+import { isDealsPath } from '../ui/dealsPages';
 import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/shellIcons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { paths } from './paths';

@@ -57,8 +57,15 @@ export function createRouter(client: QueryClient) {
   };
   const groupData: Prefetch = (args) => {
     const id = idOf(args);
-    if (id !== null) return import('../features/community/api/group').then((m) => client.prefetchQuery(m.groupQuery(id)));
+    if (id === null) return;
+    const search = new URL(args.request.url).searchParams;
+    return Promise.all([
+      import('../features/community/api/group').then((m) => client.prefetchQuery(m.groupQuery(id))),
+      import('../features/community/api/groupPosts').then((m) => m.prefetchGroupList(client, id, search)),
+    ]);
   };
+  const talksData: Prefetch = (args) =>
+    import('../features/community/api/talks').then((m) => m.prefetchLandedTalks(client, new URL(args.request.url).searchParams.get('tab')));
   const routes: RouteObject[] = [
     {
       element: <Layout />,
@@ -79,7 +86,7 @@ export function createRouter(client: QueryClient) {
         page(paths.headlineDraftPreviewPattern, () => import('../features/community/headlines/HeadlineDraftPreviewPage').then((m) => m.HeadlineDraftPreviewPage), true),
         page(paths.moderationReports, () => import('../features/community/moderation/components/ReportsPage').then((m) => m.ReportsPage), true),
         page(paths.headlinePattern, () => import('../features/community/headlines/HeadlinePage').then((m) => m.HeadlinePage), false, headlineData),
-        page(paths.talks, () => import('../features/community/components/TalksPage').then((m) => m.TalksPage)),
+        page(paths.talks, () => import('../features/community/components/TalksPage').then((m) => m.TalksPage), false, talksData),
         page(paths.talkPattern, () => import('../features/community/components/TalkPage').then((m) => m.TalkPage)),
         page(paths.cart, () => import('../features/cart/components/CartPage').then((m) => m.CartPage), true),
         page(paths.transition, () => import('../features/orders/components/TransitionPage').then((m) => m.TransitionPage), true),

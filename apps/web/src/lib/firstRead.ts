@@ -17,6 +17,11 @@ export function takeFirstRead(path: string, doc: Document | undefined = globalTh
   }
 }
 
+/** Whether the page came with the answer of `path` (not taken yet). */
+export function hasFirstRead(path: string, doc: Document | undefined = globalThis.document): boolean {
+  return doc?.getElementById(FIRST_READ_ID)?.getAttribute('data-api') === path;
+}
+
 /** The landed page's first read of `path` when the page came with it, else `ask()` (the API). */
 export function firstReadOr<T>(path: string, ask: () => Promise<T>): Promise<T> {
   const inline = takeFirstRead(path);

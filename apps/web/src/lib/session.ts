@@ -23,6 +23,16 @@ export const meQuery = queryOptions({
   retry: false,
 });
 
+/**
+ * Asked at boot, before the first render (main.tsx via app/App.tsx `boot`): a guest's `null` is known at once (no
+ * request) and a member's account is read in parallel with the page's code and data. The frame's first render then
+ * has the session state, instead of rendering the header, the frame and every reader of `me` again when it arrives
+ * (a synchronous render the browser cannot interrupt; docs/decisions/0042-first-paint.md, "One render at boot").
+ */
+export function readSessionEarly(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(meQuery);
+}
+
 export function useMe() {
   return useQuery(meQuery);
 }

@@ -1,17 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { paths } from '../app/paths';
 import { cn } from './cn';
-
-/** The deals pages, one header entry ("Deals") between them: flash sales, bundles, the points shop. */
-export const DEALS_PAGES = [
-  { to: paths.flashSales, key: 'nav.flash_sales' },
-  { to: paths.bundles, key: 'nav.bundles' },
-  { to: paths.pointsShop, key: 'nav.points_shop' },
-] as const;
-
-/** Whether a path is one of the deals pages (or below one), so the header's "Deals" shows as the current section. */
-export const isDealsPath = (pathname: string) => DEALS_PAGES.some((p) => pathname === p.to || pathname.startsWith(`${p.to}/`));
+import { DEALS_PAGES } from './dealsPages';
 
 /**
  * The row of links at the top of each deals page. The header keeps one "Deals" entry rather than three, so

@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TALKS_API, type TalkPageResponse, type TalkResponse, type TalksResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
+import { firstReadOr, hasFirstRead } from '../../../lib/firstRead';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type TalksTab = 'following' | 'all' | 'recommend';
@@ -20,11 +21,23 @@ export const talksQuery = (tab: TalksTab) =>
         return { talks: r.talks, next: page * r.meta.per < r.meta.total_count ? page + 1 : null };
       }
       const query = { ...(tab === 'following' && { feed: 'following' }), ...(pageParam ? { before_id: pageParam } : {}) };
-      const r = await api.get<TalksResponse>(TALKS_API.talks, { query, auth: tab === 'following' ? 'required' : 'optional' });
+      const ask = () => api.get<TalksResponse>(TALKS_API.talks, { query, auth: tab === 'following' ? 'required' : 'optional' });
+      // A guest's talks page comes with everyone's first page (the server's first screen, decisions/0045).
+      const r = tab === 'all' && !pageParam ? await firstReadOr(TALKS_API.talks, ask) : await ask();
       return { talks: r.talks, next: r.meta.next_before_id };
     },
     getNextPageParam: (last) => last.next ?? undefined,
   });
+
+/**
+ * The router's prefetch of the talks page: a guest's page came with everyone's first page, which is then in the
+ * cache before the page draws (once, with its list, over the server's first screen). A member's feed is not waited
+ * for: its tab depends on the session, which is still being read.
+ */
+export function prefetchLandedTalks(client: QueryClient, tab: string | null): Promise<void> | undefined {
+  if ((tab ?? 'all') !== 'all' || !hasFirstRead(TALKS_API.talks)) return;
+  return client.prefetchInfiniteQuery(talksQuery('all'));
+}
 
 /** GET /api/talks/{id}: a talk, and whether the viewer blocked its author. */
 export const talkQuery = (id: string) =>

@@ -16,14 +16,12 @@ import { toast } from '../../../ui/toastStore';
 import { useCommunityRefusal } from '../../../ui/useCommunityRefusal';
 import { useContributors } from '../api/contributors';
 import { useGroup, type GroupDetail } from '../api/group';
-import { useGroupPosts, type PostTab } from '../api/groupPosts';
+import { GROUP_TABS, groupViewOf, useGroupPosts, type PostTab } from '../api/groupPosts';
 import { useJoinGroup } from '../api/joinGroup';
 import { communityPaths } from '../paths';
 import { EvaluationBars } from './GroupBits';
 import { Avatar, PostCard } from '../../../ui/PostCard';
 
-type Tab = 'posts' | 'reviews' | 'contributors';
-const TABS: Tab[] = ['posts', 'reviews', 'contributors'];
 
 function JoinButton({ group }: { group: GroupDetail }) {
   const { t } = useTranslation();
@@ -91,8 +89,7 @@ export function GroupPage() {
   const language = useLanguage();
   const id = Number(useParams().id);
   const [search] = useSearchParams();
-  const tab: Tab = TABS.includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'posts';
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const { tab, page } = groupViewOf(search);
   const [kind, setKind] = useState<PostTab>('all');
   const group = useGroup(id);
   useDocumentTitle(group.data ? pickText(group.data.name, language) : t('community.title'));
@@ -126,7 +123,7 @@ export function GroupPage() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
           <div role="tablist" aria-label={t('community.group_tabs')} className="mb-4 flex gap-1 border-b border-ink-700">
-            {TABS.map((x) => (
+            {GROUP_TABS.map((x) => (
               <Link key={x} role="tab" aria-selected={tab === x} to={paths.group(g.id, x)} replace
                 className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === x ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg'}`} data-testid={`group-tab-${x}`}>
                 {t(`community.tab_${x}`)}
