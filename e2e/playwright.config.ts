@@ -17,7 +17,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  // The durations reporter ends every run with the slowest tests and each spec's total (where the time goes).
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['./reporters/durations.ts']]
+    : [['list'], ['./reporters/durations.ts']],
   outputDir: 'test-results',
   use: {
     launchOptions: {

@@ -80,13 +80,13 @@ test('pick a bundle, see the lock on a second order, pay the first in the sandbo
   }
 });
 
-test('the bundle list shows the server-error notice on a 500', async ({ page }, info) => {
+test('the bundle list shows the server-error notice on a 500', { tag: '@abroad' }, async ({ page }, info) => {
   await page.route(/\/api\/v7\/bundle_promo_activities(\?|$)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: { base: ['server_error'] } }) }));
   await page.goto('/bundles');
   await expect(page.getByRole('alert')).toContainText(say(info, '服务器', 'Server error'));
 });
 
-test('explore a queue from the home page, game by game, and get the reward once', async ({ page, context, baseURL }, info) => {
+test('explore a queue from the home page, game by game, and get the reward once', { tag: '@native' }, async ({ page, context, baseURL }, info) => {
   test.slow();
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'queue');
   await skipAccountPrompts(page, account.id);

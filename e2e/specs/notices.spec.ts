@@ -47,7 +47,7 @@ test('read a notice: from the footer to the list, pinned first, then the article
   await expect(page).toHaveURL(/\/404$/);
 });
 
-test('version progress: the newest released version shows its notes by kind; another opens on demand', async ({ page }, info) => {
+test('version progress: the newest released version shows its notes by kind; another opens on demand', { tag: '@native' }, async ({ page }, info) => {
   await page.goto('/versions');
   const cards = page.getByTestId('version-card');
   await expect(cards.first()).toBeVisible();

@@ -55,7 +55,7 @@ test('a wrong password keeps the popup open with the reason; the right one signs
   await expect(page.getByTestId('user-menu')).toBeVisible();
 });
 
-test('/sign_in goes to return_addr one second after success', async ({ page, context, baseURL }, info) => {
+test('/sign_in goes to return_addr one second after success', { tag: '@abroad' }, async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'return');
   await context.clearCookies({ name: SESSION_COOKIES });
   await skipAccountPrompts(page, account.id);
@@ -67,7 +67,7 @@ test('/sign_in goes to return_addr one second after success', async ({ page, con
   await expect(page.getByTestId('security-email')).toContainText('@example.com');
 });
 
-test('a guest opening a user-centre page is asked to sign in', async ({ page }) => {
+test('a guest opening a user-centre page is asked to sign in', { tag: '@native' }, async ({ page }) => {
   await page.goto('/setting/security');
   await expect(page.getByTestId('sign-in-popup')).toBeVisible();
 });
