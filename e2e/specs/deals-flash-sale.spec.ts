@@ -59,7 +59,9 @@ async function createSale(browser: Browser, baseURL: string, area: Area, sale: N
   }
 }
 
-test('a flash sale opening a few seconds later: countdown, Buy now turns on at the start without a reload, pay, the key', async ({ page, context, browser, baseURL }, info) => {
+// One site: the countdown runs the same on both, and buying a flash-sale unit with each site's gateway is
+// buying-free-and-flash.spec.ts's (this test waits 20 s of the server's clock for the start).
+test('a flash sale opening a few seconds later: countdown, Buy now turns on at the start without a reload, pay, the key', { tag: '@native' }, async ({ page, context, browser, baseURL }, info) => {
   test.slow();
   const area = areaOf(info);
   const account = await signUpViaApi(context, baseURL!, area, 'flash');
