@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { sandboxAction, say } from './buying-helpers';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 import { apiGet } from './store-helpers';
@@ -119,7 +119,7 @@ test('explore a queue from the home page, game by game, and get the reward once'
 });
 
 async function violations(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const r = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
