@@ -17,14 +17,19 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  // The durations reporter ends every run with the slowest tests and each spec's total (where the time goes).
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['./reporters/durations.ts']]
+    : [['list'], ['./reporters/durations.ts']],
   outputDir: 'test-results',
   use: {
     launchOptions: {
       executablePath: CHROME,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
-    trace: 'retain-on-failure',
+    // Recording every action of every test made the axe-heavy ones a third slower on the shared machine: in CI
+    // a failed test runs again (retries: 1) and that run is traced; locally a failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
   },
@@ -38,7 +43,8 @@ export default defineConfig({
     env: { E2E_PORT_NATIVE: String(NATIVE_PORT), E2E_PORT_ABROAD: String(ABROAD_PORT) },
   },
   projects: [
-    // A test tagged @native or @abroad is about one site only and runs in that site's project alone.
+    // A test tagged @native or @abroad runs in that site's project alone: its subject does not differ between
+    // the sites (docs/decisions/0030-test-run-time.md, "The end-to-end tier", says when a test may be tagged).
     { name: 'native', grepInvert: /@abroad\b/, use: { baseURL: `http://localhost:${NATIVE_PORT}`, locale: 'zh-CN' } },
     { name: 'abroad', grepInvert: /@native\b/, use: { baseURL: `http://localhost:${ABROAD_PORT}`, locale: 'en-US' } },
   ],

@@ -138,7 +138,7 @@ test('claimed coupons, one by code, are settled in the cart by the settlement or
   await expect(page.getByTestId('order-line-cover')).toHaveCount(1);
 });
 
-test('quantity 0 removes a line; unselecting a line takes it out of the total', async ({ page, context, baseURL }, info) => {
+test('quantity 0 removes a line; unselecting a line takes it out of the total', { tag: '@abroad' }, async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'cartqty');
   await skipAccountPrompts(page, account.id);
   const a = await gameForSlot(page.request, baseURL!, 5);

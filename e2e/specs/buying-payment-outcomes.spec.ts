@@ -67,7 +67,7 @@ test('canceling on the payment page comes straight back to the methods, saying s
   await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', 'pending');
 });
 
-test('an order that is not yours is an unusual payment', async ({ page, context, baseURL }, info) => {
+test('an order that is not yours is an unusual payment', { tag: '@native' }, async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'unusual');
   await skipAccountPrompts(page, account.id);
   // Someone else's (or no) order: pay_query answers 404, shown as "unusual payment" (docs/product/buying.md#payment-outcomes), not as a crash.

@@ -14,7 +14,7 @@ async function dlcOnSale(request: Parameters<typeof searchApi>[0], baseURL: stri
   throw new Error('the seed has a DLC on sale among the best-ranked games');
 }
 
-test('a DLC without its base game is refused at "add to cart", with the reason and the way to the base game', async ({ page, context, baseURL }, info) => {
+test('a DLC without its base game is refused at "add to cart", with the reason and the way to the base game', { tag: '@native' }, async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'dlc');
   await skipAccountPrompts(page, account.id);
   const dlc = await dlcOnSale(page.request, baseURL!);

@@ -35,7 +35,7 @@ test('the user centre menu reaches every page, the old settings pages included',
   await expect(page.getByTestId('wallet-status')).toHaveAttribute('data-status', 'active');
 });
 
-test('on a phone the user centre menu is one sideways strip', async ({ page, context, baseURL }, info) => {
+test('on a phone the user centre menu is one sideways strip', { tag: '@abroad' }, async ({ page, context, baseURL }, info) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'ucphone');
   await skipAccountPrompts(page, account.id);
@@ -50,7 +50,7 @@ test('on a phone the user centre menu is one sideways strip', async ({ page, con
   expect(await page.locator('html').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
 
-test('redeeming a wrong code says so; after repeated failures a captcha is asked for', async ({ page, context, baseURL }, info) => {
+test('redeeming a wrong code says so; after repeated failures a captcha is asked for', { tag: '@native' }, async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'redeem');
   await skipAccountPrompts(page, account.id);
   await page.goto('/user_center/redeem');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { areaOf, signUpViaApi, skipAccountPrompts, type Account } from './helpers';
 import { pngFixture } from './png-fixture';
 
@@ -27,7 +27,7 @@ async function muteAsStaff(browser: Browser, baseURL: string, accountId: number)
 
 /** WCAG 2.1 AA problems axe finds on the page as it is (an open list or dialog included). */
 async function violations(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const r = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

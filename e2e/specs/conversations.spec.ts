@@ -60,7 +60,7 @@ test('A writes to B and shares a game; B sees it with the header count, reads it
   await other.close();
 });
 
-test('a first message without a target says the target is closed', async ({ page, context, baseURL }, info) => {
+test('a first message without a target says the target is closed', { tag: '@abroad' }, async ({ page, context, baseURL }, info) => {
   const a = await signUpViaApi(context, baseURL!, areaOf(info), 'pm-none');
   await skipAccountPrompts(page, a.id);
   await page.goto('/messages/new');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { sandboxAction, say } from './buying-helpers';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 import { apiGet } from './store-helpers';
@@ -80,13 +80,13 @@ test('pick a bundle, see the lock on a second order, pay the first in the sandbo
   }
 });
 
-test('the bundle list shows the server-error notice on a 500', async ({ page }, info) => {
+test('the bundle list shows the server-error notice on a 500', { tag: '@abroad' }, async ({ page }, info) => {
   await page.route(/\/api\/v7\/bundle_promo_activities(\?|$)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: { base: ['server_error'] } }) }));
   await page.goto('/bundles');
   await expect(page.getByRole('alert')).toContainText(say(info, '服务器', 'Server error'));
 });
 
-test('explore a queue from the home page, game by game, and get the reward once', async ({ page, context, baseURL }, info) => {
+test('explore a queue from the home page, game by game, and get the reward once', { tag: '@native' }, async ({ page, context, baseURL }, info) => {
   test.slow();
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'queue');
   await skipAccountPrompts(page, account.id);
@@ -119,7 +119,7 @@ test('explore a queue from the home page, game by game, and get the reward once'
 });
 
 async function violations(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const r = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { areaOf, signUpViaApi, skipAccountPrompts, type Area } from './helpers';
 
 /** The demo admin of the seed (apps/server/src/seed/accounts.ts): issues a points code for the player. */
@@ -44,7 +44,7 @@ async function lotteries(page: Page, baseURL: string): Promise<Lottery[]> {
 }
 
 async function violations(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const r = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -99,7 +99,7 @@ test('points shop: redeem a coupon and a game key, the balance drops, both arriv
   await expect(page.getByTestId('points-shop-link')).toBeVisible();
 });
 
-test('points shop: too few points says how many are missing', async ({ page, context, baseURL }, info) => {
+test('points shop: too few points says how many are missing', { tag: '@abroad' }, async ({ page, context, baseURL }, info) => {
   const area = areaOf(info);
   const account = await signUpViaApi(context, baseURL!, area, 'nopoints');
   await skipAccountPrompts(page, account.id);

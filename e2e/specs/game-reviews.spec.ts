@@ -25,7 +25,7 @@ async function demoVote(context: BrowserContext, baseURL: string, area: Area): P
   return vote!;
 }
 
-test('a game page shows Steam reviews, most helpful first, and loads more', async ({ browser, page, baseURL }, info) => {
+test('a game page shows Steam reviews, most helpful first, and loads more', { tag: '@native' }, async ({ browser, page, baseURL }, info) => {
   const area = areaOf(info);
   const admin = await browser.newContext();
   const vote = await demoVote(admin, baseURL!, area);

@@ -33,7 +33,7 @@ test('the language switch changes the language and remembers the choice', async 
   await expect(page.getByTestId('header-sign-in')).toHaveText(other.signIn);
 });
 
-test('error pages are branded and lead home', async ({ page }, info) => {
+test('error pages are branded and lead home', { tag: '@abroad' }, async ({ page }, info) => {
   await page.goto('/definitely-not-a-page');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('page-404')).toBeVisible();
@@ -41,7 +41,7 @@ test('error pages are branded and lead home', async ({ page }, info) => {
   await expect(page.getByTestId('home-page')).toBeVisible();
 });
 
-test('an unknown user profile goes to /404', async ({ page }) => {
+test('an unknown user profile goes to /404', { tag: '@native' }, async ({ page }) => {
   await page.goto('/users/987654321');
   await expect(page).toHaveURL(/\/404$/);
 });

@@ -123,7 +123,7 @@ test('a comment on a review tells its author live: the bar, the counter, and the
   }
 });
 
-test('the bar keeps the 3 newest of 4 arrivals, and each closes with ×', async ({ browser, baseURL }, info) => {
+test('the bar keeps the 3 newest of 4 arrivals, and each closes with ×', { tag: '@abroad' }, async ({ browser, baseURL }, info) => {
   const area = areaOf(info);
   const a = await newMember(browser, baseURL!, area, 'live-bar-a');
   const b = await newMember(browser, baseURL!, area, 'live-bar-b');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext } from '@playwright/test';
+import { axeOn } from './axe';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 import { nameOn, type Localized } from './store-helpers';
 
@@ -47,7 +47,7 @@ test('read a notice: from the footer to the list, pinned first, then the article
   await expect(page).toHaveURL(/\/404$/);
 });
 
-test('version progress: the newest released version shows its notes by kind; another opens on demand', async ({ page }, info) => {
+test('version progress: the newest released version shows its notes by kind; another opens on demand', { tag: '@native' }, async ({ page }, info) => {
   await page.goto('/versions');
   const cards = page.getByTestId('version-card');
   await expect(cards.first()).toBeVisible();
@@ -99,7 +99,7 @@ test('feedback: a member writes one with a screenshot and it reaches the staff i
 test('notices, an article, version progress, feedback and linked accounts meet WCAG 2.1 AA (axe)', async ({ page, context, baseURL }, info) => {
   test.slow(); // axe scans several pages in this one test
   const violations = async () => {
-    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const r = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'axe-notices');

@@ -11,7 +11,7 @@ test('an unknown address answers 404 with the store\'s not-found page', async ({
   await expect(page).toHaveTitle(native ? /· 灯笼游戏$/ : /· Lantern$/);
 });
 
-test('a missing post answers 404 and shows not found, not a retry', async ({ page }) => {
+test('a missing post answers 404 and shows not found, not a retry', { tag: '@native' }, async ({ page }) => {
   const response = await page.goto('/posts/987654321');
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('page-404')).toBeVisible();

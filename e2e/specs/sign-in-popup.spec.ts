@@ -55,19 +55,22 @@ test('a wrong password keeps the popup open with the reason; the right one signs
   await expect(page.getByTestId('user-menu')).toBeVisible();
 });
 
-test('/sign_in goes to return_addr one second after success', async ({ page, context, baseURL }, info) => {
+test('/sign_in goes to return_addr one second after success', { tag: '@abroad' }, async ({ page, context, baseURL }, info) => {
   const account = await signUpViaApi(context, baseURL!, areaOf(info), 'return');
   await context.clearCookies({ name: SESSION_COOKIES });
   await skipAccountPrompts(page, account.id);
+  // The page's timers run on Playwright's clock: the success's second is moved past, not waited out.
+  await page.clock.install();
   await page.goto('/sign_in?return_addr=/setting/security');
   await page.locator('input[name="login"]').fill(account.email);
   await page.locator('input[name="password"]').fill(account.password);
   await expectShownDuring(page, 'sign-in-success', () => page.getByTestId('sign-in-submit').click());
+  await page.clock.fastForward(1000);
   await expect(page).toHaveURL(/\/setting\/security$/);
   await expect(page.getByTestId('security-email')).toContainText('@example.com');
 });
 
-test('a guest opening a user-centre page is asked to sign in', async ({ page }) => {
+test('a guest opening a user-centre page is asked to sign in', { tag: '@native' }, async ({ page }) => {
   await page.goto('/setting/security');
   await expect(page.getByTestId('sign-in-popup')).toBeVisible();
 });

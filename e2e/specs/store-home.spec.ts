@@ -80,7 +80,7 @@ test('the store home renders every block the API gives, and nothing for the empt
   await expect(root.getByTestId('point-redeems')).toHaveCount(home.point_redeems.length ? 1 : 0);
 });
 
-test('/ is the store home, and a banner opens what it advertises', async ({ page, baseURL }) => {
+test('/ is the store home, and a banner opens what it advertises', { tag: '@native' }, async ({ page, baseURL }) => {
   const home = await apiGet<Home>(page.request, baseURL!, '/api/v7/home');
   await page.goto('/');
   const banners = page.getByTestId('banners');
@@ -91,7 +91,7 @@ test('/ is the store home, and a banner opens what it advertises', async ({ page
   await expect(page.getByTestId('sku-page')).toBeVisible();
 });
 
-test('a card on the home opens its game', async ({ page, baseURL }, info) => {
+test('a card on the home opens its game', { tag: '@abroad' }, async ({ page, baseURL }, info) => {
   const home = await apiGet<Home>(page.request, baseURL!, '/api/v7/home');
   const sku = home.tagged[0]!.skus[0]!;
   await page.goto('/');
@@ -100,7 +100,7 @@ test('a card on the home opens its game', async ({ page, baseURL }, info) => {
   await expect(page.getByTestId('sku-title')).toHaveText(nameOn(info, sku.sku_names));
 });
 
-test('/home?type=subject is the community subjects tab: pinned and featured posts, each opening its post', async ({ page }) => {
+test('/home?type=subject is the community subjects tab: pinned and featured posts, each opening its post', { tag: '@native' }, async ({ page }) => {
   await page.goto('/home?type=subject');
   const subject = page.getByTestId('subjects-tab').getByTestId('subject').first();
   await expect(subject).toBeVisible();

@@ -40,7 +40,7 @@ test('browse the peripheral shop from the header to a tag and a product', async 
   await expect(page.getByTestId('buy-box').getByTestId('price').last()).toHaveAttribute('data-sale-price', String(product.sale_price));
 });
 
-test('a peripheral category and the shop search list physical goods only', async ({ page, baseURL }, info) => {
+test('a peripheral category and the shop search list physical goods only', { tag: '@abroad' }, async ({ page, baseURL }, info) => {
   const shop = await apiGet<PeriHome>(page.request, baseURL!, '/api/peri_home');
   await page.goto('/peripheral');
   await page.getByTestId('peri-category').first().click();

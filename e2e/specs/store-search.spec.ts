@@ -15,7 +15,7 @@ async function shownIds(page: Page): Promise<number[]> {
   return results.getByTestId('sku-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-sku-id'))));
 }
 
-test('ordering by price puts the results in order, both ways, and the URL keeps it', async ({ page, baseURL }, info) => {
+test('ordering by price puts the results in order, both ways, and the URL keeps it', { tag: '@abroad' }, async ({ page, baseURL }, info) => {
   await page.goto('/search');
   await expect(page.getByTestId('search-count')).toContainText(/\d/);
 
@@ -118,7 +118,7 @@ test('typing suggests games; the keyboard opens one', async ({ page, baseURL }, 
   expect(firstName).toContain(await page.getByTestId('sku-title').textContent());
 });
 
-test('a keyword search pages by 10 with numbered pages in the URL', async ({ page, baseURL }) => {
+test('a keyword search pages by 10 with numbered pages in the URL', { tag: '@native' }, async ({ page, baseURL }) => {
   await page.goto('/search');
   await page.getByTestId('search-keyword').fill('');
   await page.getByTestId('search-submit').click();
@@ -131,7 +131,7 @@ test('a keyword search pages by 10 with numbered pages in the URL', async ({ pag
   await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText('2');
 });
 
-test('nothing found shows an empty state', async ({ page }, info) => {
+test('nothing found shows an empty state', { tag: '@abroad' }, async ({ page }, info) => {
   await page.goto('/search?keyword=zzzzqqqqxxxx');
   await expect(page.getByText(areaOf(info) === 'native' ? '没有找到相关商品' : 'Nothing matches')).toBeVisible();
 });

@@ -37,7 +37,7 @@ test('a game page shows its price and switches edition: URL and price change', a
   await expect(buy.getByTestId('price').last()).toHaveAttribute('data-sale-price', String(game.sale_price));
 });
 
-test('a DLC says it needs the base game, and the base game lists it as such', async ({ page, baseURL }, info) => {
+test('a DLC says it needs the base game, and the base game lists it as such', { tag: '@abroad' }, async ({ page, baseURL }, info) => {
   const dlcs = await searchApi(page.request, baseURL!, 'q[kind_in][]=dlc&page=1&per=10');
   const dlc = await apiGet<SkuDetail>(page.request, baseURL!, `/api/skus/${dlcs.skus[0]!.id}`);
   expect(dlc.base_sku).not.toBeNull();
@@ -50,7 +50,7 @@ test('a DLC says it needs the base game, and the base game lists it as such', as
   await expect(list.locator(`[data-sku-id="${dlc.id}"]`)).toContainText(areaOf(info) === 'native' ? '需要本体' : 'Requires');
 });
 
-test('the media gallery opens full screen and steps with the keyboard', async ({ page, baseURL }) => {
+test('the media gallery opens full screen and steps with the keyboard', { tag: '@native' }, async ({ page, baseURL }) => {
   const game = await gameWithEditions(page.request, baseURL!);
   await page.goto(`/sku/${game.id}`);
   await page.getByTestId('gallery-main').click();
@@ -64,7 +64,7 @@ test('the media gallery opens full screen and steps with the keyboard', async ({
   await expect(page.getByTestId('gallery-main')).toBeFocused();
 });
 
-test('an unknown SKU goes to /404', async ({ page }) => {
+test('an unknown SKU goes to /404', { tag: '@abroad' }, async ({ page }) => {
   await page.goto('/sku/987654321');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('page-404')).toBeVisible();

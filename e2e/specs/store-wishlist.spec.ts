@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { areaOf, signUpViaApi, skipAccountPrompts } from './helpers';
 import { apiGet, nameOn, searchApi, type SkuDetail } from './store-helpers';
 
-test('a guest wishing for a game is asked to sign in', async ({ page, baseURL }) => {
+test('a guest wishing for a game is asked to sign in', { tag: '@native' }, async ({ page, baseURL }) => {
   const list = await searchApi(page.request, baseURL!, 'order=rank&direction=desc&page=1&per=10');
   await page.goto(`/sku/${list.skus[0]!.id}`);
   await page.getByTestId('wish-button').click();
