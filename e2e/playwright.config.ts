@@ -37,7 +37,9 @@ export default defineConfig({
     command: 'node ../scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${NATIVE_PORT}/api/v1/fetch_region`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    // Migrating and seeding the embedded database takes about a minute when the machine is quiet and several
+    // under load: the bound is a hang detector.
+    timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT_NATIVE: String(NATIVE_PORT), E2E_PORT_ABROAD: String(ABROAD_PORT) },
