@@ -14,7 +14,7 @@ import { brokenInvariants, INVARIANT_COUNT } from './rig/invariants.ts';
 import { Figures } from './rig/figures.ts';
 
 /**
- * The composed fault tier (issue 27; docs/operations/reliability.md): two real server processes in production
+ * The composed fault tier (issue 27; docs/operations.md#reliability): two real server processes in production
  * mode on a PostgreSQL cluster and a Redis of the tier's own, and four faults in the middle of traffic — an
  * instance killed with SIGKILL mid checkout rush and mid flash-sale rush, PostgreSQL restarted mid rush, Redis
  * stopped for 20 s. Each scenario measures what the fault cost (recovery times, answers) and asserts the bounds
@@ -25,18 +25,20 @@ import { Figures } from './rig/figures.ts';
 const BASE_PORT = Number(process.env.FAULT_HTTP_PORT ?? 3330);
 const PORTS = { a: { native: BASE_PORT, abroad: BASE_PORT + 1 }, b: { native: BASE_PORT + 2, abroad: BASE_PORT + 3 } };
 
-/** The bounds promised (docs/operations/reliability.md#what-each-fault-costs). */
+/** The bounds promised (docs/operations.md#reliability). */
 const PAY_LOCK_GONE_MS = 5_000;
 const RESERVATIONS_BACK_MS = 10_000;
 const LEASES_TAKEN_MS = 30_000;
 const SERVING_AFTER_DATABASE_MS = 3_000;
 const REDIS_OUTAGE_MS = 20_000;
 /**
- * "No request waits more than about a second on a missing Redis": a request during the outage may take at most
- * this much longer than the slowest of the same requests just before it (the machine's own slowness is not
- * Redis's: the tier runs on two shared cores).
+ * "No request waits more than about a second on a missing Redis": no request during the outage may take this much
+ * longer than the slowest of the same traffic in the 10 s just before it (the machine's own slowness is not
+ * Redis's: the tier runs on two shared cores, and a single request's time there moves by seconds).
  */
 const REDIS_EXTRA_WAIT_MS = 1_000;
+/** The baseline phase of the Redis scenario: the same traffic, Redis there. */
+const BASELINE_MS = 10_000;
 
 let scratch: string;
 let cluster: PrivateCluster | undefined;
@@ -211,17 +213,20 @@ describe('an instance killed with SIGKILL', () => {
     });
     const failures = failuresOf(journal, [...outcomes.map((o) => o.outcome), ...paid]);
     const broken = await brokenInvariants(cluster!.url);
+    const unitsLeft = await watch.unitsLeft(eventId);
     const refusals = Object.fromEntries([...new Set(outcomes.map((o) => o.outcome.refusal))].filter(Boolean).map((r) => [r, outcomes.filter((o) => o.outcome.refusal === r).length]));
 
     figures.record('2. SIGKILL mid flash-sale rush', {
       buyers: people.length, stock, requests: journal.answers.length, rush_ms: Math.round(rushMs),
       held_at_death: { reservations_without_order: killed.held.reservations, job_leases: killed.held.jobLeases, outbox_claims: killed.held.outboxClaims },
-      connections_lost: count(journal.answers, null), sold: winners.length, refused: refusals,
+      connections_lost: count(journal.answers, null), sold_to_buyers_who_know: winners.length, units_left_after: unitsLeft, refused: refusals,
       reservations_back_ms: Math.round(reservationsBack), job_leases_and_outbox_claims_taken_ms: Math.round(leases),
       buy_ms: spread(journal.answers.filter((x) => x.path === '/api/sec_kill' && x.status !== null).map((x) => x.ms)),
       status_5xx: journal.withStatus(500).length, invariants_broken: broken.length,
     });
     expect(winners.length).toBeLessThanOrEqual(stock);
+    // Every unit is sold to a buyer who knows it (their order answered, or found in their list) or back on sale.
+    expect(winners.length + unitsLeft).toBe(stock);
     expect(new Set(winners.map((w) => w.outcome.orderId)).size).toBe(winners.length);
     expect(failures).toEqual({ status500: [], committedBehind5xx: [], unexpected: [] });
     expect(reservationsBack).toBeLessThan(RESERVATIONS_BACK_MS);
@@ -297,63 +302,63 @@ describe('PostgreSQL restarted mid rush', () => {
 describe('Redis stopped for 20 s under traffic', () => {
   it('no request waits on it, a token revoked on one instance is refused on the other, every checkout commits once', async () => {
     const journal = new Journal();
-    const sku = await skuWithKeys(world!, 'game', 100, 80, 'REDIS');
-    const people = await buyers(world!, 60, 300);
+    const sku = await skuWithKeys(world!, 'game', 100, 160, 'REDIS');
+    const people = await buyers(world!, 140, 300);
     const sessions = await buyers(world!, 14, 0);
     const instances = [a, b];
     // Looked up (and cached) on both instances while Redis is there.
     for (const s of sessions) for (const instance of instances) expect((await journal.call(instance, 'native', 'GET', '/api/me', { token: s.token })).status).toBe(200);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => journal.call(instances[i % 2]!, 'native', 'GET', '/api/me', { token: sessions[i % sessions.length]!.token })));
-    await Promise.all(people.slice(0, 6).map((buyer, i) => checkout(journal, buyer, sku.id, instances[i % 2]!, instances[(i + 1) % 2]!)));
-    // The same kinds of request with Redis there: what this machine takes anyway.
-    const baseline = journal.answers.map((x) => x.ms);
+
+    // The same traffic in both phases: checkouts on both instances and signed-in reads.
+    const outcomes: CheckoutOutcome[] = [];
+    let nextBuyer = 0;
+    const traffic = (ends: number) => {
+      const buying = async (lane: number) => {
+        while (performance.now() < ends && nextBuyer < people.length) {
+          outcomes.push(await checkout(journal, people[nextBuyer++]!, sku.id, instances[lane % 2]!, instances[(lane + 1) % 2]!));
+        }
+      };
+      const reading = async (lane: number) => {
+        for (let i = 0; performance.now() < ends; i++) await journal.call(instances[(lane + i) % 2]!, 'native', 'GET', '/api/me', { token: sessions[12 + (i % 2)]!.token });
+      };
+      return Promise.all([buying(0), buying(1), buying(2), buying(3), reading(0), reading(1)]);
+    };
+    // Baseline: what this machine takes for that traffic with Redis there (it runs other work too).
+    const baselineFrom = journal.answers.length;
+    await traffic(performance.now() + BASELINE_MS);
+    const baseline = journal.answers.slice(baselineFrom).map((x) => x.ms);
 
     const kvOf = async (instance: Instance) => ((await journal.call(instance, 'native', 'GET', '/readyz')).body as { checks?: { kv?: string } } | null)?.checks?.kv;
     const stoppedAt = performance.now();
     await redis!.stop();
-    const noticed = await Promise.all(instances.map((instance) => until(`${instance.name} notices Redis gone`, async () => (await kvOf(instance)) === 'unreachable', 5_000, 20)));
-    const firstOutageAnswer = journal.answers.length;
-
-    // Traffic for the outage: checkouts on both instances, signed-in reads, and sign-outs each checked on the other instance.
+    const outageFrom = journal.answers.length;
     const outageEnds = stoppedAt + REDIS_OUTAGE_MS;
-    const outcomes: CheckoutOutcome[] = [];
-    const revoked: { token: string; on: Instance; other: Instance }[] = [];
+    const noticed = Promise.all(instances.map((instance) => until(`${instance.name} notices Redis gone`, async () => (await kvOf(instance)) === 'unreachable', 5_000, 20)));
+    // Sign-outs during the outage, each token then used on the other instance (and this one).
+    const revoked: string[] = [];
     const revokedAccepted: Answer[] = [];
-    let nextBuyer = 6;
-    const buying = async (lane: number) => {
-      while (performance.now() < outageEnds - 1_000 && nextBuyer < people.length) {
-        const buyer = people[nextBuyer++]!;
-        outcomes.push(await checkout(journal, buyer, sku.id, instances[lane % 2]!, instances[(lane + 1) % 2]!));
-      }
-    };
-    const reading = async (lane: number) => {
-      for (let i = 0; performance.now() < outageEnds - 1_000; i++) {
-        await journal.call(instances[(lane + i) % 2]!, 'native', 'GET', '/api/me', { token: sessions[12 + (i % 2)]!.token });
-      }
-    };
     const signingOut = async () => {
       for (let i = 0; i < 12 && performance.now() < outageEnds - 1_000; i++) {
-        const on = instances[i % 2]!;
-        const other = instances[(i + 1) % 2]!;
-        const out = await journal.call(on, 'native', 'DELETE', '/api/access_token', { token: sessions[i]!.token });
+        const out = await journal.call(instances[i % 2]!, 'native', 'DELETE', '/api/access_token', { token: sessions[i]!.token });
         expect(out.status).toBe(204);
-        revoked.push({ token: sessions[i]!.token, on, other });
-        for (const instance of [other, on]) {
+        revoked.push(sessions[i]!.token);
+        for (const instance of [instances[(i + 1) % 2]!, instances[i % 2]!]) {
           const res = await journal.call(instance, 'native', 'GET', '/api/me', { token: sessions[i]!.token });
           if (res.status !== 401) revokedAccepted.push(res);
         }
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     };
-    await Promise.all([buying(0), buying(1), buying(2), buying(3), reading(0), reading(1), signingOut()]);
-    const during = journal.answers.slice(firstOutageAnswer);
+    const outageCheckouts = outcomes.length;
+    await Promise.all([traffic(outageEnds - 1_000), signingOut(), noticed]);
+    const during = journal.answers.slice(outageFrom);
     // The outage itself: Redis stays down its 20 s whatever the traffic did.
     await until('the 20 s outage', () => performance.now() >= outageEnds, REDIS_OUTAGE_MS + 5_000, 100);
     await redis!.start();
     const restartedAt = performance.now();
     const reconnected = await Promise.all(instances.map((instance) => until(`${instance.name} uses Redis again`, async () => (await kvOf(instance)) === 'ok', 10_000, 20)));
     // Every token revoked during the outage is still refused everywhere; one revoked now is refused on the other instance at once.
-    for (const { token } of revoked) {
+    for (const token of revoked) {
       for (const instance of instances) {
         const res = await journal.call(instance, 'native', 'GET', '/api/me', { token });
         if (res.status !== 401) revokedAccepted.push(res);
@@ -365,11 +370,12 @@ describe('Redis stopped for 20 s under traffic', () => {
     const failures = failuresOf(journal, outcomes);
     const broken = await brokenInvariants(cluster!.url);
     const duringMs = during.map((x) => x.ms);
+    const slowest = [...during].sort((x, y) => y.ms - x.ms).slice(0, 3).map((x) => `${x.method} ${x.path.replace(/\d+/g, ':id')} ${Math.round(x.ms)} ms`);
 
     figures.record('4. Redis stopped (SIGKILL) for 20 s under traffic', {
-      requests_during_outage: during.length, checkouts_during_outage: outcomes.length, sign_outs_during_outage: revoked.length,
-      noticed_ms: noticed.map(Math.round), baseline_ms: spread(baseline),
-      outage_ms: spread(duringMs), outage_over_1s: duringMs.filter((ms) => ms > 1_000).length,
+      requests_during_outage: during.length, checkouts_during_outage: outcomes.length - outageCheckouts, sign_outs_during_outage: revoked.length,
+      noticed_ms: (await noticed).map(Math.round), baseline_ms: spread(baseline),
+      outage_ms: spread(duringMs), slowest_during_outage: slowest,
       revoked_tokens_accepted: revokedAccepted.length,
       reconnected_after_restart_ms: reconnected.map(Math.round), redis_restarted_after_ms: Math.round(restartedAt - stoppedAt),
       status_5xx: journal.withStatus(500).length, invariants_broken: broken.length,
@@ -377,9 +383,9 @@ describe('Redis stopped for 20 s under traffic', () => {
     expect(revokedAccepted.map((x) => `${x.instance} ${x.status}`)).toEqual([]);
     expect(revoked.length).toBeGreaterThanOrEqual(10);
     expect(journal.withStatus(500)).toEqual([]);
-    expect(Math.max(...duringMs)).toBeLessThan(Math.max(...baseline) + REDIS_EXTRA_WAIT_MS);
+    expect(spread(duringMs).max).toBeLessThan(spread(baseline).max + REDIS_EXTRA_WAIT_MS);
     expect(failures).toEqual({ status500: [], committedBehind5xx: [], unexpected: [] });
-    expect(outcomes.length).toBeGreaterThan(10);
+    expect(outcomes.length - outageCheckouts).toBeGreaterThan(10);
     expect(new Set(outcomes.map((o) => o.orderId)).size).toBe(outcomes.length);
     expect(broken).toEqual([]);
   });

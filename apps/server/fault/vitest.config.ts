@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The fault tier (docs/operations/reliability.md): real server processes on a PostgreSQL cluster and a Redis of
+ * The fault tier (docs/operations.md#reliability): real server processes on a PostgreSQL cluster and a Redis of
  * its own, killed and restarted mid-rush. One file, run alone: its scenarios share the cluster and the two
  * instances, and a second file at the same time would be a second rush on a two-core machine.
  */

@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 
 /**
  * The figures each scenario measured, printed as the tier ends (and copied by hand into
- * docs/operations/reliability.md and bench/RESULTS.md), with the machine's load average beside them: a
+ * docs/operations.md#reliability and bench/RESULTS.md), with the machine's load average beside them: a
  * recovery time on a two-core machine running other work means little without it.
  */
 export class Figures {

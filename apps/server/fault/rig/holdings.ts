@@ -44,33 +44,21 @@ function localPortsOf(pid: number): Set<number> {
 }
 
 export class HoldingsWatch {
-  private connection: Promise<pg.Client> | null = null;
+  /** A small pool: the watches run side by side, and the pool opens connections again after the restart scenario. */
+  private readonly pool: pg.Pool;
 
-  constructor(private readonly databaseUrl: string) {}
-
-  /** A query on its connection, opened again after PostgreSQL ended it (the restart scenario). */
-  private async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
-    this.connection ??= (async () => {
-      const client = new pg.Client({ connectionString: this.databaseUrl });
-      client.on('error', () => {
-        this.connection = null;
-      });
-      await client.connect();
-      return client;
-    })();
-    const opened = this.connection;
-    try {
-      return await (await opened).query<R>(text, values);
-    } catch (error) {
-      if (this.connection === opened) this.connection = null;
-      throw error;
-    }
+  constructor(databaseUrl: string) {
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    // An idle connection PostgreSQL ended (the restart scenario) is replaced by the pool; it must not end the run.
+    this.pool.on('error', () => undefined);
   }
 
-  async close() {
-    const opened = this.connection;
-    this.connection = null;
-    if (opened) await (await opened).end().catch(() => undefined);
+  private query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.pool.query<R>(text, values);
+  }
+
+  close() {
+    return this.pool.end();
   }
 
   /** The session-lock backends open now (application_name `lantern session locks`). */
@@ -90,6 +78,12 @@ export class HoldingsWatch {
         (SELECT count(*)::int FROM outbox_messages WHERE delivered_at IS NULL AND failed_at IS NULL AND claimed_until > now()) AS outbox_claims`, [lockSessions]);
     const { rows: jobs } = await this.query<{ name: string }>('SELECT name FROM scheduled_jobs WHERE lease_owner LIKE $1', [`%:${instance.pid}:%`]);
     return { lockSessions, payLocks: counts!.pay_locks, reservations: counts!.reservations, jobLeases: jobs.map((j) => j.name), outboxClaims: counts!.outbox_claims };
+  }
+
+  /** Units of a flash sale still on sale (back from reservations given back, or never sold). */
+  async unitsLeft(eventId: number): Promise<number> {
+    const { rows } = await this.query<{ left: number }>('SELECT coalesce(sum("left"), 0)::int AS left FROM seckill_items WHERE event_id = $1', [eventId]);
+    return rows[0]!.left;
   }
 
   /** Ms until the killed instance's lock sessions are gone (PostgreSQL dropped their locks with them). */

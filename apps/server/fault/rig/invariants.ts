@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * The store's money, key and stock invariants, read in SQL straight from the database after a fault
- * (docs/operations/reliability.md#the-invariants). Each query answers the rows that break its rule; every
+ * (docs/operations.md#fault-invariants). Each query answers the rows that break its rule; every
  * rule holds when all answer none.
  */
 const RULES: Record<string, string> = {

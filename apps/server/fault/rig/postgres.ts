@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 /**
- * A PostgreSQL cluster of the fault tier's own (docs/operations/reliability.md#how-to-run-it): made with `initdb`
+ * A PostgreSQL cluster of the fault tier's own (docs/operations.md#running-the-fault-tier): made with `initdb`
  * in a temporary folder, listening on 127.0.0.1 only, so restarting it mid-rush never touches the shared
  * PostgreSQL other tests use. As root (CI) its commands run as the `postgres` user: initdb refuses root.
  */
