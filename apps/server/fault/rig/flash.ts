@@ -26,7 +26,7 @@ async function placedOrder(journal: Journal, server: Instance, buyer: Buyer): Pr
   return orders.find((o) => o.type === 'seckill' && o.state !== 'canceled')?.id ?? null;
 }
 
-export async function flashBuy(journal: Journal, buyer: Buyer, eventId: number, home: Instance, fallback: Instance, deadlineMs = 20_000): Promise<FlashOutcome> {
+export async function flashBuy(journal: Journal, buyer: Buyer, eventId: number, home: Instance, fallback: Instance, deadlineMs = 60_000): Promise<FlashOutcome> {
   const outcome: FlashOutcome = { orderId: null, refusal: null, lostConnection: false, fiveHundredForCommitted: [], unexpected: [] };
   const deadline = performance.now() + deadlineMs;
   let server = home;
