@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { accountsBench } from './accounts.bench.ts';
 import { catalogBench } from './catalog.bench.ts';
@@ -403,7 +403,9 @@ async function main() {
     console.log(`Running ${name}…`);
     writeFileSync(new URL(`${name}.md`, sectionsDir), await parts[name]!());
   }
-  const sections = Object.keys(parts)
+  // Sections no part writes (the fault tier's figures, copied by hand from its run) are kept after the parts'.
+  const byHand = readdirSync(sectionsDir).filter((file) => file.endsWith('.md') && !(file.slice(0, -3) in parts)).sort().map((file) => file.slice(0, -3));
+  const sections = [...Object.keys(parts), ...byHand]
     .filter((name) => existsSync(new URL(`${name}.md`, sectionsDir)))
     .map((name) => readFileSync(new URL(`${name}.md`, sectionsDir), 'utf8'));
   const md = `# Benchmark results
