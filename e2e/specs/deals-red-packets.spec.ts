@@ -63,16 +63,16 @@ test('take and share a red packet, open it as another account, see the part in t
   await expect(latest.locator(`[data-amount="${amount}"]`)).toBeVisible();
   await shoot(page, `${area}-event-latest-openings`);
 
-  // The opener is told of the part in the notification centre (docs/product/messaging.md#red-packet-opened).
-  await recipientPage.goto('/messages?tab=system');
-  await expect(recipientPage.getByTestId('notification-item').filter({ hasText: area === 'native' ? '你领取了一个红包' : 'You opened a red packet' })).toHaveCount(1);
-
   // The wallet's ledger has the part.
   await recipientPage.getByTestId('red-packet-wallet').click();
   const entry = recipientPage.locator('[data-testid=wallet-entry][data-reason=red_packet]');
   await expect(entry).toHaveCount(1);
   await expect(entry.locator(`[data-amount="${amount}"]`).first()).toBeVisible();
   await shoot(recipientPage, `${area}-wallet`);
+
+  // The opener is told of the part in the notification centre (docs/product/messaging.md#red-packet-opened).
+  await recipientPage.goto('/messages?tab=system');
+  await expect(recipientPage.getByTestId('notification-item').filter({ hasText: area === 'native' ? '你领取了一个红包' : 'You opened a red packet' })).toHaveCount(1);
   await other.close();
 
   // The sharer sees who opened what.
