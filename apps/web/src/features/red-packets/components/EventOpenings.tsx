@@ -28,7 +28,8 @@ export function EventOpenings({ eventId }: { eventId: number }) {
     const here = WEB_PAGES.redPacketEvent.replace(':id', String(eventId));
     return subscribeLive('notification', (data) => {
       if ((data as { bar?: { href?: unknown } } | null)?.bar?.href !== here) return;
-      void client.invalidateQueries({ queryKey: queryKeys.redPackets.eventOpenings(eventId) });
+      // Every openings list of the event (this one, and the reader's own packet's above it) shares this prefix.
+      void client.invalidateQueries({ queryKey: queryKeys.redPackets.eventOpenings(eventId).slice(0, 4) });
       void client.invalidateQueries({ queryKey: queryKeys.redPackets.event(eventId) });
     });
   }, [client, eventId]);
