@@ -82,6 +82,18 @@ test('lottery: draw a prize and see it in my records', async ({ page, context, b
   await expect(page.getByTestId('lottery-result')).toContainText(area === 'native' ? records.lottery_records[0]!.lottery_prize.title.chs : records.lottery_records[0]!.lottery_prize.title.en);
   const points = (await (await page.request.get(`${baseURL}/api/point_details`)).json()) as { point_details: { reason: string; real_score: number }[] };
   expect(points.point_details.find((p) => p.reason === 'lottery_draw')?.real_score).toBe(-running.cost_points);
+
+  // The win is told in the notification centre (docs/product/messaging.md#lottery-prize), linking back to the lottery.
+  await page.goto('/messages?tab=system');
+  const won = page.getByTestId('notification-item').filter({ hasText: area === 'native' ? '你在抽奖中获得了奖品' : 'You won a lottery prize' });
+  await expect(won).toHaveCount(1);
+  await expect(won).toContainText(area === 'native' ? records.lottery_records[0]!.lottery_prize.title.chs : records.lottery_records[0]!.lottery_prize.title.en);
+  for (const [label, width] of [['desktop', 1366], ['phone', 390]] as const) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: info.outputPath(`${area}-lottery-notice-${label}.png`), fullPage: true });
+  }
+  await won.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/lottery/${running.id}$`));
 });
 
 test('an ended lottery shows its seed, whose SHA-256 is the hash it committed', async ({ page, baseURL }) => {

@@ -56,18 +56,35 @@ test('take and share a red packet, open it as another account, see the part in t
   await expect(recipientPage.getByTestId('red-packet-opening')).toHaveCount(1);
   await shoot(recipientPage, `${area}-share-opened`);
 
+  // The sharer, still on the event page, sees the opening arrive in the event's latest openings by the live
+  // notice, without reloading (docs/product/deals.md#red-packet-event-openings).
+  const latest = page.getByTestId('red-packet-event-opening').filter({ hasText: recipient.nickname });
+  await expect(latest).toHaveCount(1);
+  await expect(latest.locator(`[data-amount="${amount}"]`)).toBeVisible();
+  await shoot(page, `${area}-event-latest-openings`);
+
   // The wallet's ledger has the part.
   await recipientPage.getByTestId('red-packet-wallet').click();
   const entry = recipientPage.locator('[data-testid=wallet-entry][data-reason=red_packet]');
   await expect(entry).toHaveCount(1);
   await expect(entry.locator(`[data-amount="${amount}"]`).first()).toBeVisible();
   await shoot(recipientPage, `${area}-wallet`);
+
+  // The opener is told of the part in the notification centre (docs/product/messaging.md#red-packet-opened).
+  await recipientPage.goto('/messages?tab=system');
+  await expect(recipientPage.getByTestId('notification-item').filter({ hasText: area === 'native' ? '你领取了一个红包' : 'You opened a red packet' })).toHaveCount(1);
   await other.close();
 
   // The sharer sees who opened what.
   await page.reload();
   await expect(page.getByTestId('red-packet-opening')).toHaveCount(1);
   await expect(page.getByTestId('red-packet-summary')).toHaveAttribute('data-opened', '1');
+
+  // …and is told who opened the packet, once per packet while unread.
+  await page.goto('/messages?tab=system');
+  const told = page.getByTestId('notification-item').filter({ hasText: area === 'native' ? `${recipient.nickname} 领取了你分享的红包` : `${recipient.nickname} opened your red packet` });
+  await expect(told).toHaveCount(1);
+  await shoot(page, `${area}-sharer-notice`);
 
   // A visitor opening is asked to sign in.
   const visitor = await browser.newContext({ baseURL });

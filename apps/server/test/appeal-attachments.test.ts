@@ -7,6 +7,7 @@ import { createTestApp, HOSTS, type TestApp } from './harness.ts';
 import { clients, type SiteClient } from './client.ts';
 import { uploadForm } from './upload-form.ts';
 import { email, latestCode, nextIp, sendCode, signUpByEmail } from './factories.ts';
+import { makeAccount } from './catalog-factories.ts';
 import { sweepGuestUploads } from '../src/modules/uploads/index.ts';
 import { uploads } from '../src/modules/uploads/tables.ts';
 import { appeals } from '../src/modules/appeals/tables.ts';
@@ -157,5 +158,46 @@ describe('an appeal with uploaded attachments', () => {
     expect(left.has(stranger.id)).toBe(false);
     const gone = await t.app.inject({ method: 'GET', url: stranger.url.replace(/^https?:\/\/[^/]+/, ''), headers: { host: HOSTS.native } });
     expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('an appeal\'s detail with its attachments', () => {
+  it('shows each attachment\'s thumbnail and full size to the contact (the detail only) and to staff', async () => {
+    const owner = await signUpByEmail(t, api.native);
+    const f = await form(api.native);
+    const token = await tokenFor(api.native, f.signature);
+    const [a, b] = [await uploadPng('native', token), await uploadPng('native', token)];
+    const filed = await fileWith(api.native, owner, f, [a.url, b.url]);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const { appeal, tracking_token: tracking } = filed.json() as { appeal: { id: number }; tracking_token: string };
+    const sizeUrl = (upload: UploadResult, name: string) => upload.sizes.find((s) => s.name === name)!.url;
+    const expected = [a, b].map((u) => ({ url: u.url, thumb_url: sizeUrl(u, 'thumb'), full_url: sizeUrl(u, 'original'), width: 320, height: 240 }));
+
+    const detail = await api.native.get(`/api/appeals?id=${appeal.id}`, { headers: { 'x-appeal-tracking': tracking } });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().appeal.attachments).toEqual([a.url, b.url]);
+    expect(detail.json().appeal.attachment_images).toEqual(expected);
+    expect(expected[0]!.thumb_url).not.toBe(expected[0]!.full_url);
+    // The thumbnail is served, smaller than the picture.
+    const thumb = await t.app.inject({ method: 'GET', url: expected[0]!.thumb_url.replace(/^https?:\/\/[^/]+/, ''), headers: { host: HOSTS.native } });
+    expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBeLessThanOrEqual(320);
+
+    // The list stays light: no pictures' sizes read for it.
+    const list = await api.native.get('/api/appeals', { headers: { 'x-appeal-tracking': tracking } });
+    expect(list.json().appeals[0].attachment_images).toBeUndefined();
+
+    const staff = await makeAccount(t, { role: 'admin' });
+    const review = await api.native.get(`/api/admin/appeals/${appeal.id}`, { token: staff.token });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json().attachment_images).toEqual(expected);
+  });
+
+  it('answers an appeal without attachments with an empty list of pictures', async () => {
+    const owner = await signUpByEmail(t, api.native);
+    const filed = await fileWith(api.native, owner, await form(api.native), []);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const detail = await api.native.get(`/api/appeals?id=${filed.json().appeal.id}`, { headers: { 'x-appeal-tracking': filed.json().tracking_token } });
+    expect(detail.json().appeal.attachment_images).toEqual([]);
   });
 });

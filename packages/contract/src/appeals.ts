@@ -35,6 +35,16 @@ export const fileAppealRequest = z.object({
 });
 export type FileAppealRequest = z.infer<typeof fileAppealRequest>;
 
+/** An attached picture as a page shows it: a thumbnail that opens the full size (`url` is as filed). */
+export const appealImage = z.object({
+  url: z.string(),
+  thumb_url: z.string(),
+  full_url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type AppealImage = z.infer<typeof appealImage>;
+
 /** An appeal as its contact sees it: never the evidence, never the account's contacts. */
 export const appealView = z.object({
   id: z.number().int(),
@@ -44,6 +54,8 @@ export const appealView = z.object({
   game: z.string().nullable(),
   description: z.string(),
   attachments: z.array(z.string()),
+  /** One appeal's detail (its contact's and staff's): each attachment's thumbnail and full size, in order. Lists leave it out. */
+  attachment_images: z.array(appealImage).optional(),
   reject_reason: z.string().nullable(),
   created_at_timestamp: timestamp,
   accepted_at_timestamp: timestamp.nullable(),

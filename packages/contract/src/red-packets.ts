@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { area, currency, listMeta, someChange, timestamp } from './common.ts';
 import { localized } from './catalog.ts';
+import { RED_PACKET_EVENT_OPENINGS_DEFAULT, RED_PACKET_EVENT_OPENINGS_MAX } from '@lantern/domain';
 
 /**
  * Red packets (docs/product/deals.md#red-packets). Amounts are integer cents of the event's currency (CNY on
@@ -98,6 +99,24 @@ export const accountsRedPacketsResponse = z.object({
   meta: listMeta.extend({ red_packet_id: z.number().int().nullable() }),
 });
 
+/**
+ * GET /api/events/{id}/openings?limit= (docs/product/deals.md#red-packet-event-openings): the latest parts opened
+ * across the whole event, newest first, public. Each shows only the opener's public face (nickname and avatar),
+ * the cents and the time: no account id, packet, sharer or share token.
+ */
+export const redPacketEventOpeningsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(RED_PACKET_EVENT_OPENINGS_MAX).default(RED_PACKET_EVENT_OPENINGS_DEFAULT),
+});
+export const redPacketEventOpening = z.object({
+  id: z.number().int(),
+  account: z.object({ nickname: z.string(), avatar_url: z.string().nullable() }),
+  amount: z.number().int(),
+  currency,
+  opened_at_timestamp: timestamp,
+});
+export type RedPacketEventOpening = z.infer<typeof redPacketEventOpening>;
+export const redPacketEventOpeningsResponse = z.object({ openings: z.array(redPacketEventOpening) });
+
 /** POST /api/admin/red_packet_events (admins): an event; the store funds `packet_count` packets of `amount`. */
 export const createRedPacketEventRequest = z.object({
   event: z.object({
@@ -129,6 +148,7 @@ export const RED_PACKETS_API = {
   share: (id: number | string, rid: number | string, sid: string) => `/api/events/${id}/red_packets/${rid}/shares/${sid}`,
   opens: (id: number | string, rid: number | string, sid: string) => `/api/events/${id}/red_packets/${rid}/shares/${sid}/opens`,
   accountsRedPackets: (id: number | string) => `/api/events/${id}/accounts_red_packets`,
+  eventOpenings: (id: number | string) => `/api/events/${id}/openings`,
   adminEvents: '/api/admin/red_packet_events',
   adminEvent: (id: number | string) => `/api/admin/red_packet_events/${id}`,
 } as const;

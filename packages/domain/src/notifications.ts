@@ -18,6 +18,14 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * What an `activity` notification tells of (its `detail`, docs/product/messaging.md#activity): an exploring queue's
+ * reward, a lottery prize won, a red-packet part opened, and someone opening the packet the reader shared (these
+ * last collapse per packet while unread).
+ */
+export const ACTIVITY_NOTICE_DETAILS = ['queue_reward', 'lottery_prize', 'red_packet_opened', 'red_packet_shared'] as const;
+export type ActivityNoticeDetail = (typeof ACTIVITY_NOTICE_DETAILS)[number];
+
 /** Which counter of the notification centre each kind belongs to. */
 export const NOTIFICATION_GROUPS = {
   comment_num: ['comment', 'reply'],

@@ -8,6 +8,12 @@ import { offerStatus, type OfferWindow } from './points-shop.ts';
 
 /** Accounts listed per page on a packet's detail (docs/product/deals.md#red-packet-detail). */
 export const RED_PACKET_DETAIL_PER = 4;
+/**
+ * The latest openings across an event (docs/product/deals.md#red-packet-event-openings): shown 5 by default on
+ * the event page, at most 20 asked at once (a list of the moment, not a history to page through).
+ */
+export const RED_PACKET_EVENT_OPENINGS_DEFAULT = 5;
+export const RED_PACKET_EVENT_OPENINGS_MAX = 20;
 /** Parts of one packet: at least 1, at most 100 (a part is a row, opened by one account). */
 export const RED_PACKET_MIN_PARTS = 1;
 export const RED_PACKET_MAX_PARTS = 100;

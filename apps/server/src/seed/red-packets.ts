@@ -1,5 +1,9 @@
+import { and, asc, eq, gt, like } from 'drizzle-orm';
 import type { Deps } from '../platform/deps.ts';
+import { accounts } from '../modules/accounts/tables.ts';
 import { createRedPacketEvent, updateRedPacketEvent } from '../modules/red-packets/staff.ts';
+import { newShare, openAlone, takePacket } from '../modules/red-packets/packets.ts';
+import { redPacketEvents } from '../modules/red-packets/tables.ts';
 
 const DAY = 86_400;
 
@@ -27,4 +31,29 @@ export async function seedRedPackets(deps: Deps): Promise<{ events: number[] }> 
   await updateRedPacketEvent(deps, ended.id, { closed: true });
   ids.push(ended.id);
   return { events: ids };
+}
+
+/**
+ * A few openings in each running event, so its page's latest openings are not empty (docs/product/deals.md#red-packet-event-openings):
+ * on each site a community member takes a packet and three others open a part, through the store's own calls (the
+ * parts reach their wallets and the notices are written as for anyone). Run after the community's members exist;
+ * the demo shoppers are left untouched, so they still take their own packet first.
+ */
+export async function seedRedPacketOpenings(deps: Deps): Promise<{ openings: number }> {
+  let openings = 0;
+  for (const area of ['native', 'abroad'] as const) {
+    const [event] = await deps.db.select().from(redPacketEvents)
+      .where(and(eq(redPacketEvents.area, area), eq(redPacketEvents.closed, false), gt(redPacketEvents.toAt, deps.clock.now()))).orderBy(asc(redPacketEvents.id)).limit(1);
+    const members = await deps.db.select({ id: accounts.id }).from(accounts)
+      .where(and(like(accounts.email, '%member%@lantern.test'), eq(accounts.homeArea, area))).orderBy(asc(accounts.id)).limit(4);
+    if (!event || members.length < 2) continue;
+    const [sharer, ...openers] = members;
+    const { red_packet: packet } = await takePacket(deps, area, event.id, sharer!.id);
+    const { red_packet_share: share } = await newShare(deps, area, event.id, packet.id, sharer!.id);
+    for (const opener of openers) {
+      await openAlone(deps, area, event.id, packet.id, share.id, opener.id);
+      openings += 1;
+    }
+  }
+  return { openings };
 }

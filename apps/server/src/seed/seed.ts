@@ -10,7 +10,7 @@ import { seedBundlesAndQueues } from './bundles.ts';
 import { seedPointsAndGifts } from './points-and-gifts.ts';
 import { seedJourneysAndInvites } from './journeys.ts';
 import { seedDistribution } from './distribution.ts';
-import { seedRedPackets } from './red-packets.ts';
+import { seedRedPacketOpenings, seedRedPackets } from './red-packets.ts';
 import { seedLotteries } from './lottery.ts';
 import { seedPeripheralStock } from './peripheral-stock.ts';
 import { seedModeration } from './moderation.ts';
@@ -62,6 +62,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   deps.log.info(await seedLinkedAccounts(deps), 'seeded linked Steam (and WeChat) accounts for the demo shoppers (sandbox profiles)');
   deps.log.info(await seedConversations(deps), 'seeded a private conversation between demo@ and player@ with a game shared from each site');
   deps.log.info(await seedNotifications(deps), 'seeded notifications of several kinds for demo@ and player@ (/messages) and an announcement per site');
+  deps.log.info(await seedRedPacketOpenings(deps), 'seeded a few red-packet openings by community members in each running event (its latest openings)');
   deps.log.info(await seedJourneysAndInvites(deps), 'seeded a journey of four tasks on each site (code LANTERN2026) and an invited friend for demo@ and player@');
   deps.log.info(await seedDistribution(deps), 'seeded commission rates on the three best-ranked games of each site, and an order through demo@\'s and player@\'s share links (/user_center/distribution)');
   deps.log.info(await seedAppeals(deps), 'seeded a filed and an accepted account appeal per site (staff API: /api/admin/appeals)');

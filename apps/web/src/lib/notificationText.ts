@@ -18,6 +18,8 @@ export function useNotificationSentence() {
     const actor = actorName ?? t('notifications.someone');
     const specific = detail ? `notifications.sentence.${kind}_${detail}` : null;
     if (kind === 'like' && count && count > 1) return t('notifications.sentence.like_many', { actor, others: count - 1 });
+    // A collapsed notice of several people ("Ann and 4 others opened your red packet"), when its words exist.
+    if (specific && count && count > 1 && i18n.exists(`${specific}_many`)) return t(`${specific}_many`, { actor, others: count - 1 });
     if (specific && i18n.exists(specific)) return t(specific, { actor });
     const key = `notifications.sentence.${kind}`;
     return i18n.exists(key) ? t(key, { actor }) : t('notifications.sentence.broadcast');

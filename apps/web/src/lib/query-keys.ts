@@ -178,6 +178,8 @@ export const queryKeys = {
     share: (id: number | string, rid: number | string, sid: string) => ['me', 'red_packets', 'share', String(id), String(rid), sid] as const,
     newShare: (id: number | string, rid: number | string) => ['me', 'red_packets', 'new_share', String(id), String(rid)] as const,
     openings: (id: number | string, key: string, page: number) => ['me', 'red_packets', 'openings', String(id), key, page] as const,
+    /** The latest openings across the event: under `openings`, so an opening reloads it with the packet's list. */
+    eventOpenings: (id: number | string) => ['me', 'red_packets', 'openings', String(id), 'event'] as const,
   },
   /** Lotteries: the activity (stock and odds move with every draw), the recent winners; the viewer's own under the account. */
   lottery: {

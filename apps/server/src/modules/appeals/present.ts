@@ -1,6 +1,9 @@
 import { appealEvidenceScore, appealStateAt } from '@lantern/domain';
-import type { AppealView } from '@lantern/contract';
+import type { AppealImage, AppealView } from '@lantern/contract';
 import { toTimestamp } from '../../platform/clock.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { uploadedImages } from '../uploads/index.ts';
 import type { appeals } from './tables.ts';
 
 export type AppealRow = typeof appeals.$inferSelect;
@@ -35,4 +38,12 @@ export function presentForStaff(row: AppealRow, now: Date) {
     reviewed_by: row.reviewedBy,
     denied_at_timestamp: toTimestamp(row.deniedAt),
   };
+}
+
+/**
+ * One appeal's detail (docs/product/engagement.md#appeal-tracking): the attachments' thumbnails and full sizes, read
+ * from the uploads in one statement, so the page shows small pictures that open large.
+ */
+export async function withAttachmentImages<T extends { attachments: string[] }>(db: DbOrTx, deps: Deps, view: T): Promise<T & { attachment_images: AppealImage[] }> {
+  return { ...view, attachment_images: view.attachments.length === 0 ? [] : await uploadedImages(db, deps, view.attachments) };
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { contactsOfAccount } from '../accounts/index.ts';
-import { presentForStaff } from './present.ts';
+import { presentForStaff, withAttachmentImages } from './present.ts';
 import { appealDenials, appeals } from './tables.ts';
 import { appealMessage, denyLink, languageOf, send } from './texts.ts';
 
@@ -22,7 +22,7 @@ export async function listForStaff(deps: Deps, query: { state?: AppealState; pag
 export async function appealForStaff(deps: Deps, id: number) {
   const [row] = await deps.db.select().from(appeals).where(eq(appeals.id, id));
   if (!row) throw fail.notFound();
-  return presentForStaff(row, deps.clock.now());
+  return withAttachmentImages(deps.db, deps, presentForStaff(row, deps.clock.now()));
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { hashToken, newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { consumeAppealContactCode, normalizeAppealContact } from '../accounts/index.ts';
-import { presentAppeal } from './present.ts';
+import { presentAppeal, withAttachmentImages } from './present.ts';
 import { appealTrackers, appeals } from './tables.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function listAppeals(
   if (query.id !== undefined) {
     const [row] = await deps.db.select().from(appeals).where(and(mine, eq(appeals.id, query.id)));
     if (!row) throw fail.notFound();
-    return { appeals: [], appeal: presentAppeal(row, now), tracking_token: newTracking };
+    return { appeals: [], appeal: await withAttachmentImages(deps.db, deps, presentAppeal(row, now)), tracking_token: newTracking };
   }
   const rows = await deps.db.select().from(appeals).where(mine).orderBy(desc(appeals.id)).limit(50);
   return { appeals: rows.map((r) => presentAppeal(r, now)), appeal: null, tracking_token: newTracking };

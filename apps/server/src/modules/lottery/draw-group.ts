@@ -6,9 +6,12 @@ import type { Buyer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { changeScores, scoresOf } from '../accounts/index.ts';
 import { buyerLockKeys, purchaseFacts } from '../orders/index.ts';
+import { notify } from '../notifications/index.ts';
+import type { LiveEvent } from '../live/index.ts';
 import { findActivity, windowOf, type ActivityRow, type PrizeRow } from './activities.ts';
 import { drawDay, refusalError, type DrawOutcome } from './draw.ts';
 import { drawPrize, newNonce } from './fairness.ts';
+import { drawNotices } from './notices.ts';
 import { presentRecords } from './records.ts';
 import { lotteryDraws, lotteryPrizes } from './tables.ts';
 
@@ -31,6 +34,8 @@ export interface GroupResult {
   /** The activity as read under the group's lock, and whether any prize is left after the group's commit. */
   activity: ActivityRow;
   anyLeft: boolean;
+  /** The winners' notices, written in the group's transaction: the lane pushes them once it has committed. */
+  told: LiveEvent[];
 }
 
 /** Prizes in stock locked for the group: its draws take from this count, and other groups of the activity wait. */
@@ -53,7 +58,7 @@ async function groupCounts(tx: Tx, activityId: number, accountIds: readonly numb
  * activity, its prizes locked (`FOR UPDATE`: the count the picks take from is the database's), the members'
  * draw counts and scores, one conditional UPDATE of the scores (points spent and won, never below zero), one
  * conditional UPDATE of the stock (`left_count >= taken`, and the check constraint: never below zero), the
- * records in one INSERT. An activity with a prize other than points in stock answers `DRAW_ALONE` for all.
+ * records in one INSERT, the winners' notices in one statement (pushed by the lane after the commit). An activity with a prize other than points in stock answers `DRAW_ALONE` for all.
  */
 export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[]): Promise<GroupResult> {
   const { area } = members[0]!.buyer;
@@ -65,7 +70,7 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
     const prizes = await lockedPrizes(tx, activity.id);
     const left = new Map(prizes.map((p) => [p.id, p.leftCount]));
     const anyLeft = () => prizes.some((p) => left.get(p.id)! > 0);
-    if (prizes.some((p) => p.leftCount > 0 && p.kind !== 'points')) return { answers: members.map(() => DRAW_ALONE), activity, anyLeft: anyLeft() };
+    if (prizes.some((p) => p.leftCount > 0 && p.kind !== 'points')) return { answers: members.map(() => DRAW_ALONE), activity, anyLeft: anyLeft(), told: [] };
 
     const ids = members.map((m) => m.accountId);
     const day = drawDay(activity.area, now);
@@ -107,7 +112,7 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
       left.set(prize.id, left.get(prize.id)! - 1);
       picks.push({ index, prize, nonce, pool });
     }
-    if (picks.length === 0) return { answers, activity, anyLeft: anyLeft() };
+    if (picks.length === 0) return { answers, activity, anyLeft: anyLeft(), told: [] };
 
     const target = { type: 'lottery_activity', id: activity.id };
     const after = await changeScores(tx, picks.map((p) => ({ accountId: members[p.index]!.accountId, spend: activity.costPoints, award: p.prize.points! })), { spend: 'lottery_draw', award: 'lottery_prize' }, target);
@@ -115,7 +120,7 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
     // the group is committed (every member's answer is an error) rather than an outcome out of serial order.
     if (picks.some((p) => !after.has(members[p.index]!.accountId))) throw new Error('lottery group: a score moved under its lock');
     const won = picks.filter((p) => after.has(members[p.index]!.accountId));
-    if (won.length === 0) return { answers, activity, anyLeft: anyLeft() };
+    if (won.length === 0) return { answers, activity, anyLeft: anyLeft(), told: [] };
 
     const taken = new Map<number, number>();
     for (const p of won) taken.set(p.prize.id, (taken.get(p.prize.id) ?? 0) + 1);
@@ -138,6 +143,9 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
       const drawn = byAccount.get(accountId)!;
       answers[p.index] = { draw: drawn.row, record: drawn.record, score: after.get(accountId)! };
     }
-    return { answers, activity, anyLeft: anyLeft() };
+    // Last, one statement for every winner of the group (decisions/0027): the notices and their live events.
+    const prizeOf = new Map(won.map((p) => [members[p.index]!.accountId, p.prize]));
+    const told = await notify(tx, deps, drawNotices(activity, rows.map((row) => ({ draw: row, prize: prizeOf.get(row.accountId)! }))));
+    return { answers, activity, anyLeft: anyLeft(), told };
   });
 }

@@ -11,8 +11,11 @@ import { loadSkuRows, type SkuRow } from '../catalog/index.ts';
 import { grantCoupon, heldCouponId } from '../coupons/index.ts';
 import { libraryProductIds } from '../library/index.ts';
 import { completeGrantOrder, heldProducts, lockBuyer, purchaseFacts, runAfterCommit, type CompletionOutcome } from '../orders/index.ts';
+import { notify } from '../notifications/index.ts';
+import { pushLiveEvents, type LiveEvent } from '../live/index.ts';
 import { findActivity, prizesOf, windowOf, type ActivityRow, type PrizeRow } from './activities.ts';
 import { drawPrize, newNonce } from './fairness.ts';
+import { drawNotices } from './notices.ts';
 import { presentRecords } from './records.ts';
 import { lotteryDraws, lotteryPrizes, type DrawRow } from './tables.ts';
 
@@ -135,12 +138,14 @@ export interface DrawOutcome {
  * One draw, in ONE transaction under the account's buyer lock (docs/product/deals.md#lottery-draw): the
  * refusals, the points cost, the pick from the committed seed and a fresh nonce over the prizes this account
  * can be given that are in stock, one unit of the prize taken (`left_count > 0`), the prize granted through
- * its own ledger (points, coupons, a zero-price order for a game, an address for goods), and the draw's record.
+ * its own ledger (points, coupons, a zero-price order for a game, an address for goods), the draw's record, and
+ * last the winner's notice (pushed live after the commit, docs/product/messaging.md#lottery-prize).
  * `check` runs the caller's own refusals first, under the same lock. Any refusal rolls all of it back.
  */
 export async function drawOnce(deps: Deps, buyer: Buyer, activityId: number, grant: DrawGrant, status: 400 | 422, check?: (tx: Tx, activity: ActivityRow) => Promise<void>): Promise<DrawOutcome> {
   const now = deps.clock.now();
   let completion: CompletionOutcome | undefined;
+  let told: LiveEvent[] = [];
   // Everything, the answer's record and points included, in one transaction on one connection: under a rush
   // a read after the commit would wait behind every draw queued for the pool.
   const outcome = await deps.db.transaction(async (tx): Promise<DrawOutcome> => {
@@ -188,11 +193,15 @@ export async function drawOnce(deps: Deps, buyer: Buyer, activityId: number, gra
         claimAddress: prize.kind === 'goods' ? await claimAddress(tx, buyer.accountId) : null, createdAt: now,
       }).returning();
       const [record] = await presentRecords(tx, [row!], true);
-      return { draw: row!, record: record!, score: await scoreOf(tx, buyer.accountId) };
+      const score = await scoreOf(tx, buyer.accountId);
+      // Last: the notice takes the account's unread total, held to the commit (decisions/0027).
+      told = await notify(tx, deps, drawNotices(activity, [{ draw: row!, prize }]));
+      return { draw: row!, record: record!, score };
     }
     throw refusalError({ field: 'lottery_activity', reason: 'not_randomized' }, status);
   });
   // Not awaited: the answer does not wait for a supplier's key (runAfterCommit never throws).
   if (completion) void runAfterCommit(deps, completion);
+  await pushLiveEvents(deps, told);
   return outcome;
 }

@@ -1,6 +1,7 @@
 import { lotteryRefusal } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import { GroupLanes } from '../../platform/group-lanes.ts';
+import { pushLiveEvents } from '../live/index.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { windowOf, type ActivityRow } from './activities.ts';
@@ -32,7 +33,8 @@ export function pointsDrawRush(deps: Deps) {
   const alone = new Set<number>();
   const empty = new Map<string, { activity: ActivityRow; atMs: number; version: number }>();
   const lanes = new GroupLanes<GroupDraw, DrawOutcome | typeof DRAW_ALONE, string>(deps.db, async (db, key, members) => {
-    const { answers, activity, anyLeft } = await drawGroup(deps, db, members);
+    const { answers, activity, anyLeft, told } = await drawGroup(deps, db, members);
+    await pushLiveEvents(deps, told);
     if (anyLeft) empty.delete(key);
     else empty.set(key, { activity, atMs: deps.clock.now().getTime(), version: activitiesVersion });
     return answers;

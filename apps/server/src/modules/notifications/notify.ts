@@ -21,8 +21,13 @@ export interface NotifyInput {
   excerpt: string;
   /** Where a click goes, a path of the web (`/posts/12`). */
   href: string;
-  /** What happened when the kind alone does not say (operate: `hidden`, `deleted`, `muted`, `approved`, `restored`; headline_auth: `published`, `rejected`). */
+  /** What happened when the kind alone does not say (operate: `hidden`, `deleted`, `muted`, `approved`, `restored`; headline_auth: `published`, `rejected`; activity: `queue_reward`, `lottery_prize`, `red_packet_opened`, `red_packet_shared`). */
   detail?: string | null;
+  /**
+   * Tells of the same target and detail collapse into one notification while it is unread, counting the distinct
+   * actors, as likes do ("Ann and 4 others opened your red packet"; docs/product/messaging.md#red-packet-opened).
+   */
+  collapse?: boolean;
 }
 
 /**
@@ -46,20 +51,22 @@ export function registerRecipientFilter(filter: RecipientFilter): void {
 function collapseKeyOf(input: NotifyInput): string | null {
   if (input.kind === 'like' && input.target) return `like:${input.target.type}:${input.target.id}`;
   if (input.kind === 'follow' && input.actorId !== null) return `follow:${input.actorId}`;
+  if (input.collapse && input.target) return `${input.kind}:${input.detail ?? ''}:${input.target.type}:${input.target.id}`;
   return null;
 }
 
 /**
  * The inputs a call writes (docs/product/messaging.md#who-is-told): self-actions dropped, one notification per
- * recipient and target (a reply that also @mentions: the reply wins, it came first), recipients in id order so
- * two writers telling the same accounts lock them in the same order.
+ * recipient and target (a reply that also @mentions: the reply wins, it came first) — per actor too for tells that
+ * collapse, which the statement merges into one row counting them (a group of openings of one packet) —
+ * recipients in id order so two writers telling the same accounts lock them in the same order.
  */
 function wantedOf(list: readonly NotifyInput[]): NotifyInput[] {
   const seen = new Set<string>();
   return list
     .filter((input) => input.actorId === null || input.actorId !== input.recipientId)
     .filter((input) => {
-      const key = `${input.recipientId}:${input.target?.type}:${input.target?.id}`;
+      const key = `${input.recipientId}:${input.target?.type}:${input.target?.id}${input.collapse ? `:${input.actorId}` : ''}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
@@ -157,7 +164,7 @@ function notifySql(filter: RecipientFilter | null): SQL {
                'bar', jsonb_build_object(
                  'kind', m.kind, 'excerpt', m.excerpt, 'href', m.href,
                  'actor', CASE WHEN m.actor IS NULL THEN NULL ELSE jsonb_build_object('id', m.actor->'id', 'nickname', m.actor->'nickname', 'avatar', m.actor->'avatarUrl') END
-               ) || CASE WHEN m.kind = 'like' THEN jsonb_build_object('count', m.actor_count) ELSE '{}'::jsonb END
+               ) || CASE WHEN m.collapse_key IS NOT NULL AND m.kind <> 'follow' THEN jsonb_build_object('count', m.actor_count) ELSE '{}'::jsonb END
              ) AS data
         FROM matched m JOIN total t ON t.account_id = m.recipient_id,
              (SELECT count(*) FROM by_kind) AS counters_done

@@ -5,6 +5,9 @@ import type { Db, Tx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { creditWallets, findAccount } from '../accounts/index.ts';
+import { notify } from '../notifications/index.ts';
+import type { LiveEvent } from '../live/index.ts';
+import { openingNotices } from './notices.ts';
 import { facts, isUniqueViolation, type EventRow, type PacketRow } from './packets.ts';
 import { redPacketEvents, redPacketParts, redPackets } from './tables.ts';
 
@@ -35,6 +38,8 @@ export interface OpenGroupResult {
   packet: PacketRow | null;
   before: { opened: number; openedAmount: number };
   openers: Set<number>;
+  /** The openers' and the sharer's notices, written in the group's transaction: the lane pushes them after the commit. */
+  told: LiveEvent[];
 }
 
 /** The event of this site and the packet the share names (all three must agree, else 404), with its openers so far. */
@@ -54,7 +59,7 @@ async function packetFacts(tx: Tx, member: GroupOpen) {
  * The next unopened parts, one for each opener in order (as many as there are): SKIP LOCKED, so a group in
  * another lane takes other parts without waiting; `wait` waits for the parts another group holds (it may roll back).
  */
-async function claimParts(tx: Tx, packetId: number, openers: readonly number[], now: Date, lock: 'skip' | 'wait'): Promise<Map<number, number>> {
+async function claimParts(tx: Tx, packetId: number, openers: readonly number[], now: Date, lock: 'skip' | 'wait'): Promise<Map<number, { id: number; amount: number }>> {
   const claimed = (await tx.execute(sql`
     WITH free AS (
       SELECT id, row_number() OVER (ORDER BY position) AS n FROM (
@@ -63,8 +68,8 @@ async function claimParts(tx: Tx, packetId: number, openers: readonly number[], 
     ), who AS (SELECT opener, n FROM unnest(${sql.param([...openers])}::bigint[]) WITH ORDINALITY AS w(opener, n))
     UPDATE ${redPacketParts} AS p SET opener_id = who.opener, opened_at = ${now.toISOString()}::timestamptz
     FROM free JOIN who ON who.n = free.n WHERE p.id = free.id
-    RETURNING p.opener_id, p.amount`)) as unknown as { rows: { opener_id: string | number; amount: string | number }[] };
-  return new Map(claimed.rows.map((r) => [Number(r.opener_id), Number(r.amount)]));
+    RETURNING p.id, p.opener_id, p.amount`)) as unknown as { rows: { id: string | number; opener_id: string | number; amount: string | number }[] };
+  return new Map(claimed.rows.map((r) => [Number(r.opener_id), { id: Number(r.id), amount: Number(r.amount) }]));
 }
 
 /**
@@ -72,8 +77,8 @@ async function claimParts(tx: Tx, packetId: number, openers: readonly number[], 
  * each member is answered as `openAlone` would have answered had they opened one after another in the group's
  * order — the same refusals in the same order (the window, already opened, the sharer or an account too old,
  * no part left) — but the group reads the packet once, claims its parts in one statement (FOR UPDATE SKIP
- * LOCKED: a part per opening; the unique (packet, opener) key: one part per account) and credits every
- * wallet with its ledger row in one statement.
+ * LOCKED: a part per opening; the unique (packet, opener) key: one part per account), credits every
+ * wallet with its ledger row in one statement and writes every notice of the group in one more.
  */
 export async function openGroup(deps: Deps, db: Db, members: readonly GroupOpen[]): Promise<OpenGroupResult> {
   const now = deps.clock.now();
@@ -100,7 +105,7 @@ export async function openGroup(deps: Deps, db: Db, members: readonly GroupOpen[
           partsLeft -= 1;
         }
       }
-      const amounts = new Map<number, number>();
+      const amounts = new Map<number, { id: number; amount: number }>();
       let waiting = eligible.map((i) => members[i]!.accountId);
       for (let attempt = 0; attempt < 4 && waiting.length > 0; attempt++) {
         const claimed = await claimParts(tx, packet.id, waiting, now, attempt === 0 ? 'skip' : 'wait');
@@ -112,17 +117,24 @@ export async function openGroup(deps: Deps, db: Db, members: readonly GroupOpen[
           if (Number(left?.n ?? 0) === 0) break;
         }
       }
-      const balances = await creditWallets(tx, [...amounts].map(([accountId, amount]) => ({ accountId, amount })), { currency: packet.currency, reason: 'red_packet', now });
+      const balances = await creditWallets(tx, [...amounts].map(([accountId, part]) => ({ accountId, amount: part.amount })), { currency: packet.currency, reason: 'red_packet', now });
+      const opened: { openerId: number; partId: number; amount: number }[] = [];
       for (const index of eligible) {
         const accountId = members[index]!.accountId;
-        const amount = amounts.get(accountId);
-        answers[index] = amount === undefined ? fail.unprocessable('red_packet', 'open_limit') : { amount, balanceAfter: balances.get(accountId)! };
-        if (amount !== undefined) openers.add(accountId);
+        const part = amounts.get(accountId);
+        answers[index] = part === undefined ? fail.unprocessable('red_packet', 'open_limit') : { amount: part.amount, balanceAfter: balances.get(accountId)! };
+        if (part !== undefined) {
+          openers.add(accountId);
+          opened.push({ openerId: accountId, partId: part.id, amount: part.amount });
+        }
       }
-      return { answers, event, packet, before, openers };
+      // Last, one statement for the whole group (decisions/0027): each opener's notice, and the sharer's, whose
+      // rows for this packet merge into one unread notice counting the openers.
+      const told = await notify(tx, deps, openingNotices(event, packet, opened));
+      return { answers, event, packet, before, openers, told };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { answers: members.map(() => OPEN_ALONE), event: null, packet: null, before: { opened: 0, openedAmount: 0 }, openers: new Set() };
+    if (isUniqueViolation(error)) return { answers: members.map(() => OPEN_ALONE), event: null, packet: null, before: { opened: 0, openedAmount: 0 }, openers: new Set(), told: [] };
     throw error;
   }
 }

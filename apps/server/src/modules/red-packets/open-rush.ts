@@ -4,6 +4,7 @@ import { GroupLanes } from '../../platform/group-lanes.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { fail } from '../../platform/errors.ts';
 import { accountSummaries } from '../accounts/index.ts';
+import { pushLiveEvents } from '../live/index.ts';
 import { OPEN_ALONE, openGroup, type GroupOpen, type GroupOpened } from './open-group.ts';
 import { facts, openAlone, openAnswer, throttleOpening, type EventRow, type OpenAnswer, type PacketRow } from './packets.ts';
 
@@ -50,6 +51,7 @@ export function openingRush(deps: Deps) {
   const known = new Map<string, KnownPacket>();
   const lanes = new GroupLanes<GroupOpen, Opened | typeof OPEN_ALONE, string>(deps.db, async (db, key, members) => {
     const result = await openGroup(deps, db, members);
+    await pushLiveEvents(deps, result.told);
     if (!result.event || !result.packet) return result.answers as (Error | typeof OPEN_ALONE)[];
     if (known.size >= MAX_REMEMBERED) known.clear();
     // Groups of one packet in two lanes each read the openers before the other committed: every opener either

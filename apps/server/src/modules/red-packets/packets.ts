@@ -10,6 +10,9 @@ import { toTimestamp } from '../../platform/clock.ts';
 import { newToken } from '../../platform/crypto.ts';
 import { fail } from '../../platform/errors.ts';
 import { accountSummaries, creditWallet, findAccount } from '../accounts/index.ts';
+import { notify } from '../notifications/index.ts';
+import { pushLiveEvents } from '../live/index.ts';
+import { openingNotices } from './notices.ts';
 import { redPacketEvents, redPacketParts, redPackets } from './tables.ts';
 
 export type EventRow = typeof redPacketEvents.$inferSelect;
@@ -190,13 +193,13 @@ export const isUniqueViolation = (err: unknown): boolean => {
  * part without waiting. When every unopened part is held by an opening still in flight, wait for one
  * (it may roll back, as an account's second opening does) rather than answer "all taken" too early.
  */
-async function claimPart(tx: DbOrTx, packetId: number, accountId: number, now: Date): Promise<number | null> {
+async function claimPart(tx: DbOrTx, packetId: number, accountId: number, now: Date): Promise<{ id: number; amount: number } | null> {
   const claim = (lock: 'skip' | 'wait') => tx.update(redPacketParts).set({ openerId: accountId, openedAt: now })
     .where(eq(redPacketParts.id, sql`(select id from ${redPacketParts} where packet_id = ${packetId} and opener_id is null order by position limit 1 for update ${lock === 'skip' ? sql`skip locked` : sql``})`))
-    .returning({ amount: redPacketParts.amount });
+    .returning({ id: redPacketParts.id, amount: redPacketParts.amount });
   for (let attempt = 0; attempt < 4; attempt++) {
     const [claimed] = await claim(attempt === 0 ? 'skip' : 'wait');
-    if (claimed) return claimed.amount;
+    if (claimed) return claimed;
     const [left] = await tx.select({ n: count() }).from(redPacketParts).where(and(eq(redPacketParts.packetId, packetId), isNull(redPacketParts.openerId)));
     if ((left?.n ?? 0) === 0) return null;
   }
@@ -228,7 +231,8 @@ export type OpenAnswer = { red_packet_open: { amount: number; currency: 'CNY' | 
 /**
  * One opening on its own (docs/product/deals.md#red-packet-open; its throttle already counted): another
  * account opens one part; its cents are credited to the opener's wallet with a `red_packet` ledger row, in the
- * same transaction as the claim. Refusals are read first, in one statement without a transaction; the claim
+ * same transaction as the claim, with the opener's and the sharer's notices (pushed live after the commit,
+ * docs/product/messaging.md#red-packet-opened). Refusals are read first, in one statement without a transaction; the claim
  * then holds them under concurrency: a part per opening (SKIP LOCKED), one part per account (the unique key).
  * A share that does not exist answers 404 (the web says "system busy"). The rush's path is open-rush.ts.
  */
@@ -249,12 +253,16 @@ export async function openAlone(deps: Deps, area: Area, eventId: number, packetI
   sharers.catch(() => undefined);
   let opened: { amount: number; balanceAfter: number };
   try {
-    opened = await deps.db.transaction(async (tx) => {
-      const amount = await claimPart(tx, packet.id, accountId, now);
-      if (amount === null) throw fail.unprocessable('red_packet', 'open_limit');
-      const balanceAfter = await creditWallet(tx, { accountId, currency: packet.currency, amount, reason: 'red_packet', now });
-      return { amount, balanceAfter };
+    const done = await deps.db.transaction(async (tx) => {
+      const part = await claimPart(tx, packet.id, accountId, now);
+      if (part === null) throw fail.unprocessable('red_packet', 'open_limit');
+      const balanceAfter = await creditWallet(tx, { accountId, currency: packet.currency, amount: part.amount, reason: 'red_packet', now });
+      // Last: the notices take the accounts' unread totals, held to the commit (decisions/0027).
+      const told = await notify(tx, deps, openingNotices(event, packet, [{ openerId: accountId, partId: part.id, amount: part.amount }]));
+      return { opened: { amount: part.amount, balanceAfter }, told };
     });
+    opened = done.opened;
+    await pushLiveEvents(deps, done.told);
   } catch (err) {
     // The same account opening at the same moment: the unique (packet, opener) key let one through.
     if (isUniqueViolation(err)) throw fail.unprocessable('red_packet', 'opened');

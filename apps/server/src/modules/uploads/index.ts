@@ -12,6 +12,6 @@ import { guestUploadSweepJob } from './uploads.ts';
 
 export const uploadsModule: ServerModule = { name: 'uploads', routes: uploadRoutes, tables, jobs: [guestUploadSweepJob] };
 
-export { findGuestUploads, findUploads, isStoreUploadUrl, keepGuestUploads, storeImageFor, sweepGuestUploads } from './uploads.ts';
+export { findGuestUploads, findUploads, isStoreUploadUrl, keepGuestUploads, storeImageFor, sweepGuestUploads, uploadedImages, type UploadedImage } from './uploads.ts';
 export { issueGuestUploadToken } from './policy.ts';
 export { registerUploadUse, type UploadUseCheck } from './uses.ts';

@@ -209,3 +209,32 @@ export function storeImageFor(deps: Deps, accountId: number, area: Area, bytes: 
 
 /** Hourly: guests' uploads no appeal kept go a day after they were made. */
 export const guestUploadSweepJob: PeriodicJob = { name: 'uploads.guest-sweep', everyMs: 3_600_000, run: sweepGuestUploads };
+
+/** An image of ours as a page shows it: the URL it was given as, its thumbnail and its full size. */
+export interface UploadedImage {
+  url: string;
+  thumb_url: string;
+  full_url: string;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * For each URL (a size of an upload of ours, as an appeal keeps its attachments), its upload's thumbnail and full
+ * size (the original), in one statement: a list of pictures shows small ones that open large. A URL that is no
+ * longer stored (or never was ours) is answered as itself, with no size known.
+ */
+export async function uploadedImages(db: DbOrTx, deps: Deps, urls: readonly string[]): Promise<UploadedImage[]> {
+  const { keyed, folders } = foldersOf(deps, urls);
+  const rows = folders.length === 0 ? [] : await db.select({ key: uploads.key, sizes: uploads.sizes, width: uploads.width, height: uploads.height }).from(uploads).where(inArray(uploads.key, folders));
+  const byFolder = new Map(rows.map((r) => [r.key, r]));
+  return keyed.map(({ url, key }) => {
+    const row = key ? byFolder.get(SIZE_KEY.exec(key)![1]!) : undefined;
+    if (!row) return { url, thumb_url: url, full_url: url, width: null, height: null };
+    const sizeUrl = (name: string) => {
+      const size = row.sizes.find((s) => s.name === name);
+      return size ? deps.storage.publicUrl(size.key) : url;
+    };
+    return { url, thumb_url: sizeUrl('thumb'), full_url: sizeUrl('original'), width: row.width, height: row.height };
+  });
+}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppealView } from '@lantern/contract';
+import type { AppealImage, AppealView } from '@lantern/contract';
 import { APPEAL_DESCRIPTION_MAX } from '@lantern/domain';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
@@ -287,6 +287,30 @@ function AppealList() {
   );
 }
 
+/**
+ * The appeal's attached pictures (docs/product/engagement.md#appeal-tracking): thumbnails, each opening its full
+ * size in a new tab (the contact's own evidence; nothing to page through).
+ */
+export function AppealPictures({ images }: { images: AppealImage[] }) {
+  const { t } = useTranslation();
+  if (images.length === 0) return null;
+  return (
+    <section aria-labelledby="appeal-pictures">
+      <h3 id="appeal-pictures" className="mb-2 text-sm text-muted">{t('appeals.attachments_shown')}</h3>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" data-testid="appeal-pictures">
+        {images.map((image, i) => (
+          <li key={image.url}>
+            <a href={image.full_url} target="_blank" rel="noopener noreferrer" aria-label={t('appeals.attachment_open', { n: i + 1 })}
+              className="block overflow-hidden rounded-lg ring-1 ring-ink-700 hover:ring-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent" data-testid="appeal-picture">
+              <img src={image.thumb_url} alt={t('appeals.attachment_alt', { n: i + 1 })} className="aspect-square w-full object-cover" loading="lazy" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function AppealDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const detail = useQuery({ queryKey: queryKeys.appeals.detail(id), queryFn: () => fetchAppeals(id), enabled: trackingToken.get() !== null, retry: false });
@@ -343,6 +367,7 @@ function AppealDetail({ id }: { id: number }) {
         <dt className="text-muted">{t('appeals.description')}</dt>
         <dd className="whitespace-pre-wrap break-words text-fg">{a.description}</dd>
       </dl>
+      <AppealPictures images={a.attachment_images ?? []} />
       {a.state === 'resettable' ? (
         <Button variant="secondary" loading={sending} onClick={relink}>
           {t('appeals.send_link')}

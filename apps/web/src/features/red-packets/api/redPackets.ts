@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RED_PACKETS_API, type RedPacket, type RedPacketEvent, type RedPacketShare } from '@lantern/contract';
-import { RED_PACKET_DETAIL_PER } from '@lantern/domain';
+import { RED_PACKETS_API, type RedPacket, type RedPacketEvent, type RedPacketEventOpening, type RedPacketShare } from '@lantern/contract';
+import { RED_PACKET_DETAIL_PER, RED_PACKET_EVENT_OPENINGS_DEFAULT } from '@lantern/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -42,6 +42,14 @@ export const useOpenings = (eventId: number, by: { share_id?: string }, page: nu
     queryKey: queryKeys.redPackets.openings(eventId, by.share_id ?? 'own', page),
     queryFn: ({ signal }) => api.get<OpeningsPage>(RED_PACKETS_API.accountsRedPackets(eventId), { auth: 'optional', signal, query: { page, ...by } }),
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** GET /api/events/{id}/openings: the latest parts opened across the event, newest first (public). */
+export const useEventOpenings = (eventId: number) =>
+  useQuery({
+    queryKey: queryKeys.redPackets.eventOpenings(eventId),
+    queryFn: ({ signal }) => api.get<{ openings: RedPacketEventOpening[] }>(RED_PACKETS_API.eventOpenings(eventId), { auth: 'optional', signal, query: { limit: RED_PACKET_EVENT_OPENINGS_DEFAULT } }),
     retry: false,
   });
 

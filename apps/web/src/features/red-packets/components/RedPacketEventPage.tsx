@@ -14,6 +14,7 @@ import { CopyButton } from '../../../ui/CopyButton';
 import { Money } from '../../../ui/Money';
 import { PageSpinner, Spinner } from '../../../ui/Spinner';
 import { useNewShare, useRedPacketEvent, useTakeRedPacket } from '../api/redPackets';
+import { EventOpenings } from './EventOpenings';
 import { OpeningsList, PacketSummary } from './RedPacketParts';
 
 /** The sharer's packet: how much is opened, the link to share, and who opened what. */
@@ -84,6 +85,7 @@ function EventBody({ event }: { event: RedPacketEvent }) {
         </div>
       )}
       {live && !packet ? <HowItWorks /> : null}
+      <EventOpenings eventId={event.id} />
     </div>
   );
 }

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WEB_PAGES } from '@lantern/contract';
+import { formatDateTime } from '../../../lib/dates';
+import { errorToText } from '../../../lib/errors';
+import { subscribeLive } from '../../../lib/live';
+import { useLanguage } from '../../../lib/localize';
+import { queryKeys } from '../../../lib/query-keys';
+import { Card } from '../../../ui/Card';
+import { LoadingBlock } from '../../../ui/LoadStates';
+import { formatMoney } from '../../../ui/Money';
+import { Avatar } from '../../../ui/PostCard';
+import { useEventOpenings } from '../api/redPackets';
+
+/**
+ * The latest openings across the whole event (docs/product/deals.md#red-packet-event-openings): who opened how
+ * much, newest first. Reloaded after the reader's own opening (it shares the openings' key) and whenever a live
+ * notice about this event arrives (someone opened the reader's packet), which the notification bar does not show
+ * on this page.
+ */
+export function EventOpenings({ eventId }: { eventId: number }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const client = useQueryClient();
+  const q = useEventOpenings(eventId);
+  useEffect(() => {
+    const here = WEB_PAGES.redPacketEvent.replace(':id', String(eventId));
+    return subscribeLive('notification', (data) => {
+      if ((data as { bar?: { href?: unknown } } | null)?.bar?.href !== here) return;
+      // Every openings list of the event (this one, and the reader's own packet's above it) shares this prefix.
+      void client.invalidateQueries({ queryKey: queryKeys.redPackets.eventOpenings(eventId).slice(0, 4) });
+      void client.invalidateQueries({ queryKey: queryKeys.redPackets.event(eventId) });
+    });
+  }, [client, eventId]);
+  return (
+    <Card className="mt-6" data-testid="red-packet-event-openings">
+      <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('red_packets.event_openings_title')}</h2>
+      {q.isError ? (
+        <p className="px-5 py-6 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
+      ) : !q.data ? (
+        <LoadingBlock />
+      ) : q.data.openings.length === 0 ? (
+        <p className="px-5 py-6 text-center text-sm text-muted">{t('red_packets.event_openings_empty')}</p>
+      ) : (
+        <ol className="divide-y divide-ink-700">
+          {q.data.openings.map((o) => (
+            <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="red-packet-event-opening">
+              <div className="flex min-w-0 items-center gap-3">
+                <Avatar name={o.account.nickname} url={o.account.avatar_url} size="sm" />
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-fg">{o.account.nickname}</p>
+                  <p className="text-xs text-subtle">
+                    <time dateTime={new Date(o.opened_at_timestamp * 1000).toISOString()}>{formatDateTime(o.opened_at_timestamp, language)}</time>
+                  </p>
+                </div>
+              </div>
+              <span className="shrink-0 text-sm font-semibold text-success" data-amount={o.amount}>
+                {t('red_packets.event_openings_opened', { amount: formatMoney(o.amount, o.currency, language) })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
