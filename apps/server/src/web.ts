@@ -20,6 +20,7 @@ import { renderHead } from './web/page-head.ts';
 import { SITE_TEXTS } from './web/site-texts.ts';
 import { robotsTxt } from './web/robots.ts';
 import { sitemapFile, sitemapIndex } from './web/sitemap.ts';
+import { errorAnswer } from './platform/errors.ts';
 
 /** Paths the single-page app never owns: unknown ones there are API 404s, not the web's. */
 const NOT_WEB = /^\/(api|__dev|districts|uploads|media|sitemaps)(\/|$)/;
@@ -222,7 +223,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, deps?: D
     const path = request.url.split('?')[0] ?? '/';
     // HEAD is how some crawlers check a link: it gets the page's status (Node sends no body with it).
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_WEB.test(path) || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.status(404).send({ errors: { base: ['not_found'] } });
+      return reply.status(404).send(errorAnswer(request, { base: ['not_found'] }));
     }
     return servePage(request, reply);
   });
@@ -254,7 +255,7 @@ function registerCrawlerFiles(app: FastifyInstance, deps: Deps) {
     const area = request.site.area;
     const file = request.params.file;
     const xml = /^[a-z]+(-\d{1,3})?\.xml$/.test(file) ? await cache.get(`${area}:${file}`, () => sitemapFile(deps, area, file)) : null;
-    if (xml === null) return reply.status(404).send({ errors: { base: ['not_found'] } });
+    if (xml === null) return reply.status(404).send(errorAnswer(request, { base: ['not_found'] }));
     return reply.headers({ 'content-type': 'application/xml; charset=utf-8', 'cache-control': maxAge }).send(xml);
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { compose } from '../src/platform/compose.ts';
 import type { MailSender, SmsSender } from '../src/platform/outbox-senders.ts';
@@ -123,6 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const app = await buildApp(composed.deps, { serveWeb: options.webDist !== undefined, onRoute: options.onRoute });
   await app.ready();
+  checkRequestIdsOfErrors(app);
   const testApp: TestApp = {
     app,
     deps: composed.deps,
@@ -138,4 +139,35 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   worlds.set(testApp, { url, kvPrefix });
   return testApp;
+}
+
+/**
+ * Every error answer names its request (docs/decisions/0057): each one a test reads through `json()` is checked
+ * here — `meta.request_id` present and the same as the `x-request-id` header — and `json()` then answers the body
+ * without it (and without `meta` when that held nothing else), so a test's exact body says only what it is about:
+ * the reasons and the facts the client needs. The raw `body` keeps it. test/error-request-ids.test.ts reads it
+ * there for each kind of error answer.
+ */
+function checkRequestIdsOfErrors(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  (app as unknown as { inject: (...args: unknown[]) => unknown }).inject = (...args: unknown[]) => {
+    const answer = inject(...args);
+    // With options and no callback the answer is light-my-request's Chain, a thenable: it is awaited as one.
+    if (args.length !== 1 || typeof (answer as { then?: unknown } | null)?.then !== 'function') return answer;
+    return Promise.resolve(answer as PromiseLike<LightMyRequestResponse>).then((res) => {
+      if (res.statusCode < 400 || !String(res.headers['content-type'] ?? '').includes('application/json')) return res;
+      const json = res.json.bind(res);
+      res.json = (() => {
+        const body = json() as { errors?: unknown; meta?: Record<string, unknown> } | null;
+        if (!body || typeof body !== 'object' || !('errors' in body)) return body;
+        const { request_id: requestId, ...meta } = body.meta ?? {};
+        if (requestId === undefined || requestId !== res.headers['x-request-id']) {
+          throw new Error(`${res.statusCode} error answer without its request id (meta.request_id ${String(requestId)}, x-request-id ${String(res.headers['x-request-id'])}): ${res.body}`);
+        }
+        const { meta: _meta, ...rest } = body;
+        return Object.keys(meta).length > 0 ? { ...rest, meta } : rest;
+      }) as typeof res.json;
+      return res;
+    });
+  };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount, makeSku } from './catalog-factories.ts';
@@ -7,7 +9,7 @@ import { keysForSale } from './keys-factories.ts';
 import { accounts } from '../src/modules/accounts/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { seckillItems, seckillPurchases } from '../src/modules/promotions/tables.ts';
-import { RESERVATION_LOST_SECONDS, releaseLostReservations, reserveUnits } from '../src/modules/promotions/reservations.ts';
+import { RESERVATION_LOST_SECONDS, UNLEASED_RESERVATION_SECONDS, releaseLostReservations, reserveUnits } from '../src/modules/promotions/reservations.ts';
 import { GATE_ADMISSION_LOST_MS } from '../src/modules/promotions/gate.ts';
 
 let t: TestApp;
@@ -343,5 +345,30 @@ describe('a unit reserved by a checkout that never finished (its instance died)'
     const res = await buy(buyer.token, event.id);
     expect(res.statusCode, res.body).toBe(201);
     expect(await leftOf(itemId)).toBe(0);
+  });
+
+  it('keeps a reservation written without a lease (before migration 0048) for 60 s after its creation, as its version did', async () => {
+    const { event } = await makeEvent({ stock: 2, buyLimit: 1 });
+    const itemId = event.items[0].id as number;
+    const [early, late] = await Promise.all([makeAccount(t), makeAccount(t)]);
+    // Two units reserved as the previous version wrote them: no lease. One before the deploy's migration ran…
+    for (const account of [early, late]) {
+      await reserveUnits(t.deps.db, { id: itemId, buyLimit: 1 }, [account.id], t.clock.now());
+      await t.deps.db.update(seckillPurchases).set({ heldUntil: null }).where(eq(seckillPurchases.accountId, account.id));
+    }
+    const createdAt = (await t.deps.db.select().from(seckillPurchases).where(eq(seckillPurchases.accountId, early.id)))[0]!.createdAt;
+    // …which the migration gives the lease its version kept it for.
+    const migration = readFileSync(fileURLToPath(new URL('../drizzle/0051_flash_reservation_lease_backfill.sql', import.meta.url)), 'utf8');
+    // (Its statement as written, kept to this test's first row: the second stands for one written after it ran.)
+    await t.deps.db.execute(sql.raw(migration.replace('WHERE ', `WHERE "account_id" = ${early.id} AND `)));
+    const [backfilled] = await t.deps.db.select().from(seckillPurchases).where(eq(seckillPurchases.accountId, early.id));
+    expect(backfilled!.heldUntil!.getTime()).toBe(createdAt.getTime() + UNLEASED_RESERVATION_SECONDS * 1000);
+    // …and one an instance of the previous version wrote after it, still without a lease: neither goes back early.
+    t.clock.advance(UNLEASED_RESERVATION_SECONDS - 5);
+    expect(await releaseLostReservations(t.deps)).toBe(0);
+    expect(await leftOf(itemId)).toBe(0);
+    t.clock.advance(10);
+    expect(await releaseLostReservations(t.deps)).toBe(2);
+    expect(await leftOf(itemId)).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ReasonCode } from '@lantern/domain';
 import { isDatabaseUnavailable } from './db/client.ts';
@@ -101,11 +101,18 @@ export function fieldPathOf(path: string[], context: string | undefined): string
   return named[named.length - 1] ?? 'base';
 }
 
+/**
+ * An error answer's body: its reasons, and `meta` with the facts the client needs (if any) and always the request's
+ * id — the one the `x-request-id` header and every log line of the request carry — so that a user or a support
+ * ticket quoting any refusal, not only a fault, leads to its log lines (docs/decisions/0057).
+ */
+export function errorAnswer(request: FastifyRequest, errors: FieldErrors, meta?: Record<string, unknown>) {
+  return { errors, meta: { ...meta, request_id: request.id } };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ errors: error.errors, ...(error.meta ? { meta: error.meta } : {}) });
-    }
+    if (error instanceof AppError) return reply.status(error.status).send(errorAnswer(request, error.errors, error.meta));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       const context = error.validationContext;
@@ -120,24 +127,24 @@ export function registerErrorHandling(app: FastifyInstance) {
         const list = (errors[field] ??= []);
         if (!list.includes(reason)) list.push(reason);
       }
-      return reply.status(422).send({ errors });
+      return reply.status(422).send(errorAnswer(request, errors));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ errors: { base: ['too_large'] } });
-    if (status === 415) return reply.status(415).send({ errors: { base: ['unsupported_media_type'] } });
-    if (status === 429) return reply.status(429).send({ errors: { base: ['rate_limit'] } });
+    if (status === 413) return reply.status(413).send(errorAnswer(request, { base: ['too_large'] }));
+    if (status === 415) return reply.status(415).send(errorAnswer(request, { base: ['unsupported_media_type'] }));
+    if (status === 429) return reply.status(429).send(errorAnswer(request, { base: ['rate_limit'] }));
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad content length and the like: the client's fault, said without internals.
-      return reply.status(400).send({ errors: { base: ['invalid'] } });
+      return reply.status(400).send(errorAnswer(request, { base: ['invalid'] }));
     }
     if (isDatabaseUnavailable(error)) {
       // Seconds of clean refusals while the database restarts or fails over, not a fault of the request.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ errors: { base: ['unavailable'] }, meta: { request_id: request.id } });
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send(errorAnswer(request, { base: ['unavailable'] }));
     }
     request.log.error({ err: error }, 'unhandled error');
     // A fault is what a user reports: the answer names the request whose log lines tell what happened.
-    return reply.status(500).send({ errors: { base: ['server_error'] }, meta: { request_id: request.id } });
+    return reply.status(500).send(errorAnswer(request, { base: ['server_error'] }));
   });
 }
 
@@ -145,7 +152,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 const DATABASE_RETRY_AFTER_S = 2;
 
 export function registerApiNotFound(app: FastifyInstance) {
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ errors: { base: ['not_found'] } });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorAnswer(request, { base: ['not_found'] }));
   });
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { SandboxOAuth } from '../../platform/linked-accounts/oauth.ts';
 import { SandboxSteamOpenId } from '../../platform/linked-accounts/steam.ts';
 import { oauthAuthorizePage, steamLoginPage } from './sandbox-pages.ts';
+import { errorAnswer } from '../../platform/errors.ts';
 
 /** The pages post only back to themselves, run no script and may not be framed. */
 const PAGE_HEADERS = {
@@ -41,12 +42,12 @@ export const linkedAccountSandboxRoutes = (deps: Deps): FastifyPluginAsyncZod =>
 
   if (steamOpenId instanceof SandboxSteamOpenId) {
     app.get('/sandbox/steam/openid/login', { schema: { ...schema, querystring: z.object({ 'openid.return_to': text(1000), 'openid.realm': text(300) }).passthrough() } }, async (request, reply) => {
-      if (!onThisSite(request.site.area, request.query['openid.return_to'])) return reply.status(400).send({ errors: { return_to: ['invalid'] } });
+      if (!onThisSite(request.site.area, request.query['openid.return_to'])) return reply.status(400).send(errorAnswer(request, { return_to: ['invalid'] }));
       return sendPage(reply, steamLoginPage({ returnTo: request.query['openid.return_to'], realm: request.query['openid.realm'] }));
     });
     app.post('/sandbox/steam/openid/login', { schema: { ...schema, body: z.object({ return_to: text(1000), realm: text(300), steam_id: z.string().regex(/^7656119\d{10}$/) }) } }, async (request, reply) => {
       const origin = deps.config.siteUrls[request.site.area];
-      if (!onThisSite(request.site.area, request.body.return_to)) return reply.status(400).send({ errors: { return_to: ['invalid'] } });
+      if (!onThisSite(request.site.area, request.body.return_to)) return reply.status(400).send(errorAnswer(request, { return_to: ['invalid'] }));
       const assertion = steamOpenId.assert(origin, request.body.return_to, request.body.steam_id, deps.clock.now());
       const url = new URL(request.body.return_to);
       for (const [k, v] of Object.entries(assertion)) url.searchParams.set(k, v);
@@ -56,12 +57,12 @@ export const linkedAccountSandboxRoutes = (deps: Deps): FastifyPluginAsyncZod =>
 
   const kinds = z.object({ kind: z.enum(['wechat', 'weibo']) });
   app.get('/sandbox/oauth/:kind/authorize', { schema: { ...schema, params: kinds, querystring: z.object({ redirect_uri: text(1000), state: text(200) }) } }, async (request, reply) => {
-    if (!(oauth[request.params.kind] instanceof SandboxOAuth) || !onThisSite(request.site.area, request.query.redirect_uri)) return reply.status(400).send({ errors: { redirect_uri: ['invalid'] } });
+    if (!(oauth[request.params.kind] instanceof SandboxOAuth) || !onThisSite(request.site.area, request.query.redirect_uri)) return reply.status(400).send(errorAnswer(request, { redirect_uri: ['invalid'] }));
     return sendPage(reply, oauthAuthorizePage(request.params.kind, { redirectUri: request.query.redirect_uri, state: request.query.state }));
   });
   app.post('/sandbox/oauth/:kind/authorize', { schema: { ...schema, params: kinds, body: z.object({ redirect_uri: text(1000), state: text(200), external_id: text(64), display_name: text(40) }) } }, async (request, reply) => {
     const provider = oauth[request.params.kind];
-    if (!(provider instanceof SandboxOAuth) || !onThisSite(request.site.area, request.body.redirect_uri)) return reply.status(400).send({ errors: { redirect_uri: ['invalid'] } });
+    if (!(provider instanceof SandboxOAuth) || !onThisSite(request.site.area, request.body.redirect_uri)) return reply.status(400).send(errorAnswer(request, { redirect_uri: ['invalid'] }));
     const code = await provider.issueCode(request.body.redirect_uri, request.body.external_id, request.body.display_name);
     const url = new URL(request.body.redirect_uri);
     url.searchParams.set('code', code);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Area } from '@lantern/domain';
 import type { LotteryRecord } from '@lantern/contract';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import { readsOn, type DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
 import { publicAccountsByIds } from '../accounts/index.ts';
 import { findActivity } from './activities.ts';
@@ -13,9 +13,10 @@ import { lotteryActivities, lotteryDraws, lotteryPrizes, type DrawRow } from './
  */
 export async function presentRecords(db: DbOrTx, rows: readonly DrawRow[], own: boolean): Promise<LotteryRecord[]> {
   if (rows.length === 0) return [];
-  const [prizes, people] = await Promise.all([
-    db.select({ id: lotteryPrizes.id, kind: lotteryPrizes.kind, title: lotteryPrizes.title }).from(lotteryPrizes).where(inArray(lotteryPrizes.id, [...new Set(rows.map((r) => r.prizeId))])),
-    publicAccountsByIds(db, rows.map((r) => r.accountId)),
+  // A draw presents its record inside its transaction: the reads go in turn there, together on the pool.
+  const [prizes, people] = await readsOn(db, [
+    () => db.select({ id: lotteryPrizes.id, kind: lotteryPrizes.kind, title: lotteryPrizes.title }).from(lotteryPrizes).where(inArray(lotteryPrizes.id, [...new Set(rows.map((r) => r.prizeId))])),
+    () => publicAccountsByIds(db, rows.map((r) => r.accountId)),
   ]);
   const prizeOf = new Map(prizes.map((p) => [p.id, p]));
   return rows.map((row) => {

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { UNPAID_ORDER_STATES, type Area } from '@lantern/domain';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import { readsOn, type DbOrTx } from '../../platform/db/client.ts';
 import { orders } from './tables.ts';
 
 /**
@@ -15,9 +15,10 @@ export function listedOrdersSql(accountId: number, area: Area): SQL {
 /** How many of the account's listed orders on the site await payment (inside their window) and are completed. */
 export async function orderCounts(db: DbOrTx, accountId: number, area: Area, now: Date): Promise<{ pending: number; completed: number }> {
   const mine = listedOrdersSql(accountId, area);
-  const [[pending], [completed]] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(and(mine, inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now))),
-    db.select({ n: count() }).from(orders).where(and(mine, eq(orders.state, 'completed'))),
+  // A flash sale's placement reads these inside its transaction: in turn there, together on the pool.
+  const [[pending], [completed]] = await readsOn(db, [
+    () => db.select({ n: count() }).from(orders).where(and(mine, inArray(orders.state, [...UNPAID_ORDER_STATES]), gt(orders.expiresAt, now))),
+    () => db.select({ n: count() }).from(orders).where(and(mine, eq(orders.state, 'completed'))),
   ]);
   return { pending: pending?.n ?? 0, completed: completed?.n ?? 0 };
 }

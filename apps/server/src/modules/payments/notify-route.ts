@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { pathOfUnstorable } from '../../platform/input.ts';
 import { stringFields } from './form-body.ts';
 import { receiveNotification } from './notifications.ts';
+import { errorAnswer } from '../../platform/errors.ts';
 
 /**
  * A form notification is a handful of short fields and a Stripe Checkout Session event a few kilobytes; the
@@ -50,10 +51,10 @@ export const notifyRoute = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
     // Parsed here, past the input guard every other route has: a NUL or lone surrogate (form `%00`, JSON
     // "\u0000") could not be stored with the record of the notification, and carries no valid signature.
     const unstorable = pathOfUnstorable(payload);
-    if (unstorable) return reply.status(400).send({ errors: { [unstorable[0] ?? 'base']: ['invalid'] } });
+    if (unstorable) return reply.status(400).send(errorAnswer(request, { [unstorable[0] ?? 'base']: ['invalid'] }));
     const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
     const answer = await receiveNotification(deps, request.params.gateway, { rawBody, fields: stringFields(payload), payload, headers }, request.ip);
-    if (!answer.ok) return reply.status(400).send({ errors: answer.errors });
+    if (!answer.ok) return reply.status(400).send(errorAnswer(request, answer.errors));
     // What gateways expect on acceptance: the bare word, or they send again.
     return reply.type('text/plain; charset=utf-8').send('success');
   });

@@ -24,12 +24,30 @@ export const payLockKey = (orderId: number) => `payments:pay_lock:${orderId}`;
  * lock is a session lock (platform/db/session-locks.ts): it dies with the instance holding it, so a payment
  * cut off by a killed instance can be made again at once, not after a timeout (docs/decisions/0050).
  */
-export async function withPayLock<T>(locks: SessionLocks, orderId: number, work: () => Promise<T>): Promise<T> {
-  const release = await locks.tryLock(payLockKey(orderId));
+export async function withPayLock<T>(locks: SessionLocks, orderId: number, work: () => Promise<T>, options: { waitMs?: number } = {}): Promise<T> {
+  const release = await takePayLock(locks, orderId, options.waitMs ?? 0);
   if (!release) throw fail.conflict('order', 'busy');
   try {
     return await work();
   } finally {
     await release();
+  }
+}
+
+/**
+ * How long a wallet or points pay call waits for another pay call of the same order before answering busy
+ * (docs/decisions/0057): such a call is one short transaction, and the waiting one is usually its own retry (the
+ * first answer was lost), which then answers what the first committed instead of a refusal.
+ */
+export const IN_STORE_PAY_WAIT_MS = 5_000;
+
+/** The pay lock, tried again with growing pauses (10 ms, doubling, at most 100 ms) for up to `waitMs`; null if still held. */
+async function takePayLock(locks: SessionLocks, orderId: number, waitMs: number): Promise<(() => Promise<void>) | null> {
+  const key = payLockKey(orderId);
+  const deadline = performance.now() + waitMs;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
+    const release = await locks.tryLock(key);
+    if (release || performance.now() + pause > deadline) return release;
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SITES } from '@lantern/domain';
 import type { PayResponse, PaymentMethod } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
@@ -13,7 +13,7 @@ import {
   type ClaimRow, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
 } from '../orders/index.ts';
 import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts';
-import { payerOrder, withPayLock, type Payer } from './order-access.ts';
+import { IN_STORE_PAY_WAIT_MS, payerOrder, withPayLock, type Payer } from './order-access.ts';
 import { payments } from './tables.ts';
 
 export interface PayInput {
@@ -55,6 +55,10 @@ export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Prom
  * payable (422 `state`), unchanged since the buyer saw it (409 `version: stale`) and the method available
  * (422 `payment_method`). A gateway method records a `created` attempt and answers the signed redirect;
  * wallet and points take the money and complete the order in one transaction.
+ *
+ * A wallet or points call repeated after its answer was lost is answered as the first was (docs/decisions/0057):
+ * it waits for a pay call of the order still running (`IN_STORE_PAY_WAIT_MS`, then 409 busy), and an order
+ * completed by the account's succeeded payment in that method answers that payment, not 422 `state: completed`.
  */
 export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput, fromWallet: WalletPay = payFromWalletAlone(deps)): Promise<PayResponse> {
   const now = deps.clock.now();
@@ -71,7 +75,7 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
     await expireOrders(deps, now, { accountId: payer.accountId });
     await payerOrder(deps.db, payer, orderId);
     return payWithChecks(deps, payer, orderId, input, now);
-  });
+  }, { waitMs: isGatewayMethod(input.payment_method) ? 0 : IN_STORE_PAY_WAIT_MS });
 }
 
 /**
@@ -173,6 +177,10 @@ async function payWithChecks(deps: Deps, payer: Payer, orderId: number, input: P
   const started = await deps.db.transaction(async (tx) => {
     const order = await payerOrder(tx, payer, orderId, { lock: true });
     const facts = await loadPaymentFacts(tx, order, now);
+    if (facts.unpayable === 'completed' && !isGatewayMethod(input.payment_method)) {
+      const repeated = await succeededInStorePayment(tx, order, input.payment_method);
+      if (repeated !== null) return { kind: 'repeated' as const, paymentId: repeated };
+    }
     if (facts.unpayable) throw fail.unprocessable('state', facts.unpayable);
     if (order.version !== input.version) throw fail.conflict('version', 'stale');
     const option = paymentOptions(facts, deps.paymentGateways).find((o) => o.method === input.payment_method);
@@ -190,6 +198,7 @@ async function payWithChecks(deps: Deps, payer: Payer, orderId: number, input: P
     return { kind: 'paid' as const, ...(await payInStore(tx, deps, order, method, amount, input, now)) };
   });
 
+  if (started.kind === 'repeated') return { payment_id: started.paymentId, status: 'complete', order_id: orderId };
   if (started.kind === 'paid') {
     // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
     void runAfterCommit(deps, started.completion);
@@ -213,6 +222,18 @@ async function payWithChecks(deps: Deps, payer: Payer, orderId: number, input: P
       .where(and(eq(payments.id, payment.id), eq(payments.state, 'created')));
     throw err;
   }
+}
+
+/**
+ * The succeeded payment of the order in a store method by the order's own account, if that is how it was paid:
+ * a repeat of that pay call is answered with it. A gateway payment is not answered this way (its first answer was
+ * a redirect that cannot be given again); the web reads 422 `state: completed` as paid.
+ */
+async function succeededInStorePayment(tx: Tx, order: OrderRecord, method: 'wallet' | 'points'): Promise<number | null> {
+  const [row] = await tx.select({ id: payments.id }).from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.accountId, order.accountId), eq(payments.method, method), eq(payments.state, 'succeeded')))
+    .orderBy(desc(payments.id)).limit(1);
+  return row ? row.id : null;
 }
 
 async function insertAttempt(tx: Tx, order: OrderRecord, method: GatewayMethod, gateway: string, input: PayInput, now: Date) {

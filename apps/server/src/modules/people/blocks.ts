@@ -23,11 +23,10 @@ const REFUSALS: Record<BlockRefusal, () => AppError> = {
  */
 export async function block(deps: Deps, actorId: number, targetId: number) {
   const done = await lockedTransaction(deps.db, listWriteLocks(actorId, targetId), async (tx) => {
-    const [target, [listed], [already]] = await Promise.all([
-      actorId === targetId ? undefined : findAccount(tx, targetId),
-      tx.select({ n: count() }).from(peopleBlocks).where(eq(peopleBlocks.blockerId, actorId)),
-      tx.select({ n: count() }).from(peopleBlocks).where(and(eq(peopleBlocks.blockerId, actorId), eq(peopleBlocks.blockedId, targetId))),
-    ]);
+    // One statement at a time: a transaction is one connection (docs/decisions/0057).
+    const target = actorId === targetId ? undefined : await findAccount(tx, targetId);
+    const [listed] = await tx.select({ n: count() }).from(peopleBlocks).where(eq(peopleBlocks.blockerId, actorId));
+    const [already] = await tx.select({ n: count() }).from(peopleBlocks).where(and(eq(peopleBlocks.blockerId, actorId), eq(peopleBlocks.blockedId, targetId)));
     const refusal = blockRefusal({ actorId, targetId, targetOpen: target !== undefined, listed: listed!.n, alreadyBlocked: already!.n > 0 });
     if (refusal) throw REFUSALS[refusal]();
     await tx.insert(peopleBlocks).values({ blockerId: actorId, blockedId: targetId, createdAt: deps.clock.now() }).onConflictDoNothing();

@@ -53,11 +53,10 @@ export async function follow(deps: Deps, actorId: number, targetId: number) {
   // Paced with unfollows through moderation's write pace (docs/product/people.md#follows): each follow tells someone.
   await assertMayWrite(deps, actorId, 'follow');
   const { state, events } = await lockedTransaction(deps.db, listWriteLocks(actorId, targetId), async (tx) => {
-    const [target, block, [following]] = await Promise.all([
-      actorId === targetId ? undefined : findAccount(tx, targetId),
-      blockBetween(tx, actorId, targetId),
-      tx.select({ n: count() }).from(peopleFollows).where(eq(peopleFollows.followerId, actorId)),
-    ]);
+    // One statement at a time: a transaction is one connection (docs/decisions/0057).
+    const target = actorId === targetId ? undefined : await findAccount(tx, targetId);
+    const block = await blockBetween(tx, actorId, targetId);
+    const [following] = await tx.select({ n: count() }).from(peopleFollows).where(eq(peopleFollows.followerId, actorId));
     const refusal = followRefusal({ actorId, targetId, targetOpen: target !== undefined, block, following: following!.n });
     if (refusal) throw REFUSALS[refusal]();
     const added = await tx.insert(peopleFollows).values({ followerId: actorId, followeeId: targetId, createdAt: deps.clock.now() }).onConflictDoNothing().returning({ id: peopleFollows.followeeId });

@@ -35,7 +35,9 @@ async function findRedeem(db: DbOrTx, area: Buyer['area'], id: number): Promise<
  * window, sold out, its limit, then points. `checkPoints` is false for an order, which is paid later.
  */
 async function refuseIfAny(tx: Tx, row: RedeemRow, accountId: number, now: Date, checkPoints: boolean): Promise<void> {
-  const [redeemed, score] = await Promise.all([redeemedCounts(tx, accountId, [row.id]), checkPoints ? scoreOf(tx, accountId) : Promise.resolve(Number.MAX_SAFE_INTEGER)]);
+  // One statement at a time: a transaction is one connection (docs/decisions/0057).
+  const redeemed = await redeemedCounts(tx, accountId, [row.id]);
+  const score = checkPoints ? await scoreOf(tx, accountId) : Number.MAX_SAFE_INTEGER;
   const refusal = pointRedeemRefusal({
     ...windowOf(row), points: row.points, left_count: row.leftCount, per_account_limit: row.perAccountLimit, redeemed: redeemed.get(row.id) ?? 0, score,
   }, toTimestamp(now));
@@ -56,7 +58,8 @@ async function grantableSku(tx: Tx, row: RedeemRow, accountId: number, now: Date
   const [sku] = await loadSkuRows(tx, [row.skuId!]);
   if (!sku || sku.sku.area !== row.area || !isKeyedKind(sku.kind)) throw fail.unprocessable('point_redeem', 'inactive');
   if (isGameKind(sku.kind)) {
-    const [inLibrary, held] = await Promise.all([libraryProductIds(tx, accountId, [sku.sku.productId]), heldProducts(tx, accountId, [sku.sku.productId], now)]);
+    const inLibrary = await libraryProductIds(tx, accountId, [sku.sku.productId]);
+    const held = await heldProducts(tx, accountId, [sku.sku.productId], now);
     if (inLibrary.has(sku.sku.productId) || held.get(sku.sku.productId) === 'owned') throw fail.unprocessable('sku', 'owned');
     if (held.get(sku.sku.productId) === 'locked') throw fail.unprocessable('sku', 'locked');
   }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/json-rows.ts';
 import { seckillRefusal, type SeckillPurchaseFacts } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { readsOn, type Db, type DbOrTx } from '../../platform/db/client.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
@@ -48,7 +48,7 @@ async function ownsRequiredGame(db: DbOrTx, skuId: number, accountId: number, no
   if (!row) return false;
   const productId = row.sku.productId;
   // In the library (a paid order or a redeemed code), or a completed order's line not yet delivered there.
-  const [library, held] = await Promise.all([libraryProductIds(db, accountId, [productId]), heldProducts(db, accountId, [productId], now)]);
+  const [library, held] = await readsOn(db, [() => libraryProductIds(db, accountId, [productId]), () => heldProducts(db, accountId, [productId], now)]);
   return library.has(productId) || held.get(productId) === 'owned';
 }
 
@@ -62,9 +62,10 @@ async function facts(db: DbOrTx, event: EventRow, item: ItemRow, buyer: Buyer, n
   if (needsAccount(event) && !account) throw fail.unauthorized();
   // Steam and WeChat bindings come from the linked-accounts module, through accounts' hook.
   const platforms = event.requireSteam || event.requireWechat ? await platformsOf(db, buyer.accountId) : [];
-  const [ownsGame, completedOrders] = await Promise.all([
-    event.requiredSkuId === null ? false : ownsRequiredGame(db, event.requiredSkuId, buyer.accountId, now),
-    event.requiredCompletedOrders === 0 ? 0 : orderCounts(db, buyer.accountId, buyer.area, now).then((c) => c.completed),
+  // A group's placement decides inside its transaction (one connection): these reads go in turn there (docs/decisions/0057).
+  const [ownsGame, completedOrders] = await readsOn(db, [
+    async () => event.requiredSkuId === null ? false : ownsRequiredGame(db, event.requiredSkuId, buyer.accountId, now),
+    async () => event.requiredCompletedOrders === 0 ? 0 : (await orderCounts(db, buyer.accountId, buyer.area, now)).completed,
   ]);
   return {
     status: statusOf(event, now),

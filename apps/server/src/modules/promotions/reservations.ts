@@ -132,10 +132,19 @@ export async function renewReservations(db: DbOrTx, reservationIds: readonly num
     WHERE id = ANY(${sql.param([...reservationIds])}::bigint[]) AND order_id IS NULL AND NOT released`);
 }
 
+/**
+ * How long a reservation without a lease (`held_until` null) is kept after its creation: the rule of the version
+ * before leases (0048), whose instances write such rows while a deploy replaces them and never renew them; it gave
+ * them back 60 s after their creation. Migration 0050 gave the rows written before the deploy the same lease
+ * (docs/decisions/0057).
+ */
+export const UNLEASED_RESERVATION_SECONDS = 60;
+
 /** Reservations whose lease ran out that no order took (their instance died mid-checkout) go back. */
 export async function releaseLostReservations(deps: Deps): Promise<number> {
   const now = deps.clock.now();
-  const released = await giveBack(deps.db, sql`(${lt(seckillPurchases.heldUntil, now)} OR ${seckillPurchases.heldUntil} IS NULL)`);
+  const unleasedBefore = new Date(now.getTime() - UNLEASED_RESERVATION_SECONDS * 1000);
+  const released = await giveBack(deps.db, sql`(${lt(seckillPurchases.heldUntil, now)} OR (${seckillPurchases.heldUntil} IS NULL AND ${lt(seckillPurchases.createdAt, unleasedBefore)}))`);
   if (released.length > 0) deps.log.warn({ units: released.length }, 'flash-sale reservations without an order given back');
   await tellGatesReleased(released.map((r) => ({ ...r, units: 1 })));
   return released.length;

@@ -48,7 +48,9 @@ async function grantSku(tx: Tx, deps: Deps, accountId: number, code: RedeemCodeR
   await lockBuyer(tx, accountId);
   if (isGameKind(row.kind)) {
     const wanted = [row.sku.productId, ...(row.kind === 'dlc' && row.baseProductId !== null ? [row.baseProductId] : [])];
-    const [inLibrary, held] = await Promise.all([libraryProductIds(tx, accountId, wanted), heldProducts(tx, accountId, wanted, now)]);
+    // One statement at a time: a transaction is one connection (docs/decisions/0057).
+    const inLibrary = await libraryProductIds(tx, accountId, wanted);
+    const held = await heldProducts(tx, accountId, wanted, now);
     const owns = (id: number) => inLibrary.has(id) || held.get(id) === 'owned';
     if (owns(row.sku.productId) || held.get(row.sku.productId) === 'locked') throw bindFailed();
     if (row.kind === 'dlc' && row.baseProductId !== null && !owns(row.baseProductId)) throw bindFailed();

@@ -67,16 +67,40 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`)));
     const db = drizzlePg(pool);
     pools.set(db as unknown as Db, pool);
+    shared.add(db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.template, extensions: { pg_trgm } });
   const db = drizzlePglite(client);
+  shared.add(db);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The databases as `openDatabase` answers them: each statement sent to one takes a pooled connection of its own
+ * (PostgreSQL), or waits its turn on PGlite's one. A transaction or a held connection is not among them: it is
+ * one connection, which takes one statement at a time (docs/decisions/0057).
+ */
+const shared = new WeakSet<object>();
+
+/**
+ * Independent reads a function runs on a database it was given, which may be the shared database or a
+ * transaction: together on the shared one (each on its own pooled connection, the slowest decides the wait),
+ * one after another on a transaction or a held connection — where sending them together would gain nothing
+ * (node-postgres queues the second behind the first) and is refused by pg@9 (docs/decisions/0057). Each read is
+ * a function, so nothing is sent before its turn. Code that only ever holds a transaction awaits its statements
+ * in turn instead.
+ */
+export async function readsOn<T extends readonly unknown[]>(db: DbOrTx, reads: { readonly [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (shared.has(db)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 /** One pooled connection taken out of the pool until released; `broken` drops it instead of reusing it. */
 export interface HeldConnection {

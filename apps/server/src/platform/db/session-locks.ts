@@ -33,6 +33,8 @@ class PostgresSessionLocks implements SessionLocks {
   private readonly held = new Set<string>();
   private client: Promise<pg.Client> | undefined;
   private closed = false;
+  /** The last statement sent on the locks' connection: the next one waits for it (one at a time, docs/decisions/0057). */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly url: string, private readonly log: Logger) {}
 
@@ -58,12 +60,23 @@ class PostgresSessionLocks implements SessionLocks {
     return opening;
   }
 
+  /**
+   * One statement on the locks' connection, after the ones sent before it have answered: several pay calls
+   * take and release their locks at the same moment, and a connection takes one statement at a time (node-postgres
+   * only queues the others, and pg@9 refuses them). Each is a single short statement, so the wait is brief.
+   */
+  private statement<Row extends pg.QueryResultRow>(text: string, key: string): Promise<pg.QueryResult<Row>> {
+    const sent = this.turn.then(async () => (await this.connection()).query<Row>(text, [key]));
+    this.turn = sent.catch(() => undefined);
+    return sent;
+  }
+
   async tryLock(key: string): Promise<(() => Promise<void>) | null> {
     if (this.closed) throw new Error('session locks are closed');
     if (this.held.has(key)) return null;
     this.held.add(key);
     try {
-      const { rows } = await (await this.connection()).query<{ taken: boolean }>(LOCK_SQL, [key]);
+      const { rows } = await this.statement<{ taken: boolean }>(LOCK_SQL, key);
       if (!rows[0]?.taken) {
         this.held.delete(key);
         return null;
@@ -78,7 +91,7 @@ class PostgresSessionLocks implements SessionLocks {
       released = true;
       try {
         // A lost connection released it already; the new one holds nothing to release.
-        await (await this.connection()).query(UNLOCK_SQL, [key]);
+        await this.statement(UNLOCK_SQL, key);
       } catch (error) {
         this.log.warn({ err: error, key }, 'PostgreSQL session lock not released (it goes with its connection)');
       } finally {

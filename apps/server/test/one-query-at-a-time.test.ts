@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { holdConnection } from '../src/platform/db/client.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/**
+ * The set-up every server test file runs with (test/one-query-at-a-time.ts) refuses a second statement on a
+ * connection while one is pending (docs/decisions/0057). Proven here on whichever database the tier runs:
+ * PostgreSQL checks every connection, PGlite each transaction.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** What the set-up wrote down while `work` ran, taken off its list (this file trips it on purpose). */
+async function findings(work: () => Promise<unknown>): Promise<Error[]> {
+  const found = (globalThis as Record<symbol, Error[]>)[Symbol.for('lantern.one-query-at-a-time')]!;
+  found.splice(0);
+  await work();
+  return found.splice(0);
+}
+
+describe('one statement at a time on a connection', () => {
+  it('refuses two statements of one transaction sent together', async () => {
+    const found = await findings(() => t.deps.db.transaction((tx) => Promise.all([tx.execute(sql`select pg_sleep(0.05)`), tx.execute(sql`select 2`)])));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.name).toBe('ConcurrentQueryError');
+    expect(found[0]!.message).toMatch(/still pending.*select 2/);
+  });
+
+  it('lets the same statements through one after the other, and leaves the transaction usable', async () => {
+    let rows: unknown;
+    const found = await findings(async () => {
+      rows = await t.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(0.01)`);
+        return tx.execute(sql`select 2 as two`);
+      });
+    });
+    expect(found).toEqual([]);
+    expect((rows as { rows: { two: number }[] }).rows[0]!.two).toBe(2);
+  });
+
+  it.runIf(onPostgres)('refuses two statements on one held connection outside a transaction (PostgreSQL)', async () => {
+    const held = await holdConnection(t.deps.db);
+    try {
+      const found = await findings(() => Promise.all([held.db.execute(sql`select pg_sleep(0.05)`), held.db.execute(sql`select 2`)]));
+      expect(found.map((e) => e.message)).toEqual([expect.stringMatching(/^PostgreSQL connection: .*select 2$/)]);
+    } finally {
+      held.release();
+    }
+  });
+
+  it('lets statements of different requests run at once on the pool', async () => {
+    let answers: unknown[] = [];
+    const found = await findings(async () => {
+      answers = await Promise.all([1, 2, 3].map((n) => t.deps.db.execute(sql`select ${n}::int as n`)));
+    });
+    expect(found).toEqual([]);
+    expect(answers.map((a) => (a as unknown as { rows: { n: number }[] }).rows[0]!.n)).toEqual([1, 2, 3]);
+  });
+});
