@@ -127,11 +127,14 @@ export async function updateJourney(deps: Deps, id: number, input: UpdateInput):
     if (change.close && change.end) throw fail.unprocessable('ends_at_timestamp', 'invalid');
     const window = { starts_at_timestamp: input.starts_at_timestamp ?? toTimestamp(row.startsAt), ends_at_timestamp: input.ends_at_timestamp ?? toTimestamp(row.endsAt) };
     if ((change.start || change.end) && journeyWindowProblem(window, nowSec)) throw fail.unprocessable('ends_at_timestamp', 'invalid');
-    await tx.update(journeys).set({
+    const values = {
       title: input.title, description: input.description, position: input.position,
       startsAt: change.start ? atSec(window.starts_at_timestamp) : undefined,
       endsAt: change.close ? now : change.end ? atSec(window.ends_at_timestamp) : undefined,
-    }).where(eq(journeys.id, id));
+    };
+    // An empty change (`{"journey":{}}`) changes nothing and answers the journey as it is: an UPDATE with nothing
+    // to set is not a statement at all.
+    if (Object.values(values).some((value) => value !== undefined)) await tx.update(journeys).set(values).where(eq(journeys.id, id));
   });
   return presentOne(deps, id);
 }
