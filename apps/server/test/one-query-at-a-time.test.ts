@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { holdConnection } from '../src/platform/db/client.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /**
  * The set-up every server test file runs with (test/one-query-at-a-time.ts) refuses a second statement on a
  * connection while one is pending (docs/decisions/0057). Proven here on whichever database the tier runs:
- * PostgreSQL checks every connection, PGlite each transaction.
+ * PostgreSQL checks every connection, PGlite each transaction (a held connection: one-query-at-a-time.postgres.test.ts).
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,16 +41,6 @@ describe('one statement at a time on a connection', () => {
     });
     expect(found).toEqual([]);
     expect((rows as { rows: { two: number }[] }).rows[0]!.two).toBe(2);
-  });
-
-  it.runIf(onPostgres)('refuses two statements on one held connection outside a transaction (PostgreSQL)', async () => {
-    const held = await holdConnection(t.deps.db);
-    try {
-      const found = await findings(() => Promise.all([held.db.execute(sql`select pg_sleep(0.05)`), held.db.execute(sql`select 2`)]));
-      expect(found.map((e) => e.message)).toEqual([expect.stringMatching(/^PostgreSQL connection: .*select 2$/)]);
-    } finally {
-      held.release();
-    }
   });
 
   it('lets statements of different requests run at once on the pool', async () => {
