@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { holdConnection } from '../src/platform/db/client.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { findingsOf } from './one-query-at-a-time.ts';
 
 /**
  * A connection held out of the pool (a checkout lane, the pay locks' session) is checked by the set-up too; only
@@ -15,18 +16,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function findings(work: () => Promise<unknown>): Promise<Error[]> {
-  const found = (globalThis as Record<symbol, Error[]>)[Symbol.for('lantern.one-query-at-a-time')]!;
-  found.splice(0);
-  await work();
-  return found.splice(0);
-}
 
 describe('one statement at a time on a held connection', () => {
   it('refuses two statements on one held connection outside a transaction (PostgreSQL)', async () => {
     const held = await holdConnection(t.deps.db);
     try {
-      const found = await findings(() => Promise.all([held.db.execute(sql`select pg_sleep(0.05)`), held.db.execute(sql`select 2`)]));
+      const found = await findingsOf(() => Promise.all([held.db.execute(sql`select pg_sleep(0.05)`), held.db.execute(sql`select 2`)]));
       expect(found.map((e) => e.message)).toEqual([expect.stringMatching(/^PostgreSQL connection: .*select 2$/)]);
     } finally {
       held.release();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
+import { findingsOf } from './one-query-at-a-time.ts';
 
 /**
  * The set-up every server test file runs with (test/one-query-at-a-time.ts) refuses a second statement on a
@@ -15,17 +16,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** What the set-up wrote down while `work` ran, taken off its list (this file trips it on purpose). */
-async function findings(work: () => Promise<unknown>): Promise<Error[]> {
-  const found = (globalThis as Record<symbol, Error[]>)[Symbol.for('lantern.one-query-at-a-time')]!;
-  found.splice(0);
-  await work();
-  return found.splice(0);
-}
 
 describe('one statement at a time on a connection', () => {
   it('refuses two statements of one transaction sent together', async () => {
-    const found = await findings(() => t.deps.db.transaction((tx) => Promise.all([tx.execute(sql`select pg_sleep(0.05)`), tx.execute(sql`select 2`)])));
+    const found = await findingsOf(() => t.deps.db.transaction((tx) => Promise.all([tx.execute(sql`select pg_sleep(0.05)`), tx.execute(sql`select 2`)])));
     expect(found).toHaveLength(1);
     expect(found[0]!.name).toBe('ConcurrentQueryError');
     expect(found[0]!.message).toMatch(/still pending.*select 2/);
@@ -33,7 +27,7 @@ describe('one statement at a time on a connection', () => {
 
   it('lets the same statements through one after the other, and leaves the transaction usable', async () => {
     let rows: unknown;
-    const found = await findings(async () => {
+    const found = await findingsOf(async () => {
       rows = await t.deps.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_sleep(0.01)`);
         return tx.execute(sql`select 2 as two`);
@@ -45,7 +39,7 @@ describe('one statement at a time on a connection', () => {
 
   it('lets statements of different requests run at once on the pool', async () => {
     let answers: unknown[] = [];
-    const found = await findings(async () => {
+    const found = await findingsOf(async () => {
       answers = await Promise.all([1, 2, 3].map((n) => t.deps.db.execute(sql`select ${n}::int as n`)));
     });
     expect(found).toEqual([]);

@@ -24,6 +24,13 @@ import { afterAll, afterEach } from 'vitest';
 const PATCHED = Symbol.for('lantern.one-query-at-a-time');
 const found: Error[] = ((globalThis as Record<symbol, Error[] | undefined>)[PATCHED] ??= []);
 
+/** What the set-up wrote down while `work` ran, taken off its list (for the tests that trip it on purpose). */
+export async function findingsOf(work: () => Promise<unknown>): Promise<Error[]> {
+  found.splice(0);
+  await work();
+  return found.splice(0);
+}
+
 export class ConcurrentQueryError extends Error {
   constructor(where: string, text: string) {
     // Deep enough to reach the module that sent it, past the driver's and Drizzle's frames.
