@@ -29,7 +29,11 @@ async function freeLoopbackPort(): Promise<number> {
 }
 
 export async function privateRedis(): Promise<PrivateRedis> {
-  const port = await freeLoopbackPort();
+  return redisOnPort(await freeLoopbackPort());
+}
+
+/** The same on a port the caller names (the fault tier's fixed one). */
+export function redisOnPort(port: number): PrivateRedis {
   let child: ChildProcess | null = null;
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -39,13 +43,20 @@ export async function privateRedis(): Promise<PrivateRedis> {
       child = started;
       await new Promise<void>((resolve, reject) => {
         let seen = '';
-        started.stdout!.on('data', (chunk: Buffer) => {
+        const onData = (chunk: Buffer) => {
           seen += chunk.toString();
-          if (seen.includes('Ready to accept connections')) resolve();
+          if (seen.includes('Ready to accept connections')) {
+            started.stdout!.off('data', onData);
+            started.stdout!.resume();
+            resolve();
+          }
+        };
+        started.stdout!.on('data', onData);
+        started.once('exit', (code) => {
+          if (child === started) child = null;
+          reject(new Error(`redis-server exited (${code}): ${seen.slice(-500)}`));
         });
-        started.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${seen.slice(-500)}`)));
       });
-      started.stdout!.resume();
     },
     async stop() {
       const running = child;
