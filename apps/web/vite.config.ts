@@ -74,7 +74,7 @@ const firstPagePreloads: Plugin = {
       ];
       const lang = { 'zh-CN': closure(/[\\/]i18n[\\/]zh-CN\.json$/), en: closure(/[\\/]i18n[\\/]en\.json$/) };
       // The entry and the modulepreloads Vite wrote into the head leave it: the same script asks for them after the
-      // first paint (docs/decisions/0058-paint-before-scripts.md), so the page's HTML, CSS and lead picture have the
+      // first paint (docs/decisions/0059-paint-before-scripts.md), so the page's HTML, CSS and lead picture have the
       // network and the main thread to themselves until the server-drawn first screen is on the screen.
       const entryFile = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
       if (!entryFile) throw new Error('index.html has no entry script to load after the first paint');
@@ -144,7 +144,7 @@ export default defineConfig({
     },
   },
   // A language's texts are one JSON chunk evaluated at boot: as `JSON.parse('…')` V8 reads it faster than the same
-  // data written as an object literal (docs/decisions/0058-paint-before-scripts.md).
+  // data written as an object literal (docs/decisions/0059-paint-before-scripts.md).
   json: { stringify: true, namedExports: false },
   build: {
     outDir: 'dist',
