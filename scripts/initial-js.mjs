@@ -12,10 +12,18 @@ import { gzipSync } from 'node:zlib';
 export const INITIAL_JS_BUDGET_BYTES = 130 * 1024;
 export const DEFAULT_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
-/** The scripts index.html loads (`src`) or preloads (`href`), once each, with their gzip sizes (zlib's default level). */
+/**
+ * The scripts index.html loads, once each, with their gzip sizes (zlib's default level): its entry and the entry's
+ * modulepreloads, which the first-page preload script asks for right after the first paint (`var entry=…,preload=[…]`,
+ * apps/web/vite.config.ts), and any script the page itself names by `src` or `href`.
+ */
 export function initialJavaScript(dist = DEFAULT_DIST) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const names = [...html.matchAll(/(?:src|href)="\/([^"?#]+\.m?js)"/g)].map((m) => m[1]);
+  const loader = /var entry=("[^"]+"),preload=(\[[^\]]*\])/.exec(html);
+  const loaded = loader ? [JSON.parse(loader[1]), ...JSON.parse(loader[2])].map((path) => path.replace(/^\//, '')) : [];
+  const named = [...html.matchAll(/(?:src|href)="\/([^"?#]+\.m?js)"/g)].map((m) => m[1]);
+  const names = [...loaded, ...named];
+  if (names.length === 0) throw new Error(`${join(dist, 'index.html')} loads no script: the count would be wrong`);
   const files = [...new Set(names)].map((name) => ({ name, gzipBytes: gzipSync(readFileSync(join(dist, name))).length }));
   return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
 }

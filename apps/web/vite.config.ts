@@ -73,21 +73,33 @@ const firstPagePreloads: Plugin = {
         ['^/talks$', closure(/[\\/]features[\\/]community[\\/]components[\\/]TalksPage\.tsx$/), []],
       ];
       const lang = { 'zh-CN': closure(/[\\/]i18n[\\/]zh-CN\.json$/), en: closure(/[\\/]i18n[\\/]en\.json$/) };
+      // The entry and the modulepreloads Vite wrote into the head leave it: the same script asks for them after the
+      // first paint (docs/decisions/0059-paint-before-scripts.md), so the page's HTML, CSS and lead picture have the
+      // network and the main thread to themselves until the server-drawn first screen is on the screen.
+      const entryFile = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+      if (!entryFile) throw new Error('index.html has no entry script to load after the first paint');
+      const entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+      html = html.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
       const script =
-        `<script>(function(){var m=${JSON.stringify({ lang, pages })},s=window.__LANTERN__||{},l=null;` +
+        `<script>(function(){var entry=${JSON.stringify(entryFile)},preload=${JSON.stringify(entryPreloads)};function go(){` +
+        `var m=${JSON.stringify({ lang, pages })},s=window.__LANTERN__||{},l=null;` +
         `try{l=localStorage.getItem('lantern.language')}catch(e){}` +
         `if(l!=='en'&&l!=='zh-CN')l=s.language==='en'?'en':'zh-CN';` +
         `function p(h,as){var e=document.createElement('link');e.rel=as?'preload':'modulepreload';e.href=h;` +
         `if(as){e.as=as;e.crossOrigin='use-credentials'}else{e.crossOrigin=''}document.head.appendChild(e)}` +
-        `m.lang[l].forEach(function(h){p(h)});var r=location.pathname;` +
+        `preload.forEach(function(h){p(h)});m.lang[l].forEach(function(h){p(h)});var r=location.pathname;` +
         `m.pages.forEach(function(g){var k=new RegExp(g[0]).exec(r);if(!k)return;g[1].forEach(function(h){p(h)});` +
         // The home's data may be inline already (`__LANTERN__.data === 'home'`): nothing to fetch then.
         `if(k[0]==='/'||k[0]==='/home'){if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
         // A guest's game, post, headline or group page carries its first read (`__LANTERN__.data` is its API path).
         // A read with its own query (a list's first page) is the page's only when the address asks for no other view.
         `g[2].forEach(function(u){u=u.replace('$1',k[1]);var q=u.indexOf('?');if(q>=0&&location.search)return;` +
-        `if(s.data!==u)p(q<0?u+'?client=web&version=1':u.replace('?','?client=web&version=1&'),'fetch')})})})()</script>`;
-      return html.replace('<!--lantern-site-->', `<!--lantern-site-->\n    ${script}`);
+        `if(s.data!==u)p(q<0?u+'?client=web&version=1':u.replace('?','?client=web&version=1&'),'fetch')})});` +
+        `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=entry;document.head.appendChild(e)}` +
+        // After the first paint: a frame's callback runs just before it is painted, a task queued from there just
+        // after. A hidden page paints nothing (and runs no frame callbacks): it starts at once.
+        `if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0)});else go()})()</script>`;
+      return html.replace('</body>', `  ${script}\n  </body>`);
     },
   },
 };
@@ -131,6 +143,9 @@ export default defineConfig({
       '/__dev': { target, changeOrigin: false },
     },
   },
+  // A language's texts are one JSON chunk evaluated at boot: as `JSON.parse('…')` V8 reads it faster than the same
+  // data written as an object literal (docs/decisions/0059-paint-before-scripts.md).
+  json: { stringify: true, namedExports: false },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -76,15 +76,7 @@ export const updateShipmentRequest = z.object({
   }),
 });
 
-export const ADMIN_API = {
-  skuKeys: (id: number | string) => `/api/admin/skus/${id}/keys`,
-  skuKeyStock: (id: number | string) => `/api/admin/skus/${id}/keys/stock`,
-  orderShipment: (id: number | string) => `/api/admin/orders/${id}/shipment`,
-  redeemCodes: '/api/admin/redeem_codes',
-  coupons: '/api/admin/coupons',
-  purchaseBan: (accountId: number | string) => `/api/admin/accounts/${accountId}/purchase_ban`,
-  audit: '/api/admin/audit',
-} as const;
+export { ADMIN_API } from './paths/admin.ts';
 
 /**
  * POST /api/admin/redeem_codes (admins only): issues redeem codes for goods on one site — a game SKU, a

@@ -126,19 +126,7 @@ export const staffAppealsQuery = z.object({
 export const staffAppealsResponse = z.object({ appeals: z.array(staffAppeal), meta: z.object({ total_count: z.number().int(), page: z.number().int(), per: z.number().int() }) });
 export const staffAppealDecision = z.object({ decision: z.enum(['accept', 'reject']), reason: z.string().trim().min(1).max(500).optional() });
 
-/** Every path of appeals (docs/product/engagement.md#appeals): the web's calls and the staff API. */
-export const APPEALS_API = {
-  form: '/api/appeals/new',
-  /** A guest's upload token for the form's attachments (docs/product/engagement.md#guest-uploads). */
-  uploadToken: '/api/appeals/upload_token',
-  appeals: '/api/appeals',
-  resetLink: (id: number | string) => `/api/appeals/${id}/reset_link`,
-  password: (token: string) => `/api/appeals/${encodeURIComponent(token)}/password`,
-  account: (token: string) => `/api/appeals/${encodeURIComponent(token)}/account`,
-  denial: (token: string) => `/api/appeal_denials/${encodeURIComponent(token)}`,
-  staffAppeals: '/api/admin/appeals',
-  staffAppeal: (id: number | string) => `/api/admin/appeals/${id}`,
-} as const;
+export { APPEALS_API } from './paths/appeals.ts';
 
 /** POST /api/appeals/upload_token: the form's signature buys an upload token for its attachments. */
 export const appealUploadTokenRequest = z.object({ signature: z.string().min(1).max(200) });

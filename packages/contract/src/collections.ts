@@ -38,8 +38,4 @@ export const shareResponse = z.object({
 });
 export type ShareResponse = z.infer<typeof shareResponse>;
 
-export const COLLECTIONS_API = {
-  collections: '/api/collections',
-  collection: (collectionId: number | string) => `/api/collections/${collectionId}`,
-  share: '/api/share',
-} as const;
+export { COLLECTIONS_API } from './paths/collections.ts';

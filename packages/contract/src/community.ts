@@ -256,36 +256,4 @@ export const userReviewsResponse = z.object({ posts: z.array(post), games: z.arr
 export const appointModeratorBody = z.object({ moderator: z.object({ account_id: id }) });
 export const groupModeratorsResponse = z.object({ moderators: z.array(communityAuthor) });
 
-export const COMMUNITY_API = {
-  groups: '/api/groups',
-  group: (id: number | string) => `/api/groups/${id}`,
-  groupContributors: (id: number | string) => `/api/groups/${id}/contributors`,
-  groupEvaluation: (id: number | string) => `/api/groups/${id}/evaluation`,
-  groupJoin: (id: number | string) => `/api/groups/${id}/join`,
-  groupPost: (id: number | string, postId: number | string) => `/api/groups/${id}/posts/${postId}`,
-  groupHalls: '/api/group_halls',
-  communitiesGroups: '/api/communities/groups',
-  recommendGroups: '/api/recommend/groups',
-  communityHome: '/api/community_home',
-  hots: '/api/hots',
-  productGroup: (id: number | string) => `/api/products/${id}/group`,
-  accountGroups: (id: number | string) => `/api/accounts/${id}/groups`,
-  newPost: '/api/posts/new',
-  post: (id: number | string) => `/api/posts/${id}`,
-  editPost: (id: number | string) => `/api/posts/${id}/edit`,
-  draft: (id: number | string) => `/api/drafts/${id}`,
-  reviews: '/api/reviews',
-  review: (id: number | string) => `/api/reviews/${id}`,
-  editReview: (id: number | string) => `/api/reviews/${id}/edit`,
-  searchPosts: '/api/search/posts',
-  subjects: '/api/subjects',
-  tags: '/api/tags',
-  postTabs: '/api/community/post_tabs',
-  interests: '/api/interests',
-  ip: '/api/ip',
-  search: '/api/search',
-  prefixSearch: '/api/prefix_search',
-  userCenterReviews: '/api/user_center/reviews',
-  adminGroupModerators: (id: number | string) => `/api/admin/groups/${id}/moderators`,
-  adminGroupModerator: (id: number | string, accountId: number | string) => `/api/admin/groups/${id}/moderators/${accountId}`,
-} as const;
+export { COMMUNITY_API } from './paths/community.ts';

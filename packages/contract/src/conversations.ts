@@ -79,8 +79,4 @@ export const privateMessageLiveData = z.object({
 });
 export type PrivateMessageLiveData = z.infer<typeof privateMessageLiveData>;
 
-export const CONVERSATIONS_API = {
-  conversations: '/api/conversations',
-  conversation: (conversationId: number | string) => `/api/conversations/${conversationId}`,
-  privateMessages: '/api/private_messages',
-} as const;
+export { CONVERSATIONS_API } from './paths/conversations.ts';

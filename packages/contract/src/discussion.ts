@@ -115,12 +115,4 @@ export const accountCommentsQuery = z.object({
 });
 export const accountCommentsResponse = z.object({ comments: z.array(comment), meta: listMeta });
 
-export const DISCUSSION_API = {
-  comments: '/api/comments',
-  comment: (id: number | string) => `/api/comments/${id}`,
-  replies: (id: number | string) => `/api/comments/${id}/replies`,
-  like: '/api/like',
-  likes: '/api/likes',
-  postLike: (id: number | string) => `/api/posts/${id}/like`,
-  accountComments: (id: number | string) => `/api/accounts/${id}/comments`,
-} as const;
+export { DISCUSSION_API } from './paths/discussion.ts';

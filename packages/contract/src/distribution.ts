@@ -88,11 +88,4 @@ export const commissionRate = z.object({ sku_id: z.number().int(), rate_bp: z.nu
 export type ScaleBySku = z.infer<typeof scaleBySku>;
 export type SearchInviteCode = z.infer<typeof searchInviteCode>;
 
-/** The distribution calls. */
-export const DISTRIBUTION_API = {
-  scaleBySku: '/cpsgear/searchScaleBySku',
-  searchInviteCode: '/cps/searchInviteCode',
-  visits: '/api/cps_visits',
-  orders: '/api/me/distribution_orders',
-  commissionRate: (skuId: number | string) => `/api/admin/skus/${skuId}/commission_rate`,
-} as const;
+export { DISTRIBUTION_API } from './paths/distribution.ts';

@@ -167,20 +167,4 @@ export const updateHeadlineSectionRequest = z.object({ headline_section: someCha
 export const headlineDraftPreviewResponse = z.object({ headline_draft: headlineDraft, preview: headlineDetail });
 export type HeadlineDraftPreview = z.infer<typeof headlineDraftPreviewResponse>;
 
-export const HEADLINES_API = {
-  headlines: '/api/headlines',
-  headline: (hid: number | string) => `/api/headlines/${hid}`,
-  headlinePage: '/api/headline_page',
-  headlineReplies: (hid: number | string) => `/api/headlines/${hid}/replies`,
-  replies: '/api/replies',
-  reply: (rid: number | string) => `/api/replies/${rid}`,
-  drafts: '/api/headline_drafts',
-  draft: (did: number | string) => `/api/headline_drafts/${did}`,
-  staffDrafts: '/api/admin/headline_drafts',
-  staffPreview: (did: number | string) => `/api/admin/headline_drafts/${did}/preview`,
-  staffPublish: (did: number | string) => `/api/admin/headline_drafts/${did}/publish`,
-  staffReject: (did: number | string) => `/api/admin/headline_drafts/${did}/reject`,
-  staffHeadline: (hid: number | string) => `/api/admin/headlines/${hid}`,
-  staffSections: '/api/admin/headline_sections',
-  staffSection: (sid: number | string) => `/api/admin/headline_sections/${sid}`,
-} as const;
+export { HEADLINES_API } from './paths/headlines.ts';

@@ -43,10 +43,4 @@ export const inviteCodeResponse = z.object({ code: z.number().int(), data: z.obj
 export type InviteInfo = z.infer<typeof inviteInfo>;
 export type AccountInviteRegister = z.infer<typeof accountInviteRegister>;
 
-/** The invitation calls (docs/product/engagement.md#invitations); the third-party ones are outside /api. */
-export const INVITES_API = {
-  inviteRegisterNew: '/api/invite_register/new',
-  invited: '/api/accounts_invite_registers',
-  registerInfo: '/support/lottery/client/invite/register/info',
-  code: '/support/lottery/client/invite/code',
-} as const;
+export { INVITES_API } from './paths/invites.ts';

@@ -101,9 +101,4 @@ export const staffJourney = z.object({
 export type StaffJourney = z.infer<typeof staffJourney>;
 export const staffJourneysResponse = z.object({ journeys: z.array(staffJourney) });
 
-export const JOURNEYS_STAFF_API = {
-  journeys: '/api/admin/journeys',
-  journey: (id: number | string) => `/api/admin/journeys/${id}`,
-  tasks: (id: number | string) => `/api/admin/journeys/${id}/tasks`,
-  task: (id: number | string, taskId: number | string) => `/api/admin/journeys/${id}/tasks/${taskId}`,
-} as const;
+export { JOURNEYS_STAFF_API } from './paths/journeys-staff.ts';

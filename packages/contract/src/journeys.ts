@@ -86,12 +86,4 @@ export type JourneyTask = z.infer<typeof journeyTask>;
 export type AccountJourneyReward = z.infer<typeof accountJourneyReward>;
 export type JourneyTasksResponse = z.infer<typeof journeyTasksResponse>;
 
-/** The journeys calls the web makes (docs/product/engagement.md#tasks-and-journeys). */
-export const JOURNEYS_API = {
-  tasks: '/api/me/journey_tasks',
-  share: (journeyId: number | string, taskId: number | string) => `/api/journeys/${journeyId}/journey_tasks/${taskId}/shares`,
-  redeemCode: (journeyId: number | string, taskId: number | string) => `/api/journeys/${journeyId}/journey_tasks/${taskId}/redeem_codes`,
-  registersNew: '/api/registers/new',
-  rewards: '/api/me/journey_rewards',
-  openReward: (id: number | string) => `/api/me/journey_rewards/${id}`,
-} as const;
+export { JOURNEYS_API } from './paths/journeys.ts';

@@ -83,11 +83,4 @@ export const activationResult = z.object({
 });
 export type ActivationResult = z.infer<typeof activationResult>;
 
-export const KEYS_API = {
-  gameKeys: '/api/game_key',
-  genbaKeys: '/api/genba_key',
-  virtualCodes: '/api/virtual/game_keys',
-  revealKey: (id: number | string) => `/api/me/game_keys/${id}`,
-  activateKey: (id: number | string) => `/api/me/game_keys/${id}/activate`,
-  activateCode: (id: number | string) => `/api/me/codes/${id}/activate`,
-} as const;
+export { KEYS_API } from './paths/keys.ts';

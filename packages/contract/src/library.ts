@@ -62,9 +62,4 @@ export const ownedOrderGame = z.object({
 });
 export const ownedOrderGamesResponse = z.object({ order_games: z.array(ownedOrderGame), meta: listMeta });
 
-export const LIBRARY_API = {
-  games: '/api/me/games',
-  game: (id: number | string) => `/api/me/games/${id}`,
-  orderGames: '/api/me/order_games',
-  allGame: (id: number | string) => `/api/all_games/${id}`,
-} as const;
+export { LIBRARY_API } from './paths/library.ts';

@@ -178,16 +178,4 @@ export const updateLotteryRequest = z.object({
   lottery_activity: z.object({ title: title.optional(), description: text.optional(), closed: z.boolean().optional() }),
 });
 
-export const LOTTERY_API = {
-  activities: '/api/lottery_activities',
-  infos: (id: number | string) => `/api/lottery_activities/${id}/infos`,
-  draws: (id: number | string) => `/api/lottery_activities/${id}/draws`,
-  promotionActivity: (id: number | string) => `/api/promotion/lottery_activities/${id}`,
-  promotionDraw: (id: number | string) => `/api/promotion/lottery_activities/${id}/draw`,
-  redPacketDraw: (id: number | string) => `/api/promotion/lottery_activities/${id}/red_packet_draw`,
-  records: '/api/promotion/lottery_records',
-  accountsPrizes: (id: number | string) => `/api/promotion/lottery_activities/${id}/accounts_lottery_prizes`,
-  prizeFile: '/activity/lottery_prizes',
-  adminActivities: '/api/admin/lottery_activities',
-  adminActivity: (id: number | string) => `/api/admin/lottery_activities/${id}`,
-} as const;
+export { LOTTERY_API } from './paths/lottery.ts';

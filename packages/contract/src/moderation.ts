@@ -128,18 +128,4 @@ export const contentActionResponse = z.object({
   resolved_report_ids: z.array(z.number().int()),
 });
 
-export const MODERATION_API = {
-  reports: '/api/reports',
-  adminReports: '/api/admin/reports',
-  adminResolveReport: (id: number | string) => `/api/admin/reports/${id}/resolve`,
-  adminWatchedWords: '/api/admin/watched_words',
-  adminWatchedWord: (id: number | string) => `/api/admin/watched_words/${id}`,
-  adminMute: (id: number | string) => `/api/admin/accounts/${id}/mute`,
-  adminApprovals: '/api/admin/approvals',
-  adminApprove: (type: string, id: number | string) => `/api/admin/approvals/${type}/${id}/approve`,
-  adminReject: (type: string, id: number | string) => `/api/admin/approvals/${type}/${id}/reject`,
-  adminUnhide: (type: string, id: number | string) => `/api/admin/hidden/${type}/${id}/unhide`,
-  adminClaimReport: (id: number | string) => `/api/admin/reports/${id}/claim`,
-  adminHideContent: (type: string, id: number | string) => `/api/admin/content/${type}/${id}/hide`,
-  adminDeleteContent: (type: string, id: number | string) => `/api/admin/content/${type}/${id}/delete`,
-} as const;
+export { MODERATION_API } from './paths/moderation.ts';

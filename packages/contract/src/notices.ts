@@ -177,19 +177,4 @@ export const staffFeedbacksQuery = pagingQuery(20, 100).extend({ q: z.object({ s
 export const staffFeedbacksResponse = z.object({ feedbacks: z.array(staffFeedback), meta: listMeta });
 export const updateFeedbackRequest = z.object({ feedback: z.object({ status: feedbackStatus.optional(), staff_reply: z.string().trim().max(2_000).optional() }) });
 
-export const NOTICES_API = {
-  notices: '/api/notices',
-  notice: (id: number | string) => `/api/notices/${id}`,
-  versionInfos: '/api/version_infos',
-  versionReleases: '/api/version_releases',
-  feedbacksNew: '/api/feedbacks/new',
-  feedbacks: '/api/feedbacks',
-  staffNotices: '/api/admin/notices',
-  staffNotice: (id: number | string) => `/api/admin/notices/${id}`,
-  staffVersionInfos: '/api/admin/version_infos',
-  staffVersionInfo: (id: number | string) => `/api/admin/version_infos/${id}`,
-  staffVersionReleases: '/api/admin/version_releases',
-  staffVersionRelease: (id: number | string) => `/api/admin/version_releases/${id}`,
-  staffFeedbacks: '/api/admin/feedbacks',
-  staffFeedback: (id: number | string) => `/api/admin/feedbacks/${id}`,
-} as const;
+export { NOTICES_API } from './paths/notices.ts';

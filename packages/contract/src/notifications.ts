@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { isSameOriginPath, NOTIFICATION_KINDS, NOTIFICATIONS_PER_PAGE } from '@lantern/domain';
 import { pagingQuery } from './common.ts';
 
-/**
- * The notification centre (docs/product/messaging.md#notifications): the list, its counters and broadcasts,
- * marking read, and the account's notification settings.
- */
-export const NOTIFICATIONS_API = {
-  messages: '/api/messages',
-  service: '/api/messages/service',
-  settings: '/api/accounts_notifications',
-  adminBroadcasts: '/api/admin/broadcasts',
-} as const;
+export { NOTIFICATIONS_API } from './paths/notifications.ts';
 
 export const notificationKind = z.enum(NOTIFICATION_KINDS);
 

@@ -10,13 +10,7 @@ export * from './payment-summary.ts';
  * a points payment counts points (currency POINTS).
  */
 
-/** Paths of the payment calls (the web builds them from here; `.json` is also accepted). */
-export const PAYMENT_API = {
-  orderPayments: (orderId: number | string) => `/api/orders/${orderId}/payments`,
-  pay: (orderId: number | string) => `/api/orders/${orderId}/pay`,
-  payQuery: (orderId: number | string) => `/api/orders/${orderId}/pay_query`,
-  notify: (gateway: string) => `/api/payments/notify/${gateway}`,
-} as const;
+export { PAYMENT_API } from './paths/payments.ts';
 
 /** Where the buyer pays from (`payment_from`). */
 export const paymentFrom = z.enum(['web', 'pc', 'mobile']);

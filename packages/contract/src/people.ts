@@ -68,11 +68,4 @@ export const blockChange = z.object({ blockAccountId: z.number().int(), message:
 export const blockChangeAnswer = forumAnswer(blockChange);
 export type BlockChangeAnswer = z.infer<typeof blockChangeAnswer>;
 
-/** The people module's paths. */
-export const PEOPLE_API = {
-  friends: (accountId: number | string) => `/api/accounts/${accountId}/friends`,
-  follow: (userId: number | string) => `/api/users/${userId}/follow`,
-  blockQuery: '/blacklist/query/account/byid',
-  blockAdd: '/blacklist/add',
-  blockDelete: '/blacklist/delete',
-} as const;
+export { PEOPLE_API } from './paths/people.ts';

@@ -10,7 +10,4 @@ export const backgroundRequest = z.object({
 export const backgroundResponse = z.object({ background_url: z.string().nullable() });
 export type BackgroundResponse = z.infer<typeof backgroundResponse>;
 
-export const PROFILES_API = {
-  backgrounds: '/api/backgrounds',
-  communityGames: (id: number | string) => `/api/accounts/${id}/community_games`,
-} as const;
+export { PROFILES_API } from './paths/profiles.ts';

@@ -57,9 +57,4 @@ export const issuedCode = z.object({
 });
 export const issuedCodesResponse = z.object({ codes: z.array(issuedCode), meta: listMeta });
 
-export const REDEEM_API = {
-  redeem: '/api/redeem',
-  myCodes: '/api/me/code',
-  redeems: '/api/redeems',
-  redemption: (id: number | string) => `/api/redeems/${id}`,
-} as const;
+export { REDEEM_API } from './paths/redeem.ts';

@@ -73,9 +73,4 @@ export type TalkResponse = z.infer<typeof talkResponse>;
 export const talkPageResponse = z.object({ talk, author_blocked: z.boolean() });
 export type TalkPageResponse = z.infer<typeof talkPageResponse>;
 
-export const TALKS_API = {
-  talks: '/api/talks',
-  talk: (talkId: number | string) => `/api/talks/${talkId}`,
-  forwards: (talkId: number | string) => `/api/talks/${talkId}/forwards`,
-  recommend: '/api/recommend/talks',
-} as const;
+export { TALKS_API } from './paths/talks.ts';

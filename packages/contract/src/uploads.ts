@@ -58,13 +58,4 @@ export const uploadResult = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResult>;
 
-export const UPLOADS_API = {
-  cloudStoragesNew: '/api/cloud_storages/new',
-  cloudStorage: '/api/cloud_storage',
-  cloudStorageNew: '/api/cloud_storage/new',
-  /** The storage host's form endpoint (not under /api: it is the store, as an outside file store was). */
-  uploads: '/uploads',
-  upload: (key: string) => `/uploads/${key}`,
-  /** DELETE: the owner removes an upload (decisions/0020). */
-  ownUpload: (id: number | string) => `/api/uploads/${id}`,
-} as const;
+export { UPLOADS_API } from './paths/uploads.ts';

@@ -47,4 +47,4 @@ export const userCenterInfo = z.object({
 });
 export type UserCenterInfo = z.infer<typeof userCenterInfo>;
 
-export const USER_CENTER_API = { info: '/api/user_center/info' } as const;
+export { USER_CENTER_API } from './paths/user-center.ts';

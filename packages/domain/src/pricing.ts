@@ -50,12 +50,22 @@ export const MINOR_UNITS_PER_MAJOR: Record<Currency, number> = { CNY: 100, USD: 
 
 const FREE_TEXT: Record<Language, string> = { 'zh-CN': '免费', en: 'Free' };
 
+/**
+ * One currency formatter per language and currency, made once: building an Intl.NumberFormat costs far more than
+ * formatting with it, and a page of game cards formats dozens of prices in its first render.
+ */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+export function currencyFormat(language: string, currency: Currency): Intl.NumberFormat {
+  const key = `${language}|${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) currencyFormats.set(key, (format = new Intl.NumberFormat(language, { style: 'currency', currency })));
+  return format;
+}
+
 /** Price 0 is labelled free (docs/product/catalogue.md#free-label); other prices are formatted for the language. */
 export function priceLabel(minor: number, currency: Currency, language: Language): { free: boolean; text: string } {
   assertMinorUnits(minor, 'minor');
   if (minor === 0) return { free: true, text: FREE_TEXT[language] };
-  const text = new Intl.NumberFormat(language, { style: 'currency', currency }).format(
-    minor / MINOR_UNITS_PER_MAJOR[currency],
-  );
+  const text = currencyFormat(language, currency).format(minor / MINOR_UNITS_PER_MAJOR[currency]);
   return { free: false, text };
 }

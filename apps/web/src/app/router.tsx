@@ -98,8 +98,13 @@ export function createRouter(client: QueryClient) {
         page(paths.messages, () => import('../features/notifications/components/NotificationsPage').then((m) => m.NotificationsPage), true),
         page(paths.search, () => import('../features/search/components/SearchPage').then((m) => m.SearchPage)),
         page(paths.skuPattern, () => import('../features/sku/components/SkuPage').then((m) => m.SkuPage), false, (args) => {
-          // Keyed by the path's own text, as the page asks for it.
-          if (idOf(args) !== null) return import('../features/sku/api/sku').then((m) => client.prefetchQuery(m.skuQuery(args.params.id!)));
+          // Keyed by the path's own text, as the page asks for it. The flash-sale events too: the page waits for both
+          // (a sale's price replaces the list price), and a page drawn before they came would be drawn again whole.
+          if (idOf(args) === null) return;
+          return Promise.all([
+            import('../features/sku/api/sku').then((m) => client.prefetchQuery(m.skuQuery(args.params.id!))),
+            import('../lib/flashSaleApi').then((m) => client.prefetchQuery(m.seckillEventsQuery)),
+          ]);
         }),
         page(paths.peripheral, () => import('../features/peripheral/components/PeripheralPage').then((m) => m.PeripheralPage)),
         page(paths.periTagPattern, () => import('../features/peripheral/components/PeriTagPage').then((m) => m.PeriTagPage)),

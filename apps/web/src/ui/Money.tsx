@@ -1,10 +1,10 @@
-import { MINOR_UNITS_PER_MAJOR, type Currency } from '@lantern/domain';
+import { currencyFormat, MINOR_UNITS_PER_MAJOR, type Currency } from '@lantern/domain';
 import { useLanguage } from '../lib/localize';
 import { cn } from './cn';
 
 /** An amount of money as text. Money is integer minor units everywhere; only display divides it. */
 export function formatMoney(minor: number, currency: Currency, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / MINOR_UNITS_PER_MAJOR[currency]);
+  return currencyFormat(language, currency).format(minor / MINOR_UNITS_PER_MAJOR[currency]);
 }
 
 /** A total, a discount (`negative` shows "−"), a balance: unlike `Price`, 0 reads as an amount, not "Free". */
