@@ -9,7 +9,7 @@ import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 // The bar checks live events with the contract's schema (zod): loaded once signed in, not on every first page.
 const NotificationBar = lazy(() => import('./NotificationBar').then((m) => ({ default: m.NotificationBar })));

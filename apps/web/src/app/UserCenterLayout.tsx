@@ -5,8 +5,8 @@ import { cn } from '../ui/cn';
 import {
   CalendarIcon, GiftIcon, HeartIcon, HomeIcon, KeyIcon, LibraryIcon, LinkIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, TicketIcon, UplayIcon, UserIcon, WalletIcon,
 } from '../ui/icons';
-import { paths } from './paths';
-import { RequireSignIn } from './RequireSignIn';
+import { paths } from '../lib/paths';
+import { RequireSignIn } from '../ui/RequireSignIn';
 
 interface Item {
   to: string;

@@ -10,7 +10,7 @@ import { SignUpPage } from '../features/auth/components/SignUpPage';
 import { LegalDocument } from '../features/legal/components/LegalDocument';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { UserCenterLayout } from './UserCenterLayout';
 import { createRouter } from './router';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 
@@ -34,7 +34,7 @@ function page(path: string, load: Loader, guard = false, prefetch?: Prefetch): R
     lazy: async () => {
       if (!guard) return { Component: await load() };
       // The sign-in guard comes with the pages behind it, not with every first page.
-      const [Page, { RequireSignIn }] = await Promise.all([load(), import('./RequireSignIn')]);
+      const [Page, { RequireSignIn }] = await Promise.all([load(), import('../ui/RequireSignIn')]);
       return { Component: () => <RequireSignIn><Page /></RequireSignIn> };
     },
   };

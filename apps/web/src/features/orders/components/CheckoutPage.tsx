@@ -3,7 +3,7 @@ import type { Order, OrderPaymentsResponse, PaymentOption } from '@lantern/contr
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorPageFor } from '../../../lib/api';
 import { useNowSeconds } from '../../../lib/countdown';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

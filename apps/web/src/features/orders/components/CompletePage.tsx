@@ -3,7 +3,7 @@ import type { Order } from '@lantern/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorPageFor } from '../../../lib/api';
 import { deliveryText } from '../../../lib/keys';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';

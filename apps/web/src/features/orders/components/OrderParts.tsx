@@ -2,7 +2,7 @@ import type { Order } from '@lantern/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
 import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';

@@ -3,7 +3,7 @@ import type { Order } from '@lantern/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { useNowSeconds } from '../../../lib/countdown';
 import { errorToText } from '../../../lib/errors';
