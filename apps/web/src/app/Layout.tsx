@@ -17,7 +17,7 @@ const SignInPopup = lazy(() => import('../features/auth/components/SignInPopup')
 const Toaster = lazy(() => import('../ui/Toast').then((m) => ({ default: m.Toaster })));
 // The beginners' guide is a chunk of its own, loaded only for an account due to see it or replaying it.
 const GuideOverlay = lazy(() => import('../features/guide/components/GuideOverlay'));
-const AccountPrompts = lazy(() => import('../features/account/components/AccountPrompts').then((m) => ({ default: m.AccountPrompts })));
+const AccountPrompts = lazy(() => import('../features/user-center/components/AccountPrompts').then((m) => ({ default: m.AccountPrompts })));
 
 export function Layout() {
   const { open } = useSignInState();

@@ -11,7 +11,7 @@ import { LegalDocument } from '../features/legal/components/LegalDocument';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { paths } from '../lib/paths';
-import { UserCenterLayout } from './UserCenterLayout';
+import { UserCenterLayout } from '../features/user-center/components/UserCenterLayout';
 import { createRouter } from './router';
 
 /**

@@ -16,15 +16,15 @@ import { PageSpinner, Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
 import { useLanguage } from '../../../lib/localize';
-import { orderQuery, useRefreshOrder } from '../api/order';
+import { orderQuery, useRefreshOrder } from '../../../lib/order';
 import { isRedirect, usePayOrder } from '../api/pay';
 import { orderPaymentsQuery } from '../api/payments';
 import { usePaymentCompleted, usePaymentStatus } from '../api/payQuery';
 import { saveHandoff } from '../blank';
-import { orderView } from '../orderView';
+import { orderView } from '../../../lib/orderView';
 import { outcomeMessage, outcomeOfError, outcomeOfStatus, type PayOutcome } from '../payOutcome';
 import { PAY_SLOW_AFTER_MS } from '../payPoll';
-import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from './OrderParts';
+import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from '../../../ui/OrderParts';
 
 function useOutcomeText() {
   const { t } = useTranslation();

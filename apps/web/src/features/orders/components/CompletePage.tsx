@@ -15,8 +15,8 @@ import { KeyReveal } from '../../../ui/GameKey';
 import { BoxIcon, KeyIcon } from '../../../ui/icons';
 import { Money } from '../../../ui/Money';
 import { PageSpinner } from '../../../ui/Spinner';
-import { orderQuery } from '../api/order';
-import { LineCover, OrderAddress, OrderMeta } from './OrderParts';
+import { orderQuery } from '../../../lib/order';
+import { LineCover, OrderAddress, OrderMeta } from '../../../ui/OrderParts';
 
 /** A physical order's shipment: preparing → shipped (carrier, tracking number) → delivered. */
 export function ShipmentInfo({ order }: { order: Order }) {

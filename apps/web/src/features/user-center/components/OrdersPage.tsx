@@ -23,8 +23,8 @@ import { WarningDialog } from '../../../ui/WarningDialog';
 import { useCancelOrder } from '../api/cancelOrder';
 import { useDeleteOrder } from '../api/deleteOrder';
 import { ordersQuery, type OrderStateFilter } from '../api/orders';
-import { orderEnds, orderView } from '../orderView';
-import { LineCovers, OrderStateBadge } from './OrderParts';
+import { orderEnds, orderView } from '../../../lib/orderView';
+import { LineCovers, OrderStateBadge } from '../../../ui/OrderParts';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 
 const FILTERS: OrderStateFilter[] = ['all', 'pending', 'completed', 'canceled'];

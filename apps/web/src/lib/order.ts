@@ -1,9 +1,9 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { API, type Order } from '@lantern/contract';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { orderPaymentsQuery } from './payments';
+import { api } from './api';
+import { queryKeys } from './query-keys';
+import { orderPaymentsQuery } from '../features/orders/api/payments';
 
 /** GET /api/me/orders/{id}: one of my orders on this site, with `display_state` after the expiry rule. */
 export const orderQuery = (id: number | string) =>
