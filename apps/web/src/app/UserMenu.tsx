@@ -10,8 +10,6 @@ import { useLazyOnce } from '../ui/useLazyOnce';
 import { Avatar } from '../ui/Avatar';
 import { paths } from '../lib/paths';
 
-export { Avatar } from '../ui/Avatar';
-
 const loadMenu = () => import('./UserMenuContent');
 const UserMenuContent = lazy(() => loadMenu().then((m) => ({ default: m.UserMenuContent })));
 

@@ -14,7 +14,7 @@ import { Countdown } from '../../../ui/Countdown';
 import { Money } from '../../../ui/Money';
 import { orderQuery } from '../../../lib/order';
 import { orderEnds, orderView } from '../../../lib/orderView';
-import { DeliveredLine, ShipmentInfo } from '../../orders/components/CompletePage';
+import { DeliveredLine, ShipmentInfo } from '../../../ui/OrderDelivery';
 import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from '../../../ui/OrderParts';
 import { OrderEndDialog } from './OrdersPage';
 import { LoadingBlock } from '../../../ui/LoadStates';
