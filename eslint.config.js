@@ -103,6 +103,46 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The web app's layers (docs/ARCHITECTURE.md#the-web-apps-layers), lowest first: lib/ + i18n/ ← ui/ ← features/*
+    // ← app/ (the shell: router, layout, header). A file imports its own layer or a lower one, never a higher one:
+    // no feature reaches into the shell, no shared component into a feature.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'web-base', pattern: 'apps/web/src/(lib|i18n)', mode: 'folder' },
+        { type: 'web-ui', pattern: 'apps/web/src/ui', mode: 'folder' },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', mode: 'folder', capture: ['feature'] },
+        { type: 'web-app', pattern: 'apps/web/src/app', mode: 'folder' },
+      ],
+      // The web's imports name no extension: the resolver has to try .ts and .tsx to know where one lands.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/legacy-warnings': false,
+    },
+    rules: {
+      'boundaries/dependencies': [2, {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'web-base' } },
+            disallow: { to: { element: { types: { anyOf: ['web-ui', 'web-feature', 'web-app'] } } } },
+            message: 'lib/ and i18n/ are the lowest layer of the web app: they import nothing of ui/, features/ or app/.',
+          },
+          {
+            from: { element: { type: 'web-ui' } },
+            disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app'] } } } },
+            message: 'ui/ holds shared components: it imports lib/ and i18n/, never a feature or the app shell.',
+          },
+          {
+            from: { element: { type: 'web-feature' } },
+            disallow: { to: { element: { type: 'web-app' } } },
+            message: 'A feature never imports the app shell (src/app): move what it needs down to src/ui or src/lib.',
+          },
+        ],
+      }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([

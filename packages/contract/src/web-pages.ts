@@ -1,6 +1,6 @@
 /**
  * Every page of the web app as a route pattern (`:name` is one path segment), in one place: the web's router is
- * built from these (apps/web/src/app/paths.ts) and the server answers 404 for a path none of them matches, still
+ * built from these (apps/web/src/lib/paths.ts) and the server answers 404 for a path none of them matches, still
  * with the app's page (docs/product/screens.md#routes).
  */
 export const WEB_PAGES = {

@@ -4,7 +4,7 @@ import { useSite } from '../lib/site';
 import { GlobeIcon } from '../ui/shellIcons';
 import { Brand } from './Header';
 import { LanguageLinks } from './LanguageSwitch';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 export function Footer() {
   const { t } = useTranslation();

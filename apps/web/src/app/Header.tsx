@@ -8,7 +8,7 @@ import { cn } from '../ui/cn';
 import { isDealsPath } from '../ui/dealsPages';
 import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/shellIcons';
 import { LanguageSwitch } from './LanguageSwitch';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { UserMenu } from './UserMenu';
 
 const NAV = [

@@ -9,7 +9,7 @@ import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 // The bar checks live events with the contract's schema (zod): loaded once signed in, not on every first page.
 const NotificationBar = lazy(() => import('./NotificationBar').then((m) => ({ default: m.NotificationBar })));
@@ -17,7 +17,7 @@ const SignInPopup = lazy(() => import('../features/auth/components/SignInPopup')
 const Toaster = lazy(() => import('../ui/Toast').then((m) => ({ default: m.Toaster })));
 // The beginners' guide is a chunk of its own, loaded only for an account due to see it or replaying it.
 const GuideOverlay = lazy(() => import('../features/guide/components/GuideOverlay'));
-const AccountPrompts = lazy(() => import('../features/account/components/AccountPrompts').then((m) => ({ default: m.AccountPrompts })));
+const AccountPrompts = lazy(() => import('../features/user-center/components/AccountPrompts').then((m) => ({ default: m.AccountPrompts })));
 
 export function Layout() {
   const { open } = useSignInState();

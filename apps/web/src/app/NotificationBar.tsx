@@ -8,7 +8,7 @@ import { subscribeLive } from '../lib/live';
 import { getSite } from '../lib/site';
 import { useNotificationSentence } from '../lib/notificationText';
 import { BellIcon } from '../ui/icons';
-import { Avatar } from './Avatar';
+import { Avatar } from '../ui/Avatar';
 import { queryKeys } from '../lib/query-keys';
 
 interface Shown extends LiveBarItem {

@@ -7,10 +7,8 @@ import { openSignIn } from '../lib/signInStore';
 import { buttonClass } from '../ui/Button';
 import { ChevronDown } from '../ui/shellIcons';
 import { useLazyOnce } from '../ui/useLazyOnce';
-import { Avatar } from './Avatar';
-import { paths } from './paths';
-
-export { Avatar } from './Avatar';
+import { Avatar } from '../ui/Avatar';
+import { paths } from '../lib/paths';
 
 const loadMenu = () => import('./UserMenuContent');
 const UserMenuContent = lazy(() => loadMenu().then((m) => ({ default: m.UserMenuContent })));

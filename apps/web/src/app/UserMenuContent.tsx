@@ -7,8 +7,8 @@ import { replayGuide } from '../lib/guideStore';
 import { useSignOut } from '../lib/session';
 import { BellIcon, CompassIcon, GiftIcon, HeartIcon, HomeIcon, KeyIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, UserIcon } from '../ui/icons';
 import { toast } from '../ui/toastStore';
-import { paths } from './paths';
-import { Avatar } from './Avatar';
+import { paths } from '../lib/paths';
+import { Avatar } from '../ui/Avatar';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-ink-700 [&_svg]:size-4 [&_svg]:text-muted';

@@ -10,8 +10,8 @@ import { SignUpPage } from '../features/auth/components/SignUpPage';
 import { LegalDocument } from '../features/legal/components/LegalDocument';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { paths } from './paths';
-import { UserCenterLayout } from './UserCenterLayout';
+import { paths } from '../lib/paths';
+import { UserCenterLayout } from '../features/user-center/components/UserCenterLayout';
 import { createRouter } from './router';
 
 /**

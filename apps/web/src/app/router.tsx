@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 
@@ -34,7 +34,7 @@ function page(path: string, load: Loader, guard = false, prefetch?: Prefetch): R
     lazy: async () => {
       if (!guard) return { Component: await load() };
       // The sign-in guard comes with the pages behind it, not with every first page.
-      const [Page, { RequireSignIn }] = await Promise.all([load(), import('./RequireSignIn')]);
+      const [Page, { RequireSignIn }] = await Promise.all([load(), import('../ui/RequireSignIn')]);
       return { Component: () => <RequireSignIn><Page /></RequireSignIn> };
     },
   };
@@ -118,11 +118,11 @@ export function createRouter(client: QueryClient) {
         page(paths.appealDeny, () => import('../features/auth/components/AppealDenyPage').then((m) => m.AppealDenyPage)),
         {
           // The user centre (docs/product/screens.md#routes): one frame with the left menu; the frame asks a guest to sign in.
-          lazy: () => import('./UserCenterLayout').then((m) => ({ Component: m.UserCenterLayout })),
+          lazy: () => import('../features/user-center/components/UserCenterLayout').then((m) => ({ Component: m.UserCenterLayout })),
           children: [
             page(paths.userCenter, () => import('../features/user-center/components/UserCenterHomePage').then((m) => m.UserCenterHomePage)),
-            page(paths.orders, () => import('../features/orders/components/OrdersPage').then((m) => m.OrdersPage)),
-            page(paths.orderPattern, () => import('../features/orders/components/OrderDetailPage').then((m) => m.OrderDetailPage)),
+            page(paths.orders, () => import('../features/user-center/components/OrdersPage').then((m) => m.OrdersPage)),
+            page(paths.orderPattern, () => import('../features/user-center/components/OrderDetailPage').then((m) => m.OrderDetailPage)),
             page(paths.gameKeys, () => import('../features/user-center/components/KeysPages').then((m) => m.GameKeysPage)),
             page(paths.uplayKeys, () => import('../features/user-center/components/KeysPages').then((m) => m.UplayKeysPage)),
             page(paths.library, () => import('../features/user-center/components/LibraryPage').then((m) => m.LibraryPage)),
@@ -135,13 +135,13 @@ export function createRouter(client: QueryClient) {
             page(paths.journeys, () => import('../features/journeys/components/JourneysPage').then((m) => m.JourneysPage)),
             page(paths.invites, () => import('../features/journeys/components/InvitesPage').then((m) => m.InvitesPage)),
             page(paths.distribution, () => import('../features/distribution/components/DistributionPage').then((m) => m.DistributionPage)),
-            page(paths.security, () => import('../features/account/components/SecurityPage').then((m) => m.SecurityPage)),
+            page(paths.security, () => import('../features/user-center/components/SecurityPage').then((m) => m.SecurityPage)),
             page(paths.linkedAccounts, () => import('../features/linked-accounts/components/LinkedAccountsPage').then((m) => m.LinkedAccountsPage)),
-            page(paths.securityAuth, () => import('../features/account/components/SecurityAuthPage').then((m) => m.SecurityAuthPage)),
-            page(paths.profile, () => import('../features/account/components/ProfilePage').then((m) => m.ProfilePage)),
-            page(paths.addresses, () => import('../features/account/components/AddressesPage').then((m) => m.AddressesPage)),
-            page(paths.points, () => import('../features/account/components/PointsPage').then((m) => m.PointsPage)),
-            page(paths.wishes, () => import('../features/account/components/WishesPage').then((m) => m.WishesPage)),
+            page(paths.securityAuth, () => import('../features/user-center/components/SecurityAuthPage').then((m) => m.SecurityAuthPage)),
+            page(paths.profile, () => import('../features/user-center/components/ProfilePage').then((m) => m.ProfilePage)),
+            page(paths.addresses, () => import('../features/user-center/components/AddressesPage').then((m) => m.AddressesPage)),
+            page(paths.points, () => import('../features/user-center/components/PointsPage').then((m) => m.PointsPage)),
+            page(paths.wishes, () => import('../features/user-center/components/WishesPage').then((m) => m.WishesPage)),
           ],
         },
         page(paths.userPattern, () => import('../features/users/components/UserProfilePage').then((m) => m.UserProfilePage)),

@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 
 /**
  * The address book, as the two places that read it share it: the account's address page (which also
- * writes it, see features/account/api) and the order step that asks where a physical order goes.
+ * writes it, see features/user-center/api) and the order step that asks where a physical order goes.
  */
 export type AddressesResponse = z.infer<typeof addressesResponse>;
 

@@ -2,7 +2,7 @@ import { PROMOTIONS_API, type PromotionResponse, type QualifyResponse, type Seck
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from './paths';
 import { api } from './api';
 import { flashBuyOutcome, type FlashBuyOutcome } from './flashSale';
 import { queryKeys } from './query-keys';

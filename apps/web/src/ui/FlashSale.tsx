@@ -3,7 +3,7 @@ import { effectiveSalePrice } from '@lantern/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { formatCountdown } from '../lib/countdown';
 import {
   flashRefusalAction, flashRefusalText, flashSecondsLeft, flashStatus, liveLeft, stockBar, stockOf, type FlashEvent,

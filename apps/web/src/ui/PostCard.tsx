@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { foreignLanguageOf } from '@lantern/domain';
 import type { postsResponse } from '@lantern/contract';
 import type { z } from 'zod';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { formatDate, pickText, useLanguage } from '../lib/localize';
 import { cn } from './cn';
 import { StarIcon } from './icons';

@@ -2,7 +2,7 @@ import type { SkuCardData } from '@lantern/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { formatDate, pickText, useLanguage } from '../lib/localize';
 import { cn } from './cn';
 import { Cover } from './Cover';

@@ -1,4 +1,4 @@
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 /**
  * The deals pages, one header entry ("Deals") between them: flash sales, bundles, the points shop. Apart from

@@ -11,7 +11,7 @@ import type { DiscussionTargetType, LikeTargetType } from './targets.ts';
  * kinds turned off and recipients who blocked the writer are the notifications module's to skip.
  */
 
-/** Where the web shows a target (apps/web/src/app/paths.ts); a Steam review is shown on its game's community page. */
+/** Where the web shows a target (apps/web/src/lib/paths.ts); a Steam review is shown on its game's community page. */
 const TARGET_PATHS: Record<DiscussionTargetType, (id: number) => string> = {
   Post: (id) => `/posts/${id}`,
   Headline: (id) => `/headlines/${id}`,

@@ -1,6 +1,6 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
-/** The community's routes, as app/paths.ts names them. */
+/** The community's routes, as lib/paths.ts names them. */
 export const communityPaths = {
   home: paths.community,
   group: paths.group,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { parseConfirm } from './components/TransitionPage';
 
 const parse = (url: string) => parseConfirm(new URL(url, 'http://x').searchParams);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { Button } from '../../../ui/Button';
 import { FormAlert } from '../../../ui/TextField';

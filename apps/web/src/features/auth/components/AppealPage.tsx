@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppealImage, AppealView } from '@lantern/contract';
 import { APPEAL_DESCRIPTION_MAX } from '@lantern/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { queryKeys } from '../../../lib/query-keys';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { applyServerErrors } from '../../../lib/form';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useSite } from '../../../lib/site';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors, fieldErrorText, formResolver } from '../../../lib/form';
 import { phoneReason } from '../../../lib/rules';

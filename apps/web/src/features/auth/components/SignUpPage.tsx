@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { normalizeInviteCode } from '@lantern/domain';
 import { inviterQuery } from '../api/inviter';
 import { deviceId } from '../../../lib/device';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { idNumberReason, realNameReason } from '../../../lib/rules';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';

@@ -3,7 +3,7 @@ import type { CartResponse, CartSku } from '@lantern/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { cartErrorText, stationName, cartQuery, PRODUCT_CATES, type ProductCate } from '../../../lib/cart';
 import { nowSeconds } from '../../../lib/countdown';
 import { errorToText } from '../../../lib/errors';

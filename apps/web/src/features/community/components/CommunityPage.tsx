@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EmptyState } from '../../../ui/EmptyState';

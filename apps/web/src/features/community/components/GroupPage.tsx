@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';

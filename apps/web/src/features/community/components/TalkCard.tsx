@@ -2,7 +2,7 @@ import type { Talk } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { Button } from '../../../ui/Button';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HeadlineDetail, SkuSummary } from '@lantern/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useAddToCart } from '../../../lib/cart';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage } from '../../../lib/localize';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HeadlineSection } from '@lantern/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { cn } from '../../../ui/cn';
 import type { HeadlineCardData } from './api/headlines';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isDraftDeletable, isDraftEditable, roleCan } from '@lantern/domain';
 import type { HeadlineDraft } from '@lantern/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';

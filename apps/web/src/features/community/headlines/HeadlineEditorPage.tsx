@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HEADLINE_ITEMS_MAX, HEADLINE_SUMMARY_MAX, HEADLINE_TITLE_MAX, isDraftEditable, roleCan } from '@lantern/domain';
 import type { HeadlineDraft, SkuSummary } from '@lantern/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { roleCan } from '@lantern/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

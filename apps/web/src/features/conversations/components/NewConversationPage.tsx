@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Avatar } from '../../../app/Avatar';
-import { paths } from '../../../app/paths';
+import { Avatar } from '../../../ui/Avatar';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadingBlock } from '../../../ui/LoadStates';

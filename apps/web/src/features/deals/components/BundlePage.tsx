@@ -3,7 +3,7 @@ import { bundlePickProblem, bundleRegularPrice, bundleRegularPrices, bundleSavin
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { describeOrderFailure, isPurchaseBlocked, orderFailureData } from '../../../lib/orderErrors';

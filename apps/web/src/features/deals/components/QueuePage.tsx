@@ -3,7 +3,7 @@ import { queueComplete } from '@lantern/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorPageFor, isApiError } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';

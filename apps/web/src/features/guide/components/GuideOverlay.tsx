@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { api } from '../../../lib/api';
 import { guideClosed, setGuideMenu } from '../../../lib/guideStore';
 import { queryKeys } from '../../../lib/query-keys';

@@ -2,7 +2,7 @@ import type { LayoutContent } from '@lantern/contract';
 import { capCubes, isSpringboardVisible } from '@lantern/domain';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useLocalize } from '../../../lib/localize';
 import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';

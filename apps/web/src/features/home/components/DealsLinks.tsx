@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { Section } from '../../../ui/Section';
 import { useHomeDeals } from '../api/deals';

@@ -1,7 +1,7 @@
 import type { HomeSeckill } from '@lantern/contract';
 import { groupSeckills } from '@lantern/domain';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSeckillLive } from '../../../lib/flashSaleApi';
 import { useServerNow } from '../../../lib/serverClock';
 import { FlashSaleCard } from '../../../ui/FlashSale';

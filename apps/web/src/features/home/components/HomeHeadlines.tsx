@@ -1,7 +1,7 @@
 import type { HomeResponse } from '@lantern/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { Section } from '../../../ui/Section';
 

@@ -1,7 +1,7 @@
 import type { PointRedeem } from '@lantern/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { Cover } from '../../../ui/Cover';
 import { Section } from '../../../ui/Section';

@@ -4,7 +4,7 @@ import type { AccountJourneyReward, JourneyTask } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { playtimeHours, RESPONSIBILITY_CONFIG, type PlatformKind } from '@lantern/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { reasonText } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useFinishOAuthLink } from '../api/linkedAccounts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { FeedbackForm, UploadResult } from '@lantern/contract';
 import { feedbackContentProblem, type FeedbackKind } from '@lantern/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { reasonText } from '../../../lib/errors';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

@@ -1,7 +1,7 @@
 import type { NoticeKind } from '@lantern/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { cn } from '../../../ui/cn';
 
 const KIND_TONE: Record<NoticeKind, string> = {

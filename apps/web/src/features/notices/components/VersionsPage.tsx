@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { VersionInfo } from '@lantern/contract';
 import { VERSION_INFOS_PER_PAGE, type VersionStatus } from '@lantern/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_GROUPS, NOTIFICATIONS_PER_PAGE, openingNotificationTab, type NotificationKind } from '@lantern/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { subscribeLive } from '../../../lib/live';
 import { queryKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

@@ -3,7 +3,7 @@ import { PAYMENT_API, type PayRequest, type PayResponse } from '@lantern/contrac
 import { api } from '../../../lib/api';
 import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
 import { outcomeOfError } from '../payOutcome';
-import { useRefreshOrder } from './order';
+import { useRefreshOrder } from './refreshOrder';
 import { afterPaymentCompleted } from './paymentSettled';
 
 /**

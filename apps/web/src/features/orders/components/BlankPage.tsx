@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { clearHandoff, readHandoff } from '../blank';

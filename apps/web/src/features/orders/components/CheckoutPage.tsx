@@ -3,7 +3,7 @@ import type { Order, OrderPaymentsResponse, PaymentOption } from '@lantern/contr
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorPageFor } from '../../../lib/api';
 import { useNowSeconds } from '../../../lib/countdown';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -16,15 +16,16 @@ import { PageSpinner, Spinner } from '../../../ui/Spinner';
 import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
 import { useLanguage } from '../../../lib/localize';
-import { orderQuery, useRefreshOrder } from '../api/order';
+import { orderQuery } from '../../../lib/order';
+import { useRefreshOrder } from '../api/refreshOrder';
 import { isRedirect, usePayOrder } from '../api/pay';
 import { orderPaymentsQuery } from '../api/payments';
 import { usePaymentCompleted, usePaymentStatus } from '../api/payQuery';
 import { saveHandoff } from '../blank';
-import { orderView } from '../orderView';
+import { orderView } from '../../../lib/orderView';
 import { outcomeMessage, outcomeOfError, outcomeOfStatus, type PayOutcome } from '../payOutcome';
 import { PAY_SLOW_AFTER_MS } from '../payPoll';
-import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from './OrderParts';
+import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from '../../../ui/OrderParts';
 
 function useOutcomeText() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { isSameOriginPath } from '@lantern/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import type { ProductCate } from '../../../lib/cart';
 import { describeOrderFailure, isPurchaseBlocked, orderFailureData, type OrderFailureData } from '../../../lib/orderErrors';

@@ -2,7 +2,7 @@ import type { TagRef } from '@lantern/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { cn } from '../../../ui/cn';
 import { SearchIcon } from '../../../ui/icons';

@@ -2,7 +2,7 @@ import { pointRedeemRefusal, type PointRedeemRefusal } from '@lantern/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';

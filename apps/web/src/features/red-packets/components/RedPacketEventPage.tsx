@@ -2,7 +2,7 @@ import type { RedPacket, RedPacketEvent } from '@lantern/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorPageFor } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';

@@ -2,7 +2,7 @@ import { priceLabel } from '@lantern/domain';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDebounced } from '../../../lib/useDebounced';
 import { Button } from '../../../ui/Button';

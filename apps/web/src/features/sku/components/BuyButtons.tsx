@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { cartErrorText, cartQuery, stationName, useAddToCart } from '../../../lib/cart';
 import { useMe, useWhenSignedIn } from '../../../lib/session';

@@ -3,7 +3,7 @@ import { effectiveSalePrice, groupSeckills } from '@lantern/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { liveLeft, stockOf } from '../../../lib/flashSale';
 import { seckillEventsQuery, useFlashBuy, useSeckillLive } from '../../../lib/flashSaleApi';
 import { pickText, useLanguage } from '../../../lib/localize';

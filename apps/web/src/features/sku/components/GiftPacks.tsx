@@ -1,7 +1,7 @@
 import { sortGiftPacks } from '@lantern/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/session';
 import { CopyButton } from '../../../ui/CopyButton';
 import { Money } from '../../../ui/Money';

@@ -4,7 +4,7 @@ import { couponScopeLabel } from '@lantern/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { scopeOf } from '../../../lib/couponScope';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';

@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ActivationResult, GameKeyEntry } from '@lantern/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { deliveryText } from '../../../lib/keys';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

@@ -3,7 +3,7 @@ import type { Redemption } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

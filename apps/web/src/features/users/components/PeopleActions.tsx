@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
 import { Button } from '../../../ui/Button';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
 import { Cover } from '../../../ui/Cover';
 import { EmptyState } from '../../../ui/EmptyState';

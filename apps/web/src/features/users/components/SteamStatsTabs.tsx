@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { playtimeHours } from '@lantern/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { Card } from '../../../ui/Card';
 import { cn } from '../../../ui/cn';

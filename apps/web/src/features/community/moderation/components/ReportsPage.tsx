@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { QueuedReport } from '@lantern/contract';
 import { reportResolutionsFor, type ReportResolution } from '@lantern/domain';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../lib/paths';
 import { errorToText } from '../../../../lib/errors';
 import { formatDate, useLanguage } from '../../../../lib/localize';
 import { useMe } from '../../../../lib/session';

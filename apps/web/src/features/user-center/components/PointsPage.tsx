@@ -3,7 +3,7 @@ import type { Me } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { POINT_DETAILS_PER } from '../../../lib/constants';

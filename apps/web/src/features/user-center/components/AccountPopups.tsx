@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { codeReason, passwordReason } from '../../../lib/rules';
 import { NewPasswordField } from '../../../ui/NewPasswordField';

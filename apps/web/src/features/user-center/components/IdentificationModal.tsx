@@ -2,7 +2,7 @@ import type { Me } from '@lantern/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/Toast';
 import { IdentificationForm } from './IdentificationForm';

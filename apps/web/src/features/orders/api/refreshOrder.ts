@@ -1,17 +1,7 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { API, type Order } from '@lantern/contract';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { orderQuery } from '../../../lib/order';
 import { orderPaymentsQuery } from './payments';
-
-/** GET /api/me/orders/{id}: one of my orders on this site, with `display_state` after the expiry rule. */
-export const orderQuery = (id: number | string) =>
-  queryOptions({
-    queryKey: queryKeys.orders.detail(id),
-    queryFn: () => api.get<Order>(API.myOrder(id)),
-    retry: false,
-  });
 
 /**
  * Asks the server for an order again: when its payment window closed on this clock (the server cancels it

@@ -2,14 +2,14 @@ import type { Order } from '@lantern/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
-import { cn } from '../../../ui/cn';
-import { Cover } from '../../../ui/Cover';
-import { Money } from '../../../ui/Money';
-import { Price } from '../../../ui/Price';
-import { districtNames, districtsQuery } from '../../../lib/districts';
-import { orderStateKey, type OrderView } from '../orderView';
+import { paths } from '../lib/paths';
+import { formatDate, useLanguage, useLocalize } from '../lib/localize';
+import { cn } from './cn';
+import { Cover } from './Cover';
+import { Money } from './Money';
+import { Price } from './Price';
+import { districtNames, districtsQuery } from '../lib/districts';
+import { orderStateKey, type OrderView } from '../lib/orderView';
 
 /** The shown state as a coloured pill: awaiting payment (amber), paid or shipped goods on their way (blue), completed (green), canceled/expired (grey). */
 export function OrderStateBadge({ order, view, className }: { order: Pick<Order, 'cancel_reason'>; view: OrderView; className?: string }) {

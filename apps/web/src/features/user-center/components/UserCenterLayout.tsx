@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { cn } from '../ui/cn';
+import { cn } from '../../../ui/cn';
 import {
   CalendarIcon, GiftIcon, HeartIcon, HomeIcon, KeyIcon, LibraryIcon, LinkIcon, PinIcon, ReceiptIcon, ShieldIcon, StarIcon, TicketIcon, UplayIcon, UserIcon, WalletIcon,
-} from '../ui/icons';
-import { paths } from './paths';
-import { RequireSignIn } from './RequireSignIn';
+} from '../../../ui/icons';
+import { paths } from '../../../lib/paths';
+import { RequireSignIn } from '../../../ui/RequireSignIn';
 
 interface Item {
   to: string;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { Button, buttonClass } from '../../../ui/Button';

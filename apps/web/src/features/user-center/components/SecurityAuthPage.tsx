@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/session';
 import { Card } from '../../../ui/Card';
 import { toast } from '../../../ui/Toast';

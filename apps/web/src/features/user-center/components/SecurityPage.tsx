@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/session';
 import { Button, buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';

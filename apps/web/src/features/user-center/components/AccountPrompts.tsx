@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@lantern/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { guideClosePopup } from '@lantern/domain';
 import { clearGuidePrompt, useGuideState } from '../../../lib/guideStore';
 import { meCheckQuery, useSignOut } from '../../../lib/session';

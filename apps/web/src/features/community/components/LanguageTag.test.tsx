@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18next } from '../i18n';
-import { RichText } from '../features/community/components/RichText';
-import { PostCard } from './PostCard';
+import { i18next } from '../../../i18n';
+import { RichText } from './RichText';
+import { PostCard } from '../../../ui/PostCard';
 
 afterAll(() => i18next.changeLanguage('en'));
 

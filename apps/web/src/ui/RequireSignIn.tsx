@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useMe } from '../lib/session';
 import { openSignIn } from '../lib/signInStore';
-import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/EmptyState';
-import { PageSpinner } from '../ui/Spinner';
-import { UserIcon } from '../ui/shellIcons';
+import { Button } from './Button';
+import { EmptyState } from './EmptyState';
+import { PageSpinner } from './Spinner';
+import { UserIcon } from './shellIcons';
 
 /** Pages of the user centre: a guest sees a prompt and the sign-in popup instead. */
 export function RequireSignIn({ children }: { children: ReactNode }) {
