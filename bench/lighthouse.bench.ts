@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +44,25 @@ async function waitFor(url: string, seconds: number) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not come up`);
+}
+
+/** How many more times a run that ended in a Lighthouse runtime error is made before the bench gives up. */
+const RUN_RETRIES = 2;
+
+/**
+ * One Lighthouse run of a page that measured something. A run can end in a runtime error instead (NO_NAVSTART on a
+ * fresh Chromium's first navigation, NO_FCP…): it has no FCP, and one such run among the others makes Lighthouse's
+ * median refuse the whole page ("Some runs were missing an FCP value"). Such a run is made again, up to
+ * RUN_RETRIES more times, and each retry is printed, so a figure never silently rests on a repeated run.
+ */
+async function measuredRun(label: string, run: number, measure: () => Promise<Result>): Promise<Result> {
+  for (let attempt = 0; ; attempt++) {
+    const lhr = await measure();
+    const error = lhr.runtimeError;
+    if (!error) return lhr;
+    if (attempt === RUN_RETRIES) throw new Error(`${label}, run ${run}: Lighthouse failed ${attempt + 1} times, the last with ${error.code} (${error.message})`);
+    console.log(`${label}, run ${run}: Lighthouse runtime error ${error.code}; running it again (retry ${attempt + 1} of ${RUN_RETRIES})`);
+  }
 }
 
 /** The JavaScript index.html makes the browser load before anything else: one count, shared with `npm test`'s guard. */
@@ -94,12 +113,15 @@ export async function lighthouseBench(): Promise<LighthouseRow[]> {
         const url = `${base}${path}`;
         const runs = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-          await fetch(url);
-          const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-          runs.push(result!.lhr);
+          const lhr = await measuredRun(`${area} ${page}`, i + 1, async () => {
+            await fetch(url);
+            const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+            return result!.lhr;
+          });
+          runs.push(lhr);
           if (REPORTS) {
             mkdirSync(REPORTS, { recursive: true });
-            writeFileSync(`${REPORTS}/${area}-${page.replace(/\s+/g, '-')}-${i + 1}.json`, JSON.stringify(result!.lhr));
+            writeFileSync(`${REPORTS}/${area}-${page.replace(/\s+/g, '-')}-${i + 1}.json`, JSON.stringify(lhr));
           }
         }
         const lhr = computeMedianRun(runs);

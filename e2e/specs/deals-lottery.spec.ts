@@ -96,7 +96,7 @@ test('lottery: draw a prize and see it in my records', async ({ page, context, b
   await expect(page).toHaveURL(new RegExp(`/lottery/${running.id}$`));
 });
 
-test('an ended lottery shows its seed, whose SHA-256 is the hash it committed', async ({ page, baseURL }) => {
+test('an ended lottery shows its seed, whose SHA-256 is the hash it committed', { tag: '@native' }, async ({ page, baseURL }) => {
   const ended = (await lotteries(page, baseURL!)).find((l) => l.status === 'end' && l.seed !== null)!;
   expect(ended, 'the seed has an ended lottery').toBeTruthy();
   await page.goto(`/lottery/${ended.id}`);

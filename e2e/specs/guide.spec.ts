@@ -142,7 +142,7 @@ for (const width of [390, 1366]) {
   });
 }
 
-test('the store\'s team is not shown the guide', async ({ page, context, baseURL }) => {
+test('the store\'s team is not shown the guide', { tag: '@abroad' }, async ({ page, context, baseURL }) => {
   const r = context.request;
   await r.get(`${baseURL}/sign_in`);
   const csrf = (await context.cookies(baseURL)).find((c) => c.name === 'lantern_csrf')?.value ?? '';

@@ -4,7 +4,7 @@ import { accounts } from '../modules/accounts/tables.ts';
 import { creditWallet } from '../modules/accounts/index.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 
-/** Password of every demo account, printed in the README. */
+/** Password of every demo account, given in the README and docs/demo-data.md. */
 export const DEMO_PASSWORD = 'Lantern2026';
 
 interface DemoAccount {

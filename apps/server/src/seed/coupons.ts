@@ -8,7 +8,7 @@ const HOUR = 3_600_000;
 /** How many top-ranked games the percentage coupon covers. */
 export const FEATURED_GAMES = 6;
 
-/** The code coupon of each site (README): claimed on the coupon page with "Have a code?" and a captcha. */
+/** The code coupon of each site (docs/demo-data.md): claimed on the coupon page with "Have a code?" and a captcha. */
 export const DEMO_COUPON_CODES = { native: 'LANTERN10', abroad: 'WELCOME5' } as const;
 
 interface DemoCoupon {

@@ -11,7 +11,7 @@ import type { LocalizedName } from '../modules/catalog/tables.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 
 const DAY = 24 * 3_600_000;
-/** The code of each site's demo journey (README). */
+/** The code of each site's demo journey (docs/demo-data.md). */
 export const DEMO_JOURNEY_CODE = 'LANTERN2026';
 
 const TASKS: { kind: JourneyTaskKind; title: LocalizedName; reward: LocalizedName; points: number }[] = [

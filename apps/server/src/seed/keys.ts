@@ -21,7 +21,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Key shapes of the platforms (groups of characters). */
 const SHAPES: Record<string, number[]> = { steam: [5, 5, 5], uplay: [4, 4, 4, 4], epic: [5, 5, 5, 5], origin: [4, 4, 4, 4, 4], gog: [6, 6, 6], other: [4, 4, 4, 4] };
 
-/** Redeem codes the demo prints and the README lists: type them on the redeem page. */
+/** Redeem codes the demo prints and docs/demo-data.md lists: type them on the redeem page. */
 export const DEMO_REDEEM_CODES = {
   native: { game: 'LNTN-GIFT-GAME-2026', points: 'LNTN-GIFT-PNTS-0500', coupon: 'LNTN-GIFT-CPON-1000' },
   abroad: { game: 'LNTN-INTL-GAME-2026', points: 'LNTN-INTL-PNTS-0500', coupon: 'LNTN-INTL-CPON-0500' },

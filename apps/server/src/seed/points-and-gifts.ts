@@ -14,7 +14,7 @@ import { createPointRedeem } from '../modules/points-shop/staff.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Points of the demo shoppers (README): enough for a few coupons and a game, not for everything. */
+/** Points of the demo shoppers (docs/demo-data.md): enough for a few coupons and a game, not for everything. */
 export const DEMO_POINTS: Readonly<Record<string, number>> = { 'demo@lantern.test': 6_000, 'player@lantern.test': 2_000 };
 
 interface ShopCoupon {

@@ -39,7 +39,7 @@ export async function seedIfEmpty(deps: Deps): Promise<boolean> {
   await seedCatalog(deps);
   const keys = await seedKeysAndCodes(deps);
   deps.log.info({ keys: keys.keys, empty_pools: keys.emptyPools, supplier_skus: keys.supplierSkus }, 'seeded key pools');
-  deps.log.info({ redeem_codes: keys.redeemCodes }, 'demo redeem codes (POST /api/redeem; listed in the README)');
+  deps.log.info({ redeem_codes: keys.redeemCodes }, 'demo redeem codes (POST /api/redeem; listed in docs/demo-data.md)');
   const coupons = await seedCoupons(deps);
   deps.log.info({ coupons, codes: DEMO_COUPON_CODES }, 'seeded demo coupons (claim on /user_center/coupons; the codes with "Have a code?")');
   const seckills = await seedPromotions(deps);
