@@ -27,6 +27,9 @@ interface Waiting<Entry, Result> {
  */
 export type PlaceGroup<Entry, Result, Item> = (db: Db, item: Item, entries: readonly Entry[]) => Promise<(Result | Error)[]>;
 
+/** What a placing function answers for an entry that failed with something thrown (an Error as it is). */
+export const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
 /**
  * Group commit for a rush of buyers (a flash sale's, a launch's one-click orders). Buyers wait by item, first come
  * first served; a free lane takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once) and

@@ -3,6 +3,7 @@ import type { Area } from '@lantern/domain';
 import { isConnectionError, type Db, type DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { asError } from '../../platform/group-lanes.ts';
 import { COUNTER_SHARDS } from './counters.ts';
 import { tellOfLikes } from './notices.ts';
 import { guardWrite, visibleTarget, type DiscussionTargetFacts } from './targets.ts';
@@ -121,5 +122,3 @@ async function writeOne(db: DbOrTx, like: LikeOnItsWay, now: Date, shard?: numbe
 async function verdictsOf(work: readonly Promise<unknown>[]): Promise<Verdicts> {
   return (await Promise.allSettled(work)).map((result) => (result.status === 'rejected' ? asError(result.reason) : undefined));
 }
-
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

@@ -3,7 +3,7 @@ import { notificationExcerpt, type NotificationKind } from '@lantern/domain';
 import { isConnectionError, type Db, type DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { PreparedSql, slot } from '../../platform/db/prepared.ts';
-import { GroupLanes } from '../../platform/group-lanes.ts';
+import { asError, GroupLanes } from '../../platform/group-lanes.ts';
 import { publicAccountJsonSql } from '../accounts/index.ts';
 import { liveAppendSql, liveEventsOf, pushLiveEvents, type LiveEvent, type LiveEventRow } from '../live/index.ts';
 
@@ -248,8 +248,6 @@ async function writeAndPush(deps: NotifyDeps, calls: readonly Call[]): Promise<L
     return events.filter((event) => recipients.has(event.accountId));
   });
 }
-
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * Runs `work` in a transaction, handing it `tell` to queue notifications; they are written last in that
