@@ -53,4 +53,21 @@ describe('group lanes', () => {
     expect([await first, await again]).toEqual([1, 1]);
     expect(started).toEqual([[1], [2], [1]]);
   });
+
+  it('hold back no entry of no account, and keep to the lanes and group size asked for', async () => {
+    const groups: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const lanes = new GroupLanes<{ accountId: number | null; n: number }, number, 'all'>(noDatabase, async (_db, _item, entries) => {
+      most = Math.max(most, ++running);
+      groups.push(entries.map((e) => e.n));
+      await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+      return entries.map((e) => e.n);
+    }, { lanes: 1, maxGroup: 3 });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => lanes.submit('all', { accountId: null, n })));
+    expect(answers).toEqual([1, 2, 3, 4, 5]);
+    expect(groups).toEqual([[1, 2, 3], [4, 5]]);
+    expect(most).toBe(1);
+  });
 });

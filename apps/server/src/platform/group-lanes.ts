@@ -9,6 +9,12 @@ import { holdConnection, isConnectionError, type Db, type HeldConnection } from 
 const LANES = 4;
 const MAX_GROUP = 250;
 
+/** How many lanes an instance runs and how many entries one group may hold; checkout's figures unless said. */
+export interface LaneSizes {
+  lanes?: number;
+  maxGroup?: number;
+}
+
 interface Waiting<Entry, Result> {
   entry: Entry;
   resolve(result: Result): void;
@@ -21,6 +27,9 @@ interface Waiting<Entry, Result> {
  */
 export type PlaceGroup<Entry, Result, Item> = (db: Db, item: Item, entries: readonly Entry[]) => Promise<(Result | Error)[]>;
 
+/** What a placing function answers for an entry that failed with something thrown (an Error as it is). */
+export const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
 /**
  * Group commit for a rush of buyers (a flash sale's, a launch's one-click orders). Buyers wait by item, first come
  * first served; a free lane takes everyone waiting for the oldest item (up to `MAX_GROUP`, each account once) and
@@ -30,19 +39,24 @@ export type PlaceGroup<Entry, Result, Item> = (db: Db, item: Item, entries: read
  * buyer is a group of one and goes after one turn of the event loop; in a rush the groups grow while the lanes
  * are busy, so the round trips per order fall as the load rises.
  */
-export class GroupLanes<Entry extends { accountId: number }, Result, Item extends string | number = number> {
+export class GroupLanes<Entry extends { accountId: number | null }, Result, Item extends string | number = number> {
   private readonly waiting = new Map<Item, Waiting<Entry, Result>[]>();
   /** Accounts whose request is in a group being placed. */
   private readonly inFlight = new Set<number>();
   private busy = 0;
-  constructor(private readonly db: Db, private readonly place: PlaceGroup<Entry, Result, Item>) {}
+  private readonly lanes: number;
+  private readonly maxGroup: number;
+  constructor(private readonly db: Db, private readonly place: PlaceGroup<Entry, Result, Item>, sizes: LaneSizes = {}) {
+    this.lanes = sizes.lanes ?? LANES;
+    this.maxGroup = sizes.maxGroup ?? MAX_GROUP;
+  }
 
   submit(itemId: Item, entry: Entry): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       const queue = this.waiting.get(itemId) ?? [];
       queue.push({ entry, resolve, reject });
       this.waiting.set(itemId, queue);
-      if (this.busy < LANES) void this.lane();
+      if (this.busy < this.lanes) void this.lane();
     });
   }
 
@@ -70,7 +84,7 @@ export class GroupLanes<Entry extends { accountId: number }, Result, Item extend
           }
         } finally {
           // This lane takes next, so an account's waiting request never outlives the group it waited for.
-          for (const member of group.members) this.inFlight.delete(member.entry.accountId);
+          for (const member of group.members) if (member.entry.accountId !== null) this.inFlight.delete(member.entry.accountId);
         }
       }
     } finally {
@@ -81,7 +95,8 @@ export class GroupLanes<Entry extends { accountId: number }, Result, Item extend
 
   /**
    * The next group: the oldest item's waiting buyers, each account once and none whose account has a group in
-   * flight; the item goes to the back of the line. Null when nothing may go now.
+   * flight (an entry of no account — a notification call — is held back by nothing); the item goes to the back
+   * of the line. Null when nothing may go now.
    */
   private take(): { itemId: Item; members: Waiting<Entry, Result>[] } | null {
     for (const [itemId, queue] of [...this.waiting]) {
@@ -90,8 +105,9 @@ export class GroupLanes<Entry extends { accountId: number }, Result, Item extend
       const accounts = new Set<number>();
       for (const waiting of queue) {
         const accountId = waiting.entry.accountId;
-        if (members.length < MAX_GROUP && !accounts.has(accountId) && !this.inFlight.has(accountId)) {
-          accounts.add(accountId);
+        const free = accountId === null || (!accounts.has(accountId) && !this.inFlight.has(accountId));
+        if (members.length < this.maxGroup && free) {
+          if (accountId !== null) accounts.add(accountId);
           members.push(waiting);
         } else rest.push(waiting);
       }

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 
 /** The counts basic info shows on an account (spec's `badges`): unread private messages and notifications. */
 export interface AccountBadges {
@@ -16,11 +16,11 @@ export type BadgeName = 'private_messages';
  */
 export type BadgeSource = (db: Db, accountIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
 
-const sources = new Map<BadgeName, BadgeSource>();
-const loaders = new WeakMap<Db, Map<BadgeName, BatchedLoader<number, number>>>();
+/** Each provided badge's reads, batched per database (platform/batched-loader.ts). */
+const badgeReads = new Map<BadgeName, BatchedLoaders<Db, number, number>>();
 
 export function provideBadge(name: BadgeName, source: BadgeSource): void {
-  sources.set(name, source);
+  badgeReads.set(name, new BatchedLoaders(source));
 }
 
 /** The notification centre's counters on /api/me (spec's `noti_badges`; docs/product/messaging.md#notification-counts). */
@@ -35,7 +35,8 @@ export interface NotiBadges {
 export type NotiBadgesSource = (db: Db, accountIds: readonly number[]) => Promise<ReadonlyMap<number, NotiBadges>>;
 const NO_NOTI_BADGES: NotiBadges = { total: 0, comment_num: 0, at_num: 0, notice_num: 0, system_num: 0 };
 let notiBadgesSource: NotiBadgesSource | null = null;
-const notiLoaders = new WeakMap<Db, BatchedLoader<number, NotiBadges>>();
+/** Read through the source provided when the batch goes (none: nothing found, the counters are 0). */
+const notiBadgeReads = new BatchedLoaders<Db, number, NotiBadges>(async (db, ids) => (notiBadgesSource ? notiBadgesSource(db, ids) : new Map()));
 
 /** None provided, the counters are 0. */
 export function provideNotiBadges(source: NotiBadgesSource): void {
@@ -43,21 +44,14 @@ export function provideNotiBadges(source: NotiBadgesSource): void {
 }
 
 async function notiBadgesOf(db: Db, accountId: number): Promise<NotiBadges> {
-  const source = notiBadgesSource;
-  if (!source) return NO_NOTI_BADGES;
-  let loader = notiLoaders.get(db);
-  if (!loader) notiLoaders.set(db, (loader = new BatchedLoader((ids) => source(db, ids))));
-  return (await loader.load(accountId)) ?? NO_NOTI_BADGES;
+  if (!notiBadgesSource) return NO_NOTI_BADGES;
+  return (await notiBadgeReads.load(db, accountId)) ?? NO_NOTI_BADGES;
 }
 
 async function badgeOf(db: Db, name: BadgeName, accountId: number): Promise<number> {
-  const source = sources.get(name);
-  if (!source) return 0;
-  let perDb = loaders.get(db);
-  if (!perDb) loaders.set(db, (perDb = new Map()));
-  let loader = perDb.get(name);
-  if (!loader) perDb.set(name, (loader = new BatchedLoader((ids) => source(db, ids))));
-  return (await loader.load(accountId)) ?? 0;
+  const reads = badgeReads.get(name);
+  if (!reads) return 0;
+  return (await reads.load(db, accountId)) ?? 0;
 }
 
 /**

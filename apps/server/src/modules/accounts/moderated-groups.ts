@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 
 /**
  * The groups accounts are appointed moderators of (docs/product/community.md#group-moderators), many accounts at
@@ -10,7 +10,8 @@ import { BatchedLoader } from '../../platform/batched-loader.ts';
 export type ModeratedGroupsSource = (db: Db, accountIds: readonly number[]) => Promise<ReadonlyMap<number, number[]>>;
 
 let source: ModeratedGroupsSource = async () => new Map();
-const loaders = new WeakMap<Db, BatchedLoader<number, number[]>>();
+/** Read through the source provided when the batch goes, so a source provided later is the one asked. */
+const moderatedReads = new BatchedLoaders<Db, number, number[]>((db, ids) => source(db, ids));
 
 export function provideModeratedGroups(next: ModeratedGroupsSource): void {
   source = next;
@@ -18,7 +19,5 @@ export function provideModeratedGroups(next: ModeratedGroupsSource): void {
 
 /** The groups one account moderates, ascending; batched like the account row of GET /api/me. */
 export async function moderatedGroupsOf(db: Db, accountId: number): Promise<number[]> {
-  let loader = loaders.get(db);
-  if (!loader) loaders.set(db, (loader = new BatchedLoader((ids) => source(db, ids))));
-  return (await loader.load(accountId)) ?? [];
+  return (await moderatedReads.load(db, accountId)) ?? [];
 }

@@ -1,6 +1,6 @@
 import type { PlatformKind } from '@lantern/domain';
 import type { Db } from '../../platform/db/client.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 
 /** An outside account bound to a store account, as basic info shows it (`platforms`: kind, show_id). */
 export interface PlatformBinding {
@@ -16,7 +16,8 @@ export interface PlatformBinding {
 export type PlatformSource = (db: Db, accountIds: readonly number[]) => Promise<ReadonlyMap<number, PlatformBinding[]>>;
 
 let source: PlatformSource = async () => new Map();
-const loaders = new WeakMap<Db, BatchedLoader<number, PlatformBinding[]>>();
+/** Read through the source provided when the batch goes, so a source provided later is the one asked. */
+const platformReads = new BatchedLoaders<Db, number, PlatformBinding[]>((db, ids) => source(db, ids));
 
 export function providePlatforms(next: PlatformSource): void {
   source = next;
@@ -27,7 +28,5 @@ export function providePlatforms(next: PlatformSource): void {
  * account row of GET /api/me (platform/batched-loader.ts), so a burst of /api/me costs one more statement, not one per call.
  */
 export async function platformsOf(db: Db, accountId: number): Promise<PlatformBinding[]> {
-  let loader = loaders.get(db);
-  if (!loader) loaders.set(db, (loader = new BatchedLoader((ids) => source(db, ids))));
-  return (await loader.load(accountId)) ?? [];
+  return (await platformReads.load(db, accountId)) ?? [];
 }

@@ -4,7 +4,7 @@ import type { Me, PublicUser } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { BatchedLoader } from '../../platform/batched-loader.ts';
+import { BatchedLoaders } from '../../platform/batched-loader.ts';
 import { accounts, clockIns, wallets } from './tables.ts';
 import type { Account } from './lookup.ts';
 import { permissionsOf } from '@lantern/domain';
@@ -49,16 +49,11 @@ export async function loadMeRow(deps: Deps, accountId: number, site: Site): Prom
   // Today on the account's own check-in calendar (its home site's), known only once the row is read.
   const now = deps.clock.now();
   const batch = `${site.currency}|${checkInDay(now, 'native')}|${checkInDay(now, 'abroad')}`;
-  return (await meRowLoader(deps.db).load(`${batch}|${accountId}`)) ?? null;
+  return (await meRowReads.load(deps.db, `${batch}|${accountId}`)) ?? null;
 }
 
 /** Batches by what the statement is run with (the site's currency, today on both calendars), each key `<batch>|<account id>`. */
-function meRowLoader(db: Db) {
-  let loader = meRowLoaders.get(db);
-  if (!loader) meRowLoaders.set(db, (loader = new BatchedLoader((keys) => loadMeRows(db, keys))));
-  return loader;
-}
-const meRowLoaders = new WeakMap<Db, BatchedLoader<string, MeRow>>();
+const meRowReads = new BatchedLoaders<Db, string, MeRow>((db, keys) => loadMeRows(db, keys));
 
 async function loadMeRows(db: Db, keys: readonly string[]): Promise<Map<string, MeRow>> {
   const byBatch = new Map<string, number[]>();

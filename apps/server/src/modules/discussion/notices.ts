@@ -48,9 +48,13 @@ export async function tellOfComment(deps: Deps, row: WrittenComment, targetAutho
   await notifyNow(deps, inputs);
 }
 
-/** After a like (not a dislike, not a cancel): the author of what was liked, collapsed per target while unread. */
-export async function tellOfLike(deps: Deps, actorId: number, type: LikeTargetType, id: number, authorId: number | null): Promise<void> {
-  if (authorId === null || authorId === actorId) return;
+/**
+ * After likes of one target (not dislikes, not cancels): its author, told once per liker, the likes collapsed
+ * per target while unread (notifications' rule); a self-like tells nobody. One statement for them all.
+ */
+export async function tellOfLikes(deps: Deps, type: LikeTargetType, id: number, authorId: number | null, likerIds: readonly number[]): Promise<void> {
+  const likers = likerIds.filter((likerId) => likerId !== authorId);
+  if (authorId === null || likers.length === 0) return;
   let href: string;
   let excerpt = '';
   if (type === 'Comment') {
@@ -60,5 +64,6 @@ export async function tellOfLike(deps: Deps, actorId: number, type: LikeTargetTy
     href = targetHref(comment.targetType as DiscussionTargetType, comment.targetId);
     excerpt = comment.content;
   } else href = targetHref(type, id);
-  await notifyNow(deps, { recipientId: authorId, kind: 'like', actorId, target: { type, id }, excerpt, href });
+  // A call per liker (one call keeps one tell per recipient and target); calls of one moment are one statement.
+  await Promise.all(likers.map((actorId) => notifyNow(deps, { recipientId: authorId, kind: 'like', actorId, target: { type, id }, excerpt, href })));
 }

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { notificationExcerpt, type NotificationKind } from '@lantern/domain';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
+import { isConnectionError, type Db, type DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { PreparedSql, slot } from '../../platform/db/prepared.ts';
+import { asError, GroupLanes } from '../../platform/group-lanes.ts';
 import { publicAccountJsonSql } from '../accounts/index.ts';
 import { liveAppendSql, liveEventsOf, pushLiveEvents, type LiveEvent, type LiveEventRow } from '../live/index.ts';
 
@@ -203,58 +204,56 @@ async function write(tx: DbOrTx, deps: Pick<Deps, 'clock'>, wanted: readonly Not
  * (decisions/0027, "Grouped on a hot post"): a burst of likes on one post becomes one upsert of its author's
  * rows instead of a queue of them, each a commit. Answers the events written for this call's recipients.
  */
-export async function notifyNow(deps: Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>, inputs: NotifyInput | readonly NotifyInput[]): Promise<LiveEvent[]> {
+export async function notifyNow(deps: NotifyDeps, inputs: NotifyInput | readonly NotifyInput[]): Promise<LiveEvent[]> {
   const wanted = wantedOf((Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[]);
   if (wanted.length === 0) return [];
-  let group = groups.get(deps.db);
-  if (!group) groups.set(deps.db, (group = { waiting: [], running: false }));
-  const done = new Promise<LiveEvent[]>((resolve, reject) => group.waiting.push({ wanted, resolve, reject }));
-  if (!group.running) void runGroups(deps, group);
-  return done;
+  let lane = lanes.get(deps.db);
+  if (!lane) lanes.set(deps.db, (lane = new GroupLanes(deps.db, (db, _all, calls) => writeGroup({ ...deps, db }, calls), { lanes: 1, maxGroup: MOST_CALLS_A_STATEMENT })));
+  // No account holds a call back: two calls telling the same people are one statement, merged (`notifySql`).
+  return lane.submit('all', { accountId: null, wanted });
 }
 
-interface Waiting {
+type NotifyDeps = Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>;
+interface Call {
+  accountId: null;
   wanted: NotifyInput[];
-  resolve(events: LiveEvent[]): void;
-  reject(error: unknown): void;
 }
-/** Per database (one per instance): the calls waiting for the statement in flight, and whether one is. */
-const groups = new WeakMap<object, { waiting: Waiting[]; running: boolean }>();
+/**
+ * Per database (one per instance), the platform's group lanes (platform/group-lanes.ts) with one lane: one
+ * notify statement in flight, and the calls made meanwhile go together in the next one.
+ */
+const lanes = new WeakMap<object, GroupLanes<Call, LiveEvent[], 'all'>>();
 /** At most this many calls in one statement; a longer queue goes in several, one after another. */
 const MOST_CALLS_A_STATEMENT = 64;
 
-async function runGroups(deps: Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>, group: { waiting: Waiting[]; running: boolean }): Promise<void> {
-  group.running = true;
+/** Writes a group's calls in one statement; one call's notifications must not fail another's: each then goes again on its own. */
+async function writeGroup(deps: NotifyDeps, calls: readonly Call[]): Promise<(LiveEvent[] | Error)[]> {
   try {
-    while (group.waiting.length > 0) {
-      const calls = group.waiting.splice(0, MOST_CALLS_A_STATEMENT);
-      try {
-        await writeAndPush(deps, calls);
-      } catch (error) {
-        // One call's notifications must not fail another's: each goes again on its own.
-        if (calls.length === 1) calls[0]!.reject(error);
-        else for (const call of calls) await writeAndPush(deps, [call]).catch((alone: unknown) => call.reject(alone));
-      }
-    }
-  } finally {
-    group.running = false;
+    return await writeAndPush(deps, calls);
+  } catch (error) {
+    // A broken connection is the lane's to handle (it fails the group and takes another connection).
+    if (isConnectionError(error) || calls.length === 1) throw error;
+    const answers: (LiveEvent[] | Error)[] = [];
+    for (const call of calls) answers.push(await writeAndPush(deps, [call]).then(([events]) => events!, asError));
+    return answers;
   }
 }
 
-async function writeAndPush(deps: Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>, calls: readonly Waiting[]): Promise<void> {
+/** The group's statement, its events pushed, each call answered the events of its own recipients. */
+async function writeAndPush(deps: NotifyDeps, calls: readonly Call[]): Promise<LiveEvent[][]> {
   const events = await write(deps.db, deps, calls.flatMap((call) => call.wanted));
   await pushLiveEvents(deps, events);
-  for (const call of calls) {
+  return calls.map((call) => {
     const recipients = new Set(call.wanted.map((input) => input.recipientId));
-    call.resolve(events.filter((event) => recipients.has(event.accountId)));
-  }
+    return events.filter((event) => recipients.has(event.accountId));
+  });
 }
 
 /**
  * Runs `work` in a transaction, handing it `tell` to queue notifications; they are written last in that
  * transaction and pushed after it commits (nothing is pushed for one that rolled back).
  */
-export async function withNotifications<T>(deps: Pick<Deps, 'db' | 'clock' | 'kv' | 'log'>, work: (tx: DbOrTx, tell: (input: NotifyInput) => void) => Promise<T>): Promise<T> {
+export async function withNotifications<T>(deps: NotifyDeps, work: (tx: DbOrTx, tell: (input: NotifyInput) => void) => Promise<T>): Promise<T> {
   const queued: NotifyInput[] = [];
   const { result, events } = await (deps.db as Db).transaction(async (tx) => {
     const result = await work(tx, (input) => queued.push(input));

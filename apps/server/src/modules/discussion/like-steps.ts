@@ -1,0 +1,124 @@
+import { randomInt } from 'node:crypto';
+import type { Area } from '@lantern/domain';
+import { isConnectionError, type Db, type DbOrTx } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { asError } from '../../platform/group-lanes.ts';
+import { COUNTER_SHARDS } from './counters.ts';
+import { tellOfLikes } from './notices.ts';
+import { guardWrite, visibleTarget, type DiscussionTargetFacts } from './targets.ts';
+import { writeReaction, type ReactionWanted } from './reaction-writes.ts';
+import { viewOf, type TargetView, type ViewRow } from './write-statement.ts';
+
+/**
+ * A like, a dislike or a cancel (docs/product/community.md#likes), written once: the ordered steps below, each
+ * run for every like of a group still standing — one like alone is a group of one. The likes of one target asked
+ * for at the same moment on an instance go as a group (likes.ts, through the platform's group lanes), and each
+ * refusal rule is in one step, so a like is answered the same alone as in a rush.
+ */
+
+/** One like asked for: who, which target, the state wanted (null: none), and on which site. */
+export interface LikeAsk extends ReactionWanted {
+  area: Area;
+}
+
+/** A like on its way through the steps, with what they found. */
+interface LikeOnItsWay {
+  ask: LikeAsk;
+  facts?: DiscussionTargetFacts;
+  /** The write's answer: the target's counts after it and the writer's state. */
+  row?: ViewRow;
+}
+
+/** What a step answers for each like given it, in order: a refusal (that like's answer) or nothing (it goes on). */
+type Verdicts = (Error | undefined)[];
+
+interface LikeStep {
+  name: string;
+  /** `deps` for reads shared with other requests; `lane`, the connection the group's writes go on. */
+  run(deps: Deps, lane: Db, likes: readonly LikeOnItsWay[]): Promise<Verdicts>;
+}
+
+export const LIKE_STEPS: readonly LikeStep[] = [
+  {
+    // 404 `accessible_id`: a type nobody registered, a target gone or hidden, or one of the other site (decisions/0015).
+    name: 'the target is seen on this site',
+    run: (deps, _lane, likes) => verdictsOf(likes.map(async (like) => {
+      like.facts = await visibleTarget(deps, like.ask.type, like.ask.id, like.ask.area, 'accessible_id');
+    })),
+  },
+  {
+    // Moderation's guard: 401 unknown, 403 `banned` in a warn ban (the muted may like), 429 over the pace.
+    name: 'the writer may like',
+    run: (deps, _lane, likes) => verdictsOf(likes.map((like) => guardWrite(deps, like.ask.accountId, 'like'))),
+  },
+  {
+    // 400 `account_id: taken` for the state already held (the product rule `likeOutcome`, reaction-writes.ts).
+    name: 'the reaction is written with its counter',
+    run: (deps, lane, likes) => writeReactions(lane, likes, deps.clock.now()),
+  },
+  {
+    // Likes only, once written; a failure here fails the likes it tells of, as it would one alone.
+    name: 'the author is told',
+    run: async (deps, _lane, likes) => {
+      const likers = likes.filter((like) => like.ask.wanted === 1 && (like.row?.done ?? 0) > 0).map((like) => like.ask.accountId);
+      const { type, id } = likes[0]!.ask;
+      const told = await tellOfLikes(deps, type, id, likes[0]!.facts?.authorId ?? null, likers).then(() => undefined, asError);
+      return likes.map((like) => (likers.includes(like.ask.accountId) ? told : undefined));
+    },
+  },
+];
+
+/**
+ * Runs the steps for likes of one target on one site, answering each its view or its refusal. `lane` is the
+ * connection the group's writes go on (the group lanes hold one per lane).
+ */
+export async function runLikeSteps(deps: Deps, lane: Db, asks: readonly LikeAsk[]): Promise<(TargetView | Error)[]> {
+  const likes: LikeOnItsWay[] = asks.map((ask) => ({ ask }));
+  const answers = new Map<LikeOnItsWay, Error>();
+  for (const step of LIKE_STEPS) {
+    const standing = likes.filter((like) => !answers.has(like));
+    if (standing.length === 0) break;
+    const verdicts = await step.run(deps, lane, standing);
+    standing.forEach((like, i) => { if (verdicts[i]) answers.set(like, verdicts[i]); });
+  }
+  return likes.map((like) => answers.get(like) ?? viewOf(like.row!));
+}
+
+/**
+ * The writes of a group: alone, one statement; together, one transaction with every writer's statement on one
+ * counter shard, so a rush of likes on one post commits once per group. A refusal (400) is that writer's answer and
+ * keeps the others' writes; anything else (a deadlock with another instance's group) rolls the group back and each
+ * writes on its own, as it would alone.
+ */
+async function writeReactions(lane: Db, likes: readonly LikeOnItsWay[], now: Date): Promise<Verdicts> {
+  if (likes.length === 1) return [await writeOne(lane, likes[0]!, now)];
+  const shard = randomInt(COUNTER_SHARDS);
+  try {
+    return await lane.transaction(async (tx) => {
+      const verdicts: Verdicts = [];
+      for (const like of likes) verdicts.push(await writeOne(tx, like, now, shard));
+      return verdicts;
+    });
+  } catch (error) {
+    if (isConnectionError(error)) throw error;
+    const verdicts: Verdicts = [];
+    for (const like of likes) verdicts.push(await writeOne(lane, like, now));
+    return verdicts;
+  }
+}
+
+/** One writer's reaction written: a refusal is its answer; any other error is thrown (it ends a transaction). */
+async function writeOne(db: DbOrTx, like: LikeOnItsWay, now: Date, shard?: number): Promise<Error | undefined> {
+  try {
+    like.row = await writeReaction(db, like.ask, now, shard);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+async function verdictsOf(work: readonly Promise<unknown>[]): Promise<Verdicts> {
+  return (await Promise.allSettled(work)).map((result) => (result.status === 'rejected' ? asError(result.reason) : undefined));
+}
