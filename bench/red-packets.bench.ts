@@ -10,13 +10,17 @@ import { accounts } from '../apps/server/src/modules/accounts/tables.ts';
 import { startSession } from '../apps/server/src/modules/accounts/sessions.ts';
 import { createRedPacketEvent } from '../apps/server/src/modules/red-packets/staff.ts';
 import { newShare, takePacket } from '../apps/server/src/modules/red-packets/packets.ts';
-import { load, percentile, type LoadResult } from './lib.ts';
+import { load, percentile, profiled, type LoadResult } from './lib.ts';
+import { traced } from './statement-trace.ts';
 import { runLoadProcess } from './load-process.ts';
 import { registerBareClaim } from './bare-claim.ts';
 import type { FlashLoadInput } from './loads/flash-rush.ts';
 import type { RedPacketAnswers, RedPacketLoadInput } from './loads/red-packet-rush.ts';
 
-/** `RP_OPENERS` and `RP_PACKETS` shrink a run for a quick look; the reported figures use the defaults. */
+/**
+ * `RP_OPENERS` and `RP_PACKETS` shrink a run for a quick look; the reported figures use the defaults.
+ * `RP_TRACE=1` prints the statements the server sent during each rush, by kind (a profile of the round trips).
+ */
 const OPENERS = Number(process.env.RP_OPENERS ?? 2_000);
 const PACKETS = Number(process.env.RP_PACKETS ?? 100);
 const PARTS = 20;
@@ -44,10 +48,12 @@ export interface RedPacketRun {
 /**
  * 2,000 accounts opening one event's packets at once (docs/product/deals.md#red-packet-open), on PostgreSQL
  * (with Redis when REDIS_URL is set, for the attempt counters): the event has 100 shared packets of 20 parts
- * (2,000 parts); each account, on its own keep-alive connection, opens packet after packet as soon as it is
+ * (2,000 parts); each account, signed in and on the page a moment before (GET /api/me, as the lottery's
+ * rush), on its own keep-alive connection, opens packet after packet as soon as it is
  * answered, until every part is opened and 3 s more. The rate is parts opened per second until the last;
  * the baseline, measured in the same run on the same server and pool under the same 2,000 connections, is
- * the flash-sale bench's bare claim (FOR UPDATE SKIP LOCKED + INSERT). Parts over a packet's count, accounts
+ * the flash-sale bench's bare claim (FOR UPDATE SKIP LOCKED + INSERT); the claims it left in flight are answered
+ * before the rush starts. Parts over a packet's count, accounts
  * with two parts of one packet, packets whose opened parts do not sum to the packet and parts without their
  * wallet ledger row are counted in SQL after each run. Three runs; the median by ratio is reported.
  */
@@ -93,10 +99,25 @@ export async function redPacketsBench(): Promise<{ runs: RedPacketRun[]; median:
       await drained();
       const loadAverage = os.loadavg()[0]!;
       const baseline = await runLoadProcess<FlashLoadInput, LoadResult>(new URL('./loads/flash-rush.ts', import.meta.url), { kind: 'claim', base, connections: OPENERS, seconds: 8 });
+      // The baseline's load stops with a claim in flight on each of its 2,000 connections: the server answers
+      // them before the rush's clock starts, not in the rush's first seconds.
+      await drained();
       console.log(`red packets run ${run + 1}: baseline ${baseline.requestsPerSecond} req/s; the rush starts`);
-      const rushed = await runLoadProcess<RedPacketLoadInput, RedPacketAnswers>(new URL('./loads/red-packet-rush.ts', import.meta.url), {
+      const statementsBefore = traced.count;
+      if (process.env.RP_TRACE) traced.texts = [];
+      const rushed = await profiled(`red-packets-${run + 1}`, () => runLoadProcess<RedPacketLoadInput, RedPacketAnswers>(new URL('./loads/red-packet-rush.ts', import.meta.url), {
         base, tokens, shares, parts: PACKETS * PARTS, afterSeconds: AFTER_SECONDS, maxSeconds: MAX_SECONDS,
-      });
+      }));
+      console.log(`red packets run ${run + 1}: ${traced.count - statementsBefore} statements during the rush`);
+      if (traced.texts) {
+        const kinds = new Map<string, number>();
+        for (const t of traced.texts) kinds.set(t.slice(0, 90), (kinds.get(t.slice(0, 90)) ?? 0) + 1);
+        console.log([...kinds].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, n]) => `${n}\t${k}`).join('\n'));
+        traced.texts = null;
+      }
+      const perSecond = new Map<number, number>();
+      rushed.at.forEach((at, i) => { if (rushed.reason[i] === 'ok') perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1); });
+      console.log(`ok per second: ${JSON.stringify([...perSecond])}; answers ${rushed.at.length}`);
       await drained();
       const answers = rushed.at.map((at, i) => ({ at, reason: rushed.reason[i]!, ms: rushed.ms[i]! }));
       const ok = answers.filter((a) => a.reason === 'ok');

@@ -119,15 +119,28 @@ ${c.statements.pay.map((t, i) => `${i + 1}. \`${t}\``).join('\n')}
 ${runs.map((r, i) => `| ${i + 1}${r === median ? ' (median)' : ''} | ${r.loadAverage} | ${r.baseline.requestsPerSecond} (${r.baseline.p99}) | **${r.opensPerSecond}** | ${r.ratio.toFixed(2)} | ${r.openSeconds} | ${r.p50} / ${r.p99} | **${r.overCount}** | **${r.twice}** | **${r.sumMismatch}** | **${r.ledgerMismatch}** | ${others(r)} |`).join('\n')}
 
 Median ratio: **${median.ratio.toFixed(2)}** (target, issue 26: at least 0.5 of the bare claim, with 0 parts over count).
-The event holds 100 shared packets of 20 parts (2,000 parts). Each of the 2,000 signed-in accounts holds one
-keep-alive connection and posts \`POST /api/events/{id}/red_packets/{rid}/shares/{sid}/opens\` again as soon as it is
-answered, packet after packet, until every part is opened and 3 s more; "parts opened/s" counts parts until the
-last. Openings of one packet waiting together are made in one transaction: the packet and its openers read once,
-the parts claimed in one statement (FOR UPDATE SKIP LOCKED) and every wallet credited with its ledger row in one
-statement (docs/product/deals.md#red-packet-open, decisions/0047); once the server has seen a packet fully opened
-it answers \`open_limit\` / \`opened\` for a second with no SQL; the 30-a-minute \`access_wait\` is counted first. The baseline is the flash-sale bench's bare claim (one row
-claimed FOR UPDATE SKIP LOCKED and one inserted, in a transaction), on the same server and pool under the same
-2,000 connections, measured just before each rush. The integrity columns are counted in SQL after each run.
+The event holds 100 shared packets of 20 parts (2,000 parts). Each of the 2,000 signed-in accounts loads its account
+(\`GET /api/me\`) a moment before, as the lottery's rush does, then holds one keep-alive connection and posts
+\`POST /api/events/{id}/red_packets/{rid}/shares/{sid}/opens\` again as soon as it is answered, packet after packet,
+until every part is opened and 3 s more; "parts opened/s" counts parts until the last. Openings of one event waiting
+together, whatever their packets, are made in one transaction: the event and the packets read once, the parts of
+every packet claimed in one statement (FOR UPDATE SKIP LOCKED), every wallet credited with its ledger row in one
+statement and every notice written in one more (docs/product/deals.md#red-packet-open, decisions/0047); once the
+server has seen a packet fully opened it answers \`open_limit\` / \`opened\` for a second with no SQL; the
+30-a-minute \`access_wait\` is counted first. The baseline is the flash-sale bench's bare claim (one row claimed FOR
+UPDATE SKIP LOCKED and one inserted, in a transaction), on the same server and pool under the same 2,000
+connections, measured just before each rush; the claims its load leaves in flight are answered before the rush
+starts. The integrity columns are counted in SQL after each run.
+
+What changed on 2026-11-29 (the median was 0.33), profiled with \`RP_TRACE=1\` (the statements of one rush, by
+kind) and \`BENCH_CPU_PROFILE\`: (1) openings waited by packet, so a rush on 100 packets made at least 100 groups of
+7 round trips each (about 494 groups in a traced rush, 4 openings a group); they now wait by event, and the same
+rush made 25 groups; (2) the bench itself measured the baseline's tail inside the rush: the baseline's load stops
+with a claim in flight on each of its 2,000 connections, and the server was still answering them (1,941 of the
+bare claim's INSERTs in the traced rush's window) while the rush's clock ran; (3) the openers' sessions were not
+known to the server at the start (the lottery's rush loads them first), so the first of each account's opens
+also looked its session up (about 1,600 lookups in the traced rush). A group never waits for a lock while it holds
+parts; a member whose packet's last parts another transaction holds opens alone after the commit.
 `;
   },
   async lottery() {
