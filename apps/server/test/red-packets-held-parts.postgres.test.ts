@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
 import { redPacketParts } from '../src/modules/red-packets/tables.ts';
+import { lockWaiters } from './lock-waiters.ts';
 
 /**
  * A rush's group of openings (modules/red-packets/open-group.ts) never waits for a lock while it holds parts
@@ -21,13 +22,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
-
-async function lockWaiters(): Promise<number> {
-  const rows = await t.deps.db.execute<{ n: number | string }>(sql`select count(*) as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { n: number | string }[] }).rows);
-  return Number(list[0]!.n);
-}
 
 async function sharedPacket() {
   const admin = await makeAccount(t, { role: 'admin' });
@@ -62,7 +56,7 @@ describe('an opening whose packet\'s last parts another transaction holds', () =
     const holder = holdParts(rid, async () => { throw new Error('rolled back'); });
     await holder.holding;
     const answer = api.native.post(path, undefined, { token: opener.token });
-    await vi.waitFor(async () => expect(await lockWaiters()).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect(await lockWaiters(t.deps.db)).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
     await expect(holder.release()).rejects.toThrow('rolled back');
     const res = await answer;
     expect(res.statusCode, res.body).toBe(201);
@@ -80,7 +74,7 @@ describe('an opening whose packet\'s last parts another transaction holds', () =
     });
     await holder.holding;
     const answer = api.native.post(path, undefined, { token: opener.token });
-    await vi.waitFor(async () => expect(await lockWaiters()).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect(await lockWaiters(t.deps.db)).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
     await holder.release();
     const res = await answer;
     expect(res.statusCode, res.body).toBe(422);
