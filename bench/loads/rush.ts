@@ -1,11 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
-/** Every answer of a rush: when (ms from the start), what (`ok` or `field:reason`), and how long it took. */
+/**
+ * Every answer of a rush: when (ms from the start), what (`ok` or `field:reason`), and how long it took; when it
+ * started (epoch ms, the machine's clock, as the server's rows are stamped), and the requests the client gave up
+ * on (autocannon's timeout: no answer recorded, though the server may still have done the work).
+ */
 export interface RushAnswers {
   at: number[];
   reason: string[];
   ms: number[];
+  startedAtMs: number;
+  timeouts: number;
 }
 
 /** `ok` for a 201, else the first `field:reason` of the store's error answer, else the status. */
@@ -52,7 +58,7 @@ export interface RushOptions {
  */
 export async function rushUntil(options: RushOptions): Promise<RushAnswers> {
   assertLoopback(options.base);
-  const answers: RushAnswers = { at: [], reason: [], ms: [] };
+  const answers: RushAnswers = { at: [], reason: [], ms: [], startedAtMs: Date.now(), timeouts: 0 };
   const started = performance.now();
   let succeeded = 0;
   let stopping = false;
@@ -83,6 +89,6 @@ export async function rushUntil(options: RushOptions): Promise<RushAnswers> {
       });
     },
   }, () => {});
-  await new Promise((resolve) => instance.on('done', resolve));
+  answers.timeouts = (await new Promise<{ timeouts: number }>((resolve) => instance.on('done', resolve))).timeouts;
   return answers;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
@@ -8,6 +8,7 @@ import { accounts } from '../src/modules/accounts/tables.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { drawGroup, type GroupDraw } from '../src/modules/lottery/draw-group.ts';
 import { lotteryDraws, lotteryPrizes } from '../src/modules/lottery/tables.ts';
+import { lockWaiters } from './lock-waiters.ts';
 
 /**
  * A grouped draw (modules/lottery/draw-group.ts) whose first member's points are spent elsewhere while the group
@@ -28,13 +29,6 @@ afterAll(() => t.close());
 
 const COST = 10;
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
-
-async function lockWaiters(): Promise<number> {
-  const rows = await t.deps.db.execute<{ n: number | string }>(sql`select count(*) as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { n: number | string }[] }).rows);
-  return Number(list[0]!.n);
-}
 
 async function oneUnitLottery(): Promise<number> {
   const res = await api.native.post('/api/admin/lottery_activities', {
@@ -70,7 +64,7 @@ describe('a group drawing the last unit while its first member\'s points are spe
     await written;
 
     const group = drawGroup(t.deps, t.deps.db, [member(first.id, activityId), member(second.id, activityId)]);
-    await vi.waitFor(async () => expect(await lockWaiters()).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect(await lockWaiters(t.deps.db)).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
     commitSpend();
     await spend;
     const { answers, anyLeft } = await group;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness.ts';
 import { clients } from './client.ts';
 import { makeAccount } from './catalog-factories.ts';
@@ -7,6 +7,7 @@ import { buyGame, fundWallet, walletBalance } from './payments-factories.ts';
 import { resetPasswordByAppeal } from '../src/modules/accounts/index.ts';
 import { walletEntries } from '../src/modules/accounts/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
+import { lockWaiters } from './lock-waiters.ts';
 
 /**
  * The recovery hold against wallet payments racing an appeal's reset (docs/decisions/0044-account-appeals.md,
@@ -25,14 +26,6 @@ afterAll(() => t.close());
 
 const BURST = 8;
 const PRICE = 500;
-
-/** Backends of this database waiting on a lock (the payments queued behind the reset). */
-async function lockWaiters(): Promise<number> {
-  const rows = await t.deps.db.execute<{ n: number | string }>(sql`select count(*) as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { n: number | string }[] }).rows);
-  return Number(list[0]!.n);
-}
 
 /** A funded buyer with BURST pending one-click orders (a game each), as the web makes them. */
 async function buyerWithOrders() {
@@ -63,7 +56,7 @@ describe(`${BURST} parallel wallet payments racing an appeal's reset`, () => {
 
     const answers = Promise.all(pending.map((order) => pay(buyer.token, order)));
     // Every payment is queued behind the reset's row lock before the reset commits.
-    await vi.waitFor(async () => expect(await lockWaiters()).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(async () => expect(await lockWaiters(t.deps.db)).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
     commitReset();
     await reset;
 

@@ -15,6 +15,9 @@ import { facts, openAlone, openAnswer, throttleOpening, type EventRow, type Open
 export const PACKET_MEMORY_MS = 1000;
 const MAX_REMEMBERED = 10_000;
 
+const packetKey = (area: Area, eventId: number, packetId: number, shareId: string) => `${area}:${eventId}:${packetId}:${shareId}`;
+const isOpened = (answer: GroupOpened | Error | typeof OPEN_ALONE | undefined): answer is GroupOpened => answer !== undefined && answer !== OPEN_ALONE && !(answer instanceof Error);
+
 /** Staff edits of events (closing, the end) bump this, so this instance stops answering from the rows it read. */
 let eventsVersion = 0;
 export const redPacketEventsChanged = () => void (eventsVersion += 1);
@@ -44,24 +47,34 @@ interface KnownPacket {
  * the openers, the sharer, every part opened — it is given there, with no SQL. The memory holds only what
  * PostgreSQL committed, in this process (nothing shared, so no Redis outage can make it wrong); it gives no
  * refusal for an event that limits openers by sign-up date (that needs the account's row). Otherwise the
- * opening waits in the packet's lane and is made with the others waiting for it in one transaction
- * (`openGroup`); if the group meets another instance's opening by one of its accounts, each opens alone.
+ * opening waits in its event's lane and is made with the others waiting for any packet of the event in one
+ * transaction (`openGroup`); if the group meets another instance's opening by one of its accounts, each opens
+ * alone, as does a member whose packet's last parts another transaction still holds.
  */
 export function openingRush(deps: Deps) {
   const known = new Map<string, KnownPacket>();
-  const lanes = new GroupLanes<GroupOpen, Opened | typeof OPEN_ALONE, string>(deps.db, async (db, key, members) => {
+  const lanes = new GroupLanes<GroupOpen, Opened | typeof OPEN_ALONE, string>(deps.db, async (db, _event, members) => {
     const result = await openGroup(deps, db, members);
     await pushLiveEvents(deps, result.told);
-    if (!result.event || !result.packet) return result.answers as (Error | typeof OPEN_ALONE)[];
-    if (known.size >= MAX_REMEMBERED) known.clear();
-    // Groups of one packet in two lanes each read the openers before the other committed: every opener either
-    // saw is committed, and parts are never given back, so the memory keeps them all.
-    const previous = known.get(key);
-    const openers = previous ? new Set([...previous.openers, ...result.openers]) : result.openers;
-    known.set(key, { event: result.event, packet: result.packet, openers, atMs: deps.clock.now().getTime(), version: eventsVersion });
-    // The sharer's byline, once for the group (on the lane's connection: no wait in the pool's queue).
-    const sharer = result.answers.some((a) => a !== OPEN_ALONE && !(a instanceof Error)) ? (await accountSummaries(db, [result.packet.accountId])).get(result.packet.accountId) : undefined;
-    return result.answers.map((answer) => (answer === OPEN_ALONE || answer instanceof Error ? answer : { opened: answer, event: result.event!, packet: result.packet!, before: result.before, sharer }));
+    const event = result.event;
+    if (!event) return result.answers as (Error | typeof OPEN_ALONE)[];
+    if (known.size + result.packets.size > MAX_REMEMBERED) known.clear();
+    const atMs = deps.clock.now().getTime();
+    for (const { packet, openers } of result.packets.values()) {
+      // Groups of one packet in two lanes each read the openers before the other committed: every opener either
+      // saw is committed, and parts are never given back, so the memory keeps them all.
+      const key = packetKey(event.area, event.id, packet.id, packet.shareToken);
+      const previous = known.get(key);
+      known.set(key, { event, packet, openers: previous ? new Set([...previous.openers, ...openers]) : openers, atMs, version: eventsVersion });
+    }
+    // The sharers' bylines, once for the group (on the lane's connection: no wait in the pool's queue).
+    const sharerIds = [...new Set(members.filter((_, i) => isOpened(result.answers[i])).map((m) => result.packets.get(m.packetId)!.packet.accountId))];
+    const sharers = sharerIds.length > 0 ? await accountSummaries(db, sharerIds) : new Map<number, { nickname: string; avatar_url: string | null }>();
+    return result.answers.map((answer, i) => {
+      if (!isOpened(answer)) return answer;
+      const { packet, before } = result.packets.get(members[i]!.packetId)!;
+      return { opened: answer, event, packet, before, sharer: sharers.get(packet.accountId) };
+    });
   });
 
   /** The refusal PostgreSQL would give, when this instance knows it for sure; else null. */
@@ -86,10 +99,9 @@ export function openingRush(deps: Deps) {
 
   return async function open(area: Area, eventId: number, packetId: number, shareId: string, accountId: number): Promise<OpenAnswer> {
     await throttleOpening(deps, accountId);
-    const key = `${area}:${eventId}:${packetId}:${shareId}`;
-    const refused = sureRefusal(key, accountId);
+    const refused = sureRefusal(packetKey(area, eventId, packetId, shareId), accountId);
     if (refused) throw refused;
-    const answer = await lanes.submit(key, { accountId, area, eventId, packetId, shareId });
+    const answer = await lanes.submit(`${area}:${eventId}`, { accountId, area, eventId, packetId, shareId });
     if (answer === OPEN_ALONE) return openAlone(deps, area, eventId, packetId, shareId, accountId);
     return openAnswer(answer.event, answer.packet, answer.before, answer.opened, answer.sharer, deps.clock.now());
   };
