@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@lantern/contract';
-import { createTestApp, type TestApp } from './harness.ts';
+import { createTestApp, type TestApp } from './support/harness.ts';
 
 /**
  * The contract's API paths (what the web calls) and the routes the server registers must agree: a path the
