@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients, type SiteClient } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { type SiteClient } from '../support/client.ts';
 import { PASSWORD, codeFor, email, latestCode, nextIp, phone, sendCode, signUpByEmail, signUpByPhone, updateAccount } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A stolen session (an access token, nothing else) must not be enough to take the account over: every
  * change of password or contact wants proof of the account — the current password, or a code sent to a
  * contact already bound to it — and ends every other session and tells the owner.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const NEW_PASSWORD = 'Violet-Harbour-Lamp-73';
 

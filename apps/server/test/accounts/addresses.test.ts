@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Districts } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { signUpByEmail, type SignedUp } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let districts: Districts;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   districts = (await api.native.get('/districts')).json();
 });
-afterAll(() => t.close());
 
 /** A real province → city → district path from GET /districts. */
 function path(provinceIndex = 18, cityIndex = 2, areaIndex = 1) {

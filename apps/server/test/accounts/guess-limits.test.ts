@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CODE_MAX_ATTEMPTS, FAILURES_BEFORE_CAPTCHA, IP_FAILURES_PER_WINDOW, REDEEM_FAILURES_BEFORE_CAPTCHA } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { PASSWORD, codeFor, email, nextIp, phone, signUpByEmail, signUpByPhone } from '../support/factories.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { verificationCodes } from '../../src/modules/accounts/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Every guess is counted before it is compared, so a burst of parallel guesses gets no more tries than
  * the same guesses one after another. Run on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const wrongCodes = (right: string, n: number) =>
   Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));

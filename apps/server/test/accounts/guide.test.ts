@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GUIDE_CONFIG } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { signUpByEmail } from '../support/factories.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Configs = { configs: { kind: string; key: string; value: string }[] };
 const guideOf = (me: Configs) => me.configs.find((c) => c.kind === GUIDE_CONFIG.kind && c.key === GUIDE_CONFIG.key)?.value;

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { residentId, signUpByEmail, type SignedUp } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const identify = (token: string, name: string, code: string) => api.abroad.post('/api/identification', { identification: { name, code } }, { token });
 const remaining = (daily_remaining: number, total_remaining: number) => ({ daily_remaining, total_remaining });

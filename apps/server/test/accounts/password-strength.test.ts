@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedAccounts } from '../../src/seed/accounts.ts';
 import { PASSWORD, codeFor, email, latestCode, sendCode, signUpByEmail, signUpByPhone, solvedCaptcha } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * New passwords pass the composition rules AND an offline strength estimate: `Password1` has letters and
  * digits, and is still the first thing any cracking list tries.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const WEAK = ['Password1', 'Qwerty123', 'Lantern2026', 'abc12345'];
 

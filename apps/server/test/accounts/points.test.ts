@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clockInDay } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients, type SiteClient } from '../support/client.ts';
+import { type SiteClient } from '../support/client.ts';
 import { PASSWORD, codeFor, phone, signUpByEmail, type SignedUp } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 

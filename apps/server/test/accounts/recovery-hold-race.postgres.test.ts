@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { buyGame, fundWallet, walletBalance } from '../support/payments-factories.ts';
 import { resetPasswordByAppeal } from '../../src/modules/accounts/index.ts';
 import { walletEntries } from '../../src/modules/accounts/tables.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The recovery hold against wallet payments racing an appeal's reset (docs/decisions/0044-account-appeals.md,
@@ -15,13 +14,7 @@ import { orders } from '../../src/modules/orders/tables.ts';
  * window a read before the payment used to miss. PostgreSQL only: the payments must really wait on the
  * account row's lock on parallel connections.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const BURST = 8;
 const PRICE = 500;

@@ -6,19 +6,14 @@ import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { PASSWORD, nextIp, signUpByPhone } from '../support/factories.ts';
 import { accessTokens, accounts } from '../../src/modules/accounts/tables.ts';
 import { SESSION_CACHE_SECONDS } from '../../src/platform/session-cache.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The access-token check is kept per instance for SESSION_CACHE_SECONDS (platform/session-cache.ts). A
  * revocation is honoured at once on the instance that made it, and on every other instance within that
  * window (at once too when the message through Redis arrives first). Time is moved with the test clock.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const NEW_PASSWORD = 'Violet-Harbour-Lamp-73';
 const me = (client: SiteClient, token: string) => client.get('/api/me', { token });

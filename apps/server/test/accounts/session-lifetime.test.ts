@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from '@lantern/domain';
 import { COOKIES } from '@lantern/contract';
-import { HOSTS, createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { PASSWORD, signUpByEmail } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** A session ends 90 days after its sign-in, however faithfully its refresh token is rotated. */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const DAY = 86_400;
 const refresh = (token: string) => api.abroad.patch('/api/access_token', { access_token: { refresh_token: token } });

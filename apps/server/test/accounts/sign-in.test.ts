@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients, type SiteClient } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { type SiteClient } from '../support/client.ts';
 import { PASSWORD, codeFor, email, latestCode, nextIp, phone, sendCode, signUpByEmail, signUpByPhone, solvedCaptcha, updateAccount } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 function signIn(client: SiteClient, login: string, password: string, ip: string, captcha: Record<string, string> = {}) {
   return client.post('/api/access_token', { access_token: { login, password, ...captcha } }, { ip });

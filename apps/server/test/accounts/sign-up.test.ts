@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, email, latestCode, residentId, sendCode, signUpByEmail, solvedCaptcha } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 describe('POST /api/accounts (sign-up)', () => {
   it('signs up by e-mail on the international site and is signed in', async () => {

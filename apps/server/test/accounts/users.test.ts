@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { signUpByEmail, signUpByPhone, updateAccount } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const PUBLIC_FIELDS = ['avatar_url', 'background_url', 'created_at_timestamp', 'gender', 'id', 'introduction', 'is_mute', 'nickname', 'role'];
 const batch = (ids: Array<number | string>) => api.abroad.get(`/api/users?${ids.map((id) => `q[id_in][]=${id}`).join('&')}`);

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Entry = { delta: number; balance_after: number; reason: string; order_id: number | null };
 

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { GUEST_UPLOAD_KEEP_HOURS, GUEST_UPLOAD_MAX_BYTES, GUEST_UPLOADS_PER_FORM } from '@lantern/domain';
 import type { UploadResult, UploadToken } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients, type SiteClient } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
+import { type SiteClient } from '../support/client.ts';
 import { uploadForm } from '../support/upload-form.ts';
 import { email, latestCode, nextIp, sendCode, signUpByEmail } from '../support/factories.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { sweepGuestUploads } from '../../src/modules/uploads/index.ts';
 import { uploads } from '../../src/modules/uploads/tables.ts';
 import { appeals } from '../../src/modules/appeals/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * An appeal's attachments uploaded by a guest (docs/product/engagement.md#guest-uploads): the signed appeal form
@@ -18,13 +19,7 @@ import { appeals } from '../../src/modules/appeals/tables.ts';
  * per form, per address and per site; a filed appeal takes only its own form's uploads and keeps them; what no
  * appeal kept is swept a day later. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Area = 'native' | 'abroad';
 const png = (w = 320, h = 240) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a7bd5' } }).png().toBuffer();

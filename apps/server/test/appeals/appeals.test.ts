@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { APPEAL_HOLD_HOURS, APPEAL_MAX_ATTACHMENTS, APPEAL_RESET_TOKEN_TTL_SECONDS, RECOVERY_HOLD_DAYS } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients, type SiteClient } from '../support/client.ts';
+import { type SiteClient } from '../support/client.ts';
 import { PASSWORD, email, latestCode, nextIp, phone, sendCode, signUpByEmail, signUpByPhone, updateAccount } from '../support/factories.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { buyGame, fundWallet } from '../support/payments-factories.ts';
@@ -10,6 +9,7 @@ import { issueRedeemCodes } from '../../src/modules/redeem/issue.ts';
 import { releaseHeldAppeals } from '../../src/modules/appeals/index.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { appeals } from '../../src/modules/appeals/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Account appeals end to end through the API (docs/product/engagement.md#appeals): filing with every refusal of
@@ -17,15 +17,11 @@ import { appeals } from '../../src/modules/appeals/tables.ts';
  * token (15 minutes, once, hashed), and what a reset leaves: sessions revoked, old contacts told, the
  * 15-day recovery hold on redeeming and the wallet. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 const NEW_PASSWORD = 'Amber-Lantern-Reset-58';
 const mails = (to: string) => t.deps.outbox.list(to, 20);

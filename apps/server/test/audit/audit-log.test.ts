@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { auditLog } from '../../src/platform/db/platform-tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 /** The audit rows for a route, newest first. They are written just after the answer, so they are polled for. */
 const rowsFor = (route: string) => t.deps.db.select().from(auditLog).where(eq(auditLog.route, route)).orderBy(desc(auditLog.id));

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleRegularPrice } from '@lantern/domain';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeEdition, makeProduct, makeSku, names } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { makePaidOrder } from '../support/keys-factories.ts';
@@ -11,16 +9,13 @@ import { editions } from '../../src/modules/catalog/tables.ts';
 import { accountCoupons } from '../../src/modules/coupons/tables.ts';
 import { bundleOrders } from '../../src/modules/bundles/tables.ts';
 import { auditLog } from '../../src/platform/db/platform-tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 /** The account's notifications in the centre (the queue reward's `activity` notice, docs/product/messaging.md#activity). */
 const noticesOf = async (token: string, area: Area = 'native') => (await api[area].get('/api/messages', { token })).json().messages as Record<string, unknown>[];

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CART_MAX_LINES } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { cartItems } from '../../src/modules/cart/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { eq } from 'drizzle-orm';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const patch = (token: string, cart_skus: Array<{ sku_id: number; quantity: number }>, site: 'native' | 'abroad' = 'native') =>
   api[site].patch('/api/cart', { cart: { cart_skus } }, { token });

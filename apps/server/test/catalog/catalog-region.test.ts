@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeContent, makeProduct, makeSku, names } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * SKU region (docs/product/catalogue.md#sku-region): a SKU is kept only when it has no region or the user's region. The user's region is
@@ -10,20 +9,16 @@ import { makeAccount, makeContent, makeProduct, makeSku, names } from '../suppor
  * SKU in the user's (docs/product/catalogue.md#requested-sku). A product left with no SKU is a 404.
  */
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let product: number;
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   product = (await makeProduct(t, { name: names('Harbor of Paper Cranes', '纸鹤港') })).id;
   ids.everywhere = (await makeSku(t, { productId: product, editionPosition: 0, name: names('Harbor of Paper Cranes', '纸鹤港'), rank: 30 })).id;
   ids.hk = (await makeSku(t, { productId: product, editionPosition: 1, region: 'hk', name: names('Harbor of Paper Cranes HK', '纸鹤港 港版'), rank: 20 })).id;
   ids.cn = (await makeSku(t, { productId: product, editionPosition: 2, region: 'CN ', name: names('Harbor of Paper Cranes CN', '纸鹤港 国行'), rank: 10 })).id;
   ids.hkOnly = (await makeSku(t, { region: 'hk', name: names('Kowloon Nights', '九龙夜') })).id;
 });
-afterAll(() => t.close());
 
 const skuIds = (body: { skus: Array<{ id: number }> }) => body.skus.map((s) => s.id);
 

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeContent, makeSku, makeTag } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Bad input on every catalogue, storefront and shop read gets a 4xx, never a 5xx (docs/product/README.md#errors). */
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   const tag = await makeTag(t, { kind: 'peri' });
   const sku = await makeSku(t, { tagIds: [tag.id] });
   await makeContent(t, { kind: 'booth', relations: [{ targetType: 'sku', targetId: sku.id }] });
   token = (await makeAccount(t, { role: 'staff' })).token;
 });
-afterAll(() => t.close());
 
 const PATHS = [
   '/api/skus/{x}', '/api/skus/{x}/service', '/api/products/{x}', '/api/v7/booths/{x}', '/api/v7/boxes/{x}', '/api/peripheral/peri_tags/{x}',

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
 import { bundleItems, editions, products, skus, tags } from '../../src/modules/catalog/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo seed (the one test that uses it): a believable store on both sites. */
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let result: Awaited<ReturnType<typeof seedCatalog>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   result = await seedCatalog(t.deps);
 }, 120_000);
-afterAll(() => t.close());
 
 async function n(query: Promise<Array<{ n: number }>>) {
   return (await query)[0]!.n;

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount, makeBundle, makeCategory, makeEdition, makeProduct, makeSku, makeTag, names } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 describe('GET /api/skus/{id}', () => {
   it('shows a SKU as a summary: drawn covers, effective price and discount, the site currency, tags and category', async () => {

@@ -1,15 +1,8 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { api } = useTestApp();
 
 describe('shared catalogue reads', () => {
   for (const path of ['/api/v7/home', '/api/custom/packs?ids[]=1', '/api/search/skus?keyword=x', '/api/search/autocomplete?keyword=x']) {

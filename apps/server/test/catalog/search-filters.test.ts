@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeProduct, makeSku, makeTag } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 const ids: Record<string, number> = {};
 const tagIds: Record<string, number> = {};
 const categoryIds: Record<string, number> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   tagIds.rpg = (await makeTag(t, { kind: 'genre' })).id;
   tagIds.coop = (await makeTag(t, { kind: 'feature' })).id;
   tagIds.space = (await makeTag(t, { kind: 'theme' })).id;
@@ -29,7 +25,6 @@ beforeAll(async () => {
   ids.unpublished = (await makeSku(t, { rank: 99, listPrice: 100, status: 'unpublished', tagIds: [tagIds.rpg] })).id;
   ids.abroad = (await makeSku(t, { rank: 99, listPrice: 100, area: 'abroad', tagIds: [tagIds.rpg] })).id;
 });
-afterAll(() => t.close());
 
 /** Names of the SKUs found, by score order (score desc keeps free SKUs, unlike the default rank). */
 async function found(query: string, order = 'order=released_at'): Promise<string[]> {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeProduct, makeSku, names } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   ids.ashen = (await makeSku(t, { name: names('Ashen Tides', '灰烬之潮'), rank: 10, listPrice: 9800, salePrice: 6800 })).id;
   ids.iron = (await makeSku(t, { name: names('Tides of Iron Meridian', '钢铁子午潮汐'), rank: 50 })).id;
   ids.starfall = (await makeSku(t, { name: names('Starfall Legion', '星坠军团'), rank: 90 })).id;
@@ -22,7 +20,6 @@ beforeAll(async () => {
   await makeSku(t, { area: 'abroad', name: names('Ashen Tides', '灰烬之潮'), rank: 99 });
   await makeSku(t, { status: 'off', name: names('Ashen Tides Prototype', '灰烬之潮 原型'), rank: 99 });
 });
-afterAll(() => t.close());
 
 async function search(query: string): Promise<string[]> {
   const res = await api.native.get(`/api/search/skus?${query}`);

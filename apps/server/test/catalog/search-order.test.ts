@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { days, makeSku } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Ordering of GET /api/search/skus (docs/product/catalogue.md#search-ordering): keys rank, discount, released_at, score, wishes_count and
@@ -9,12 +10,9 @@ import { days, makeSku } from '../support/catalog-factories.ts';
  * list_price > 0; discount and sale_price keep only status sale; ties by id.
  */
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   const now = t.clock.now().getTime();
   const at = (offsetDays: number) => new Date(now + days(offsetDays));
   // A: full price; B: half price, top rank; C: small discount, best score; D: free; E: pre-sale, most wished.
@@ -28,7 +26,6 @@ beforeAll(async () => {
   await makeSku(t, { status: 'unpublished', rank: 1000, score: 100, wishesCount: 9999, listPrice: 100 });
   await makeSku(t, { area: 'abroad', rank: 1000, score: 100, wishesCount: 9999, listPrice: 100 });
 });
-afterAll(() => t.close());
 
 async function order(query: string): Promise<string[]> {
   const res = await api.native.get(`/api/search/skus?${query}`);

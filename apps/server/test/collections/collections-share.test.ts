@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLECTIONS_API, TALKS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost } from '../support/community-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Collections of posts (headlines register later) and share links (docs/product/people.md#collections, #share). */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { SITE_URL_NATIVE: 'https://cn.lantern.example', SITE_URL_ABROAD: 'https://global.lantern.example' } });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ env: { SITE_URL_NATIVE: 'https://cn.lantern.example', SITE_URL_ABROAD: 'https://global.lantern.example' } });
 
 type Account = { id: number; token: string };
 const collect = (who: Account, accessible_id: number, accessible_type = 'Post') =>

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup } from '../support/community-factories.ts';
 import { discussionReactions } from '../../src/modules/discussion/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * With the response cache on (as in production; other test files turn it off), post lists, post pages and
@@ -11,13 +10,7 @@ import { discussionReactions } from '../../src/modules/discussion/tables.ts';
  * cached copy with their own state laid over it, and a reader who wrote something within the cache's lifetime
  * a fresh answer, so what they just did is on their screen at once (decisions/0016 "Reading at speed").
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '60' } });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ env: { CATALOG_CACHE_SECONDS: '60' } });
 
 type Account = { id: number; token: string };
 async function publishPost(who: Account, groupId: number, title: string) {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { updateAccount } from '../support/factories.ts';
 import { groupRow, makeGroup, ownGame } from '../support/community-factories.ts';
 import { communityGroups, posts, postTags } from '../../src/modules/community/tables.ts';
 import { reconcileGroupCounters } from '../../src/modules/community/index.ts';
 import { muteAccount } from '../../src/modules/moderation/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const review = (who: Account, group_id: number, body: Record<string, unknown> = {}) =>

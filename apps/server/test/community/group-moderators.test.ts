@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COMMUNITY_API, MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost } from '../support/community-factories.ts';
 import { auditLog } from '../../src/platform/db/platform-tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Per-group moderators (docs/product/community.md#group-moderators; decisions/0043): staff appoint them; in their
  * groups they pin, lock, write the official reply, hide, restore and delete, and work the reports; in any other
  * group every one of those calls is 403. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-let t: TestApp;
+const { t } = useTestApp();
 let api: ReturnType<typeof clients>['native'];
 type Account = { id: number; token: string };
 let staff: Account;
@@ -23,7 +23,6 @@ let groupA: number;
 let groupB: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   api = clients(t).native;
   staff = await makeAccount(t, { role: 'staff' });
   moderator = await makeAccount(t);
@@ -36,7 +35,6 @@ beforeAll(async () => {
     expect(appointed.statusCode, appointed.body).toBe(200);
   }
 });
-afterAll(() => t.close());
 
 const as = (who: Account) => ({ token: who.token });
 const post = (groupId: number) => publishPost(t, author, groupId, { content: '<p>Buy gold at my shop</p>' });

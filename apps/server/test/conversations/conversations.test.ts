@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, CONVERSATIONS_API, PEOPLE_API } from '@lantern/contract';
 import { ACTION_LIMITS, BUDGET_WINDOW_SECONDS, CONVERSATIONS_PAGE_SIZE, PRIVATE_MESSAGE_MAX_LENGTH } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { updateAccount } from '../support/factories.ts';
@@ -10,19 +10,14 @@ import { LIVE_CHANNEL, type LiveEvent } from '../../src/modules/live/index.ts';
 import { recountUnread } from '../../src/modules/conversations/index.ts';
 import { mulberry32 } from '../../src/platform/mulberry32.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Private messages (docs/product/messaging.md#private-messages): sending text and games, the list and the
  * history, reading and deleting, every refusal, the live events, and unread counts that always equal a recount
  * — sequentially interleaved and under a parallel burst (on PostgreSQL with DATABASE_URL).
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const send = (from: Account, targetId: number | undefined, message: Record<string, unknown> = { content: 'hello' }, area: 'native' | 'abroad' = 'native') =>

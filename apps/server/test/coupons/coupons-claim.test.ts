@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { solvedCaptcha } from '../support/factories.ts';
 import { coupons } from '../../src/modules/coupons/tables.ts';
 import { DEMO_COUPON_CODES, FEATURED_GAMES, seedCoupons } from '../../src/seed/coupons.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const claim = (token: string, id: number, body: unknown = {}) => api.native.patch(`/api/account_coupons/${id}`, body, { token });
 const claimByCode = (token: string, fields: Record<string, string>, area: 'native' | 'abroad' = 'native') =>

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
 import { distributionOrders } from '../../src/modules/distribution/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Attribution under a burst (docs/product/distribution.md#attribution), on PostgreSQL: 60 attributed buyers each
@@ -13,13 +12,7 @@ import { distributionOrders } from '../../src/modules/distribution/tables.ts';
  * attributed exactly once, to the right sharer, with the commission of the rate in force; each commission is
  * earned once.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const BUYERS = 60;
 

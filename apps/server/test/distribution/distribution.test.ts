@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { COMMISSION_HOLD_SECONDS, CPS_ATTRIBUTION_WINDOW_SECONDS } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
@@ -12,17 +10,14 @@ import { detailedAddresses, walletEntries } from '../../src/modules/accounts/tab
 import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { distributionModule, payDueCommissions } from '../../src/modules/distribution/index.ts';
 import { distributionAttributions, distributionOrders } from '../../src/modules/distribution/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Distribution (docs/product/distribution.md): codes, rates, attribution of orders and their commission. */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 const setRate = (skuId: number, rateBp: number, token = staff.token) => api.native.put(`/api/admin/skus/${skuId}/commission_rate`, { commission_rate: { rate_bp: rateBp } }, { token });
 const ownCode = async (token: string) => {

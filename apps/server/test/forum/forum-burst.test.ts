@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost as publishPostAs } from '../support/community-factories.ts';
 import { discussionCounts, findDrift } from '../../src/modules/discussion/index.ts';
 import { discussionReactions } from '../../src/modules/discussion/tables.ts';
 import { accounts, pointRecords } from '../../src/modules/accounts/tables.ts';
 import { integralAwards, integralCampaigns } from '../../src/modules/forum/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The forum host under a burst (decisions/0018). On PostgreSQL (DATABASE_URL) the requests really run in
  * parallel on the pool: reply likes must leave counters equal to a recount, and a points campaign must pay
  * each day exactly once however many settlements race. No answer may be a 5xx.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const publishPost = (token: string, groupId: number) => publishPostAs(t, { token }, groupId, { content: '<p>burst</p>' });
 

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost } from '../support/community-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The forum host's face of pending and hidden content (docs/product/community.md#forum-surface,
  * #who-sees-pending): as on `/api`, only the author (and staff) see their own pending or hidden post, with its
  * state; lists, threads, likes and reports treat it as gone; a held comment answers 202 with its state.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: Account;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
   // One word that holds for approval, on the mainland site where these tests write.
   const word = await api.native.post(MODERATION_API.adminWatchedWords, { watched_word: { word: 'holdme', action: 'require_approval' } }, as(staff));
   expect(word.statusCode, word.body).toBe(201);
 });
-afterAll(() => t.close());
 
 type Account = { id: number; token: string };
 const as = (who?: Account) => (who ? { token: who.token } : {});

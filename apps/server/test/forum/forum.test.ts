@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost as publishPostAs } from '../support/community-factories.ts';
@@ -10,15 +10,10 @@ import { muteAccount } from '../../src/modules/moderation/index.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { integralCampaigns } from '../../src/modules/forum/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The forum host's face of the community (docs/product/community.md#forum-surface, #reply-codes). */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const as = (who?: Account) => (who ? { token: who.token } : {});

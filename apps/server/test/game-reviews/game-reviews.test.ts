@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { positivePercent, STEAM_SCORE_LABELS, steamScoreKey } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { importPlatformReviews, steamReviewLikeCounts, steamReviewTargetFacts } from '../../src/modules/game-reviews/index.ts';
 import { platformReviews, reviewApps, votes } from '../../src/modules/game-reviews/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 /** One game on both sites, its Steam app and Epic product linked and imported from the sandboxes. */
 let game: { native: number; abroad: number; productId: number };
 let bare: { native: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
   const native = await makeSku(t);
   const abroad = await makeSku(t, { area: 'abroad', productId: native.productId });
@@ -28,7 +24,6 @@ beforeAll(async () => {
   }
   expect(await importPlatformReviews(t.deps)).toMatchObject({ apps: 2, failed: 0 });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 type Review = { id: number; language: string; helpful_count: number; posted_at_timestamp: number; likes_count: number; sku_id: number; area: string; content: string; recommended: boolean; playtime_at_review: number };

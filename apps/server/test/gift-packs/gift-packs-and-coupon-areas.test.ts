@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { accountCoupons, coupons } from '../../src/modules/coupons/tables.ts';
 import { giftPackClaims, giftPacks } from '../../src/modules/gift-packs/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 const title = { chs: '新人礼包', en: 'Welcome pack' };

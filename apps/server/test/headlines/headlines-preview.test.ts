@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEADLINES_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeSection } from '../support/headlines-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Staff read a submitted draft as the article it will become (docs/product/headlines.md#publishing). */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const as = (who: Account) => ({ token: who.token });

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HEADLINES_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeHeadline, makeSection } from '../support/headlines-factories.ts';
 import { headlines } from '../../src/modules/headlines/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * With the response cache on (as in production), headline lists, articles and their first comments are shared
  * reads (platform/shared-reads.ts): a guest gets the cached copy, a signed-in reader the same copy with their own
  * like laid over it, and a reader who wrote within the cache's lifetime a fresh answer.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '60' } });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ env: { CATALOG_CACHE_SECONDS: '60' } });
 
 const titles = (body: { headlines: { title: string }[] }) => body.headlines.map((h) => h.title);
 

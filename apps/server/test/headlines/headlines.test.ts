@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HEADLINES_API, MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeHeadline, makeSection, uploadedImage } from '../support/headlines-factories.ts';
 import { headlineDrafts } from '../../src/modules/headlines/tables.ts';
 import { muteAccount } from '../../src/modules/moderation/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const as = (who: Account) => ({ token: who.token });

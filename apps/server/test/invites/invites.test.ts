@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVITE_REWARD_POINTS } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients, type SiteClient } from '../support/client.ts';
+import { type SiteClient } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { PASSWORD, codeFor, email, latestCode, phone, sendCode, solvedCaptcha } from '../support/factories.ts';
 import { buyGame, fundWallet } from '../support/payments-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { qualifyInvitee } from '../../src/modules/invites/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 let ipSeq = 0;
 const freshIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder, makePendingOrder } from '../support/keys-factories.ts';
 import { gameKeys, keyBatches } from '../../src/modules/keys/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: { id: number; token: string };
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const postKeys = (skuId: number, body: unknown, token?: string, headers?: Record<string, string>, query?: Record<string, string>) =>
   api.native.call('POST', `/api/admin/skus/${skuId}/keys`, body, { token, headers, query });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder, stockKeys } from '../support/keys-factories.ts';
 import { gameKeys } from '../../src/modules/keys/tables.ts';
 import type { SandboxKeyPlatforms } from '../../src/platform/key-platforms.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 /** A buyer who owns one key of a fresh SKU with the given code: the key's id and the buyer. */
 async function ownedKey(code: string, options: { keyType?: 'steam' | 'uplay'; virtual?: boolean } = {}) {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { days, makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder, makePendingOrder, payOrder, steamCodes, stockKeys } from '../support/keys-factories.ts';
 import { gameKeys, keyBatches, keyDeliveries } from '../../src/modules/keys/tables.ts';
 import { orderGames } from '../../src/modules/orders/tables.ts';
 import { libraryGames } from '../../src/modules/library/tables.ts';
 import type { SandboxGenbaSupplier } from '../../src/platform/genba-supplier.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const deliveriesOf = (orderIds: number[]) =>
   t.deps.db.select().from(keyDeliveries).where(inArray(keyDeliveries.orderId, orderIds)).orderBy(asc(keyDeliveries.createdAt), asc(keyDeliveries.orderGameId));

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder } from '../support/keys-factories.ts';
 import { importKeys } from '../../src/modules/keys/import.ts';
@@ -8,12 +7,9 @@ import { parseCodesText, splitCsvLine } from '../../src/modules/keys/codes-file.
 import { parseImportArgs } from '../../src/commands/import-keys-args.ts';
 import { gameKeys, keyBatches, keyDeliveries } from '../../src/modules/keys/tables.ts';
 import { AppError } from '../../src/platform/errors.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const reasonOf = async (promise: Promise<unknown>) => {
   try {

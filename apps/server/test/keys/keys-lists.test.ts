@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { days, makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder, stockKeys } from '../support/keys-factories.ts';
 import { gameKeys, keyBatches } from '../../src/modules/keys/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const enrolWithSupplier = (skuId: number) => t.deps.db.insert(keyBatches).values({ skuId, source: 'genba', added: 0, skipped: 0, note: 'enrolled', createdAt: t.clock.now() });
 

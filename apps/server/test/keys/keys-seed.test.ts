@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
@@ -10,20 +8,15 @@ import { gameKeys, keyBatches, keyDeliveries } from '../../src/modules/keys/tabl
 import { libraryGames } from '../../src/modules/library/tables.ts';
 import { redeemCodes } from '../../src/modules/redeem/tables.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo seed's keys, codes and library (the catalogue's own seed test covers the rest). */
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp({ seed: [seedAccounts, seedCatalog] });
 let result: Awaited<ReturnType<typeof seedKeysAndCodes>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
   result = await seedKeysAndCodes(t.deps);
 }, 180_000);
-afterAll(() => t.close());
 
 describe('the demo key pools', () => {
   it('give most keyed SKUs a pool of 20 platform-shaped keys, a few an empty pool or the supplier', async () => {

@@ -1,32 +1,27 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
 import { keyBatches, keyDeliveries } from '../../src/modules/keys/tables.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { SUPPLIER_MAX_ATTEMPTS, supplierOrdersSettled, supplierRetryJob } from '../../src/modules/keys/supplier-orders.ts';
 import type { GenbaSupplier, SandboxGenbaSupplier, SupplierAnswer, SupplierOrder } from '../../src/platform/genba-supplier.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The key supplier (genba) is an outside party: it is never called inside a payment's transaction. The
  * paid unit waits as ordering, a call is made right after the commit, and the supplier job retries what
  * failed, with backoff, until a key comes or the supplier refuses for good.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let sandbox: GenbaSupplier;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   sandbox = t.deps.genba;
 });
 afterEach(async () => {
   await supplierOrdersSettled();
   t.deps.genba = sandbox;
 });
-afterAll(() => t.close());
 
 /** A supplier SKU with an empty pool (enrolled by a genba batch). */
 async function supplierSku(options: { region?: string } = {}) {

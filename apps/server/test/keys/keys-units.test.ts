@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { stockKeys } from '../support/keys-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Virtual goods are bought by the unit: each unit of a paid line gets a code of its own. */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 interface Entry { id: number | null; order_id: number; code: string | null; delivery: { state: string } }
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeProduct, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder, makePendingOrder, stockKeys } from '../support/keys-factories.ts';
 import { libraryGames } from '../../src/modules/library/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const libraryRow = async (accountId: number, skuId: number) =>
   (await t.deps.db.select().from(libraryGames).where(and(eq(libraryGames.accountId, accountId), eq(libraryGames.skuId, skuId))))[0]!;

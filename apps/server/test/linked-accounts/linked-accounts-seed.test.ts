@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedLinkedAccounts } from '../../src/seed/linked-accounts.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 describe('seedLinkedAccounts', () => {
   it('links Steam for both demo shoppers and WeChat for the mainland one, visible in basic info', async () => {

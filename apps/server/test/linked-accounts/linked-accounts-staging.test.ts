@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HOSTS, PRODUCTION_ENV, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { HOSTS, PRODUCTION_ENV } from '../support/harness.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A staging server (production with ALLOW_SANDBOX_LINKED_ACCOUNTS_IN_PRODUCTION=staging) keeps the Steam sandbox
  * for binding, but never signs anyone in with it: the sandbox signs any SteamID typed, and a SteamID is public
  * on a personal page (docs/product/linked-accounts.md#sandbox).
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ...PRODUCTION_ENV, ALLOW_SANDBOX_LINKED_ACCOUNTS_IN_PRODUCTION: 'staging' } });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ env: { ...PRODUCTION_ENV, ALLOW_SANDBOX_LINKED_ACCOUNTS_IN_PRODUCTION: 'staging' } });
 
 const NONCE_COOKIE = 'lantern_link_nonce';
 const steamId = '76561197000004242';

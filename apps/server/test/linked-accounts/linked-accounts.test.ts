@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, HOSTS, PRODUCTION_ENV, type TestApp } from '../support/harness.ts';
+import { createTestApp, HOSTS, PRODUCTION_ENV } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
 import { loadConfig } from '../../src/config.ts';
 import { SandboxSteamOpenId } from '../../src/platform/linked-accounts/steam.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const NONCE_COOKIE = 'lantern_link_nonce';

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STEAM_DATA_GAMES, STEAM_REVIEWS_PER_PAGE } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { platformBindings } from '../../src/modules/linked-accounts/tables.ts';
 import { realAchievements, realPlayerReviews } from '../../src/platform/linked-accounts/steam-stats.ts';
 import type { SteamOwnedGame } from '../../src/platform/linked-accounts/steam.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Achievements and Steam reviews on a personal page (docs/product/personal-pages.md#achievements, #steam-reviews). */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 let nextSteam = 5000;
 /** A fresh public SteamID of the sandbox (one ending in 0000 is private). */

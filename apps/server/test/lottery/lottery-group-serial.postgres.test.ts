@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { awardScore, spendScore } from '../../src/modules/accounts/index.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { AppError } from '../../src/platform/errors.ts';
 import { drawGroup, type GroupDraw } from '../../src/modules/lottery/draw-group.ts';
 import { lotteryDraws, lotteryPrizes } from '../../src/modules/lottery/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A grouped draw (modules/lottery/draw-group.ts) whose first member's points are spent elsewhere while the group
@@ -16,15 +15,11 @@ import { lotteryDraws, lotteryPrizes } from '../../src/modules/lottery/tables.ts
  * `no_grade_left` and the second wins the unit; the group must answer the same — never both refused with the
  * unit left in stock. PostgreSQL only: the spend must really hold the account's row on another connection.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const COST = 10;
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);

@@ -1,9 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { drawMessage, pickWeighted, poolWeight, rollFromDigest, type PoolEntry } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { makePaidOrder, makePendingOrder, steamCodes, stockKeys } from '../support/keys-factories.ts';
@@ -12,18 +10,15 @@ import { accounts, pointRecords } from '../../src/modules/accounts/tables.ts';
 import { accountCoupons } from '../../src/modules/coupons/tables.ts';
 import { libraryGames } from '../../src/modules/library/tables.ts';
 import { lotteryActivities, lotteryDraws, lotteryPrizes } from '../../src/modules/lottery/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 let adminAbroad: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
   adminAbroad = await makeAccount(t, { role: 'admin', area: 'abroad' });
 });
-afterAll(() => t.close());
 
 type Area = 'native' | 'abroad';
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);

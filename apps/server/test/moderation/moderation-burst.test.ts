@@ -1,31 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ACTION_LIMITS } from '@lantern/domain';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { assertMayWrite, registerReportTarget } from '../../src/modules/moderation/index.ts';
 import { moderationReports } from '../../src/modules/moderation/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The rate limit under a burst: one account fires 50 actions at once. On PostgreSQL (CI's second run) they
  * really run in parallel on the pool; on PGlite they interleave on one connection. Either way exactly the
  * budget is admitted, because each attempt is counted and compared in one statement under the row's lock.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
-  api = clients(t);
   registerReportTarget('burst_note', {
     load: async (_deps, id) => ({ authorId: id, area: 'native', summary: `note ${id}` }),
     hide: async () => {},
     remove: async () => {},
   });
 });
-afterAll(() => t.close());
 
 async function oldAccount() {
   const a = await makeAccount(t);

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { groupRow, makeGroup } from '../support/community-factories.ts';
 import { discussionCounts, findDrift } from '../../src/modules/discussion/index.ts';
 import { moderationReports } from '../../src/modules/moderation/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: Account;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 type Account = { id: number; token: string };
 

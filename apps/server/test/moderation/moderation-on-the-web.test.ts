@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup } from '../support/community-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Staff acting from the page and working the report queue (docs/product/community.md#moderation-on-the-web). */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 type Account = { id: number; token: string };
 let staff: Account;
 let otherStaff: Account;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
   otherStaff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 async function publishedPost() {
   const { group } = await makeGroup(t);

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedModeration } from '../../src/seed/moderation.ts';
 import { screenText } from '../../src/modules/moderation/index.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo moderation data: watched words on both sites, open reports in the staff queue, the muted account's record. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ seed: [seedAccounts] });
 
 describe('seedModeration', () => {
   it('writes watched words per site and open reports the staff queue shows by severity', async () => {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACTION_LIMITS, CENSOR_MASK, NEW_ACCOUNT_DAYS, WARN_BAN_DAYS } from '@lantern/domain';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { assertMayWrite, muteAccount, registerReportTarget, screenText, unmuteAccount } from '../../src/modules/moderation/index.ts';
 import { moderationMutes, moderationReports } from '../../src/modules/moderation/tables.ts';
 import { AppError } from '../../src/platform/errors.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
 let staffAccount: { id: number; token: string };
 /** The staff member, with a session started now (tests move the clock past access-token lifetimes). */
 const staff = {
@@ -36,8 +34,6 @@ function makeNote(authorId: number, area: 'native' | 'abroad' = 'native', summar
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
-  api = clients(t);
   staffAccount = await makeAccount(t, { role: 'staff' });
   registerReportTarget('note', {
     async load(_deps, id) {
@@ -54,7 +50,6 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => t.close());
 beforeEach(freshStaffSession);
 
 const DAY_MS = 86_400_000;

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, CONVERSATIONS_API, HEADLINES_API, MODERATION_API, TALKS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost } from '../support/community-factories.ts';
 import { makeSection } from '../support/headlines-factories.ts';
 import { signUpByEmail } from '../support/factories.ts';
 import { muteAccount, unmuteAccount } from '../../src/modules/moderation/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Watched words are screened on the text a reader will see, on every surface that publishes a user's words
@@ -14,8 +13,7 @@ import { muteAccount, unmuteAccount } from '../../src/modules/moderation/index.t
  * empty tag is still found, and what would be held for staff is held where staff have a queue and refused
  * where there is none. A muted account cannot change its public profile text (docs/product/accounts.md#profile-text).
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 type Account = { id: number; token: string };
 let staff: Account;
 let groupId: number;
@@ -28,8 +26,6 @@ const HELD = '外&#x6302;';
 const BANNED = { censor_words: ['banned'] };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
   for (const watched of [{ word: 'free-steam-gift', action: 'block' }, { word: '外挂', action: 'require_approval' }, { word: 'darn', action: 'censor' }]) {
     const res = await api.native.post(MODERATION_API.adminWatchedWords, { watched_word: watched }, { token: staff.token });
@@ -38,7 +34,6 @@ beforeAll(async () => {
   groupId = (await makeGroup(t)).group.id;
   sectionId = (await makeSection(t)).id;
 });
-afterAll(() => t.close());
 
 const as = (who: Account) => ({ token: who.token });
 

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { FEEDBACKS_PER_DAY } from '@lantern/domain';
 import type { UploadToken } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { uploadForm } from '../support/upload-form.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { notices, versionInfos } from '../../src/modules/notices/tables.ts';
 import { feedbacks } from '../../src/modules/feedback/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 const both = (en: string, chs = `${en}（中文）`) => ({ chs, en });

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { NOTIFICATIONS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { outboxMessages } from '../../src/platform/db/platform-tables.ts';
 import { notifyNow, sendDigests } from '../../src/modules/notifications/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The daily e-mail digest (docs/product/messaging.md#email-digest): an account with it on gets, at most once a
  * day, a summary of its unread notifications of the last day, in its site's language, through the outbox.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const HOUR_S = 3_600;

@@ -1,31 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder } from '../support/keys-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
 import { keyBatches } from '../../src/modules/keys/tables.ts';
 import { supplierOrdersSettled, supplierRetryJob } from '../../src/modules/keys/supplier-orders.ts';
 import type { GenbaSupplier, SandboxGenbaSupplier } from '../../src/platform/genba-supplier.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The `key` notification (docs/product/messaging.md#key-arrived): a buyer whose pre-ordered or waiting key
  * arrives is told, in the transaction that gave the key, with the order as link; nobody else is told.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let sandbox: GenbaSupplier;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   sandbox = t.deps.genba;
 });
 afterEach(async () => {
   await supplierOrdersSettled();
   t.deps.genba = sandbox;
 });
-afterAll(() => t.close());
 
 type Account = { id: number; token: string };
 const inbox = async (who: Account) => (await api.native.get(NOTIFICATIONS_API.messages, { token: who.token })).json().messages as Record<string, unknown>[];

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODERATION_API, NOTIFICATIONS_API, PEOPLE_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { PASSWORD, codeFor, email, phone, signUpByEmail, signUpByPhone, updateAccount } from '../support/factories.ts';
 import { makeGroup, publishPost } from '../support/community-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Each producer of a notification (docs/product/messaging.md#who-is-told), through the user's own action on the
  * API: the right person is told, with the right kind, link and excerpt; nobody is told of their own action,
  * nor of what an account they blocked did. (headline_auth: test/headlines/headlines.test.ts.)
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const as = (who: Account) => ({ token: who.token });

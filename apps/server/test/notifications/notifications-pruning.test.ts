@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { NOTIFICATIONS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { countersOf, notifyNow, pruneReadNotifications } from '../../src/modules/notifications/index.ts';
 import { markRead } from '../../src/modules/notifications/reading.ts';
 import { notifications } from '../../src/modules/notifications/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Read notifications go after 180 days (docs/product/messaging.md#notification-pruning); unread ones stay
  * whatever their age, and the unread counters still equal a recount.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const DAY_S = 86_400;
 

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { NOTIFICATIONS_API, PEOPLE_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { rng } from '../support/discussion-support.ts';
 import { updateAccount } from '../support/factories.ts';
@@ -13,19 +11,14 @@ import type { LiveEvent } from '../../src/modules/live/index.ts';
 import { listenToLive } from '../support/live-listener.ts';
 import { rowsOf } from '../../src/platform/db/json-rows.ts';
 import { logStatements } from '../support/statement-counter.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The notification centre (docs/product/messaging.md#notifications; decisions/0027): who is told, likes
  * collapsing, counters equal to a recount whatever the interleaving (also in parallel on PostgreSQL), the
  * routes and their reasons, settings, and broadcasts stored once.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const as = (who: Account) => ({ token: who.token });

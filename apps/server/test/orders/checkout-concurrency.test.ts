@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { stockKeys, steamCodes } from '../support/keys-factories.ts';
@@ -10,19 +8,14 @@ import { gameKeys, keyDeliveries } from '../../src/modules/keys/tables.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { payments, refunds } from '../../src/modules/payments/tables.ts';
 import { accountCoupons } from '../../src/modules/coupons/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Issue 4's concurrency guarantees, end to end through the API and the notify endpoint. On PostgreSQL
  * (CI's second run) the requests really run in parallel on a connection pool; on PGlite they interleave
  * on one connection, which still checks the logic.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const BUYERS = 200;
 const KEYS = 100;

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makePaidOrder, makePendingOrder, payOrder } from '../support/keys-factories.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { issueRedeemCodes } from '../../src/modules/redeem/issue.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The checkout's account-wide and ownership rules hold under bursts of parallel requests: they are read
  * inside the order's transaction under the buyer's lock. On PostgreSQL the requests really run in
  * parallel on a connection pool; on PGlite they interleave on one connection.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const BURST = 10;
 const orderGame = (token: string, skuId: number) =>

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { RangeGeoIp } from '../../src/platform/geoip.ts';
 import { AppError } from '../../src/platform/errors.ts';
@@ -9,17 +8,16 @@ import { setPeripheralStock } from '../../src/modules/shop/index.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { createOrder, createOrdersTogether, type OrderOfManyOutcome } from '../../src/modules/orders/index.ts';
 import type { CheckoutBuyer } from '../../src/modules/orders/checkout/context.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The checkout of many buyers (a flash sale's group, docs/decisions/0021-group-checkout.md) answers each
  * buyer exactly what a checkout of their own would, and writes only the orders that passed.
  */
-let t: TestApp;
+const { t } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   t.deps.geoip = new RangeGeoIp('203.0.113.0/24=us');
 });
-afterAll(() => t.close());
 
 const LOOPBACK = '127.0.0.1';
 const buyerOf = (id: number, ip = LOOPBACK): CheckoutBuyer => ({ accountId: id, area: 'native', region: 'cn', ip });

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeProduct, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { accountCoupons } from '../../src/modules/coupons/tables.ts';
 import { detailedAddresses } from '../../src/modules/accounts/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Body = { sku_ids: number[]; cate?: string; type?: string; coupon_ids?: number[]; address_id?: number };
 const order = (token: string, body: Body) => api.native.post('/api/orders', { order: { cate: 'game', type: 'one_click', ...body } }, { token });

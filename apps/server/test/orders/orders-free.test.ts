@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { buyGame } from '../support/payments-factories.ts';
 import { steamCodes, stockKeys } from '../support/keys-factories.ts';
 import { payments } from '../../src/modules/payments/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Free is free (docs/product/buying.md#free-orders): an order with nothing to pay completes as it is placed —
  * key, library — with no payment and no payment page; one that still needs points waits for them.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Buyer = { id: number; token: string };
 const order = (buyer: Buyer, body: Record<string, unknown>) => api.native.post('/api/orders', { order: { cate: 'game', type: 'one_click', ...body } }, { token: buyer.token });

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { expireOrders } from '../../src/modules/orders/orders.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Access tokens are short-lived: after moving the clock by half an hour a buyer signs in again. */
 const freshToken = async (id: number) => (await startSession(t.deps, t.deps.db, id, 'native')).accessToken;
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 async function buyWithCoupon() {
   const buyer = await makeAccount(t);

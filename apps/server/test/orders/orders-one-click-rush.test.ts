@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { accounts, detailedAddresses } from '../../src/modules/accounts/tables.ts';
 import { peripheralStockOf, setPeripheralStock } from '../../src/modules/shop/index.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * POST /api/orders in a rush: buyers of the same one-click order at the same moment are placed together
  * (orders/checkout/one-click.ts, decisions/0021 "Ordinary one-click orders"), and each is answered exactly as
  * a checkout of their own would be. On PostgreSQL the burst really runs in parallel on the pool.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const oneClick = (token: string, skuId: number, extra: Record<string, unknown> = {}) =>
   api.native.post('/api/orders', { order: { sku_ids: [skuId], cate: 'game', type: 'one_click', ...extra } }, { token });

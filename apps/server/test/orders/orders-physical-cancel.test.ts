@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet, notify, paymentRow, scoreOf, setScore, signedNotification, startGatewayPay, walletBalance } from '../support/payments-factories.ts';
 import { detailedAddresses } from '../../src/modules/accounts/tables.ts';
 import { skus } from '../../src/modules/catalog/tables.ts';
 import { refunds } from '../../src/modules/payments/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let staff: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   staff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 const PRICE = 19_900;
 

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeProduct, makeSku } from '../support/catalog-factories.ts';
 import { RangeGeoIp } from '../../src/platform/geoip.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   // Documentation ranges (RFC 5737) stand in for a mainland, a Hong Kong and a US address.
   t.deps.geoip = new RangeGeoIp('198.51.100.0/24=cn,192.0.2.0/24=hk,203.0.113.0/24=us');
 });
-afterAll(() => t.close());
 
 const MAINLAND = '198.51.100.10';
 const HONG_KONG = '192.0.2.10';

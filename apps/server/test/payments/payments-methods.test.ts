@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { buyGame, fundWallet, setScore } from '../support/payments-factories.ts';
 import { wallets } from '../../src/modules/accounts/tables.ts';
 import { skus } from '../../src/modules/catalog/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Option = { method: string; available: boolean; reason: string | null; balance?: number; points_amount?: number | null; score?: number };
 const methodsOf = async (area: 'native' | 'abroad', token: string, orderId: number) => {

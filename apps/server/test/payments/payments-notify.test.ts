@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { buyGame, notificationsOf, notify, orderRowOf, paymentRow, sandboxOf, shuffle, signedNotification, startGatewayPay } from '../support/payments-factories.ts';
 import { payments, refunds } from '../../src/modules/payments/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { settlePendingRefunds } from '../../src/modules/payments/refunds.ts';
 import { UNVERIFIED_NOTIFICATIONS_PER_HOUR } from '../../src/modules/payments/notifications.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const orderRow = (id: number) => orderRowOf(t, id);
 const refundOf = async (paymentId: number) => (await t.deps.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)))[0];

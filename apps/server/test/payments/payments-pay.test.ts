@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { buyGame, fundWallet, orderRowOf, paymentRow, scoreOf, setScore, startGatewayPay, walletBalance } from '../support/payments-factories.ts';
 import { pointRecords, walletEntries, wallets } from '../../src/modules/accounts/tables.ts';
 import { payments } from '../../src/modules/payments/tables.ts';
 import { payLockKey } from '../../src/modules/payments/order-access.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const pay = (token: string, orderId: number, body: unknown, area: 'native' | 'abroad' = 'native') => api[area].patch(`/api/orders/${orderId}/pay`, body, { token });
 const orderRow = (id: number) => orderRowOf(t, id);

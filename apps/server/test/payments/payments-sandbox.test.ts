@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { buyGame, notify, orderRowOf, paymentRow, postForm, signedNotification, startGatewayPay } from '../support/payments-factories.ts';
 import { paymentNotifications } from '../../src/modules/payments/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { checkoutPage } from '../../src/modules/payments/sandbox-page.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const orderRow = (id: number) => orderRowOf(t, id);
 const payQuery = (token: string, orderId: number, body?: unknown, area: 'native' | 'abroad' = 'native') =>

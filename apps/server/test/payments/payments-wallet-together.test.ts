@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet, orderRowOf, walletBalance } from '../support/payments-factories.ts';
 import { steamCodes, stockKeys } from '../support/keys-factories.ts';
@@ -12,19 +10,14 @@ import { libraryGames } from '../../src/modules/library/tables.ts';
 import { payments } from '../../src/modules/payments/tables.ts';
 import { shipments } from '../../src/modules/orders/tables.ts';
 import { setPeripheralStock } from '../../src/modules/shop/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * PATCH /api/orders/{id}/pay from the wallet in a rush: buyers paying at the same moment pay together
  * (payments/pay-together.ts, decisions/0021 "Payments together"), and each is answered, charged and served
  * exactly as a payment of their own would be. On PostgreSQL the burst really runs in parallel on the pool.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Buyer = { id: number; token: string };
 type Order = { id: number; version: number; total_amount: number };

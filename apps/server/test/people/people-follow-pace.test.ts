@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { NOTIFICATIONS_API, PEOPLE_API } from '@lantern/contract';
 import { ACTION_LIMITS, NEW_ACCOUNT_DAYS } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { updateAccount } from '../support/factories.ts';
 import { rowsOf } from '../../src/platform/db/json-rows.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Follows and unfollows are paced through moderation's write pace, and their notifications collapse per
  * follower (docs/product/people.md#follows, docs/product/messaging.md#notification-kinds): toggling a follow
  * cannot flood someone's notifications.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
 
 type Account = { id: number; token: string };
 const follow = (who: Account, id: number) => api.native.post(PEOPLE_API.friends(id), undefined, { token: who.token });

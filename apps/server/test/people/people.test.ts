@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER, PEOPLE_API, TALKS_API } from '@lantern/contract';
 import { BLOCK_LIST_MAX, FOLLOW_MAX } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { updateAccount } from '../support/factories.ts';
@@ -11,15 +11,10 @@ import { peopleBlocks, peopleFollows } from '../../src/modules/people/tables.ts'
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { randomBytes } from 'node:crypto';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Follows, friends and the block list, and what a block does to follows, replies, mentions and lists (docs/product/people.md). */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const follow = (who: Account, id: number) => api.native.post(PEOPLE_API.friends(id), undefined, { token: who.token });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { me, order, payResponse } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { signUpByEmail } from '../support/factories.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { buyGame, fundWallet, startGatewayPay } from '../support/payments-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 /** The answer's bytes are what the zod check of the contract would have written: the same fields, values and order, nothing more. */
 function expectWrittenByContract(schema: ZodType, res: { statusCode: number; body: string }) {

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBody } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
+import { HOSTS } from '../support/harness.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Every error answer names its request in its body (`meta.request_id`, the same as the `x-request-id` header),
  * not only a fault (docs/decisions/0057): a refusal a user reports leads to its log lines. Read from the raw
  * body here (the test client's `json()` checks it on every error answer and leaves it out, test/support/harness.ts).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CAPTCHAS_PER_IP_PER_MINUTE: '1' } });
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ env: { CAPTCHAS_PER_IP_PER_MINUTE: '1' } });
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, options: { payload?: string | object; headers?: Record<string, string> } = {}) =>
   t.app.inject({ method, url, query: { client: 'pc' }, headers: { host: HOSTS.native, ...options.headers }, ...(options.payload !== undefined && { payload: options.payload }) });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { email, latestCode, phone, sendCode } from '../support/factories.ts';
 import { RecordingSender, capturedLog } from '../support/jobs-support.ts';
 import { Outbox } from '../../src/platform/outbox.ts';
 import { outboxMessages } from '../../src/platform/db/platform-tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 // The app's own senders (the sandboxes), logging into lines the tests read.
 const { log, lines } = capturedLog();
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ log });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ log });
 
 async function storedBody(recipient: string) {
   const [row] = await t.deps.db.select({ id: outboxMessages.id, body: outboxMessages.body }).from(outboxMessages).where(eq(outboxMessages.recipient, recipient));

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { email } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CONTACT_CHECKS_PER_IP_PER_HOUR: '3', CAPTCHAS_PER_IP_PER_MINUTE: '2', USER_LOOKUPS_PER_IP_PER_MINUTE: '2' } });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ env: { CONTACT_CHECKS_PER_IP_PER_HOUR: '3', CAPTCHAS_PER_IP_PER_MINUTE: '2', USER_LOOKUPS_PER_IP_PER_MINUTE: '2' } });
 
 const RATE_LIMITED = { errors: { base: ['rate_limit'] }, meta: { retry_after: expect.any(Number) } };
 /** Asks whether an address has an account, as an enumerator would: the answer is taken / not_found. */

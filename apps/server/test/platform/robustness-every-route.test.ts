@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
+import { HOSTS } from '../support/harness.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * No request gets a 5xx, whoever sends it and however malformed it is: every route the server registers
  * (read from its OpenAPI document, so a new route is covered the day it lands) is called as a guest, a
  * buyer, staff and an admin, with odd path parameters, odd query strings and odd bodies.
  */
-let t: TestApp;
+const { t } = useTestApp();
 const tokens: Record<string, string | undefined> = { guest: undefined };
 beforeAll(async () => {
-  t = await createTestApp();
   tokens.buyer = (await makeAccount(t)).token;
   tokens.staff = (await makeAccount(t, { role: 'staff' })).token;
   tokens.admin = (await makeAccount(t, { role: 'admin' })).token;
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const PARAMS = ['1', '987654321', 'abc', '-1', '0', '1.5', 'x'.repeat(300), '%E4%B8%AD', '9999999999999999999999'];

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
+import { HOSTS } from '../support/harness.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { seedIfEmpty } from '../../src/seed/seed.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * No staff or admin edit answers a 5xx on a malformed body (docs/product/errors.md): every PATCH and PUT the
@@ -12,15 +13,12 @@ import { seedIfEmpty } from '../../src/seed/seed.ts';
  * nothing in it, and a body whose every field has the wrong type. Nothing may answer 5xx, and a wrong type is refused with a 4xx.
  */
 const registered: RouteOptions[] = [];
-let t: TestApp;
+const { t } = useTestApp({ onRoute: (route) => registered.push(route), seed: [seedIfEmpty] });
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp({ onRoute: (route) => registered.push(route) });
-  await seedIfEmpty(t.deps);
   tokens.staff = (await makeAccount(t, { role: 'staff' })).token;
   tokens.admin = (await makeAccount(t, { role: 'admin' })).token;
 }, 300_000);
-afterAll(() => t.close());
 
 type Zod = z.ZodType & { _zod: { def: { type: string; innerType?: Zod; in?: Zod; shape?: Record<string, Zod>; entries?: Record<string, string>; values?: unknown[] } } };
 

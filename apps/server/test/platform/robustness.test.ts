@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -6,22 +6,19 @@ import {
   resetPasswordRequest, sendCodeRequest, signInRequest, signUpRequest, unbindPhoneRequest, unlockRequest, updateAddressRequest,
   updateMeRequest,
 } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { email, nextIp, phone, residentId, signUpByEmail } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Bad input anywhere gets a clear 4xx, never a 5xx (docs/product/README.md#errors): every route that takes a body is sent
  * missing, mistyped, malformed, oversized and randomly generated bodies.
  */
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 const tokens: Record<'native' | 'abroad', string> = { native: '', abroad: '' };
 let addressId = 0;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   tokens.native = (await signUpByEmail(t, api.native)).token;
   tokens.abroad = (await signUpByEmail(t, api.abroad)).token;
   const address = await api.native.post('/api/me/detailed_addresses', {
@@ -30,7 +27,6 @@ beforeAll(async () => {
   expect(address.statusCode).toBe(201);
   addressId = address.json().id;
 });
-afterAll(() => t.close());
 
 type Method = 'POST' | 'PATCH' | 'PUT';
 interface BodyRoute {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { NOTIFICATIONS_API } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Open redirects after Steam sign-in and binding (docs/product/security.md#same-origin-paths): whatever
  * `return_to` a page names, the browser is only ever sent to a path of this site.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const NONCE_COOKIE = 'lantern_link_nonce';
 let nextSteam = 4000;

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { stockKeys } from '../support/keys-factories.ts';
@@ -12,18 +10,15 @@ import { skus } from '../../src/modules/catalog/tables.ts';
 import { gameKeys } from '../../src/modules/keys/tables.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { pointRedeems, pointRedemptions } from '../../src/modules/points-shop/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 let adminAbroad: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
   adminAbroad = await makeAccount(t, { role: 'admin', area: 'abroad' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 const title = { chs: '积分兑换', en: 'Points redeem' };

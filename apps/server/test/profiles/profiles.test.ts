@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PROFILES_API, UPLOADS_API, type UploadResult, type UploadToken } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { uploadForm } from '../support/upload-form.ts';
 import { makeAccount, makeProduct, makeSku } from '../support/catalog-factories.ts';
 import { makeGroup, ownGame, publishPost } from '../support/community-factories.ts';
 import { updateAccount } from '../support/factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** A personal page's data (docs/product/personal-pages.md#personal-page): the games tab, comments and replies apart, the background. */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const gamesOf = (id: number, query: Record<string, string> = {}, area: 'native' | 'abroad' = 'native') =>

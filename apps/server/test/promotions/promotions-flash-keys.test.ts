@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
 import { steamCodes, stockKeys } from '../support/keys-factories.ts';
@@ -10,21 +8,18 @@ import { seckillEvents } from '../../src/modules/promotions/tables.ts';
 import { notifications } from '../../src/modules/notifications/tables.ts';
 import { returnEndedSaleKeys } from '../../src/modules/promotions/keys-set-aside.ts';
 import { FLASH_KEYS_RETURN_GRACE_SECONDS } from '@lantern/domain';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A flash sale never sells what it cannot deliver (docs/product/deals.md#flash-sale-keys): each unit's key is set
  * aside when the item is put on sale, ordinary orders cannot take those keys, every paid unit gets one, and the
  * unsold ones go back when the event is over. Runs on PGlite and on PostgreSQL with Redis (the burst).
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 type Buyer = { id: number; token: string };

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
 import { seckillItems } from '../../src/modules/promotions/tables.ts';
 import { GATE_ADMISSION_LOST_MS, openSeckillGate } from '../../src/modules/promotions/gate.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * With Redis only (this file runs in the PostgreSQL and Redis tier; vitest.config.ts): the shared gate's
  * counter can lose a token in a crash between Redis and PostgreSQL; the gate's sync from PostgreSQL brings
  * it back within a second (docs/decisions/0009-flash-sales.md "Gating the rush"). The test clock moves the sync.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 const reasonOf = (res: { statusCode: number; json(): { errors?: Record<string, string[]> } }) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
@@ -10,21 +10,18 @@ import { seckillItems, seckillPurchases } from '../../src/modules/promotions/tab
 import { peripheralStock, peripheralStockHolds } from '../../src/modules/shop/tables.ts';
 import { setPeripheralStock } from '../../src/modules/shop/index.ts';
 import { expireOrders } from '../../src/modules/orders/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The rush (docs/decisions/0009-flash-sales.md "Gating the rush"): run on PGlite without Redis (the
  * in-process sold-out gate) and on PostgreSQL with Redis (the shared script gate); the invariants are the
  * same. No sleeps: the test clock moves the gate's once-a-second sync and the 10-minute expiry.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const withRedis = Boolean(process.env.REDIS_URL);
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);

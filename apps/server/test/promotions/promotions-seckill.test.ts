@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
@@ -11,16 +11,13 @@ import { orders } from '../../src/modules/orders/tables.ts';
 import { seckillItems, seckillPurchases } from '../../src/modules/promotions/tables.ts';
 import { RESERVATION_LOST_SECONDS, UNLEASED_RESERVATION_SECONDS, releaseLostReservations, reserveUnits } from '../../src/modules/promotions/reservations.ts';
 import { GATE_ADMISSION_LOST_MS } from '../../src/modules/promotions/gate.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { scoreOf } from '../support/payments-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The exploring queue's reward rests on views the server saw (docs/product/deals.md#queue-run): a step counts as
  * viewed only once the server answered it to that account (GET queue_skus); a client that claims items it never
  * opened, or completes without opening them, gets nothing.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 

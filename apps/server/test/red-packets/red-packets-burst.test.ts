@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { walletEntries } from '../../src/modules/accounts/tables.ts';
 import { redPacketParts } from '../../src/modules/red-packets/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The rush on one shared packet (docs/product/deals.md#red-packet-open): 2,000 parallel opens of a 20-part
  * packet — 1,500 accounts, 500 of them opening twice at once. Meant for PostgreSQL (real parallel
  * transactions, SKIP LOCKED, the unique key); on PGlite the same invariants hold serially.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 

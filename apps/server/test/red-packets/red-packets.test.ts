@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { auditLog } from '../../src/platform/db/platform-tables.ts';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { redPacketParts } from '../../src/modules/red-packets/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Every call and reason of red packets (docs/product/deals.md#red-packets), on PGlite and on PostgreSQL. */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterAll(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 const title = { chs: '新春红包', en: 'New Year red packets' };

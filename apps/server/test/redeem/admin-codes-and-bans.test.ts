@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { stockKeys, steamCodes } from '../support/keys-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 // Issuing codes, barring buyers and defining coupons create or take away value: admins only.
 let admin: { id: number; token: string };
 let staff: { id: number; token: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
   staff = await makeAccount(t, { role: 'staff' });
 });
-afterAll(() => t.close());
 
 const issue = (body: unknown, token = admin.token) => api.native.post('/api/admin/redeem_codes', { redeem_codes: body }, { token });
 const redeem = (token: string, code: string) => api.native.post('/api/redeem', { redeem: { code } }, { token });

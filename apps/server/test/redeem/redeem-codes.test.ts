@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeProduct, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { makePaidOrder, stockKeys } from '../support/keys-factories.ts';
@@ -13,14 +11,9 @@ import { accounts, pointRecords } from '../../src/modules/accounts/tables.ts';
 import { libraryGames } from '../../src/modules/library/tables.ts';
 import { gameKeys } from '../../src/modules/keys/tables.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 async function issue(goods: IssueCodesInput['goods'], options: Partial<IssueCodesInput> = {}) {
   const [code] = await issueRedeemCodes(t.deps, t.deps.db, { area: 'native', goods, count: 1, ...options });

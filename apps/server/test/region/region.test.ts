@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { HOSTS } from '../support/harness.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const nativeSite = { area: 'native', currency: 'CNY', language: 'zh-CN', url: 'http://localhost:3000' };
 const abroadSite = { area: 'abroad', currency: 'USD', language: 'en', url: 'http://localhost:3001' };

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCategory, makeContent, makeSku, makeTag, names } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   ids.mice = (await makeTag(t, { kind: 'peri', position: 2, name: names('Mice', '鼠标') })).id;
   ids.keyboards = (await makeTag(t, { kind: 'peri', position: 1, name: names('Keyboards', '键盘') })).id;
   ids.empty = (await makeTag(t, { kind: 'peri', position: 3, name: names('Merch', '周边') })).id;
@@ -25,7 +21,6 @@ beforeAll(async () => {
   ids.banner = (await makeContent(t, { kind: 'banner', placement: 'peripheral', imageSeed: 'peri-banner' })).id;
   ids.storeBanner = (await makeContent(t, { kind: 'banner', placement: 'store' })).id;
 });
-afterAll(() => t.close());
 
 const idsOf = (list: Array<{ id: number }>) => list.map((x) => x.id);
 

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { days, makeAccount, makeContent, makeLayout, makeSku, makeTag, names } from '../support/catalog-factories.ts';
 import { tags } from '../../src/modules/catalog/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 const ids: Record<string, number> = {};
 let staff: string;
 let user: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   const inDays = (n: number) => new Date(t.clock.now().getTime() + days(n));
   const sku = await makeSku(t);
   ids.layout = (await makeLayout(t, { slug: 'spring-sale', title: names('Spring Sale', '春季特卖') })).id;
@@ -29,7 +27,6 @@ beforeAll(async () => {
   user = (await makeAccount(t, { role: 'editor' })).token;
   ids.sku = sku.id;
 });
-afterAll(() => t.close());
 
 const idsOf = (list: Array<{ id: number }>) => list.map((x) => x.id);
 

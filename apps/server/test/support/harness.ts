@@ -73,7 +73,9 @@ export interface TestAppOptions {
   databaseUrl?: string;
 }
 
-const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string }>();
+// Keyed by the app's deps rather than the TestApp itself, so a stand-in that reads the app once built
+// (useTestApp in test-app.ts) names the same world as the app it stands for.
+const worlds = new WeakMap<Deps, { url: string | undefined; kvPrefix: string }>();
 
 /**
  * Builds the whole application on a database of its own: a fresh in-memory PGlite, or — when
@@ -82,7 +84,7 @@ const worlds = new WeakMap<TestApp, { url: string | undefined; kvPrefix: string 
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const first = options.sameDatabaseAs;
-  const firstWorld = first && worlds.get(first);
+  const firstWorld = first && worlds.get(first.deps);
   const serverDb = !first && !options.databaseUrl && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'lantern_test', postgresTemplateName()) : null;
   const url = first ? firstWorld!.url : options.databaseUrl ?? serverDb?.url;
   const kvPrefix = firstWorld?.kvPrefix ?? `test:${randomBytes(6).toString('hex')}:`;
@@ -137,7 +139,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await serverDb?.drop();
     },
   };
-  worlds.set(testApp, { url, kvPrefix });
+  worlds.set(composed.deps, { url, kvPrefix });
   return testApp;
 }
 

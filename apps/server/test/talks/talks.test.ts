@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODERATION_API, PEOPLE_API, TALKS_API } from '@lantern/contract';
 import { TALK_MAX_LENGTH } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup } from '../support/community-factories.ts';
 import { makeUploadRecord } from '../support/upload-records.ts';
 import { muteAccount } from '../../src/modules/moderation/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Talks: write, read, forward, delete, comment, the feed and recommendations (docs/product/people.md#talks). */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const write = (who: Account, content: string, extra: Record<string, unknown> = {}, area: 'native' | 'abroad' = 'native') =>

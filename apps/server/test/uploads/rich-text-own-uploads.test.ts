@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HEADLINES_API, TALKS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost } from '../support/community-factories.ts';
 import { makeSection } from '../support/headlines-factories.ts';
 import { makeUploadRecord } from '../support/upload-records.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Rich text shows only its author's own uploads (docs/product/community.md#rich-text): an image of
  * `/uploads/…` another account uploaded, or one nobody uploaded, is stripped from posts, reviews, talks, a group
  * moderator's official comment and headline drafts; the author's own stays. (Comments are text only: no images.)
  */
-let t: TestApp;
+const { t } = useTestApp();
 let api: ReturnType<typeof clients>['native'];
 beforeAll(async () => {
-  t = await createTestApp();
   api = clients(t).native;
 });
-afterAll(() => t.close());
 
 /** Rich text with three images: the author's own, another account's, and a well-formed key nobody uploaded. */
 async function threeImages(author: { id: number }) {

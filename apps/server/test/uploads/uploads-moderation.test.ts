@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MODERATION_API, type UploadResult, type UploadToken } from '@lantern/contract';
 import { UPLOADS_PER_DAY_NEW } from '@lantern/domain';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { uploadForm } from '../support/upload-form.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup } from '../support/community-factories.ts';
@@ -11,15 +10,10 @@ import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { moderationReports } from '../../src/modules/moderation/tables.ts';
 import { watermarkLine, watermarkSvg } from '../../src/modules/uploads/images.ts';
 import { cjkFontFamily } from '../../src/modules/uploads/fonts.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** Uploads under moderation (decisions/0020): no token while muted, a daily budget, own deletes, the watermark's font. */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
 
 type Account = { id: number; token: string };
 

@@ -1,23 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { IMAGE_MAX_BYTES, UPLOAD_POLICY_TTL_SECONDS } from '@lantern/domain';
 import type { UploadResult, UploadToken } from '@lantern/contract';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { uploadForm } from '../support/upload-form.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { findUploads } from '../../src/modules/uploads/index.ts';
 import { uploads } from '../../src/modules/uploads/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Area = 'native' | 'abroad';
 

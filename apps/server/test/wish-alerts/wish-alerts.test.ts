@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { NOTIFICATIONS_API } from '@lantern/contract';
 import { WISH_ALERT_MIN_DAYS } from '@lantern/domain';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { skus } from '../../src/modules/catalog/tables.ts';
 import { outboxMessages } from '../../src/platform/db/platform-tables.ts';
 import { runWishAlerts } from '../../src/modules/wish-alerts/index.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The wish-list alert (docs/product/messaging.md#wish-alert): the hourly job tells a wisher when a wished game's
  * price drops or it is released, at most once a week per game, in the centre and by e-mail with the digest on.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 type Account = { id: number; token: string };
 const DAY_S = 86_400;
