@@ -2,25 +2,22 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients, type SiteClient } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * With Redis only (this file runs in the PostgreSQL and Redis tier; vitest.config.ts): a revocation on one
  * instance reaches the other's session cache at once through pub/sub, not only when its window ends
  * (session-cache.test.ts proves the window on every store).
  */
-let t: TestApp;
+const { t, api } = useTestApp();
 let second: TestApp;
-let api: ReturnType<typeof clients>;
 let api2: ReturnType<typeof clients>;
 beforeAll(async () => {
-  t = await createTestApp();
   second = await createTestApp({ sameDatabaseAs: t });
-  api = clients(t);
   api2 = clients(second);
 });
 afterAll(async () => {
   await second.close();
-  await t.close();
 });
 
 const me = (client: SiteClient, token: string) => client.get('/api/me', { token });

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
 import { seedKeysAndCodes } from '../../src/seed/keys.ts';
 import { seedPromotions } from '../../src/seed/promotions.ts';
 import { seedBundlesAndQueues } from '../../src/seed/bundles.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo bundles and exploring queue: on both sites, live, made of listed games, each bundle a saving. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog, seedKeysAndCodes, seedPromotions] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
-  await seedKeysAndCodes(t.deps);
-  await seedPromotions(t.deps);
 }, 180_000);
-afterAll(() => t.close());
 
 describe('seedBundlesAndQueues', () => {
   it('writes two live bundles and a queue of nine games on each site', async () => {

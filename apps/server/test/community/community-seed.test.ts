@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
+import { HOSTS } from '../support/harness.ts';
 import { posts } from '../../src/modules/community/tables.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
@@ -10,15 +10,12 @@ import { reconcileGroupCounters } from '../../src/modules/community/index.ts';
 import { seedDiscussion } from '../../src/seed/discussion.ts';
 import { findDrift } from '../../src/modules/discussion/index.ts';
 import { seedForum } from '../../src/seed/forum.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo community: a group per game on both sites, hundreds of posts and reviews in both languages. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
 }, 180_000);
-afterAll(() => t.close());
 
 describe('seedCommunity', () => {
   it('writes a group per demo game with hundreds of posts and reviews, counters exact, readable on both sites', { timeout: 120_000 }, async () => {

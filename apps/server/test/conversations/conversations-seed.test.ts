@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { API, CONVERSATIONS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
 import { seedConversations } from '../../src/seed/conversations.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo conversation between demo@ and player@: both see it, with unread messages and their site's shared game. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
 }, 240_000);
-afterAll(() => t.close());
 
 describe('seedConversations', () => {
   it('shows each demo account the conversation, its unread badge, and the game shared on its own site with a price', { timeout: 120_000 }, async () => {

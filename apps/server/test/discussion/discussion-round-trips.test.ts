@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { updateAccount } from '../support/factories.ts';
 import { FakeTargets } from '../support/discussion-support.ts';
 import { logStatements, type StatementLog } from '../support/statement-counter.ts';
 import { viewerReactions } from '../../src/modules/discussion/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * What each discussion write costs the database, in round trips (decisions/0015, "Round trips"): the issue's
@@ -14,19 +13,15 @@ import { viewerReactions } from '../../src/modules/discussion/index.ts';
  * session and standing the instance already holds (both kept 5 s), on stand-in targets held in memory: a
  * real target's loader adds its owner's read (one, for a post).
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let log: StatementLog;
 const targets = new FakeTargets();
 beforeAll(async () => {
-  t = await createTestApp();
   targets.install();
-  api = clients(t);
   log = logStatements(t.database);
 });
 afterAll(async () => {
   log.stop();
-  await t.close();
 });
 
 /**

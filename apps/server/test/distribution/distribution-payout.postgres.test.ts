@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { COMMISSION_HOLD_SECONDS } from '@lantern/domain';
 import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { fundWallet, walletBalance } from '../support/payments-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
 import { walletEntries } from '../../src/modules/accounts/tables.ts';
 import { payDueCommissions } from '../../src/modules/distribution/index.ts';
 import { distributionOrders } from '../../src/modules/distribution/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The commission payout under two instances at once (docs/product/distribution.md#payout), on PostgreSQL: 36
@@ -17,17 +17,13 @@ import { distributionOrders } from '../../src/modules/distribution/tables.ts';
  * once without it). Every commission is credited once: one `commission` ledger row per order, each wallet
  * raised by its sharer's commissions and not a cent more.
  */
-let t: TestApp;
+const { t, api } = useTestApp();
 let second: TestApp;
-let api: ReturnType<typeof clients>;
 beforeAll(async () => {
-  t = await createTestApp();
   second = await createTestApp({ sameDatabaseAs: t });
-  api = clients(t);
 });
 afterAll(async () => {
   await second.close();
-  await t.close();
 });
 
 const SHARERS = 3;

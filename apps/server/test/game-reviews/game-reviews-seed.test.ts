@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
 import { seedGameReviews } from '../../src/seed/game-reviews.ts';
 import { voteActivities } from '../../src/modules/game-reviews/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog] });
 let seeded: Awaited<ReturnType<typeof seedGameReviews>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
   seeded = await seedGameReviews(t.deps);
 });
-afterAll(() => t.close());
 
 describe('seedGameReviews', () => {
   it('imports Steam reviews for the best-ranked games, Epic reviews for some, and a vote on each site', async () => {

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HEADLINES_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
 import { seedHeadlines } from '../../src/seed/headlines.ts';
 import { headlineDrafts } from '../../src/modules/headlines/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo headlines: sections, articles in each site's language with covers and games, a draft for staff. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
 }, 180_000);
-afterAll(() => t.close());
 
 describe('seedHeadlines', () => {
   it('fills both sites with articles in their language, covers that load, games with prices, and a draft for staff', { timeout: 120_000 }, async () => {

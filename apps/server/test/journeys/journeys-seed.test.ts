@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { DEMO_JOURNEY_CODE, seedJourneysAndInvites } from '../../src/seed/journeys.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo journeys and invitations: a journey of the four kinds a site; demo@ and player@ each invited one friend. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
 }, 180_000);
-afterAll(() => t.close());
 
 describe('seedJourneysAndInvites', () => {
   it('writes a journey a site whose code task the demo shoppers can complete, and one invitee each', { timeout: 60_000 }, async () => {

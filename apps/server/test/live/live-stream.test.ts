@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_HEARTBEAT_SECONDS, LIVE_KEEP_HOURS, LIVE_RETRY_MS, LIVE_STREAMS_PER_ACCOUNT, parseLiveEventId } from '@lantern/domain';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
+import { HOSTS } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { signUpByEmail, type SignedUp } from '../support/factories.ts';
 import { listen, SseClient } from '../support/live-support.ts';
 import { EVERYONE, liveHubOf, pruneLiveEvents, publishLive, pushLiveEvents } from '../../src/modules/live/index.ts';
 import { mulberry32 } from '../../src/platform/mulberry32.ts';
 import { SESSION_REVOKED_CHANNEL } from '../../src/platform/session-cache.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * GET /api/live over real HTTP (docs/product/messaging.md#live-push): what a signed-in tab receives, that a
  * reconnect resumes where it left off with nothing lost or repeated, broadcasts, heartbeats and the end of a
  * stream whose session ended. With DATABASE_URL and REDIS_URL it runs on PostgreSQL and Redis.
  */
-let t: TestApp;
+const { t } = useTestApp();
 let port: number;
 let alice: SignedUp;
 let bob: SignedUp;
@@ -45,7 +46,6 @@ async function refreshed(user: SignedUp): Promise<SignedUp> {
 const typesOf = (client: SseClient) => client.events.map((e) => e.event);
 
 beforeAll(async () => {
-  t = await createTestApp();
   port = await listen(t);
   const { native } = clients(t);
   alice = await signUpByEmail(t, native);
@@ -53,7 +53,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const client of open) client.close();
-  await t.close();
 });
 
 describe('the live stream', () => {

@@ -1,22 +1,16 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
 import { seedKeysAndCodes } from '../../src/seed/keys.ts';
 import { seedLotteries } from '../../src/seed/lottery.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo lotteries: a running one and an ended one with its seed revealed, on both sites. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog, seedKeysAndCodes, seedLotteries] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
-  await seedKeysAndCodes(t.deps);
-  await seedLotteries(t.deps);
 }, 180_000);
-afterAll(() => t.close());
 
 describe('seedLotteries', () => {
   it('gives each site a running lottery with points, coupon and game prizes, and an ended one whose seed matches its hash', async () => {

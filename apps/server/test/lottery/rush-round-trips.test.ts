@@ -1,31 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { logStatements, type StatementLog } from '../support/statement-counter.ts';
 import { awardScore } from '../../src/modules/accounts/index.ts';
 import { pointRecords } from '../../src/modules/accounts/tables.ts';
 import { lotteryDraws, lotteryPrizes } from '../../src/modules/lottery/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * What a lottery draw and a red-packet opening cost the database in a rush (decisions/0047): draws waiting
  * together are made in one transaction, and once PostgreSQL has answered "nothing left" (no prize, every part
  * opened, this account already opened) the instance repeats that answer with no statement at all.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { id: number; token: string };
 let log: StatementLog;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
   log = logStatements(t.database);
 });
 afterAll(async () => {
   log.stop();
-  await t.close();
 });
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);

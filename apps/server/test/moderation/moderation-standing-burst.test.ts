@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MODERATION_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { makeGroup, publishPost } from '../support/community-factories.ts';
 import { logStatements } from '../support/statement-counter.ts';
 import { moderationReports } from '../../src/modules/moderation/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The guard reads the standing of writers the instance does not hold yet together, when they write at the same
  * moment (moderation/standing-cache.ts): each is still judged on its own — a muted writer and a warn-banned one
  * refused with their reasons among the others — and the burst costs two statements, not two a writer.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 it('reads a burst of writers\' standings together and refuses the muted and the warn-banned among them', async () => {
   const api = clients(t);

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { NOTIFICATIONS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { listenToLive } from '../support/live-listener.ts';
 import { logStatements, type StatementLog } from '../support/statement-counter.ts';
 import { awardScore } from '../../src/modules/accounts/index.ts';
 import { coupons } from '../../src/modules/coupons/tables.ts';
 import { openAlone } from '../../src/modules/red-packets/packets.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A lottery prize won and a red-packet part opened reach the person (docs/product/messaging.md#lottery-prize,
@@ -17,20 +16,16 @@ import { openAlone } from '../../src/modules/red-packets/packets.ts';
  * told once per packet while unread, counting the openers. And the event's latest openings, public
  * (docs/product/deals.md#red-packet-event-openings).
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: { native: { id: number; token: string }; abroad: { id: number; token: string } };
 let log: StatementLog;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   // A session belongs to one site: staff of each.
   admin = { native: await makeAccount(t, { role: 'admin' }), abroad: await makeAccount(t, { role: 'admin', area: 'abroad' }) };
   log = logStatements(t.database);
 });
 afterAll(async () => {
   log.stop();
-  await t.close();
 });
 
 type Account = { id: number; token: string };

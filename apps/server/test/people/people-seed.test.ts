@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { PEOPLE_API, TALKS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
@@ -9,16 +8,12 @@ import { seedCommunity } from '../../src/seed/community.ts';
 import { seedPeople } from '../../src/seed/people.ts';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo people: follows, talks, a block and collections for demo@ and player@ (docs/product/people.md). */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog, seedCommunity] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
-  await seedCommunity(t.deps);
 }, 240_000);
-afterAll(() => t.close());
 
 describe('seedPeople', () => {
   it('gives each demo account a feed of followed members\' talks, one blocked member hidden, and collections', { timeout: 120_000 }, async () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { stockKeys, steamCodes } from '../support/keys-factories.ts';
 import { holdConnection, isDatabaseUnavailable } from '../../src/platform/db/client.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * PostgreSQL ending every session (what a restart or a failover does: 57P01 "terminating connection due to
@@ -16,14 +15,11 @@ import { orders } from '../../src/modules/orders/tables.ts';
  * those connections answer 503 `unavailable` with Retry-After — never 500 — and the next ones are served.
  * Only PostgreSQL has sessions to end: the file runs in the PostgreSQL tier (vitest.config.ts).
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let admin: pg.Client;
 let databaseName: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   const { rows } = (await t.deps.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
@@ -31,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await admin.end();
-  await t.close();
 });
 
 /** Ends every session of the test's database but the admin's own, as a restart would. */

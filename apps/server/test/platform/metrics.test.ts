@@ -1,8 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
@@ -10,25 +8,22 @@ import { listen, SseClient } from '../support/live-support.ts';
 import { startMetricsServer } from '../../src/platform/metrics-server.ts';
 import { sql } from 'drizzle-orm';
 import { outboxMessages, scheduledJobs } from '../../src/platform/db/platform-tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * Prometheus metrics (docs/decisions/0051-metrics-and-operations.md): the private listener and the staff path
  * carry every series the operators asked for, with route templates for labels, and nobody else reads them.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp();
 let metricsServer: Server;
 let metricsUrl: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
   // Port 0: the system picks one, as METRICS_PORT would name one.
   metricsServer = await startMetricsServer(t.deps.metrics, { port: 0, host: '127.0.0.1', log: t.deps.log });
   metricsUrl = `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   metricsServer?.close();
-  await t.close();
 });
 
 const scrape = async () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { holdConnection } from '../../src/platform/db/client.ts';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { findingsOf } from '../support/one-query-at-a-time.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A connection held out of the pool (a checkout lane, the pay locks' session) is checked by the set-up too; only
  * PostgreSQL has such connections (PGlite has one connection for everything), so this runs in its tier.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
+const { t } = useTestApp();
 
 describe('one statement at a time on a held connection', () => {
   it('refuses two statements on one held connection outside a transaction (PostgreSQL)', async () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { findingsOf } from '../support/one-query-at-a-time.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * The set-up every server test file runs with (test/support/one-query-at-a-time.ts) refuses a second statement on a
  * connection while one is pending (docs/decisions/0057). Proven here on whichever database the tier runs:
  * PostgreSQL checks every connection, PGlite each transaction (a held connection: one-query-at-a-time.postgres.test.ts).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
+const { t } = useTestApp();
 
 describe('one statement at a time on a connection', () => {
   it('refuses two statements of one transaction sent together', async () => {

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
 import { clients } from '../support/client.ts';
 import { createLogger, registerRequestContext } from '../../src/platform/request-context.ts';
 import { registerErrorHandling } from '../../src/platform/errors.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A user's report of an error finds its log lines (docs/decisions/0051-metrics-and-operations.md): every line
@@ -22,11 +22,7 @@ const sink = new Writable({
   },
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ log: createLogger('info', sink) });
-});
-afterAll(() => t?.close());
+const { t } = useTestApp({ log: createLogger('info', sink) });
 
 describe('log lines', () => {
   it('of a service working for a request carry that request id, once', async () => {

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
@@ -9,17 +8,12 @@ import { seedPointsAndGifts } from '../../src/seed/points-and-gifts.ts';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../src/modules/accounts/tables.ts';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo points shop, gift packs and coupon areas: on both sites, redeemable by the demo shoppers. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedAccounts, seedCatalog, seedKeysAndCodes, seedCoupons] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedAccounts(t.deps);
-  await seedCatalog(t.deps);
-  await seedKeysAndCodes(t.deps);
-  await seedCoupons(t.deps);
 }, 180_000);
-afterAll(() => t.close());
 
 describe('seedPointsAndGifts', () => {
   it('writes 7 redeems (game keys and coupons), 3 gift packs and 2 coupon areas a site, and gives the demo shoppers points', { timeout: 60_000 }, async () => {

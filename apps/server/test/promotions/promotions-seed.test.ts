@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../support/client.ts';
 import { seedCatalog } from '../../src/seed/catalog.ts';
 import { seedPromotions } from '../../src/seed/promotions.ts';
 import { setAsideCount } from '../../src/modules/keys/index.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo flash sales: on both sites, one running, one starting in a few minutes, one ended; the units to sell backed by keys. */
-let t: TestApp;
+const { t } = useTestApp({ seed: [seedCatalog] });
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedCatalog(t.deps);
 }, 120_000);
-afterAll(() => t.close());
 
 describe('seedPromotions', () => {
   it('writes a running, an upcoming and an ended flash sale on each site', async () => {
