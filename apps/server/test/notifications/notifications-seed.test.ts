@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
 import { clients } from '../support/client.ts';
 import { seedAccounts } from '../../src/seed/accounts.ts';
 import { seedNotifications } from '../../src/seed/notifications.ts';
@@ -8,11 +7,10 @@ import { accounts } from '../../src/modules/accounts/tables.ts';
 import { exploringQueues } from '../../src/modules/queues/tables.ts';
 import { eq } from 'drizzle-orm';
 import { startSession } from '../../src/modules/accounts/sessions.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /** The demo's notifications: demo@ sees system notifications and collapsed likes, and an announcement of its site. */
-let t: TestApp;
-beforeAll(async () => (t = await createTestApp()));
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 describe('seedNotifications', () => {
   it('gives demo@ and player@ notifications of several kinds and each site an announcement', async () => {

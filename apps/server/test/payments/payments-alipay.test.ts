@@ -1,12 +1,12 @@
 import { createSign, createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { startProviderStub, type ProviderStub, type StubRequest } from '../support/provider-stub.ts';
 import { buyGame, notificationsOf, orderRowOf, paymentRow, startGatewayPay } from '../support/payments-factories.ts';
 import { steamCodes, stockKeys } from '../support/keys-factories.ts';
 import { refunds } from '../../src/modules/payments/tables.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const APP_ID = '2021000000000001';
 /** Our application's key pair (Alipay holds the public half) and Alipay's (we hold the public half). */
@@ -22,8 +22,6 @@ function signString(params: Record<string, string>): string {
 const rsa2 = (text: string, key: KeyObject) => createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64');
 const rsa2Valid = (text: string, signature: string, key: KeyObject) => createVerify('RSA-SHA256').update(text, 'utf8').verify(key, signature, 'base64');
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
 let stub: ProviderStub;
 /** When set, the stub signs its answers with a key that is not Alipay's. */
 let forgeAnswers = false;
@@ -45,20 +43,16 @@ function answer(request: StubRequest) {
 
 beforeAll(async () => {
   stub = await startProviderStub(answer);
-  t = await createTestApp({
-    env: {
-      ALIPAY_APP_ID: APP_ID,
-      ALIPAY_PRIVATE_KEY: bareBase64(appKeys.privateKey, 'pkcs8'),
-      ALIPAY_PUBLIC_KEY: bareBase64(alipayKeys.publicKey, 'spki'),
-      ALIPAY_GATEWAY: `${stub.origin}/gateway.do`,
-    },
-  });
-  api = clients(t);
 });
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+afterAll(() => stub.close());
+const { t, api } = useTestApp(() => ({
+  env: {
+    ALIPAY_APP_ID: APP_ID,
+    ALIPAY_PRIVATE_KEY: bareBase64(appKeys.privateKey, 'pkcs8'),
+    ALIPAY_PUBLIC_KEY: bareBase64(alipayKeys.publicKey, 'spki'),
+    ALIPAY_GATEWAY: `${stub.origin}/gateway.do`,
+  },
+}));
 
 const orderRow = (id: number) => orderRowOf(t, id);
 

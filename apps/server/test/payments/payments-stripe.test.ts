@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { HOSTS } from '../support/harness.ts';
 import { startProviderStub, type ProviderStub, type StubRequest } from '../support/provider-stub.ts';
 import { buyGame, notificationsOf, orderRowOf, paymentRow, startGatewayPay } from '../support/payments-factories.ts';
 import { steamCodes, stockKeys } from '../support/keys-factories.ts';
 import { paymentNotifications, refunds } from '../../src/modules/payments/tables.ts';
 import { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from '../../src/platform/payment-gateways/stripe.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_lantern_test_0123456789abcdef';
 /** The SDK's own webhook helpers: events are signed exactly as Stripe signs them. */
 const webhooks = new Stripe('sk_test_unused').webhooks;
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
 let stub: ProviderStub;
 let sessions = 0;
 let refundsMade = 0;
@@ -40,13 +38,9 @@ function answer(request: StubRequest) {
 
 beforeAll(async () => {
   stub = await startProviderStub(answer);
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_lantern', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stub.origin } });
-  api = clients(t);
 });
-afterAll(async () => {
-  await t.close();
-  await stub.close();
-});
+afterAll(() => stub.close());
+const { t, api } = useTestApp(() => ({ env: { STRIPE_SECRET_KEY: 'sk_test_lantern', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stub.origin } }));
 
 const orderRow = (id: number) => orderRowOf(t, id);
 const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);

@@ -1,24 +1,21 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { HOSTS } from '../support/harness.ts';
+import { useTestApp } from '../support/test-app.ts';
 
 /**
  * A request's id is in every answer (x-request-id) and in every log line of that request, so a user's
  * screenshot of an error leads to its lines (docs/ARCHITECTURE.md#health).
  */
 const lines: Array<{ reqId?: string; msg?: string }> = [];
-let t: TestApp;
-beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { reqId?: string });
-      done();
-    },
-  });
-  t = await createTestApp({ log: pino({ level: 'info' }, sink) });
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { reqId?: string });
+    done();
+  },
 });
-afterAll(() => t.close());
+const { t } = useTestApp({ log: pino({ level: 'info' }, sink) });
 
 describe('request ids', () => {
   it('name each answer, error or not, with an id of its own', async () => {

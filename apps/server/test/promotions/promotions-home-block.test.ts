@@ -1,19 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { keysForSale } from '../support/keys-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-let admin: { id: number; token: string };
 // A fresh app per test: the home answer is cached, so each test reads it once after writing its events.
+const { t, api } = useTestApp({ each: 'test' });
+let admin: { id: number; token: string };
 beforeEach(async () => {
-  t = await createTestApp();
-  api = clients(t);
   admin = await makeAccount(t, { role: 'admin' });
 });
-afterEach(() => t.close());
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 

@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { describe, expect, it } from 'vitest';
 import { days, makeContent, makeLayout, makeSku, makeTag, names } from '../support/catalog-factories.ts';
+import { useTestApp } from '../support/test-app.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof clients>;
 // Each test starts from an empty store: home blocks are asserted whole.
-beforeEach(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterEach(() => t.close());
+const { t, api } = useTestApp({ each: 'test' });
 
 const idsOf = (list: Array<{ id: number }>) => list.map((x) => x.id);
 const inDays = (n: number) => new Date(t.clock.now().getTime() + days(n));
