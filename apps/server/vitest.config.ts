@@ -14,10 +14,10 @@ export default defineConfig({
       ...(process.env.REDIS_URL ? [] : ['test/**/*.redis.test.ts']),
       ...(process.env.DATABASE_URL ? [] : ['test/**/*.postgres.test.ts']),
     ],
-    // One migrated database per run, copied for each file instead of built from nothing (test/template-database.ts).
-    globalSetup: ['test/template-database.ts'],
+    // One migrated database per run, copied for each file instead of built from nothing (test/support/template-database.ts).
+    globalSetup: ['test/support/template-database.ts'],
     // A statement sent on a connection while another one on it is pending fails the test (docs/decisions/0057).
-    setupFiles: ['test/one-query-at-a-time.ts'],
+    setupFiles: ['test/support/one-query-at-a-time.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file builds its own app on its own database; two at a time suits a two-core machine.

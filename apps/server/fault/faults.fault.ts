@@ -36,7 +36,7 @@ const REDIS_OUTAGE_MS = 20_000;
  * outage's 95th percentile may be at most this much above that of the same traffic in the 10 s just before it (a
  * request that waited on Redis — a 400 ms command deadline, a queue — would move it). A single request's time on
  * a loaded machine moves by seconds, so the slowest is printed, not bounded; the per-request bound is proven
- * in process by test/redis-outage.redis.test.ts.
+ * in process by test/platform/redis-outage.redis.test.ts.
  */
 const REDIS_EXTRA_WAIT_MS = 1_000;
 /** The baseline phase of the Redis scenario: the same traffic, Redis there. */

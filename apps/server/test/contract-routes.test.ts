@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as contract from '@lantern/contract';
-import { createTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './support/test-app.ts';
 
 /**
  * The contract's API paths (what the web calls) and the routes the server registers must agree: a path the
  * web calls that no route answers, or a route the contract does not name, fails here.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 /** `/api/users/{id}`, `/api/users/:id` and `/api/users/123` all become `/api/users/{}`. */
 const shapeOf = (path: string) => path.replace(/\{[^}]+\}|:[A-Za-z_]+|(?<=\/)__PARAM__(?=\/|$)/g, '{}');

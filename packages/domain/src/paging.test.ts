@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_SIZES } from './constants.ts';
 import { isListFinished, mergePage, parsePaging } from './paging.ts';
 
 describe('paging', () => {
@@ -22,5 +23,15 @@ describe('paging', () => {
     expect(parsePaging('-4', '1000', 10)).toEqual({ page: 1, per: 100, offset: 0 });
     expect(parsePaging('abc', '2.5', 10)).toEqual({ page: 1, per: 10, offset: 0 });
     expect(parsePaging('', '', 5)).toEqual({ page: 1, per: 5, offset: 0 });
+  });
+
+  it('serves every list at its own page size, so a full page never reads as the last one', () => {
+    // A list's size above the bound would be clamped on the server: a full page would come back shorter than
+    // the client asked for and the list would end early (isListFinished).
+    for (const [list, per] of Object.entries(PAGE_SIZES)) {
+      const served = parsePaging(1, per, per).per;
+      expect(served, list).toBe(per);
+      expect(isListFinished(served, per), list).toBe(false);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { loadConfig } from '../../src/config.ts';
 import { compose, type Composed } from '../../src/platform/compose.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { makeAccount, makeSku } from '../../test/catalog-factories.ts';
-import { stockKeys, steamCodes } from '../../test/keys-factories.ts';
-import { fundWallet } from '../../test/payments-factories.ts';
+import type { TestApp } from '../../test/support/harness.ts';
+import { makeAccount, makeSku } from '../../test/support/catalog-factories.ts';
+import { stockKeys, steamCodes } from '../../test/support/keys-factories.ts';
+import { fundWallet } from '../../test/support/payments-factories.ts';
 import { FAULT_APP_SECRET } from './instance.ts';
 
 /**

@@ -32,7 +32,7 @@ export interface OpenOptions {
   /**
    * PGlite only: a data directory dumped from an already migrated PGlite (`dumpDataDir`), loaded instead of
    * creating a cluster from nothing: creating one costs seconds of WebAssembly, loading one a fraction of that
-   * (test files each open their own, test/template-database.ts). Migrations still run and find nothing to do.
+   * (test files each open their own, test/support/template-database.ts). Migrations still run and find nothing to do.
    */
   template?: Blob;
   /** PostgreSQL only: a statement running longer is cancelled; 0 turns the limit off. */

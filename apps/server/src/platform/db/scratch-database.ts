@@ -4,7 +4,7 @@ import pg from 'pg';
 /**
  * A throwaway database on a PostgreSQL server (for a test file or a benchmark run): created with a random
  * name next to `baseUrl`'s database, and dropped — connections and all — by `drop()`. With `template`, a copy
- * of that database (one already migrated: test/template-database.ts), so migrating it finds nothing to do.
+ * of that database (one already migrated: test/support/template-database.ts), so migrating it finds nothing to do.
  */
 export async function createScratchDatabase(baseUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
