@@ -22,11 +22,10 @@ export type TOptions = { count?: number; defaultValue?: string } & Record<string
 export type TFn = TFunction;
 type Translate = (key: string | string[], options?: TOptions) => string;
 
-/** Where a language's texts come from (the bundled chunk of each language). */
+/** Where a language's texts come from: a bundle ('translation' is the core) in a language, e.g. a bundled chunk. */
 export interface Backend {
   type: 'backend';
-  read: (language: string, namespace: string, callback: (error: Error | null, data: Resources | null) => void) => void;
-  init?: () => void;
+  read: (language: string, namespace: string) => Promise<Resources>;
 }
 
 export interface InitOptions {
@@ -75,7 +74,6 @@ function fill(text: string, options: TOptions | undefined): string {
 
 export class Translator {
   language = '';
-  isInitialized = false;
   private readonly texts = new Map<string, Resources>();
   /** The bundles asked for so far ('translation' is the core), and each language's bundle loads by `language/bundle`. */
   private readonly namespaces = new Set(['translation']);
@@ -97,11 +95,8 @@ export class Translator {
     return this;
   }
 
-  async init(options: InitOptions): Promise<TFn> {
-    this.backend?.init?.();
-    await this.changeLanguage(options.lng);
-    this.isInitialized = true;
-    return this.t;
+  init(options: InitOptions): Promise<TFn> {
+    return this.changeLanguage(options.lng);
   }
 
   /** Loads the language's bundles asked for so far (through the backend, once), then makes it current and tells the listeners. */
@@ -126,9 +121,9 @@ export class Translator {
     return Promise.all(
       names.map((name) => {
         const id = `${language}/${name}`;
-        let load = this.loads.get(id);
-        if (!load) {
-          load = this.load(language, name).then(
+        const load =
+          this.loads.get(id) ??
+          (this.backend?.read(language, name) ?? Promise.resolve({})).then(
             (data) => this.texts.set(language, merge(this.texts.get(language) ?? {}, data)),
             (error: unknown) => {
               // A failed load (offline) is tried again the next time the bundle is asked for.
@@ -136,8 +131,7 @@ export class Translator {
               throw error;
             },
           );
-          this.loads.set(id, load);
-        }
+        this.loads.set(id, load);
         return load;
       }),
     );
@@ -198,9 +192,4 @@ export class Translator {
     return rules.select(count);
   }
 
-  private load(language: string, namespace: string): Promise<Resources> {
-    const backend = this.backend;
-    if (!backend) return Promise.resolve({});
-    return new Promise((resolve, reject) => backend.read(language, namespace, (error, data) => (error ? reject(error) : resolve(data ?? {}))));
-  }
 }

@@ -24,14 +24,9 @@ const loaders: Record<Language, () => Promise<{ default: Resources }>> = {
 /** A backend reading the bundled resource chunks: the core ('translation') or a feature's bundle, on first use. */
 const bundledResources: Backend = {
   type: 'backend',
-  init: () => {},
-  read(language, namespace, callback) {
-    if (!isLanguage(language)) return callback(null, {});
-    const load = namespace === 'translation' ? loaders[language] : () => import('./bundles').then((m) => m.readBundle(namespace, language));
-    load().then(
-      (m) => callback(null, m.default),
-      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), null),
-    );
+  read: async (language, namespace) => {
+    if (!isLanguage(language)) return {};
+    return namespace === 'translation' ? (await loaders[language]()).default : (await import('./bundles')).readBundle(namespace, language);
   },
 };
 
