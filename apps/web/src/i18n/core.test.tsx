@@ -77,7 +77,7 @@ describe('the translation engine', () => {
     const i18n = new Translator();
     i18n.use({
       type: 'backend',
-      read: async (_lng, ns) => {
+      read: async (_lng, ns): Promise<Resources> => {
         if (ns === 'cart' && fail) throw new Error('offline');
         return ns === 'cart' ? { cart: { total: 'Total' } } : {};
       },

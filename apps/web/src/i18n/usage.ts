@@ -7,9 +7,11 @@ import { merge, type Resources } from './core';
  * code, bundles.test.ts; docs/decisions/0058-locale-bundles.md). Node-only: never imported by the app.
  *
  * A file uses a key when one of its string literals names it, a branch of keys (`'guide.steps'`), or a key's
- * plural forms (`'cart.items'` → `cart.items_one`, `cart.items_other`), or when one of its template literals
+ * stem: its plural forms (`'cart.items'` → `cart.items_one`, `cart.items_other`) and the keys the code derives
+ * from it (`` t(`${key}_sr`) `` of `'flash.ends_in'` → `flash.ends_in_sr`); or when one of its template literals
  * opens with a key's beginning (`` `orders.state_${state}` `` uses every `orders.state_…`). Only texts with a `.`
- * count: a bare word is never taken for a whole namespace.
+ * count: a bare word is never taken for a whole namespace. Reading more than is used only puts a key where more
+ * code finds it; reading less would show a key instead of its text, so the reading errs on the wide side.
  */
 
 export const SRC = resolve(__dirname, '..');
@@ -69,8 +71,6 @@ export function keysOf(resources: Resources, prefix = ''): string[] {
   return Object.entries(resources).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
 }
 
-const PLURAL = /^_(zero|one|two|few|many|other)$/;
-
 /** The keys among `keys` a file's code names (see the file's comment). */
 export function keysUsedBy(file: string, keys: readonly string[]): Set<string> {
   const text = source(file);
@@ -78,7 +78,7 @@ export function keysUsedBy(file: string, keys: readonly string[]): Set<string> {
   const openings = [...text.matchAll(/`([a-z][\w-]*\.[\w.-]*)\$\{/g)].map((m) => m[1]!);
   const used = new Set<string>();
   for (const key of keys) {
-    const named = literals.some((l) => key === l || key.startsWith(`${l}.`) || (key.startsWith(l) && PLURAL.test(key.slice(l.length))));
+    const named = literals.some((l) => key === l || key.startsWith(`${l}.`) || key.startsWith(`${l}_`));
     if (named || openings.some((o) => key.startsWith(o))) used.add(key);
   }
   return used;

@@ -22,7 +22,8 @@ describe('sendRefusalText', () => {
   });
 
   it('has every message of the section in both languages', () => {
-    const [en, zh] = [allTexts('en'), allTexts('zh-CN')] as { conversations: Record<string, string> }[];
+    const en = allTexts('en') as { conversations: Record<string, string> };
+    const zh = allTexts('zh-CN') as { conversations: Record<string, string> };
     expect(Object.keys(zh.conversations).sort()).toEqual(Object.keys(en.conversations).sort());
     for (const key of ['send_success', 'user_muted', 'send_failed', 'target_closed_error', 'delete_conversation_successful']) {
       expect(en.conversations).toHaveProperty(key);
