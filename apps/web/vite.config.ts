@@ -30,9 +30,10 @@ interface OutputChunk {
 }
 
 /**
- * The first page of a store route waits on two chunks only the running app knows it needs: the texts of
- * the language (site's or the user's choice) and the page itself. A tiny inline script, placed after the
- * site facts the server injects, asks for them at once (modulepreload) and, on the home and a game page, for
+ * The first page of a store route waits on chunks only the running app knows it needs: the core texts of the
+ * language (site's or the user's choice), the page itself and the page's locale bundles in that language (with
+ * the two small modules that load bundles; docs/decisions/0058-locale-bundles.md). A tiny inline script, placed
+ * after the site facts the server injects, asks for them at once (modulepreload) and, on the home and a game page, for
  * the page's data (the same URL the app then fetches), so they download in parallel with the entry instead
  * of after it. The server may inline the home's data in the page (`__LANTERN__.data === 'home'`): then there
  * is nothing to fetch.
@@ -60,19 +61,27 @@ const firstPagePreloads: Plugin = {
         walk(start.fileName);
         return out.map((f) => `/${f}`);
       };
-      // The store pages a first visitor lands on: the path's pattern, the page's chunks, and the public reads the
-      // page asks for first (`$1` is the path's id), each fetched with the visitor's cookies as the app does.
-      const pages: [string, string[], string[]][] = [
-        ['^/(?:home)?$', closure(/[\\/]features[\\/]home[\\/]components[\\/]HomePage\.tsx$/), []],
-        ['^/sku/(\\d{1,12})$', closure(/[\\/]features[\\/]sku[\\/]components[\\/]SkuPage\.tsx$/), ['/api/skus/$1', '/api/events/sec_kills']],
-        ['^/posts/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]PostPage\.tsx$/), ['/api/posts/$1']],
-        ['^/headlines/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]headlines[\\/]HeadlinePage\.tsx$/), ['/api/headlines/$1']],
+      /** A feature's locale bundle in each language (src/app/routeTexts.ts names a route's; firstPagePreloads.test.ts checks these). */
+      const texts = (feature: string) => ({
+        'zh-CN': closure(new RegExp(`[\\\\/]features[\\\\/]${feature}[\\\\/]locale[\\\\/]zh-CN\\.json$`)),
+        en: closure(new RegExp(`[\\\\/]features[\\\\/]${feature}[\\\\/]locale[\\\\/]en\\.json$`)),
+      });
+      // The store pages a first visitor lands on: the path's pattern, the page's chunks, the public reads the
+      // page asks for first (`$1` is the path's id), each fetched with the visitor's cookies as the app does, and
+      // the page's locale bundles.
+      const pages: [string, string[], string[], Record<'zh-CN' | 'en', string[]>][] = [
+        ['^/(?:home)?$', closure(/[\\/]features[\\/]home[\\/]components[\\/]HomePage\.tsx$/), [], texts('home')],
+        ['^/sku/(\\d{1,12})$', closure(/[\\/]features[\\/]sku[\\/]components[\\/]SkuPage\.tsx$/), ['/api/skus/$1', '/api/events/sec_kills'], texts('sku')],
+        ['^/posts/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]PostPage\.tsx$/), ['/api/posts/$1'], texts('community')],
+        ['^/headlines/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]headlines[\\/]HeadlinePage\.tsx$/), ['/api/headlines/$1'], texts('community')],
         // A group page shows its first page of posts (7 a page: the domain's PAGE_SIZES.reviews) with the group
         // (src/app/firstPagePreloads.test.ts checks this is the URL the app asks for).
-        ['^/community/groups/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]GroupPage\.tsx$/), ['/api/groups/$1', '/api/search/posts?group_id=$1&page=1&per=7']],
-        ['^/talks$', closure(/[\\/]features[\\/]community[\\/]components[\\/]TalksPage\.tsx$/), []],
+        ['^/community/groups/(\\d{1,12})$', closure(/[\\/]features[\\/]community[\\/]components[\\/]GroupPage\.tsx$/), ['/api/groups/$1', '/api/search/posts?group_id=$1&page=1&per=7'], texts('community')],
+        ['^/talks$', closure(/[\\/]features[\\/]community[\\/]components[\\/]TalksPage\.tsx$/), [], texts('community')],
       ];
-      const lang = { 'zh-CN': closure(/[\\/]i18n[\\/]zh-CN\.json$/), en: closure(/[\\/]i18n[\\/]en\.json$/) };
+      // Every page's first route loads its bundles through these two modules (the route's list, the bundles' files).
+      const loading = [...closure(/[\\/]app[\\/]routeTexts\.ts$/), ...closure(/[\\/]i18n[\\/]bundles\.ts$/)];
+      const lang = { 'zh-CN': [...closure(/[\\/]i18n[\\/]zh-CN\.json$/), ...loading], en: [...closure(/[\\/]i18n[\\/]en\.json$/), ...loading] };
       // The entry and the modulepreloads Vite wrote into the head leave it: the same script asks for them after the
       // first paint (docs/decisions/0059-paint-before-scripts.md), so the page's HTML, CSS and lead picture have the
       // network and the main thread to themselves until the server-drawn first screen is on the screen.
@@ -88,7 +97,7 @@ const firstPagePreloads: Plugin = {
         `function p(h,as){var e=document.createElement('link');e.rel=as?'preload':'modulepreload';e.href=h;` +
         `if(as){e.as=as;e.crossOrigin='use-credentials'}else{e.crossOrigin=''}document.head.appendChild(e)}` +
         `preload.forEach(function(h){p(h)});m.lang[l].forEach(function(h){p(h)});var r=location.pathname;` +
-        `m.pages.forEach(function(g){var k=new RegExp(g[0]).exec(r);if(!k)return;g[1].forEach(function(h){p(h)});` +
+        `m.pages.forEach(function(g){var k=new RegExp(g[0]).exec(r);if(!k)return;g[1].concat(g[3][l]).forEach(function(h){p(h)});` +
         // The home's data may be inline already (`__LANTERN__.data === 'home'`): nothing to fetch then.
         `if(k[0]==='/'||k[0]==='/home'){if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
         // A guest's game, post, headline or group page carries its first read (`__LANTERN__.data` is its API path).

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { COOKIES, TALKS_API } from '@lantern/contract';
 import { LANGUAGES } from '@lantern/domain';
 import { createTestApp, HOSTS, type TestApp } from '../support/harness.ts';
@@ -129,7 +129,16 @@ describe("a guest's talks page", () => {
   });
 
   it('draws the words the web app shows at the top of the page, in each language', () => {
-    const locale = (language: string) => JSON.parse(readFileSync(new URL(`../../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'));
+    // The web's texts of a language: its core and each feature's bundle (apps/web/src/i18n/bundles.ts), keys in one place each.
+    const web = new URL('../../../web/src/', import.meta.url);
+    const read = (file: string) => JSON.parse(readFileSync(new URL(file, web), 'utf8')) as Record<string, Record<string, string>>;
+    const locale = (language: string) => {
+      const bundles = readdirSync(new URL('features/', web)).filter((f) => existsSync(new URL(`features/${f}/locale/${language}.json`, web)));
+      return [`i18n/${language}.json`, ...bundles.map((f) => `features/${f}/locale/${language}.json`)].map(read).reduce((all, texts) => {
+        for (const [branch, keys] of Object.entries(texts)) all[branch] = { ...all[branch], ...keys };
+        return all;
+      }, {});
+    };
     for (const language of LANGUAGES) {
       const { community, people } = locale(language);
       expect(TALKS_PAGE_TEXTS[language]).toEqual({ community: community.title, title: people.talks, tagline: people.talks_tagline, everyone: people.tab_all, recommended: people.tab_recommend });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { COMMUNITY_API } from '@lantern/contract';
 import { PAGE_SIZES } from '@lantern/domain';
 import { buildUrl } from '../lib/api';
+import { paths } from '../lib/paths';
+import { ROUTE_TEXTS } from './routeTexts';
 
 /**
  * The first-page preload script (vite.config.ts) fetches a landed page's reads with the URLs written there; the
@@ -24,5 +26,15 @@ describe('the first-page preloads', () => {
   it("fetch the group itself at the URL the group's query asks for", () => {
     expect(config).toContain("['/api/groups/$1', ");
     expect(asPreloaded(COMMUNITY_API.group(12))).toBe(buildUrl(COMMUNITY_API.group(12)));
+  });
+
+  it('fetch the locale bundles the landed page loads with its route', () => {
+    const pages = [...config.matchAll(/\['(\^[^']+)', closure\([^\n]*?texts\('([\w-]+)'\)\]/g)].map((m) => ({ pattern: new RegExp(m[1]!.replace(/\\\\/g, '\\')), bundle: m[2]! }));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const [path, bundles] of Object.entries(ROUTE_TEXTS)) {
+      const landed = pages.filter((p) => p.pattern.test(path.replace(':id', '12')));
+      for (const page of landed) expect([page.bundle], path).toEqual(bundles);
+    }
+    expect(pages.filter((p) => p.pattern.test(paths.root) || p.pattern.test(paths.home)).map((p) => p.bundle)).toEqual(['home']);
   });
 });

@@ -32,9 +32,11 @@ function page(path: string, load: Loader, guard = false, prefetch?: Prefetch): R
         }
       : {}),
     lazy: async () => {
-      if (!guard) return { Component: await load() };
+      // The page's locale bundles load with its code: it renders with its texts (docs/decisions/0058-locale-bundles.md).
       // The sign-in guard comes with the pages behind it, not with every first page.
-      const [Page, { RequireSignIn }] = await Promise.all([load(), import('../ui/RequireSignIn')]);
+      const [Page, guarded] = await Promise.all([load(), guard ? import('../ui/RequireSignIn') : null, import('./routeTexts').then((m) => m.loadRouteTexts(path))]);
+      if (!guarded) return { Component: Page };
+      const { RequireSignIn } = guarded;
       return { Component: () => <RequireSignIn><Page /></RequireSignIn> };
     },
   };

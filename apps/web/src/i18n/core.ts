@@ -6,7 +6,10 @@
  *  - `{{name}}` placeholders, filled from the options as they are (no escaping: React escapes, and the
  *    JSON is ours), a missing value as an empty text;
  *  - plurals by `count`: `key_one`, `key_other` (… per `Intl.PluralRules` of the language), then `key`;
- *  - `exists`, `changeLanguage` (loading the language through the backend once) and `languageChanged`.
+ *  - `exists`, `changeLanguage` (loading the language through the backend once) and `languageChanged`;
+ *  - `loadNamespaces`: a language's texts come in bundles (the core every page's frame needs, and one per feature,
+ *    loaded with its routes: docs/decisions/0058-locale-bundles.md). Unlike i18next's namespaces, a bundle's keys
+ *    join the language's one tree and keep their names; a language switch loads every bundle loaded so far.
  * Nesting (`$t(…)`), formatters (`{{x, number}}`), contexts and `returnObjects` are not: the locale files use
  * none (i18n.test.ts checks), and a page formats numbers and dates itself (lib/localize.ts).
  */
@@ -19,11 +22,10 @@ export type TOptions = { count?: number; defaultValue?: string } & Record<string
 export type TFn = TFunction;
 type Translate = (key: string | string[], options?: TOptions) => string;
 
-/** Where a language's texts come from (the bundled chunk of each language). */
+/** Where a language's texts come from: a bundle ('translation' is the core) in a language, e.g. a bundled chunk. */
 export interface Backend {
   type: 'backend';
-  read: (language: string, namespace: string, callback: (error: Error | null, data: Resources | null) => void) => void;
-  init?: () => void;
+  read: (language: string, namespace: string) => Promise<Resources>;
 }
 
 export interface InitOptions {
@@ -50,6 +52,18 @@ function lookup(resources: Resources | undefined, key: string): string | undefin
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * Copies a bundle's keys into a language's tree (two bundles may hold keys of one branch, never the same key); the
+ * bundle's own objects are never changed.
+ */
+export function merge(into: Resources, from: Resources): Resources {
+  for (const [k, v] of Object.entries(from)) {
+    const here = into[k];
+    into[k] = typeof v === 'string' ? v : merge(here === undefined || typeof here === 'string' ? {} : here, v);
+  }
+  return into;
+}
+
 function fill(text: string, options: TOptions | undefined): string {
   if (!options || !text.includes('{{')) return text;
   return text.replace(PLACEHOLDER, (_, name: string) => {
@@ -60,8 +74,12 @@ function fill(text: string, options: TOptions | undefined): string {
 
 export class Translator {
   language = '';
-  isInitialized = false;
   private readonly texts = new Map<string, Resources>();
+  /** The bundles asked for so far ('translation' is the core), and each language's bundle loads by `language/bundle`. */
+  private readonly namespaces = new Set(['translation']);
+  private readonly loads = new Map<string, Promise<unknown>>();
+  /** The language being switched to, or the current one: the one a bundle asked for now is loaded in. */
+  private next = '';
   private readonly listeners = new Set<Listener>();
   private readonly plurals = new Map<string, Intl.PluralRules>();
   private backend: Backend | null = null;
@@ -77,20 +95,46 @@ export class Translator {
     return this;
   }
 
-  async init(options: InitOptions): Promise<TFn> {
-    this.backend?.init?.();
-    await this.changeLanguage(options.lng);
-    this.isInitialized = true;
-    return this.t;
+  init(options: InitOptions): Promise<TFn> {
+    return this.changeLanguage(options.lng);
   }
 
-  /** Loads the language once (through the backend), then makes it current and tells the listeners. */
+  /** Loads the language's bundles asked for so far (through the backend, once), then makes it current and tells the listeners. */
   async changeLanguage(language: string): Promise<TFn> {
-    if (!this.texts.has(language)) this.texts.set(language, await this.load(language));
+    this.next = language;
+    await this.loadBundles(language, [...this.namespaces]);
     const changed = language !== this.language;
     this.language = language;
     if (changed) for (const listener of [...this.listeners]) listener(language);
     return this.t;
+  }
+
+  /** Loads bundles in the current language (or the one being switched to), and in every language switched to later. */
+  async loadNamespaces(names: string | readonly string[]): Promise<void> {
+    const list = typeof names === 'string' ? [names] : names;
+    for (const name of list) this.namespaces.add(name);
+    // Before `init`, the bundles wait for it: it loads every bundle asked for.
+    if (this.next) await this.loadBundles(this.next, list);
+  }
+
+  private loadBundles(language: string, names: readonly string[]): Promise<unknown> {
+    return Promise.all(
+      names.map((name) => {
+        const id = `${language}/${name}`;
+        const load =
+          this.loads.get(id) ??
+          (this.backend?.read(language, name) ?? Promise.resolve({})).then(
+            (data) => this.texts.set(language, merge(this.texts.get(language) ?? {}, data)),
+            (error: unknown) => {
+              // A failed load (offline) is tried again the next time the bundle is asked for.
+              this.loads.delete(id);
+              throw error;
+            },
+          );
+        this.loads.set(id, load);
+        return load;
+      }),
+    );
   }
 
   exists(key: string, options?: TOptions): boolean {
@@ -148,9 +192,4 @@ export class Translator {
     return rules.select(count);
   }
 
-  private load(language: string): Promise<Resources> {
-    const backend = this.backend;
-    if (!backend) return Promise.resolve({});
-    return new Promise((resolve, reject) => backend.read(language, 'translation', (error, data) => (error ? reject(error) : resolve(data ?? {}))));
-  }
 }

@@ -11,25 +11,22 @@ export function isLanguage(v: unknown): v is Language {
 }
 
 /**
- * Each language is its own chunk: the first page carries only the texts of the language it shows, and the
- * other is fetched when the user switches (the home route's JavaScript budget, docs/product/screens.md#client-behaviour).
+ * The core texts of each language (what every page's frame says) are its own chunk: the first page carries only
+ * the language it shows, and the other is fetched when the user switches (the home route's JavaScript budget,
+ * docs/product/screens.md#client-behaviour). A feature's texts are bundles of their own (./bundles.ts), loaded
+ * with the feature's routes (docs/decisions/0058-locale-bundles.md).
  */
 const loaders: Record<Language, () => Promise<{ default: Resources }>> = {
   'zh-CN': () => import('./zh-CN.json'),
   en: () => import('./en.json'),
 };
 
-/** A backend reading the bundled resource chunks: `changeLanguage` loads a language on first use. */
+/** A backend reading the bundled resource chunks: the core ('translation') or a feature's bundle, on first use. */
 const bundledResources: Backend = {
   type: 'backend',
-  init: () => {},
-  read(language, _namespace, callback) {
-    const load = isLanguage(language) ? loaders[language] : undefined;
-    if (!load) return callback(null, {});
-    load().then(
-      (m) => callback(null, m.default),
-      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), null),
-    );
+  read: async (language, namespace) => {
+    if (!isLanguage(language)) return {};
+    return namespace === 'translation' ? (await loaders[language]()).default : (await import('./bundles')).readBundle(namespace, language);
   },
 };
 

@@ -2,15 +2,18 @@ import { REASON_CODES, IDENTIFICATION_REASONS } from '@lantern/domain';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import en from '../i18n/en.json';
-import zh from '../i18n/zh-CN.json';
 import { i18next } from '../i18n';
+import { allTexts } from '../i18n/usage';
 import { ApiError } from './api';
 import { errorToText, localizeErrors } from './errors';
 
 function flatten(o: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
+
+/** Every bundle of each language together (each bundle's own key sets: i18n/bundles.test.ts). */
+const en = allTexts('en') as Record<string, Record<string, unknown>>;
+const zh = allTexts('zh-CN') as Record<string, Record<string, unknown>>;
 
 describe('resource files', () => {
   it('en and zh-CN have identical key sets and no empty texts', () => {

@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { setupI18n } from '../i18n';
+import { i18next, setupI18n } from '../i18n';
+import { BUNDLES } from '../i18n/bundles';
 import { setSite } from '../lib/site';
 
 beforeAll(async () => {
   setSite({ area: 'native', region: 'cn', currency: 'CNY', language: 'zh-CN', siteUrl: 'http://localhost:3000', otherSiteUrl: 'http://localhost:3001' });
   await setupI18n('en');
+  // A page under test renders alone, without the route that loads its locale bundles: every bundle is loaded.
+  await i18next.loadNamespaces(BUNDLES);
 });
 
 afterEach(() => {

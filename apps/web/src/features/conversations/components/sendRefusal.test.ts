@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../../i18n/en.json';
-import zh from '../../../i18n/zh-CN.json';
+import { allTexts } from '../../../i18n/usage';
 import { ApiError } from '../../../lib/api';
 import { sendRefusalText } from './sendRefusal';
 
@@ -23,6 +22,8 @@ describe('sendRefusalText', () => {
   });
 
   it('has every message of the section in both languages', () => {
+    const en = allTexts('en') as { conversations: Record<string, string> };
+    const zh = allTexts('zh-CN') as { conversations: Record<string, string> };
     expect(Object.keys(zh.conversations).sort()).toEqual(Object.keys(en.conversations).sort());
     for (const key of ['send_success', 'user_muted', 'send_failed', 'target_closed_error', 'delete_conversation_successful']) {
       expect(en.conversations).toHaveProperty(key);

@@ -1,0 +1,96 @@
+import { i18next } from '../i18n';
+import { paths } from '../lib/paths';
+
+/**
+ * The locale bundles each route's page draws with, beside the core every page has (docs/decisions/0058-locale-bundles.md):
+ * a route loads them with its code, before it renders, so no page shows a key instead of its text. A page is
+ * found here by its route's path (router.tsx); src/i18n/bundles.test.ts checks that every key the code of a
+ * route uses is in the core or in a bundle listed here for it. A page of the user centre also draws the centre's
+ * frame (UserCenterLayout), whence `user-center` on each. This module is loaded with the first page, not with
+ * the entry.
+ */
+export const ROUTE_TEXTS: Record<string, readonly string[]> = {
+  [paths.root]: ['home'],
+  [paths.home]: ['home'],
+  [paths.community]: ['community'],
+  [paths.groupPattern]: ['community'],
+  [paths.writePostPattern]: ['community'],
+  [paths.editPostPattern]: ['community'],
+  [paths.postPattern]: ['community'],
+  [paths.headlines]: ['community'],
+  [paths.headlineDrafts]: ['community'],
+  [paths.headlineDraftNew]: ['community'],
+  [paths.headlineDraftEditPattern]: ['community'],
+  [paths.headlineDraftPreviewPattern]: ['community'],
+  [paths.moderationReports]: ['community'],
+  [paths.headlinePattern]: ['community'],
+  [paths.talks]: ['community'],
+  [paths.talkPattern]: ['community'],
+  [paths.cart]: ['cart'],
+  [paths.transition]: ['orders'],
+  [paths.checkoutPattern]: ['orders'],
+  [paths.orderCompletePattern]: ['orders'],
+  [paths.conversations]: ['conversations'],
+  [paths.conversationPattern]: ['conversations'],
+  [paths.newConversationPath]: ['conversations'],
+  [paths.messages]: ['notifications'],
+  [paths.search]: ['search'],
+  [paths.skuPattern]: ['sku'],
+  [paths.peripheral]: ['peripheral'],
+  [paths.periTagPattern]: ['peripheral'],
+  [paths.pointsShop]: ['points-shop'],
+  [paths.signIn]: ['auth'],
+  [paths.signUp]: ['auth'],
+  [paths.passwordReset]: ['auth'],
+  [paths.unlock]: ['auth'],
+  [paths.appeals]: ['auth'],
+  [paths.appealReset]: ['auth'],
+  [paths.appealDeny]: ['auth'],
+  [paths.userCenter]: ['user-center'],
+  [paths.orders]: ['orders', 'user-center'],
+  [paths.orderPattern]: ['orders', 'user-center'],
+  [paths.gameKeys]: ['user-center'],
+  [paths.uplayKeys]: ['user-center'],
+  [paths.library]: ['user-center'],
+  [paths.userReviews]: ['user-center'],
+  [paths.collections]: ['user-center'],
+  [paths.blockList]: ['user-center'],
+  [paths.coupons]: ['user-center'],
+  [paths.redeem]: ['user-center'],
+  [paths.wallet]: ['user-center'],
+  [paths.journeys]: ['journeys', 'user-center'],
+  [paths.invites]: ['journeys', 'user-center'],
+  [paths.distribution]: ['distribution', 'user-center'],
+  [paths.security]: ['user-center'],
+  [paths.linkedAccounts]: ['linked-accounts', 'user-center'],
+  [paths.securityAuth]: ['user-center'],
+  [paths.profile]: ['user-center'],
+  [paths.addresses]: ['user-center'],
+  [paths.points]: ['user-center'],
+  [paths.wishes]: ['user-center'],
+  [paths.userPattern]: ['users'],
+  [paths.bundles]: ['deals'],
+  [paths.bundlePattern]: ['deals'],
+  [paths.queuePattern]: ['deals'],
+  [paths.redPacketEventPattern]: ['red-packets'],
+  [paths.redPacketSharePattern]: ['red-packets'],
+  [paths.lotteryPattern]: ['lottery'],
+  [paths.notFound]: ['errors'],
+  [paths.serverError]: ['errors'],
+  [paths.ipError]: ['errors'],
+  [paths.flashSales]: ['flash-sales'],
+  [paths.oauthCallbackPattern]: ['linked-accounts'],
+  [paths.notices]: ['notices'],
+  [paths.noticePattern]: ['notices'],
+  [paths.versions]: ['notices'],
+  [paths.feedback]: ['notices'],
+  [paths.terms]: ['legal'],
+  [paths.privacy]: ['legal'],
+  [paths.launcherLoginSuccess]: ['linked-accounts'],
+  [paths.blank]: ['orders'],
+};
+
+/** Loads the bundles of the route at `path` (in the current language, and in any the user switches to later). */
+export function loadRouteTexts(path: string): Promise<void> {
+  return i18next.loadNamespaces(ROUTE_TEXTS[path] ?? []);
+}
