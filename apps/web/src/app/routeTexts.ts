@@ -4,7 +4,7 @@ import { paths } from '../lib/paths';
 /**
  * The locale bundles each route's page draws with, beside the core every page has (docs/decisions/0058-locale-bundles.md):
  * a route loads them with its code, before it renders, so no page shows a key instead of its text. A page is
- * found here by its route's path (router.tsx); src/i18n/bundles.test.ts checks that every key the code of a
+ * found here by its route's path (router.tsx); src/app/textBundles.test.ts checks that every key the code of a
  * route uses is in the core or in a bundle listed here for it. A page of the user centre also draws the centre's
  * frame (UserCenterLayout), whence `user-center` on each. This module is loaded with the first page, not with
  * the entry.

@@ -4,7 +4,7 @@ import type { Language } from './index';
 /**
  * The feature bundles of texts: a feature's keys in `features/<feature>/locale/<language>.json`, named after the
  * feature's folder; the keys every page's frame needs stay in the core (./en.json, ./zh-CN.json). Which key lives
- * where follows from which code uses it, and a route loads the bundles of the code it draws: bundles.test.ts
+ * where follows from which code uses it, and a route loads the bundles of the code it draws: app/textBundles.test.ts
  * checks both (docs/decisions/0058-locale-bundles.md). This module is loaded with the first bundle asked for.
  */
 const files = import.meta.glob<{ default: Resources }>('../features/*/locale/*.json');

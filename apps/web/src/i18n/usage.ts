@@ -4,7 +4,7 @@ import { merge, type Resources } from './core';
 
 /**
  * Which texts each piece of the app uses, read from the source (for the tests that hold the locale bundles to the
- * code, bundles.test.ts; docs/decisions/0058-locale-bundles.md). Node-only: never imported by the app.
+ * code, app/textBundles.test.ts; docs/decisions/0058-locale-bundles.md). Node-only: never imported by the app.
  *
  * A file uses a key when one of its string literals names it, a branch of keys (`'guide.steps'`), or a key's
  * stem: its plural forms (`'cart.items'` → `cart.items_one`, `cart.items_other`) and the keys the code derives

@@ -11,7 +11,7 @@ function flatten(o: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
 
-/** Every bundle of each language together (each bundle's own key sets: i18n/bundles.test.ts). */
+/** Every bundle of each language together (each bundle's own key sets: app/textBundles.test.ts). */
 const en = allTexts('en') as Record<string, Record<string, unknown>>;
 const zh = allTexts('zh-CN') as Record<string, Record<string, unknown>>;
 

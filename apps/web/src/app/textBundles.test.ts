@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TEXTS } from '../app/routeTexts';
+import { ROUTE_TEXTS } from './routeTexts';
 import { paths } from '../lib/paths';
-import { BUNDLES } from './bundles';
-import { SRC, keysOf, keysUsedBy, localeBundles, reach, resolveImport, sourceFiles } from './usage';
+import { BUNDLES } from '../i18n/bundles';
+import { SRC, keysOf, keysUsedBy, localeBundles, reach, resolveImport, sourceFiles } from '../i18n/usage';
 
 /**
  * The locale bundles against the code (docs/decisions/0058-locale-bundles.md): the keys of every bundle in both
