@@ -4,10 +4,9 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { Button } from '../../../ui/Button';
 import { Cover } from '../../../ui/Cover';
 import { EmptyState } from '../../../ui/EmptyState';
-import { LoadingBlock } from '../../../ui/LoadStates';
+import { LoadingBlock, RetryState } from '../../../ui/LoadStates';
 import { Money } from '../../../ui/Money';
 import { useBundles } from '../api/bundles';
 import { DealsNav } from '../../../ui/DealsNav';
@@ -53,15 +52,7 @@ export function BundlesPage() {
           <LoadingBlock />
         ) : bundles.isError ? (
           <div role="alert">
-            <EmptyState
-              title={t('errors_page.server_title')}
-              body={t('errors.server_error')}
-              action={
-                <Button variant="secondary" onClick={() => void bundles.refetch()}>
-                  {t('ui.retry')}
-                </Button>
-              }
-            />
+            <RetryState title={t('errors_page.server_title')} body={t('errors.server_error')} onRetry={bundles.refetch} />
           </div>
         ) : bundles.data.activities.length === 0 ? (
           <EmptyState title={t('deals.bundles_empty')} />

@@ -15,7 +15,7 @@ import { Money } from '../../../ui/Money';
 import { orderQuery } from '../api/order';
 import { orderEnds, orderView } from '../orderView';
 import { DeliveredLine, ShipmentInfo } from './CompletePage';
-import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from './OrderParts';
+import { OrderAddressCard, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from './OrderParts';
 import { OrderEndDialog } from './OrdersPage';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { formatDateTime } from '../../../lib/dates';
@@ -111,11 +111,7 @@ export function OrderDetailPage() {
               <ShipmentInfo order={order} />
             </Card>
           ) : null}
-          {order.address ? (
-            <Card className="p-5">
-              <OrderAddress order={order} />
-            </Card>
-          ) : null}
+          <OrderAddressCard order={order} />
         </div>
         <div className="space-y-5">
           <Card className="p-5">

@@ -4,9 +4,8 @@ import { paths } from '../../../app/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BannerSlide } from '../../../ui/BannerSlide';
-import { Button } from '../../../ui/Button';
 import { Carousel } from '../../../ui/Carousel';
-import { EmptyState } from '../../../ui/EmptyState';
+import { RetryState } from '../../../ui/LoadStates';
 import { Section } from '../../../ui/Section';
 import { Shelf } from '../../../ui/Shelf';
 import { SkuCard } from '../../../ui/SkuCard';
@@ -36,15 +35,7 @@ export function PeripheralPage() {
           <div className="aspect-[16/9] animate-pulse rounded-2xl bg-ink-850 sm:aspect-[3/1]" />
         </div>
       ) : home.isError || !data ? (
-        <EmptyState
-          title={t('home.error_title')}
-          body={t('home.error_body')}
-          action={
-            <Button variant="secondary" onClick={() => void home.refetch()}>
-              {t('ui.retry')}
-            </Button>
-          }
-        />
+        <RetryState title={t('home.error_title')} body={t('home.error_body')} onRetry={home.refetch} />
       ) : (
         <div className="space-y-10">
           <PeriNav tags={data.nav_items} />

@@ -10,6 +10,7 @@ import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
+import { RetryState } from '../../../ui/LoadStates';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../ui/icons';
 import { Pagination } from '../../../ui/Pagination';
 import { SkuCard } from '../../../ui/SkuCard';
@@ -166,15 +167,7 @@ export function SearchPage() {
           {results.isPending ? (
             <ResultSkeleton />
           ) : results.isError ? (
-            <EmptyState
-              title={t('search.error_title')}
-              body={errorToText(t, results.error)}
-              action={
-                <Button variant="secondary" onClick={() => void results.refetch()}>
-                  {t('ui.retry')}
-                </Button>
-              }
-            />
+            <RetryState title={t('search.error_title')} body={errorToText(t, results.error)} onRetry={results.refetch} />
           ) : results.data.skus.length === 0 ? (
             <EmptyState
               icon={<SearchIcon className="size-6" />}
