@@ -7,7 +7,7 @@ import { useMe } from '../lib/session';
 import { cn } from '../ui/cn';
 import { isDealsPath } from '../ui/dealsPages';
 import { SearchField } from '../ui/SearchField';
-import { BellIcon, CartIcon, LanternMark, MenuIcon } from '../ui/shellIcons';
+import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/shellIcons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { paths } from './paths';
 import { UserMenu } from './UserMenu';

@@ -10,6 +10,7 @@ import { LoadingBlock, RetryState } from '../../../ui/LoadStates';
 import { Money } from '../../../ui/Money';
 import { useBundles } from '../api/bundles';
 import { DealsNav } from '../../../ui/DealsNav';
+import { PageTitle } from '../../../ui/PageTitle';
 
 /** One activity in the list: its art, "pick N for price", the first covers of its pool, when it ends. */
 function BundleCard({ activity }: { activity: BundleActivity }) {
@@ -45,8 +46,7 @@ export function BundlesPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-10 pt-5 sm:px-6 sm:pt-8" data-testid="bundles-page">
       <DealsNav />
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('deals.bundles_title')}</h1>
-      <p className="mt-1 text-sm text-muted">{t('deals.bundles_intro')}</p>
+      <PageTitle title={t('deals.bundles_title')} intro={t('deals.bundles_intro')} />
       <div className="mt-6">
         {bundles.isPending ? (
           <LoadingBlock />

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { errorPageFor } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Card } from '../../../ui/Card';
@@ -17,6 +15,7 @@ import { ProfileComments, ProfileFriends, ProfileGames, ProfilePosts } from './P
 import { ProfileAchievements, ProfileSteamReviews } from './SteamStatsTabs';
 import { SteamLibrary } from './SteamLibrary';
 import { formatMonth } from '../../../lib/dates';
+import { useErrorPage } from '../../../lib/useErrorPage';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
 const TABS = ['games', 'achievements', 'posts', 'reviews', 'steam_reviews', 'comments', 'replies', 'friends'] as const;
@@ -43,7 +42,6 @@ export function UserProfilePage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { data: me } = useMe();
   const valid = /^\d+$/.test(id);
   const user = useQuery({ ...userQuery(id), enabled: valid });
@@ -55,10 +53,7 @@ export function UserProfilePage() {
   const kind: FriendsKind = params.get('kind') === 'followers' ? 'followers' : 'following';
   useDocumentTitle(user.data?.nickname ?? t('ui.loading'));
 
-  useEffect(() => {
-    if (!valid) navigate(paths.notFound, { replace: true });
-    else if (user.isError) navigate(errorPageFor(user.error) ?? paths.notFound, { replace: true });
-  }, [valid, user.isError, user.error, navigate]);
+  useErrorPage(user, { missing: !valid, otherwise: paths.notFound });
 
   if (!user.data) return <PageSpinner label={t('ui.loading')} />;
   const u = user.data;
