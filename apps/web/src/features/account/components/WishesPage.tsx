@@ -14,6 +14,7 @@ import { useRemoveWish } from '../api/removeWish';
 import { useWishlist } from '../api/wishlist';
 import { SettingsShell } from './SettingsShell';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { pageCount, pageFromParam } from '../../../lib/paging';
 
 /** /user_center/wishes: what the account wishes for on this site, paged, each removable. */
 export function WishesPage() {
@@ -21,8 +22,7 @@ export function WishesPage() {
   const language = useLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const pageParam = Number(params.get('page'));
-  const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const page = pageFromParam(params.get('page'));
   const list = useWishlist(page);
   const remove = useRemoveWish({
     onSuccess: (_res, skuId) => {
@@ -32,7 +32,7 @@ export function WishesPage() {
     onError: (e) => toast.fail(errorToText(t, e)),
   });
   const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   // Removing the last item of the last page: step back to the page that still has items.
   useEffect(() => {
     if (meta && page > pages) navigate(pages > 1 ? `${paths.wishes}?page=${pages}` : paths.wishes, { replace: true });

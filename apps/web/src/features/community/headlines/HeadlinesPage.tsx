@@ -13,6 +13,7 @@ import { Pagination } from '../../../ui/Pagination';
 import { useHeadlinePage, useHeadlines } from './api/headlines';
 import { HeadlineRow, HeadlineTile } from './HeadlineBits';
 import { PageTitle } from '../../../ui/PageTitle';
+import { pageCount } from '../../../lib/paging';
 
 const positive = (raw: string | null) => (raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -37,7 +38,7 @@ export function HeadlinesPage() {
   const subs = (sections ?? []).filter((s) => s.parent_id !== null && s.parent_id === (active?.parent_id ?? active?.id));
   const featured = page === 1 ? (head.data?.featured ?? []) : [];
   const editor = me.data ? roleCan(me.data.role, 'api_all_headline') : false;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.meta.total_count / list.data.meta.per)) : 1;
+  const pages = list.data ? pageCount(list.data.meta) : 1;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8" data-testid="headlines-page">
       <PageTitle title={t('headlines.title')} intro={t('headlines.tagline')} aside={editor ? <Link to={paths.headlineDrafts} className={buttonClass('secondary', 'sm')} data-testid="headline-drafts-link">{t('headlines.my_drafts')}</Link> : null} />

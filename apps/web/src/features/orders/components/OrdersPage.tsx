@@ -26,6 +26,7 @@ import { ordersQuery, type OrderStateFilter } from '../api/orders';
 import { orderEnds, orderView } from '../orderView';
 import { LineCovers, OrderStateBadge } from './OrderParts';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { pageCount, pageFromParam } from '../../../lib/paging';
 
 const FILTERS: OrderStateFilter[] = ['all', 'pending', 'completed', 'canceled'];
 const isFilter = (v: string | null): v is OrderStateFilter => FILTERS.includes(v as OrderStateFilter);
@@ -153,15 +154,14 @@ export function OrdersPage() {
   const [params] = useSearchParams();
   const stateParam = params.get('state');
   const state: OrderStateFilter = isFilter(stateParam) ? stateParam : 'all';
-  const pageParam = Number(params.get('page'));
-  const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const page = pageFromParam(params.get('page'));
   const q = useQuery(ordersQuery(page, state));
   const [ending, setEnding] = useState<{ order: Order; action: 'cancel' | 'delete' } | null>(null);
   const anyUnpaid = q.data?.orders.some((o) => o.state === 'pending' || o.state === 'in_checkout') ?? false;
   const now = useNowSeconds(anyUnpaid);
   useDocumentTitle(t('orders.title'));
   const meta = q.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   useEffect(() => {
     if (meta && page > pages) navigate(ordersHref(state, pages), { replace: true });
   }, [meta, page, pages, state, navigate]);

@@ -13,6 +13,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { toast } from '../../../ui/toastStore';
 import { blockListQuery, useUnblock } from '../api/blockList';
+import { pageFromParam } from '../../../lib/paging';
 
 const href = (page: number) => (page > 1 ? `${paths.blockList}?page=${page}` : paths.blockList);
 
@@ -22,8 +23,7 @@ export function BlockListPage() {
   const language = useLanguage();
   const me = useMe().data;
   const [params] = useSearchParams();
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = pageFromParam(params.get('page'));
   const q = useQuery({ ...blockListQuery(me?.id ?? 0, page), enabled: Boolean(me) });
   const unblock = useUnblock();
   useDocumentTitle(t('people.block_list'));

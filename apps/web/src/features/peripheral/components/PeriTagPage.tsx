@@ -11,6 +11,7 @@ import { useNavItems } from '../api/navItems';
 import { usePeriTag } from '../api/periTag';
 import { PeriNav } from './PeriNav';
 import { useErrorPage } from '../../../lib/useErrorPage';
+import { pageCount, pageFromParam } from '../../../lib/paging';
 
 /** /peripheral/tags/{id}: one navigation tag's products, numbered pages in the URL. */
 export function PeriTagPage() {
@@ -19,8 +20,7 @@ export function PeriTagPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const valid = /^\d{1,12}$/.test(id);
-  const pageParam = Number(params.get('page'));
-  const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const page = pageFromParam(params.get('page'));
   const nav = useNavItems();
   const list = usePeriTag(valid ? id : '0', page);
   const tagName = list.data ? pickText(list.data.tag.name, language) : '';
@@ -29,7 +29,7 @@ export function PeriTagPage() {
   useErrorPage(list, { missing: !valid });
 
   const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-5 sm:px-6 sm:pt-8" data-testid="peri-tag-page">
       <p className="text-sm text-muted">{t('peripheral.title')}</p>

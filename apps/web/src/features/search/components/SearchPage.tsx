@@ -20,6 +20,7 @@ import { useTags } from '../api/tags';
 import { DEFAULT_SEARCH, hasFilters, parseSearchParams, searchHref, withChange, type SearchState } from '../searchState';
 import { Filters, priceRangeText } from './Filters';
 import { KeywordBox } from './KeywordBox';
+import { pageCount } from '../../../lib/paging';
 
 const selectClass =
   'h-10 rounded-lg bg-ink-850 pl-3 pr-8 text-sm text-fg ring-1 ring-inset ring-ink-700 focus:outline-none focus:ring-2 focus:ring-accent';
@@ -98,7 +99,7 @@ export function SearchPage() {
   const results = useSearchSkus(state);
   const go = (next: SearchState) => navigate(searchHref(next));
   const meta = results.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   const heading = state.keyword ? t('search.results_for', { keyword: state.keyword }) : t('search.title');
   useDocumentTitle(heading);
   const filterCount = state.tags.length + state.platforms.length + (state.category !== null ? 1 : 0) + (state.cate ? 1 : 0) + (state.priceMin !== null || state.priceMax !== null ? 1 : 0);

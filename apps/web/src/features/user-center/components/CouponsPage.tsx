@@ -27,6 +27,7 @@ import { useClaimCoupon } from '../api/claimCoupon';
 import { useClaimCouponByCode } from '../api/claimCouponByCode';
 import { claimableCouponsQuery, myCouponsQuery, type CouponStateFilter } from '../api/coupons';
 import { couponClaimProblem } from '../reasons';
+import { pageCount, pageFromParam } from '../../../lib/paging';
 
 type Tab = CouponStateFilter | 'claim';
 const TABS: Tab[] = ['available', 'used', 'expired', 'claim'];
@@ -79,7 +80,7 @@ function Mine({ state, page }: { state: CouponStateFilter; page: number }) {
   if (q.isError) return <FormAlert>{errorToText(t, q.error)}</FormAlert>;
   if (q.data.account_coupons.length === 0)
     return <EmptyState icon={<TicketIcon className="size-6" />} title={t(`coupons.empty_${state}`)} body={t('coupons.empty_body')} action={<Link to={href('claim')} className="text-accent hover:underline">{t('coupons.tab_claim')}</Link>} />;
-  const pages = Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per));
+  const pages = pageCount(q.data.meta);
   return (
     <>
       <ul className="space-y-3" data-testid="my-coupons">
@@ -223,7 +224,7 @@ function Claimable({ page }: { page: number }) {
         <EmptyState icon={<TicketIcon className="size-6" />} title={t('coupons.none_claimable')} body={t('coupons.none_claimable_body')} />
       </>
     );
-  const pages = Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per));
+  const pages = pageCount(q.data.meta);
   return (
     <>
       {codeEntry}
@@ -260,8 +261,7 @@ export function CouponsPage() {
   const [params] = useSearchParams();
   const tabParam = params.get('tab') as Tab | null;
   const tab: Tab = tabParam && TABS.includes(tabParam) ? tabParam : 'available';
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = pageFromParam(params.get('page'));
   useDocumentTitle(t('nav.coupons'));
   return (
     <CenterSection title={t('nav.coupons')} subtitle={t('coupons.subtitle')} testId="coupons-page">

@@ -19,6 +19,7 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { Pagination } from '../../../ui/Pagination';
 import { gameKeysQuery, uplayKeysQuery, useRecordUplayActivation, virtualCodesQuery, type GameKeysResponse, type KeyDeliveryFilter } from '../api/gameKeys';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { pageCount } from '../../../lib/paging';
 
 const pageOf = (params: URLSearchParams) => {
   const n = Number(params.get('page'));
@@ -108,7 +109,7 @@ function KeyList({ query, empty, code, onActivated, hrefFor, page }: { query: Us
         }
       />
     );
-  const pages = Math.max(1, Math.ceil(query.data.meta.total_count / query.data.meta.per));
+  const pages = pageCount(query.data.meta);
   return (
     <>
       <Card>

@@ -14,6 +14,7 @@ import { Pagination } from '../../../ui/Pagination';
 import { PlatformBadge } from '../../../ui/SkuCard';
 import { libraryQuery, type LibraryKind } from '../api/library';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { pageCount, pageFromParam } from '../../../lib/paging';
 
 const KINDS: LibraryKind[] = ['all', 'game', 'dlc', 'bundle'];
 
@@ -33,12 +34,11 @@ export function LibraryPage() {
   const [params] = useSearchParams();
   const kindParam = params.get('kind') as LibraryKind | null;
   const kind: LibraryKind = kindParam && KINDS.includes(kindParam) ? kindParam : 'all';
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = pageFromParam(params.get('page'));
   const q = useQuery(libraryQuery(page, kind));
   useDocumentTitle(t('nav.library'));
   const meta = q.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   return (
     <CenterSection title={t('nav.library')} subtitle={meta ? t('library.count', { count: meta.total_count }) : undefined} testId="library-page">

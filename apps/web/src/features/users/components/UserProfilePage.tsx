@@ -16,6 +16,7 @@ import { ProfileAchievements, ProfileSteamReviews } from './SteamStatsTabs';
 import { SteamLibrary } from './SteamLibrary';
 import { formatMonth } from '../../../lib/dates';
 import { useErrorPage } from '../../../lib/useErrorPage';
+import { pageFromParam } from '../../../lib/paging';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
 const TABS = ['games', 'achievements', 'posts', 'reviews', 'steam_reviews', 'comments', 'replies', 'friends'] as const;
@@ -48,8 +49,7 @@ export function UserProfilePage() {
   const service = useQuery({ ...userServiceQuery(id), enabled: valid && user.isSuccess });
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'games';
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = pageFromParam(params.get('page'));
   const kind: FriendsKind = params.get('kind') === 'followers' ? 'followers' : 'following';
   useDocumentTitle(user.data?.nickname ?? t('ui.loading'));
 

@@ -1,0 +1,10 @@
+/** The page an address asks for (`?page=`): a whole number from 1; anything else is the first page. */
+export function pageFromParam(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+}
+
+/** How many pages a list's `meta` counts: at least one, so an empty or still-loading list has its first page. */
+export function pageCount(meta: { total_count: number; per: number } | null | undefined): number {
+  return meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+}
