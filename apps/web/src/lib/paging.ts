@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router';
+
 /** The page an address asks for (`?page=`): a whole number from 1; anything else is the first page. */
 export function pageFromParam(raw: string | null): number {
   const n = Number(raw);
@@ -7,4 +9,10 @@ export function pageFromParam(raw: string | null): number {
 /** How many pages a list's `meta` counts: at least one, so an empty or still-loading list has its first page. */
 export function pageCount(meta: { total_count: number; per: number } | null | undefined): number {
   return meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+}
+
+/** The page the current address asks for (`?page=`, pageFromParam). */
+export function usePageParam(): number {
+  const [params] = useSearchParams();
+  return pageFromParam(params.get('page'));
 }

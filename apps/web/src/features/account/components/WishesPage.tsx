@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
-import { Button, buttonClass } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
+import { Button } from '../../../ui/Button';
 import { HeartIcon } from '../../../ui/icons';
 import { Pagination } from '../../../ui/Pagination';
 import { SkuCard } from '../../../ui/SkuCard';
@@ -13,16 +12,15 @@ import { toast } from '../../../ui/toastStore';
 import { useRemoveWish } from '../api/removeWish';
 import { useWishlist } from '../api/wishlist';
 import { SettingsShell } from './SettingsShell';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { pageCount, usePageParam } from '../../../lib/paging';
+import { ListStates } from '../../../ui/ListStates';
 
 /** /user_center/wishes: what the account wishes for on this site, paged, each removable. */
 export function WishesPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const page = usePageParam();
   const list = useWishlist(page);
   const remove = useRemoveWish({
     onSuccess: (_res, skuId) => {
@@ -40,49 +38,43 @@ export function WishesPage() {
 
   return (
     <SettingsShell title={t('wishes.title')} subtitle={meta ? t('wishes.count', { count: meta.total_count }) : undefined}>
-      {list.isPending ? (
-        <LoadingBlock />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} onRetry={list.refetch} />
-      ) : list.data.skus.length === 0 ? (
-        <EmptyState
-          icon={<HeartIcon className="size-6" />}
-          title={t('wishes.empty_title')}
-          body={t('wishes.empty_body')}
-          action={
-            <Link to={paths.root} className={buttonClass('primary')}>
-              {t('wishes.browse')}
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul className="space-y-2.5" data-testid="wishes-list">
-            {list.data.skus.map((sku) => (
-              <li key={sku.id}>
-                <SkuCard
-                  sku={sku}
-                  variant="row"
-                  note={<span className="text-subtle">{t('wishes.added_on', { date: formatDate(sku.wished_at_timestamp, language) })}</span>}
-                  action={
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => remove.mutate(sku.id)}
-                      loading={remove.isPending && remove.variables === sku.id}
-                      data-testid="wish-remove"
-                    >
-                      {t('wishes.remove')}
-                      <span className="sr-only"> {pickText(sku.sku_names, language)}</span>
-                    </Button>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-          <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => (p > 1 ? `${paths.wishes}?page=${p}` : paths.wishes)} />
-        </>
-      )}
+      <ListStates
+        read={list}
+        isEmpty={(data) => data.skus.length === 0}
+        icon={<HeartIcon className="size-6" />}
+        emptyTitle="wishes.empty_title"
+        emptyBody="wishes.empty_body"
+        browseLabel="wishes.browse"
+      >
+        {(data) => (
+          <>
+            <ul className="space-y-2.5" data-testid="wishes-list">
+              {data.skus.map((sku) => (
+                <li key={sku.id}>
+                  <SkuCard
+                    sku={sku}
+                    variant="row"
+                    note={<span className="text-subtle">{t('wishes.added_on', { date: formatDate(sku.wished_at_timestamp, language) })}</span>}
+                    action={
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => remove.mutate(sku.id)}
+                        loading={remove.isPending && remove.variables === sku.id}
+                        data-testid="wish-remove"
+                      >
+                        {t('wishes.remove')}
+                        <span className="sr-only"> {pickText(sku.sku_names, language)}</span>
+                      </Button>
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+            <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => (p > 1 ? `${paths.wishes}?page=${p}` : paths.wishes)} />
+          </>
+        )}
+      </ListStates>
     </SettingsShell>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -10,15 +9,14 @@ import { CopyableValue } from '../../../ui/CopyableValue';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { invitedQuery, inviteInfoQuery } from '../api';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 const STATE_TONE = { registered: 'bg-info/15 text-info', rewarded: 'bg-success/15 text-success', duplicate: 'bg-ink-700 text-muted' } as const;
 
 function Invited() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const page = usePageParam();
   const q = useQuery(invitedQuery(page));
   const rows = q.data?.accounts_invite_registers ?? [];
   const pages = q.data ? pageCount(q.data.meta) : 1;

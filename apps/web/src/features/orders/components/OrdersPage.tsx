@@ -13,7 +13,6 @@ import { Button, buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
 import { Countdown } from '../../../ui/Countdown';
-import { EmptyState } from '../../../ui/EmptyState';
 import { ReceiptIcon } from '../../../ui/icons';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { Money } from '../../../ui/Money';
@@ -25,8 +24,8 @@ import { useDeleteOrder } from '../api/deleteOrder';
 import { ordersQuery, type OrderStateFilter } from '../api/orders';
 import { orderEnds, orderView } from '../orderView';
 import { LineCovers, OrderStateBadge } from './OrderParts';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { pageCount, pageFromParam } from '../../../lib/paging';
+import { ListStates } from '../../../ui/ListStates';
 
 const FILTERS: OrderStateFilter[] = ['all', 'pending', 'completed', 'canceled'];
 const isFilter = (v: string | null): v is OrderStateFilter => FILTERS.includes(v as OrderStateFilter);
@@ -169,33 +168,27 @@ export function OrdersPage() {
   return (
     <CenterSection title={t('orders.title')} subtitle={meta ? t('orders.count', { count: meta.total_count }) : undefined} testId="orders-page">
       <LinkTabs tabs={FILTERS.map((f) => ({ key: f, label: t(`orders.filter_${f}`), to: ordersHref(f) }))} active={state} label={t('orders.filter_label')} className="mb-5" testId="order-filters" />
-      {q.isPending ? (
-        <LoadingBlock />
-      ) : q.isError ? (
-        <LoadFailed error={q.error} onRetry={q.refetch} />
-      ) : q.data.orders.length === 0 ? (
-        <EmptyState
-          icon={<ReceiptIcon className="size-6" />}
-          title={t('orders.empty_title')}
-          body={t('orders.empty_body')}
-          action={
-            <Link to={paths.root} className={buttonClass('primary')}>
-              {t('cart.browse')}
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul className="space-y-3" data-testid="orders-list">
-            {q.data.orders.map((o) => (
-              <li key={o.id}>
-                <OrderCard order={o} now={now} onEnd={(order, action) => setEnding({ order, action })} />
-              </li>
-            ))}
-          </ul>
-          <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => ordersHref(state, p)} />
-        </>
-      )}
+      <ListStates
+        read={q}
+        isEmpty={(data) => data.orders.length === 0}
+        icon={<ReceiptIcon className="size-6" />}
+        emptyTitle="orders.empty_title"
+        emptyBody="orders.empty_body"
+        browseLabel="cart.browse"
+      >
+        {(data) => (
+          <>
+            <ul className="space-y-3" data-testid="orders-list">
+              {data.orders.map((o) => (
+                <li key={o.id}>
+                  <OrderCard order={o} now={now} onEnd={(order, action) => setEnding({ order, action })} />
+                </li>
+              ))}
+            </ul>
+            <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => ordersHref(state, p)} />
+          </>
+        )}
+      </ListStates>
       <OrderEndDialog order={ending?.order ?? null} action={ending?.action ?? 'cancel'} onClose={() => setEnding(null)} />
     </CenterSection>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage } from '../../../lib/localize';
@@ -13,7 +13,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { toast } from '../../../ui/toastStore';
 import { blockListQuery, useUnblock } from '../api/blockList';
-import { pageFromParam } from '../../../lib/paging';
+import { usePageParam } from '../../../lib/paging';
 
 const href = (page: number) => (page > 1 ? `${paths.blockList}?page=${page}` : paths.blockList);
 
@@ -22,8 +22,7 @@ export function BlockListPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const me = useMe().data;
-  const [params] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const page = usePageParam();
   const q = useQuery({ ...blockListQuery(me?.id ?? 0, page), enabled: Boolean(me) });
   const unblock = useUnblock();
   useDocumentTitle(t('people.block_list'));

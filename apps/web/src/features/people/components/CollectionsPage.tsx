@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage } from '../../../lib/localize';
@@ -12,7 +12,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { toast } from '../../../ui/toastStore';
 import { collectionsQuery, useRemoveCollection } from '../api/collections';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 const href = (page: number) => (page > 1 ? `${paths.collections}?page=${page}` : paths.collections);
 
@@ -20,8 +20,7 @@ const href = (page: number) => (page > 1 ? `${paths.collections}?page=${page}` :
 export function CollectionsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const page = usePageParam();
   const q = useQuery(collectionsQuery(page));
   const remove = useRemoveCollection();
   useDocumentTitle(t('people.collections'));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -11,16 +11,15 @@ import { useNavItems } from '../api/navItems';
 import { usePeriTag } from '../api/periTag';
 import { PeriNav } from './PeriNav';
 import { useErrorPage } from '../../../lib/useErrorPage';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 /** /peripheral/tags/{id}: one navigation tag's products, numbered pages in the URL. */
 export function PeriTagPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
   const { t } = useTranslation();
   const language = useLanguage();
   const valid = /^\d{1,12}$/.test(id);
-  const page = pageFromParam(params.get('page'));
+  const page = usePageParam();
   const nav = useNavItems();
   const list = usePeriTag(valid ? id : '0', page);
   const tagName = list.data ? pickText(list.data.tag.name, language) : '';

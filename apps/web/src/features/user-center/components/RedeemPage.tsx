@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Redemption } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
@@ -16,7 +16,7 @@ import { FormAlert, TextField } from '../../../ui/TextField';
 import { myCodesQuery, redeemStateQuery, redemptionsQuery } from '../api/redeem';
 import { useRedeemCode } from '../api/redeemCode';
 import { redeemProblem } from '../reasons';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 function Granted({ r }: { r: Redemption }) {
   const { t } = useTranslation();
@@ -49,8 +49,7 @@ function Granted({ r }: { r: Redemption }) {
 function History() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const page = usePageParam();
   const q = useQuery(redemptionsQuery(page));
   if (!q.data || q.data.redeems.length === 0) return null;
   const pages = pageCount(q.data.meta);
