@@ -16,3 +16,14 @@ export function usePageParam(): number {
   const [params] = useSearchParams();
   return pageFromParam(params.get('page'));
 }
+
+/**
+ * A list page's address carrying only what differs from the page's defaults: a parameter given as `false` or
+ * `undefined` is left out, so the first page of the default tab is the bare path.
+ */
+export function listHref(path: string, params: Record<string, string | number | false | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== false && value !== undefined) q.set(name, String(value));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -21,19 +21,13 @@ interface ListRead<T> {
 export function ListStates<T>({
   read,
   isEmpty,
-  icon,
-  emptyTitle,
-  emptyBody,
-  browseLabel,
+  empty,
   children,
 }: {
   read: ListRead<T>;
   isEmpty: (data: T) => boolean;
-  icon: ReactNode;
-  emptyTitle: string;
-  emptyBody: string;
-  /** The empty state's link to the store's front page. */
-  browseLabel: string;
+  /** The empty state: its icon, the text group whose `empty_title` and `empty_body` it says, its link to the store's front page. */
+  empty: { icon: ReactNode; texts: string; browse: string };
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -42,12 +36,12 @@ export function ListStates<T>({
   if (!isEmpty(read.data)) return children(read.data);
   return (
     <EmptyState
-      icon={icon}
-      title={t(emptyTitle)}
-      body={t(emptyBody)}
+      icon={empty.icon}
+      title={t(`${empty.texts}.empty_title`)}
+      body={t(`${empty.texts}.empty_body`)}
       action={
         <Link to={paths.root} className={buttonClass('primary')}>
-          {t(browseLabel)}
+          {t(empty.browse)}
         </Link>
       }
     />

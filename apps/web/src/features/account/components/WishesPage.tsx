@@ -41,10 +41,7 @@ export function WishesPage() {
       <ListStates
         read={list}
         isEmpty={(data) => data.skus.length === 0}
-        icon={<HeartIcon className="size-6" />}
-        emptyTitle="wishes.empty_title"
-        emptyBody="wishes.empty_body"
-        browseLabel="wishes.browse"
+        empty={{ icon: <HeartIcon className="size-6" />, texts: 'wishes', browse: 'wishes.browse' }}
       >
         {(data) => (
           <>

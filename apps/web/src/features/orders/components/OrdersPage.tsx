@@ -24,19 +24,13 @@ import { useDeleteOrder } from '../api/deleteOrder';
 import { ordersQuery, type OrderStateFilter } from '../api/orders';
 import { orderEnds, orderView } from '../orderView';
 import { LineCovers, OrderStateBadge } from './OrderParts';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { listHref, pageCount, pageFromParam } from '../../../lib/paging';
 import { ListStates } from '../../../ui/ListStates';
 
 const FILTERS: OrderStateFilter[] = ['all', 'pending', 'completed', 'canceled'];
 const isFilter = (v: string | null): v is OrderStateFilter => FILTERS.includes(v as OrderStateFilter);
 
-export const ordersHref = (state: OrderStateFilter, page = 1) => {
-  const q = new URLSearchParams();
-  if (state !== 'all') q.set('state', state);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.orders}?${s}` : paths.orders;
-};
+export const ordersHref = (state: OrderStateFilter, page = 1) => listHref(paths.orders, { state: state !== 'all' && state, page: page > 1 && page });
 
 /**
  * Cancel (an unpaid order) and delete (an unpaid or canceled one: deleting sets the state to canceled, and a
@@ -171,10 +165,7 @@ export function OrdersPage() {
       <ListStates
         read={q}
         isEmpty={(data) => data.orders.length === 0}
-        icon={<ReceiptIcon className="size-6" />}
-        emptyTitle="orders.empty_title"
-        emptyBody="orders.empty_body"
-        browseLabel="cart.browse"
+        empty={{ icon: <ReceiptIcon className="size-6" />, texts: 'orders', browse: 'cart.browse' }}
       >
         {(data) => (
           <>

@@ -27,18 +27,12 @@ import { useClaimCoupon } from '../api/claimCoupon';
 import { useClaimCouponByCode } from '../api/claimCouponByCode';
 import { claimableCouponsQuery, myCouponsQuery, type CouponStateFilter } from '../api/coupons';
 import { couponClaimProblem } from '../reasons';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { listHref, pageCount, pageFromParam } from '../../../lib/paging';
 
 type Tab = CouponStateFilter | 'claim';
 const TABS: Tab[] = ['available', 'used', 'expired', 'claim'];
 
-const href = (tab: Tab, page = 1) => {
-  const q = new URLSearchParams();
-  if (tab !== 'available') q.set('tab', tab);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.coupons}?${s}` : paths.coupons;
-};
+const href = (tab: Tab, page = 1) => listHref(paths.coupons, { tab: tab !== 'available' && tab, page: page > 1 && page });
 
 /** A coupon as a ticket: its value on the left, the terms on the right, an action at the end. */
 function CouponTicket({ coupon, muted, tag, action, testId, id }: { coupon: Coupon; muted?: boolean; tag?: string; action?: React.ReactNode; testId: string; id: number }) {

@@ -19,7 +19,7 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { Pagination } from '../../../ui/Pagination';
 import { gameKeysQuery, uplayKeysQuery, useRecordUplayActivation, virtualCodesQuery, type GameKeysResponse, type KeyDeliveryFilter } from '../api/gameKeys';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
-import { pageCount } from '../../../lib/paging';
+import { listHref, pageCount } from '../../../lib/paging';
 
 const pageOf = (params: URLSearchParams) => {
   const n = Number(params.get('page'));
@@ -137,14 +137,8 @@ export function GameKeysPage() {
   const keys = useQuery({ ...gameKeysQuery(page, delivery), enabled: !virtual });
   const codes = useQuery({ ...virtualCodesQuery(page), enabled: virtual });
   useDocumentTitle(t('nav.game_keys'));
-  const href = (o: { type?: 'virtual'; delivery?: KeyDeliveryFilter; page?: number }) => {
-    const q = new URLSearchParams();
-    if (o.type) q.set('type', o.type);
-    if (o.delivery && o.delivery !== 'all') q.set('delivery', o.delivery);
-    if (o.page && o.page > 1) q.set('page', String(o.page));
-    const s = q.toString();
-    return s ? `${paths.gameKeys}?${s}` : paths.gameKeys;
-  };
+  const href = (o: { type?: 'virtual'; delivery?: KeyDeliveryFilter; page?: number }) =>
+    listHref(paths.gameKeys, { type: o.type, delivery: o.delivery !== 'all' && o.delivery, page: o.page !== undefined && o.page > 1 && o.page });
   return (
     <CenterSection title={t('nav.game_keys')} subtitle={t('keys.subtitle')} testId="game-keys-page">
       <LinkTabs

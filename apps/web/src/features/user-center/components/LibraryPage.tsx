@@ -11,18 +11,12 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { Pagination } from '../../../ui/Pagination';
 import { PlatformBadge } from '../../../ui/SkuCard';
 import { libraryQuery, type LibraryKind } from '../api/library';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { listHref, pageCount, pageFromParam } from '../../../lib/paging';
 import { ListStates } from '../../../ui/ListStates';
 
 const KINDS: LibraryKind[] = ['all', 'game', 'dlc', 'bundle'];
 
-const href = (kind: LibraryKind, page = 1) => {
-  const q = new URLSearchParams();
-  if (kind !== 'all') q.set('kind', kind);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.library}?${s}` : paths.library;
-};
+const href = (kind: LibraryKind, page = 1) => listHref(paths.library, { kind: kind !== 'all' && kind, page: page > 1 && page });
 
 /** /user_center/library: the games I own on this site, with play time in hours (seconds ÷ 3600, docs/product/buying.md#playtime). */
 export function LibraryPage() {
@@ -44,10 +38,7 @@ export function LibraryPage() {
       <ListStates
         read={q}
         isEmpty={(data) => data.games.length === 0}
-        icon={<LibraryIcon className="size-6" />}
-        emptyTitle="library.empty_title"
-        emptyBody="library.empty_body"
-        browseLabel="cart.browse"
+        empty={{ icon: <LibraryIcon className="size-6" />, texts: 'library', browse: 'cart.browse' }}
       >
         {(data) => (
           <>

@@ -12,15 +12,9 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { userReviewsQuery, type ReviewsTab } from '../api/reviews';
-import { pageCount, pageFromParam } from '../../../lib/paging';
+import { listHref, pageCount, pageFromParam } from '../../../lib/paging';
 
-const href = (type: ReviewsTab, page = 1) => {
-  const q = new URLSearchParams();
-  if (type !== 'reviewed') q.set('type', type);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.userReviews}?${s}` : paths.userReviews;
-};
+const href = (type: ReviewsTab, page = 1) => listHref(paths.userReviews, { type: type !== 'reviewed' && type, page: page > 1 && page });
 
 /** /user_center/reviews: my reviews, and the games I own here that I have not reviewed yet (10 a page). */
 export function ReviewsPage() {

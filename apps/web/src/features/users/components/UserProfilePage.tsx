@@ -16,7 +16,7 @@ import { ProfileAchievements, ProfileSteamReviews } from './SteamStatsTabs';
 import { SteamLibrary } from './SteamLibrary';
 import { formatMonth } from '../../../lib/dates';
 import { useErrorPage } from '../../../lib/useErrorPage';
-import { pageFromParam } from '../../../lib/paging';
+import { listHref, pageFromParam } from '../../../lib/paging';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
 const TABS = ['games', 'achievements', 'posts', 'reviews', 'steam_reviews', 'comments', 'replies', 'friends'] as const;
@@ -25,14 +25,8 @@ const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includ
 
 type FriendsKind = 'following' | 'followers';
 
-const tabHref = (id: string, tab: Tab, page = 1, kind: FriendsKind = 'following') => {
-  const q = new URLSearchParams();
-  if (tab !== 'games') q.set('tab', tab);
-  if (tab === 'friends' && kind !== 'following') q.set('kind', kind);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.user(id)}?${s}` : paths.user(id);
-};
+const tabHref = (id: string, tab: Tab, page = 1, kind: FriendsKind = 'following') =>
+  listHref(paths.user(id), { tab: tab !== 'games' && tab, kind: tab === 'friends' && kind !== 'following' && kind, page: page > 1 && page });
 
 /**
  * /users/:id — a personal page: the header with the owner's background, the introduction, and tabs of what they
