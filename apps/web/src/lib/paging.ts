@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 
 /** The page an address asks for (`?page=`): a whole number from 1; anything else is the first page. */
 export function pageFromParam(raw: string | null): number {
@@ -26,4 +27,16 @@ export function listHref(path: string, params: Record<string, string | number | 
   for (const [name, value] of Object.entries(params)) if (value !== false && value !== undefined) q.set(name, String(value));
   const s = q.toString();
   return s ? `${path}?${s}` : path;
+}
+
+/**
+ * A page past a loaded list's end (its last item was removed, or the address was typed) is replaced by the
+ * list's last page, at `hrefFor(last)`.
+ */
+export function useBackToLastPage(loaded: boolean, page: number, pages: number, hrefFor: (page: number) => string) {
+  const navigate = useNavigate();
+  const target = loaded && page > pages ? hrefFor(pages) : null;
+  useEffect(() => {
+    if (target) void navigate(target, { replace: true });
+  }, [target, navigate]);
 }

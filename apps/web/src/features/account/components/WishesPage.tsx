@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
@@ -12,14 +10,13 @@ import { toast } from '../../../ui/toastStore';
 import { useRemoveWish } from '../api/removeWish';
 import { useWishlist } from '../api/wishlist';
 import { SettingsShell } from './SettingsShell';
-import { pageCount, usePageParam } from '../../../lib/paging';
+import { listHref, pageCount, useBackToLastPage, usePageParam } from '../../../lib/paging';
 import { ListStates } from '../../../ui/ListStates';
 
 /** /user_center/wishes: what the account wishes for on this site, paged, each removable. */
 export function WishesPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
   const page = usePageParam();
   const list = useWishlist(page);
   const remove = useRemoveWish({
@@ -32,9 +29,7 @@ export function WishesPage() {
   const meta = list.data?.meta;
   const pages = pageCount(meta);
   // Removing the last item of the last page: step back to the page that still has items.
-  useEffect(() => {
-    if (meta && page > pages) navigate(pages > 1 ? `${paths.wishes}?page=${pages}` : paths.wishes, { replace: true });
-  }, [meta, page, pages, navigate]);
+  useBackToLastPage(!!meta, page, pages, (last) => listHref(paths.wishes, { page: last > 1 && last }));
 
   return (
     <SettingsShell title={t('wishes.title')} subtitle={meta ? t('wishes.count', { count: meta.total_count }) : undefined}>

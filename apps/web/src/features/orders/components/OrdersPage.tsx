@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@lantern/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
 import { useNowSeconds } from '../../../lib/countdown';
@@ -24,7 +24,7 @@ import { useDeleteOrder } from '../api/deleteOrder';
 import { ordersQuery, type OrderStateFilter } from '../api/orders';
 import { orderEnds, orderView } from '../orderView';
 import { LineCovers, OrderStateBadge } from './OrderParts';
-import { listHref, pageCount, pageFromParam } from '../../../lib/paging';
+import { listHref, pageCount, pageFromParam, useBackToLastPage } from '../../../lib/paging';
 import { ListStates } from '../../../ui/ListStates';
 
 const FILTERS: OrderStateFilter[] = ['all', 'pending', 'completed', 'canceled'];
@@ -143,7 +143,6 @@ function OrderCard({ order, now, onEnd }: { order: Order; now: number; onEnd: (o
 /** /orders: my orders on this site by state, paged, each with its shown state and live countdown (docs/product/buying.md#order-display). */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const stateParam = params.get('state');
   const state: OrderStateFilter = isFilter(stateParam) ? stateParam : 'all';
@@ -155,9 +154,7 @@ export function OrdersPage() {
   useDocumentTitle(t('orders.title'));
   const meta = q.data?.meta;
   const pages = pageCount(meta);
-  useEffect(() => {
-    if (meta && page > pages) navigate(ordersHref(state, pages), { replace: true });
-  }, [meta, page, pages, state, navigate]);
+  useBackToLastPage(!!meta, page, pages, (last) => ordersHref(state, last));
 
   return (
     <CenterSection title={t('orders.title')} subtitle={meta ? t('orders.count', { count: meta.total_count }) : undefined} testId="orders-page">
