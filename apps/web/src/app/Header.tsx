@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCartCount } from '../lib/cartCount';
@@ -6,6 +6,7 @@ import { useLiveState, type LiveState } from '../lib/live';
 import { useMe } from '../lib/session';
 import { cn } from '../ui/cn';
 import { isDealsPath } from '../ui/dealsPages';
+import { SearchField } from '../ui/SearchField';
 import { BellIcon, CartIcon, LanternMark, MenuIcon, SearchIcon } from '../ui/shellIcons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { paths } from '../lib/paths';
@@ -34,7 +35,6 @@ export function Brand() {
 }
 
 function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -42,28 +42,16 @@ function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: b
   useEffect(() => {
     if (location.pathname === paths.search) setValue(params.get('keyword') ?? '');
   }, [location.pathname, params]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const keyword = value.trim();
-    navigate(keyword ? paths.searchFor(keyword) : paths.search);
-  };
   return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
-      <label className="sr-only" htmlFor="site-search">
-        {t('nav.search_label')}
-      </label>
-      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-subtle" />
-      <input
-        id="site-search"
-        type="search"
-        value={value}
-        autoFocus={autoFocus}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder={t('nav.search_placeholder')}
-        className="h-10 w-full rounded-full bg-ink-850 pl-9 pr-4 text-sm text-fg ring-1 ring-inset ring-ink-700 placeholder:text-subtle focus:outline-none focus:ring-2 focus:ring-accent"
-        enterKeyHint="search"
-      />
-    </form>
+    <SearchField
+      id="site-search"
+      texts="nav"
+      value={value}
+      onChange={setValue}
+      onSubmit={(keyword) => navigate(keyword ? paths.searchFor(keyword) : paths.search)}
+      className={className}
+      autoFocus={autoFocus}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from 'react
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n';
 import { cn } from '../ui/cn';
+import { MenuTrigger } from '../ui/MenuTrigger';
 import { GlobeIcon } from '../ui/shellIcons';
 import { useLazyOnce } from '../ui/useLazyOnce';
 
@@ -15,10 +16,8 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>
   function Trigger({ current, labelled, className, ...rest }, ref) {
     const { t } = useTranslation();
     return (
-      <button
+      <MenuTrigger
         ref={ref}
-        type="button"
-        aria-haspopup="menu"
         className={cn('inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-ink-800 hover:text-fg', className)}
         aria-label={t('nav.language', { current: LABELS[current] })}
         data-testid="language-switch"
@@ -27,7 +26,7 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>
         <GlobeIcon className="size-[18px]" />
         {/* The header shows the short form beside the globe; the phone menu has room to say what it is. */}
         <span aria-hidden="true">{labelled ? t('nav.language', { current: LABELS[current] }) : SHORT[current]}</span>
-      </button>
+      </MenuTrigger>
     );
   },
 );
@@ -40,8 +39,8 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>
 export function LanguageSwitch({ labelled }: { labelled?: boolean }) {
   const { i18n } = useTranslation();
   const current = (i18n.language as Language) ?? 'zh-CN';
-  const { armed, arm, preload } = useLazyOnce(loadMenu);
-  const plain = <Trigger current={current} labelled={labelled} onClick={arm} onPointerEnter={preload} onFocus={preload} aria-expanded={false} />;
+  const { armed, untouched } = useLazyOnce(loadMenu);
+  const plain = <Trigger current={current} labelled={labelled} {...untouched} />;
   if (!armed) return plain;
   return (
     <Suspense fallback={plain}>

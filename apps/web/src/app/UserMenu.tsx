@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useGuideState } from '../lib/guideStore';
 import { openSignIn } from '../lib/signInStore';
 import { buttonClass } from '../ui/Button';
+import { MenuTrigger } from '../ui/MenuTrigger';
 import { ChevronDown } from '../ui/shellIcons';
 import { useLazyOnce } from '../ui/useLazyOnce';
 import { Avatar } from '../ui/Avatar';
@@ -16,10 +17,8 @@ const UserMenuContent = lazy(() => loadMenu().then((m) => ({ default: m.UserMenu
 const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { me: Me }>(function Trigger({ me, ...rest }, ref) {
   const { t } = useTranslation();
   return (
-    <button
+    <MenuTrigger
       ref={ref}
-      type="button"
-      aria-haspopup="menu"
       className="inline-flex h-9 items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm text-fg hover:bg-ink-800"
       aria-label={t('nav.account_menu', { name: me.nickname })}
       data-testid="user-menu"
@@ -28,7 +27,7 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>
       <Avatar name={me.nickname} url={me.avatar_url} size={28} />
       <span className="hidden max-w-32 truncate font-medium lg:inline">{me.nickname}</span>
       <ChevronDown className="size-4 text-muted" />
-    </button>
+    </MenuTrigger>
   );
 });
 
@@ -54,13 +53,13 @@ export function UserMenu({ me }: { me: Me | null | undefined }) {
 
 /** Mounted only while signed in, so signing out and in again starts with the menu closed. */
 function AccountMenu({ me }: { me: Me }) {
-  const { armed, arm, preload } = useLazyOnce(loadMenu);
+  const { armed, arm, untouched } = useLazyOnce(loadMenu);
   // The beginners' guide shows this menu at step 8 and hides it at step 9 (docs/product/screens.md#guide).
   const { menuOpen: guideHolds } = useGuideState();
   useEffect(() => {
     if (guideHolds) arm();
   }, [guideHolds, arm]);
-  const plain = <Trigger me={me} onClick={arm} onPointerEnter={preload} onFocus={preload} aria-expanded={false} />;
+  const plain = <Trigger me={me} {...untouched} />;
   if (!armed) return plain;
   return (
     <Suspense fallback={plain}>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { tabStore } from './tabStore';
 
 /**
  * The beginners' guide's state shared with the parts of the page it drives (docs/product/screens.md#guide): the
@@ -17,12 +17,10 @@ export interface GuideState {
 }
 
 const initial: GuideState = { replaying: false, closed: false, menuOpen: false, promptAfter: false };
-let state: GuideState = initial;
-const listeners = new Set<() => void>();
+const store = tabStore(initial);
 
 function emit(next: Partial<GuideState>) {
-  state = { ...state, ...next };
-  for (const l of listeners) l();
+  store.set({ ...store.get(), ...next });
 }
 
 export function replayGuide() {
@@ -30,7 +28,7 @@ export function replayGuide() {
 }
 
 export function setGuideMenu(open: boolean) {
-  if (state.menuOpen !== open) emit({ menuOpen: open });
+  if (store.get().menuOpen !== open) emit({ menuOpen: open });
 }
 
 export function guideClosed() {
@@ -38,7 +36,7 @@ export function guideClosed() {
 }
 
 export function clearGuidePrompt() {
-  if (state.promptAfter) emit({ promptAfter: false });
+  if (store.get().promptAfter) emit({ promptAfter: false });
 }
 
 /** For tests: back to a fresh tab. */
@@ -47,12 +45,5 @@ export function resetGuideState() {
 }
 
 export function useGuideState(): GuideState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-    () => state,
-  );
+  return store.use();
 }

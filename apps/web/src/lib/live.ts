@@ -4,7 +4,7 @@
  * it (lib/liveConnection.ts). Features never talk to the stream themselves, so they stay independent of
  * one another.
  */
-import { useSyncExternalStore } from 'react';
+import { tabStore } from './tabStore';
 
 export type LiveState = 'loading' | 'live' | 'timeout';
 
@@ -47,28 +47,14 @@ export function emitLiveEvent(type: string, data: unknown): void {
   for (const handler of handlers.get(type) ?? []) handler(data);
 }
 
-let state: LiveState = 'loading';
-const stateListeners = new Set<() => void>();
+const state = tabStore<LiveState>('loading');
 
 /** The connection's state; only the connection sets it. */
 export function setLiveState(next: LiveState): void {
-  if (next === state) return;
-  state = next;
-  for (const listener of stateListeners) listener();
+  if (next !== state.get()) state.set(next);
 }
 
-export function getLiveState(): LiveState {
-  return state;
-}
+export const getLiveState: () => LiveState = state.get;
 
 /** The live connection's state for a component: loading until it opens, live, or timeout while it retries. */
-export function useLiveState(): LiveState {
-  return useSyncExternalStore(
-    (listener) => {
-      stateListeners.add(listener);
-      return () => stateListeners.delete(listener);
-    },
-    getLiveState,
-    getLiveState,
-  );
-}
+export const useLiveState: () => LiveState = state.use;

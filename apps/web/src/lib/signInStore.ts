@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { tabStore } from './tabStore';
 
 /** The one global sign-in popup (docs/product/screens.md#sign-in-popup): any 401 opens it, the header opens it too. */
 interface SignInState {
@@ -7,35 +7,23 @@ interface SignInState {
   returnTo?: string;
 }
 
-let state: SignInState = { open: false };
-const listeners = new Set<() => void>();
-
-function emit(next: SignInState) {
-  state = next;
-  for (const l of listeners) l();
-}
+const store = tabStore<SignInState>({ open: false });
 
 export function openSignIn(returnTo?: string) {
+  const state = store.get();
   if (state.open && state.returnTo === returnTo) return;
-  emit({ open: true, returnTo });
+  store.set({ open: true, returnTo });
 }
 
 export function closeSignIn() {
-  if (!state.open) return;
-  emit({ open: false });
+  if (!store.get().open) return;
+  store.set({ open: false });
 }
 
 export function getSignInState() {
-  return state;
+  return store.get();
 }
 
 export function useSignInState(): SignInState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-    () => state,
-  );
+  return store.use();
 }

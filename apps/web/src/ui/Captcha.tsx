@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { get, type FieldError, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fetchCaptcha } from '../lib/codes';
+import { fieldErrorText } from '../lib/form';
 import { TextField } from './TextField';
 import { Spinner } from './Spinner';
 
@@ -87,6 +89,26 @@ export function CaptchaField({ captcha, value, onChange, onFocus, error, name = 
           )}
         </button>
       }
+    />
+  );
+}
+
+/**
+ * A captcha that is a field of a react-hook-form form (`captcha` unless told): typing sets the field and clears
+ * its error, and the field's error shows under it.
+ */
+export function FormCaptchaField<T extends FieldValues>({ form, captcha, field = 'captcha' as Path<T> }: { form: UseFormReturn<T>; captcha: CaptchaState; field?: Path<T> }) {
+  const { t } = useTranslation();
+  const { watch, setValue, clearErrors, formState } = form;
+  return (
+    <CaptchaField
+      captcha={captcha}
+      value={String(watch(field) ?? '')}
+      onChange={(v) => {
+        setValue(field, v as PathValue<T, Path<T>>);
+        clearErrors(field);
+      }}
+      error={fieldErrorText(t, 'captcha', get(formState.errors, field) as FieldError | undefined)}
     />
   );
 }

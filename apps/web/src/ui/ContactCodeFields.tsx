@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldErrorText } from '../lib/form';
 import { codeReason, emailReason, phoneReason } from '../lib/rules';
 import { useSite } from '../lib/site';
-import { CaptchaField, type CaptchaState } from './Captcha';
+import { CaptchaField, FormCaptchaField, type CaptchaState } from './Captcha';
+import { CodeField } from './CodeField';
 import { SendCodeButton } from './SendCodeButton';
 import { TextField, type TextFieldProps } from './TextField';
 import { asksForCaptcha, useOnDemandCaptcha } from './useOnDemandCaptcha';
@@ -135,23 +136,11 @@ export function ContactCodeFields<T extends FieldValues>({
         {...register(contact, { validate: (v) => contactReason(String(v)) ?? true, onChange: () => clearErrors(contact) })}
       />
       {formCaptcha ? (
-        <CaptchaField
-          captcha={formCaptcha.state}
-          value={String(watch(formCaptcha.field) ?? '')}
-          onChange={(v) => {
-            setValue(formCaptcha.field, v as PathValue<T, Path<T>>);
-            clearErrors(formCaptcha.field);
-          }}
-          error={fieldErrorText(t, 'captcha', get(errors, formCaptcha.field) as FieldError | undefined)}
-        />
+        <FormCaptchaField form={form} captcha={formCaptcha.state} field={formCaptcha.field} />
       ) : onDemand.needed ? (
         <CaptchaField captcha={onDemand.captcha} value={onDemand.answer} onChange={onDemand.setAnswer} />
       ) : null}
-      <TextField
-        label={t('fields.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
+      <CodeField
         error={fieldErrorText(t, 'code', get(errors, code) as FieldError | undefined)}
         trailing={
           <SendCodeButton

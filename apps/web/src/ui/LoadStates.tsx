@@ -14,13 +14,14 @@ export function LoadingBlock() {
   );
 }
 
-/** What a page's body shows when its data could not be loaded: the reason, and a way to try again. */
-export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+/** A read that failed, in the page's own words, and a way to try again. */
+export function RetryState({ title, body, onRetry, className }: { title: string; body: string; onRetry: () => unknown; className?: string }) {
   const { t } = useTranslation();
   return (
     <EmptyState
-      title={t('errors_page.server_title')}
-      body={errorToText(t, error)}
+      className={className}
+      title={title}
+      body={body}
       action={
         <Button variant="secondary" onClick={() => void onRetry()}>
           {t('ui.retry')}
@@ -28,4 +29,10 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
       }
     />
   );
+}
+
+/** What a page's body shows when its data could not be loaded: the reason, and a way to try again. */
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+  const { t } = useTranslation();
+  return <RetryState title={t('errors_page.server_title')} body={errorToText(t, error)} onRetry={onRetry} />;
 }

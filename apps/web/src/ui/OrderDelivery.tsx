@@ -1,13 +1,12 @@
 import type { Order } from '@lantern/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { deliveryText } from '../lib/keys';
 import { formatDate, useLanguage, useLocalize } from '../lib/localize';
-import { paths } from '../lib/paths';
 import { cn } from './cn';
 import { KeyReveal } from './GameKey';
 import { BoxIcon, KeyIcon } from './icons';
 import { LineCover } from './OrderParts';
+import { SkuLineHead } from './SkuLineHead';
 
 // What a paid order delivers, shown on the checkout's complete page and on the user centre's order page.
 /** A physical order's shipment: preparing → shipped (carrier, tracking number) → delivered. */
@@ -58,27 +57,27 @@ export function DeliveredLine({ order, line }: { order: Order; line: Order['orde
   const physical = order.cate === 'physical';
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="complete-line" data-sku-id={line.sku_id} data-delivery={line.delivery?.state ?? 'none'}>
-      <div className="flex min-w-0 items-start gap-3">
-        <div className="relative shrink-0">
-          <LineCover line={line} className="w-20 sm:w-28" />
-          <span className="absolute -bottom-1.5 -right-1.5 grid size-6 place-items-center rounded-full bg-ink-850 text-accent ring-1 ring-ink-700" aria-hidden="true">
-            {physical ? <BoxIcon className="size-3.5" /> : <KeyIcon className="size-3.5" />}
-          </span>
-        </div>
-        <div className="min-w-0">
-          <Link to={paths.sku(line.sku_id)} className="font-semibold text-fg hover:text-accent-strong">
-            {name}
-          </Link>
-          <p className="text-xs text-muted">
-            {line.game_keys[0] ? localize(line.game_keys[0].type_desc) : physical ? t('orders.quantity', { count: line.quantity }) : null}
-            {line.delivery && line.delivery.state !== 'delivered' ? (
-              <span className={cn('block font-medium', line.delivery.state === 'pre_ordered' ? 'text-info' : 'text-accent-strong')} data-testid="delivery-state">
-                {deliveryText(t, line.delivery)}
-              </span>
-            ) : null}
-          </p>
-        </div>
-      </div>
+      <SkuLineHead
+        skuId={line.sku_id}
+        name={name}
+        icon={
+          <div className="relative shrink-0">
+            <LineCover line={line} className="w-20 sm:w-28" />
+            <span className="absolute -bottom-1.5 -right-1.5 grid size-6 place-items-center rounded-full bg-ink-850 text-accent ring-1 ring-ink-700" aria-hidden="true">
+              {physical ? <BoxIcon className="size-3.5" /> : <KeyIcon className="size-3.5" />}
+            </span>
+          </div>
+        }
+      >
+        <p className="text-xs text-muted">
+          {line.game_keys[0] ? localize(line.game_keys[0].type_desc) : physical ? t('orders.quantity', { count: line.quantity }) : null}
+          {line.delivery && line.delivery.state !== 'delivered' ? (
+            <span className={cn('block font-medium', line.delivery.state === 'pre_ordered' ? 'text-info' : 'text-accent-strong')} data-testid="delivery-state">
+              {deliveryText(t, line.delivery)}
+            </span>
+          ) : null}
+        </p>
+      </SkuLineHead>
       {line.game_keys.length > 0 ? (
         <div className="flex flex-col gap-2 sm:items-end">
           {line.game_keys.map((k) => (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { formatDate, useLanguage, useLocalize } from '../lib/localize';
+import { Card } from './Card';
 import { cn } from './cn';
 import { Cover } from './Cover';
 import { Money } from './Money';
@@ -118,6 +119,16 @@ export function OrderTotals({ order }: { order: Order }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** The address as a card of its own on the order's pages; nothing for an order shipped nowhere. */
+export function OrderAddressCard({ order }: { order: Order }) {
+  if (!order.address) return null;
+  return (
+    <Card className="p-5">
+      <OrderAddress order={order} />
+    </Card>
   );
 }
 

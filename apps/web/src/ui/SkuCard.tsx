@@ -41,6 +41,24 @@ export function KindBadge({ sku }: { sku: Pick<SkuCardData, 'kind' | 'status'> }
   );
 }
 
+/** The game's name as the card's one link; its ::after covers the whole card, so the card clicks as one. */
+function NameLink({ sku, name, className }: { sku: Pick<SkuCardData, 'id'>; name: string; className: string }) {
+  return (
+    <Link to={paths.sku(sku.id)} className={cn('line-clamp-2 font-semibold text-fg after:absolute after:inset-0 hover:text-accent-strong', className)} data-testid="sku-name">
+      {name}
+    </Link>
+  );
+}
+
+function Badges({ sku }: { sku: Pick<SkuCardData, 'key_type' | 'cate' | 'kind' | 'status'> }) {
+  return (
+    <>
+      <PlatformBadge sku={sku} />
+      <KindBadge sku={sku} />
+    </>
+  );
+}
+
 export type SkuCardVariant = 'poster' | 'capsule' | 'row' | 'compact';
 
 export interface SkuCardProps {
@@ -94,12 +112,9 @@ export function SkuCard({ sku, variant = 'poster', eager, note, action, classNam
           <Cover src={sku.sku_covers.horizontal} shape="horizontal" priority={priority} />
         </div>
         <div className="min-w-0">
-          <Link to={paths.sku(sku.id)} className="line-clamp-2 font-semibold text-fg after:absolute after:inset-0 after:rounded-xl hover:text-accent-strong sm:text-[15px]" data-testid="sku-name">
-            {name}
-          </Link>
+          <NameLink sku={sku} name={name} className="after:rounded-xl sm:text-[15px]" />
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted">
-            <PlatformBadge sku={sku} />
-            <KindBadge sku={sku} />
+            <Badges sku={sku} />
             {edition ? <span className="truncate">{edition}</span> : null}
             {sku.released_at_timestamp ? (
               <span className="hidden sm:inline">
@@ -124,12 +139,9 @@ export function SkuCard({ sku, variant = 'poster', eager, note, action, classNam
         <Cover src={vertical ? sku.sku_covers.vertical : sku.sku_covers.horizontal} shape={vertical ? 'vertical' : 'horizontal'} priority={priority} className="transition duration-300 group-hover:scale-[1.03]" />
       </div>
       <div className="mt-2 flex min-w-0 flex-1 flex-col gap-1.5">
-        <Link to={paths.sku(sku.id)} className="line-clamp-2 text-sm font-semibold leading-snug text-fg after:absolute after:inset-0 hover:text-accent-strong" data-testid="sku-name">
-          {name}
-        </Link>
+        <NameLink sku={sku} name={name} className="text-sm leading-snug" />
         <div className="flex flex-wrap items-center gap-1">
-          <PlatformBadge sku={sku} />
-          <KindBadge sku={sku} />
+          <Badges sku={sku} />
         </div>
         {sku.status === 'pre_sale' && sku.released_at_timestamp ? (
           <p className="text-xs text-accent-strong">{t('sku.releases_on', { date: formatDate(sku.released_at_timestamp, language) })}</p>

@@ -12,6 +12,13 @@ const icons: Record<ToastKind, string> = {
   prompt: 'M10 6v5M10 13.5v.5',
 };
 
+/** Each kind's colour: the toast's ring and its round mark. */
+const TONE: Record<ToastKind, { ring: string; mark: string }> = {
+  success: { ring: 'ring-success/40', mark: 'bg-success/15 text-success' },
+  fail: { ring: 'ring-danger/50', mark: 'bg-danger/15 text-danger' },
+  prompt: { ring: 'ring-ink-600', mark: 'bg-info/15 text-info' },
+};
+
 export function Toaster() {
   const list = useToasts();
   const { t } = useTranslation();
@@ -27,21 +34,11 @@ export function Toaster() {
           }}
           data-kind={item.kind}
           data-testid="toast"
-          className={cn(
-            'animate-toast pointer-events-auto flex w-full items-center gap-3 rounded-xl bg-ink-800/95 px-4 py-3 text-sm text-fg shadow-2xl ring-1 backdrop-blur',
-            item.kind === 'success' && 'ring-success/40',
-            item.kind === 'fail' && 'ring-danger/50',
-            item.kind === 'prompt' && 'ring-ink-600',
-          )}
+          className={cn('animate-toast pointer-events-auto flex w-full items-center gap-3 rounded-xl bg-ink-800/95 px-4 py-3 text-sm text-fg shadow-2xl ring-1 backdrop-blur', TONE[item.kind].ring)}
         >
           <span
             aria-hidden="true"
-            className={cn(
-              'grid size-6 shrink-0 place-items-center rounded-full',
-              item.kind === 'success' && 'bg-success/15 text-success',
-              item.kind === 'fail' && 'bg-danger/15 text-danger',
-              item.kind === 'prompt' && 'bg-info/15 text-info',
-            )}
+            className={cn('grid size-6 shrink-0 place-items-center rounded-full', TONE[item.kind].mark)}
           >
             <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d={icons[item.kind]} />

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { PROMPT_TOAST_DELAY_MS, PROMPT_TOAST_MS, TOAST_MS } from '../lib/constants';
+import { tabStore } from '../lib/tabStore';
 
 /**
  * The toast box (docs/product/screens.md#toasts): success or fail, gone after 4 s; the prompt variant appears after 0.5 s and
@@ -13,22 +13,18 @@ export interface ToastItem {
   duration: number;
 }
 
-let items: ToastItem[] = [];
+const items = tabStore<ToastItem[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
 
 function push(kind: ToastKind, message: string, duration: number) {
   const item = { id: nextId++, kind, message, duration };
   // Newest on top; at most three at a time so a burst of errors does not bury the page.
-  items = [...items.filter((i) => i.message !== message), item].slice(-3);
-  emit();
+  items.set([...items.get().filter((i) => i.message !== message), item].slice(-3));
   return item.id;
 }
 
 export function dismissToast(id: number) {
-  items = items.filter((i) => i.id !== id);
-  emit();
+  items.set(items.get().filter((i) => i.id !== id));
 }
 
 export const toast = {
@@ -40,12 +36,5 @@ export const toast = {
 };
 
 export function useToasts() {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => items,
-    () => items,
-  );
+  return items.use();
 }

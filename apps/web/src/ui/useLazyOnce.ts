@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 /**
  * For overlays whose code loads on first use (Radix menus, dialogs): `armed` turns true on the first
  * interaction and stays true; `preload` starts fetching the chunk early (pointer over, focus) so the first
- * click feels instant.
+ * click feels instant. `untouched` wires both to the plain trigger shown before the first use.
  */
 export function useLazyOnce(load: () => Promise<unknown>) {
   const [armed, setArmed] = useState(false);
@@ -14,5 +14,6 @@ export function useLazyOnce(load: () => Promise<unknown>) {
     void load();
     setArmed(true);
   }, [load]);
-  return { armed, arm, preload };
+  const untouched = { onClick: arm, onPointerEnter: preload, onFocus: preload, 'aria-expanded': false } as const;
+  return { armed, arm, preload, untouched };
 }

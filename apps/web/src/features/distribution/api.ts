@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { DISTRIBUTION_API, type distributionOrdersResponse, type searchInviteCodeAnswer } from '@lantern/contract';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { pageQuery } from '../../lib/listQueries';
 
 export type SearchInviteCodeAnswer = z.infer<typeof searchInviteCodeAnswer>;
 export type DistributionOrdersResponse = z.infer<typeof distributionOrdersResponse>;
@@ -15,8 +16,4 @@ export const myDistributionQuery = queryOptions({
 
 /** GET /api/me/distribution_orders: the orders attributed to my code, newest first, 10 a page. */
 export const distributionOrdersQuery = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.distribution.orders(page),
-    queryFn: () => api.get<DistributionOrdersResponse>(DISTRIBUTION_API.orders, { query: { page } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<DistributionOrdersResponse>(queryKeys.distribution.orders(page), DISTRIBUTION_API.orders, { page });

@@ -13,7 +13,7 @@ import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { emailReason } from '../../../lib/rules';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
-import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
+import { FormCaptchaField, useCaptcha } from '../../../ui/Captcha';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { FormAlert, TextAreaField, TextField } from '../../../ui/TextField';
@@ -94,7 +94,7 @@ function AppealForm() {
     }
   }
   const form = useForm<FormValues>({ defaultValues: { connect_email: '', number: '', email: '', phone_number: '', city: '', password: '', game: '', description: '', captcha: '' } });
-  const { register, handleSubmit, formState, setError, clearErrors, watch, setValue } = form;
+  const { register, handleSubmit, formState, setError, clearErrors, setValue } = form;
   const e = formState.errors;
 
   const submit = handleSubmit(async (v) => {
@@ -205,15 +205,7 @@ function AppealForm() {
         />
         <p className="text-xs text-muted">{t('appeals.site_note', { site: t(site.area === 'native' ? 'appeals.site_native' : 'appeals.site_abroad') })}</p>
       </fieldset>
-      <CaptchaField
-        captcha={captcha}
-        value={watch('captcha')}
-        onChange={(v) => {
-          setValue('captcha', v);
-          clearErrors('captcha');
-        }}
-        error={fieldErrorText(t, 'captcha', e.captcha)}
-      />
+      <FormCaptchaField form={form} captcha={captcha} />
       <AuthFormEnd general={general} submitting={formState.isSubmitting} submitLabel={t('appeals.submit')} disabled={!formQuery.data} />
     </form>
   );

@@ -7,11 +7,11 @@ import { applyServerErrors } from '../../../lib/form';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useSite } from '../../../lib/site';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
 import { toast } from '../../../ui/Toast';
 import { resetPassword } from '../api/recovery';
 import { AuthCard } from './AuthCard';
 import { AuthFormEnd } from './AuthFormEnd';
+import { ContactTabs } from './ContactTabs';
 
 type Values = { target: string; code: string; password: string; password_confirmation: string };
 
@@ -46,33 +46,32 @@ export function PasswordResetPage() {
 
   return (
     <AuthCard title={t('auth.reset_title')} subtitle={t('auth.reset_subtitle')}>
-      <Tabs
+      <ContactTabs
         value={by}
-        onValueChange={(v) => {
-          setBy(v as 'phone' | 'email');
+        onChange={(v) => {
+          setBy(v);
           reset();
           setGeneral([]);
         }}
+        label={t('auth.reset_method')}
+        tabs={[
+          ['phone', t('auth.by_phone')],
+          ['email', t('auth.by_email')],
+        ]}
       >
-        <TabsList aria-label={t('auth.reset_method')}>
-          <TabsTrigger value="phone">{t('auth.by_phone')}</TabsTrigger>
-          <TabsTrigger value="email">{t('auth.by_email')}</TabsTrigger>
-        </TabsList>
-        <TabsContent value={by}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <ContactCodeFields
-          form={form}
-          contact="target"
-          kind={by}
-          purpose="reset_password"
-          onSent={() => setGeneral([])}
-          onSendErrors={setGeneral}
-        />
-        <NewPasswordFields form={form} />
-        <AuthFormEnd general={general} submitting={formState.isSubmitting} submitLabel={t('auth.reset_submit')} />
-      </form>
-        </TabsContent>
-      </Tabs>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <ContactCodeFields
+            form={form}
+            contact="target"
+            kind={by}
+            purpose="reset_password"
+            onSent={() => setGeneral([])}
+            onSendErrors={setGeneral}
+          />
+          <NewPasswordFields form={form} />
+          <AuthFormEnd general={general} submitting={formState.isSubmitting} submitLabel={t('auth.reset_submit')} />
+        </form>
+      </ContactTabs>
     </AuthCard>
   );
 }

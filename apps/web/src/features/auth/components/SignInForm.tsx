@@ -10,9 +10,11 @@ import { phoneReason } from '../../../lib/rules';
 import { useApplySession } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
-import { CaptchaField, useCaptcha } from '../../../ui/Captcha';
+import { FormCaptchaField, useCaptcha } from '../../../ui/Captcha';
+import { CodeField } from '../../../ui/CodeField';
 import { SendCodeButton } from '../../../ui/SendCodeButton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
+import { CurrentPasswordField } from '../../../ui/CurrentPasswordField';
 import { FormAlert, TextField } from '../../../ui/TextField';
 import { fastSignIn, signIn } from '../api/signIn';
 
@@ -60,7 +62,7 @@ function PasswordTab({ onSignedIn, onNavigate }: SignInFormProps) {
   const captcha = useCaptcha(needCaptcha);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const form = useForm<PasswordValues>({ resolver: formResolver(passwordSchema), defaultValues: { login: '', password: '', captcha: '' } });
-  const { register, handleSubmit, formState, setError, clearErrors, watch, setValue } = form;
+  const { register, handleSubmit, formState, setError, clearErrors, setValue } = form;
 
   const submit = handleSubmit(async (v) => {
     setStatus({ kind: 'idle' });
@@ -101,11 +103,8 @@ function PasswordTab({ onSignedIn, onNavigate }: SignInFormProps) {
         error={fieldErrorText(t, 'login', formState.errors.login)}
         {...register('login', { onChange: () => clearErrors('login') })}
       />
-      <TextField
+      <CurrentPasswordField
         label={t('fields.password')}
-        type="password"
-        autoComplete="current-password"
-        required
         labelAside={
           <Link to={paths.passwordReset} onClick={onNavigate} className="text-xs text-accent hover:underline">
             {t('auth.forgot_password')}
@@ -115,15 +114,7 @@ function PasswordTab({ onSignedIn, onNavigate }: SignInFormProps) {
         {...register('password', { onChange: () => clearErrors('password') })}
       />
       {needCaptcha ? (
-        <CaptchaField
-          captcha={captcha}
-          value={watch('captcha') ?? ''}
-          onChange={(v) => {
-            setValue('captcha', v);
-            clearErrors('captcha');
-          }}
-          error={fieldErrorText(t, 'captcha', formState.errors.captcha)}
-        />
+        <FormCaptchaField form={form} captcha={captcha} />
       ) : null}
       {status.kind === 'timeout' ? <TimeoutNotice onRetry={() => void submit()} /> : null}
       {status.kind === 'locked' ? <LockedNotice onNavigate={onNavigate} /> : null}
@@ -144,7 +135,7 @@ function PhoneTab({ onSignedIn, onNavigate }: SignInFormProps) {
   const captcha = useCaptcha(needCaptcha);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const form = useForm<PhoneValues>({ defaultValues: { phone_number: '', code: '', captcha: '' } });
-  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger, watch, setValue } = form;
+  const { register, handleSubmit, formState, setError, clearErrors, getValues, trigger } = form;
 
   const onSendError = (e: unknown) => {
     if (isApiError(e) && (e.meta.need_captcha === true || e.has('captcha'))) {
@@ -181,21 +172,9 @@ function PhoneTab({ onSignedIn, onNavigate }: SignInFormProps) {
         {...register('phone_number', { validate: (v) => phoneReason(v, site.area) ?? true, onChange: () => clearErrors('phone_number') })}
       />
       {needCaptcha ? (
-        <CaptchaField
-          captcha={captcha}
-          value={watch('captcha')}
-          onChange={(v) => {
-            setValue('captcha', v);
-            clearErrors('captcha');
-          }}
-          error={fieldErrorText(t, 'captcha', formState.errors.captcha)}
-        />
+        <FormCaptchaField form={form} captcha={captcha} />
       ) : null}
-      <TextField
-        label={t('fields.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
+      <CodeField
         error={fieldErrorText(t, 'code', formState.errors.code)}
         trailing={
           <SendCodeButton

@@ -17,11 +17,11 @@ import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
 import { useCaptcha } from '../../../ui/Captcha';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
 import { Checkbox, FormAlert, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { signUp } from '../api/signUp';
 import { AuthCard } from './AuthCard';
+import { ContactTabs } from './ContactTabs';
 
 type Values = {
   email: string;
@@ -103,97 +103,96 @@ export function SignUpPage() {
           <FormAlert tone="info">{t('invites.not_found')}</FormAlert>
         </div>
       ) : null}
-      <Tabs
+      <ContactTabs
         value={by}
-        onValueChange={(v) => {
-          setBy(v as 'email' | 'phone');
+        onChange={(v) => {
+          setBy(v);
           clearErrors();
           setGeneral([]);
         }}
+        label={t('auth.sign_up_method')}
+        tabs={[
+          ['email', t('auth.tab_email')],
+          ['phone', t('auth.tab_phone_sign_up')],
+        ]}
       >
-        <TabsList aria-label={t('auth.sign_up_method')}>
-          <TabsTrigger value="email">{t('auth.tab_email')}</TabsTrigger>
-          <TabsTrigger value="phone">{t('auth.tab_phone_sign_up')}</TabsTrigger>
-        </TabsList>
-        <TabsContent value={by}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
-        <ContactCodeFields
-          form={form}
-          contact={contactField}
-          kind={by}
-          purpose="sign_up"
-          contactInputProps={by === 'phone' ? { inputMode: 'tel', placeholder: native ? t('auth.phone_placeholder_native') : t('auth.phone_placeholder_abroad') } : undefined}
-          captcha={{ field: 'captcha', state: captcha }}
-          onSent={() => setGeneral([])}
-          onSendErrors={setGeneral}
-        />
-        <NewPasswordFields form={form} label={t('fields.password')} layout="side-by-side" />
-        <TextField
-          label={t('fields.nickname')}
-          autoComplete="nickname"
-          hint={t('auth.nickname_optional')}
-          labelAside={
-            <span className={weight > NICKNAME_MAX_WEIGHT ? 'text-xs text-danger' : 'text-xs text-subtle'} aria-live="polite">
-              {weight}/{NICKNAME_MAX_WEIGHT}
-            </span>
-          }
-          error={fieldErrorText(t, 'nickname', e.nickname)}
-          {...register('nickname', {
-            validate: (v) => (v.trim() === '' || nicknameWeight(v) <= NICKNAME_MAX_WEIGHT ? true : 'unsafe'),
-            onChange: () => clearErrors('nickname'),
-          })}
-        />
-        {native ? (
-          <fieldset className="rounded-xl bg-ink-900/60 p-4 ring-1 ring-ink-700">
-            <legend className="px-1 text-sm font-semibold text-fg">{t('auth.anti_addiction_title')}</legend>
-            <p className="mb-3 text-xs leading-relaxed text-muted">{t('auth.anti_addiction_body')}</p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label={t('fields.real_name')}
-                autoComplete="name"
-                required
-                error={fieldErrorText(t, 'real_name', e.real_name)}
-                {...register('real_name', { validate: (v) => (native ? (realNameReason(v) ?? true) : true), onChange: () => clearErrors('real_name') })}
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="sign-up-form">
+          <ContactCodeFields
+            form={form}
+            contact={contactField}
+            kind={by}
+            purpose="sign_up"
+            contactInputProps={by === 'phone' ? { inputMode: 'tel', placeholder: native ? t('auth.phone_placeholder_native') : t('auth.phone_placeholder_abroad') } : undefined}
+            captcha={{ field: 'captcha', state: captcha }}
+            onSent={() => setGeneral([])}
+            onSendErrors={setGeneral}
+          />
+          <NewPasswordFields form={form} label={t('fields.password')} layout="side-by-side" />
+          <TextField
+            label={t('fields.nickname')}
+            autoComplete="nickname"
+            hint={t('auth.nickname_optional')}
+            labelAside={
+              <span className={weight > NICKNAME_MAX_WEIGHT ? 'text-xs text-danger' : 'text-xs text-subtle'} aria-live="polite">
+                {weight}/{NICKNAME_MAX_WEIGHT}
+              </span>
+            }
+            error={fieldErrorText(t, 'nickname', e.nickname)}
+            {...register('nickname', {
+              validate: (v) => (v.trim() === '' || nicknameWeight(v) <= NICKNAME_MAX_WEIGHT ? true : 'unsafe'),
+              onChange: () => clearErrors('nickname'),
+            })}
+          />
+          {native ? (
+            <fieldset className="rounded-xl bg-ink-900/60 p-4 ring-1 ring-ink-700">
+              <legend className="px-1 text-sm font-semibold text-fg">{t('auth.anti_addiction_title')}</legend>
+              <p className="mb-3 text-xs leading-relaxed text-muted">{t('auth.anti_addiction_body')}</p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label={t('fields.real_name')}
+                  autoComplete="name"
+                  required
+                  error={fieldErrorText(t, 'real_name', e.real_name)}
+                  {...register('real_name', { validate: (v) => (native ? (realNameReason(v) ?? true) : true), onChange: () => clearErrors('real_name') })}
+                />
+                <TextField
+                  label={t('fields.credential_num')}
+                  autoComplete="off"
+                  required
+                  maxLength={18}
+                  error={fieldErrorText(t, 'credential_num', e.credential_num)}
+                  {...register('credential_num', { validate: (v) => (native ? (idNumberReason(v) ?? true) : true), onChange: () => clearErrors('credential_num') })}
+                />
+              </div>
+            </fieldset>
+          ) : null}
+          <Checkbox
+            label={
+              <Trans
+                t={t}
+                i18nKey="auth.tos_agree"
+                // In a new tab: reading the terms keeps what was typed here.
+                components={{
+                  tos: <Link to={paths.terms} target="_blank" className="text-accent underline underline-offset-2" data-testid="sign-up-terms" />,
+                  privacy: <Link to={paths.privacy} target="_blank" className="text-accent underline underline-offset-2" data-testid="sign-up-privacy" />,
+                }}
               />
-              <TextField
-                label={t('fields.credential_num')}
-                autoComplete="off"
-                required
-                maxLength={18}
-                error={fieldErrorText(t, 'credential_num', e.credential_num)}
-                {...register('credential_num', { validate: (v) => (native ? (idNumberReason(v) ?? true) : true), onChange: () => clearErrors('credential_num') })}
-              />
-            </div>
-          </fieldset>
-        ) : null}
-        <Checkbox
-          label={
-            <Trans
-              t={t}
-              i18nKey="auth.tos_agree"
-              // In a new tab: reading the terms keeps what was typed here.
-              components={{
-                tos: <Link to={paths.terms} target="_blank" className="text-accent underline underline-offset-2" data-testid="sign-up-terms" />,
-                privacy: <Link to={paths.privacy} target="_blank" className="text-accent underline underline-offset-2" data-testid="sign-up-privacy" />,
-              }}
-            />
-          }
-          error={fieldErrorText(t, 'tos_agreement', e.tos_agreement)}
-          {...register('tos_agreement', { validate: (v) => (v ? true : 'accepted'), onChange: () => clearErrors('tos_agreement') })}
-        />
-        {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
-        <Button type="submit" size="lg" block loading={formState.isSubmitting} data-testid="sign-up-submit">
-          {t('auth.create_account')}
-        </Button>
-        <p className="text-center text-sm text-muted">
-          {t('auth.have_account')}{' '}
-          <Link to={paths.signIn} className="font-semibold text-accent hover:underline">
-            {t('auth.sign_in')}
-          </Link>
-        </p>
-      </form>
-        </TabsContent>
-      </Tabs>
+            }
+            error={fieldErrorText(t, 'tos_agreement', e.tos_agreement)}
+            {...register('tos_agreement', { validate: (v) => (v ? true : 'accepted'), onChange: () => clearErrors('tos_agreement') })}
+          />
+          {general.length ? <FormAlert>{general.join(' ')}</FormAlert> : null}
+          <Button type="submit" size="lg" block loading={formState.isSubmitting} data-testid="sign-up-submit">
+            {t('auth.create_account')}
+          </Button>
+          <p className="text-center text-sm text-muted">
+            {t('auth.have_account')}{' '}
+            <Link to={paths.signIn} className="font-semibold text-accent hover:underline">
+              {t('auth.sign_in')}
+            </Link>
+          </p>
+        </form>
+      </ContactTabs>
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import { Section } from '../../../ui/Section';
 import { useCommunityHome } from '../api/communityHome';
 import { GroupCard } from './GroupBits';
 import { PostCard } from '../../../ui/PostCard';
+import { PageTitle } from '../../../ui/PageTitle';
 
 /** /community: the group hall, hot and recent posts, the viewer's groups and groups to follow (docs/product/community.md). */
 export function CommunityPage() {
@@ -21,7 +22,7 @@ export function CommunityPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-6 sm:px-6 sm:py-10" data-testid="community-home">
       <header>
-        <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('community.title')}</h1>
+        <PageTitle title={t('community.title')} />
         <p className="mt-2 max-w-2xl text-muted">{t('community.tagline')}</p>
         <Link to={paths.talks} className={`mt-4 ${buttonClass('secondary', 'sm')}`} data-testid="talks-link">{t('people.talks')}</Link>
       </header>

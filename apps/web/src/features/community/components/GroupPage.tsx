@@ -21,6 +21,7 @@ import { useJoinGroup } from '../api/joinGroup';
 import { communityPaths } from '../paths';
 import { EvaluationBars } from './GroupBits';
 import { Avatar, PostCard } from '../../../ui/PostCard';
+import { PageTitle } from '../../../ui/PageTitle';
 
 
 function JoinButton({ group }: { group: GroupDetail }) {
@@ -108,7 +109,7 @@ export function GroupPage() {
           </Link>
         ) : null}
         <div className="min-w-0">
-          <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{pickText(g.name, language)}</h1>
+          <PageTitle title={pickText(g.name, language)} />
           <p className="mt-2 text-muted">{pickText(g.summary, language)}</p>
           <p className="mt-3 text-sm text-muted" data-testid="group-members">
             {t('community.members', { count: g.users_count })} · {t('community.posts_count', { count: g.posts_count })}

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { useDiscussionCounts } from '../discussion/api/comments';
@@ -13,6 +11,7 @@ import { TalkCard } from './TalkCard';
 import { BlockedAuthorNotice, useShowAnyway } from './BlockedAuthorNotice';
 import { ModerationSlot } from '../moderation/ModerationSlot';
 import { commentModerationTools } from '../moderation/CommentModeration';
+import { useErrorPage } from '../../../lib/useErrorPage';
 
 /**
  * /talks/{id}: one talk with its likes and comments (10 a page, the discussion module's). A talk that is gone goes to
@@ -29,10 +28,7 @@ export function TalkPage() {
   // The card's likes and comments follow the discussion below it (a like or a comment moves them at once).
   const counts = useDiscussionCounts('Talk', Number(id));
   useDocumentTitle(talk.data?.talk.account ? `@${talk.data.talk.account.nickname}` : t('people.talks'));
-  useEffect(() => {
-    if (!valid) void navigate(paths.notFound, { replace: true });
-    else if (talk.isError) void navigate(errorPageFor(talk.error) ?? paths.notFound, { replace: true });
-  }, [valid, talk.isError, talk.error, navigate]);
+  useErrorPage(talk, { missing: !valid, otherwise: paths.notFound });
   if (!talk.data) return <LoadingBlock />;
   const breadcrumb = (
     <nav aria-label={t('community.breadcrumb')} className="flex gap-1 text-sm text-muted">

@@ -15,6 +15,7 @@ import { toast } from '../../../ui/toastStore';
 import { useCommunityRefusal } from '../../../ui/useCommunityRefusal';
 import { talksQuery, useCreateTalk, type TalksTab } from '../api/talks';
 import { TalkCard } from './TalkCard';
+import { PageTitle } from '../../../ui/PageTitle';
 
 /** Plain words as the paragraphs of a talk: escaped here, sanitised again by the server. */
 const asParagraphs = (text: string) =>
@@ -51,7 +52,7 @@ export function TalksPage() {
       <nav aria-label={t('community.breadcrumb')} className="mb-3 text-sm text-muted">
         <Link to={paths.community} className="hover:text-accent-strong">{t('community.title')}</Link>
       </nav>
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('people.talks')}</h1>
+      <PageTitle title={t('people.talks')} />
       <p className="mt-1 text-muted">{t('people.talks_tagline')}</p>
       {me ? (
         <div className="mt-6 rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700">

@@ -12,6 +12,8 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { useHeadlinePage, useHeadlines } from './api/headlines';
 import { HeadlineRow, HeadlineTile } from './HeadlineBits';
+import { PageTitle } from '../../../ui/PageTitle';
+import { pageCount } from '../../../lib/paging';
 
 const positive = (raw: string | null) => (raw && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -36,16 +38,10 @@ export function HeadlinesPage() {
   const subs = (sections ?? []).filter((s) => s.parent_id !== null && s.parent_id === (active?.parent_id ?? active?.id));
   const featured = page === 1 ? (head.data?.featured ?? []) : [];
   const editor = me.data ? roleCan(me.data.role, 'api_all_headline') : false;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.meta.total_count / list.data.meta.per)) : 1;
+  const pages = list.data ? pageCount(list.data.meta) : 1;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8" data-testid="headlines-page">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('headlines.title')}</h1>
-          <p className="mt-1 text-sm text-muted">{t('headlines.tagline')}</p>
-        </div>
-        {editor ? <Link to={paths.headlineDrafts} className={buttonClass('secondary', 'sm')} data-testid="headline-drafts-link">{t('headlines.my_drafts')}</Link> : null}
-      </div>
+      <PageTitle title={t('headlines.title')} intro={t('headlines.tagline')} aside={editor ? <Link to={paths.headlineDrafts} className={buttonClass('secondary', 'sm')} data-testid="headline-drafts-link">{t('headlines.my_drafts')}</Link> : null} />
       <LinkTabs tabs={tabs} active={tabKey} label={t('headlines.sections')} className="mt-5" testId="headline-tabs" />
       {subs.length > 0 ? (
         <nav aria-label={t('headlines.subsections')} className="mt-3 flex flex-wrap gap-2">

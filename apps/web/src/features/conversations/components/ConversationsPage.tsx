@@ -15,6 +15,7 @@ import { conversationsQuery } from '../api/conversations';
 import { sharedProductLabel } from '../sharedProduct';
 import { useLivePrivateMessages } from './useLivePrivateMessages';
 import { formatDate, isoDateTime } from '../../../lib/dates';
+import { PageTitle } from '../../../ui/PageTitle';
 
 /** What the list shows of the last message: its words, or the shared product's word and name. */
 function lastMessageText(conversation: Conversation, language: string, t: TFunction): string {
@@ -38,7 +39,7 @@ export function ConversationsPage() {
       <nav aria-label={t('conversations.breadcrumb')} className="mb-3 text-sm text-muted">
         <Link to={paths.messages} className="hover:text-accent-strong">{t('conversations.messages')}</Link>
       </nav>
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('conversations.title')}</h1>
+      <PageTitle title={t('conversations.title')} />
       <div className="mt-6">
         {list.isPending ? <LoadingBlock /> : list.isError ? <LoadFailed error={list.error} onRetry={() => list.refetch()} /> : conversations.length === 0 ? (
           <EmptyState title={t('conversations.empty')} body={t('conversations.empty_body')} />

@@ -1,22 +1,21 @@
 import type { BundleActivity, BundlePoolGameView } from '@lantern/contract';
 import { bundlePickProblem, bundleRegularPrice, bundleRegularPrices, bundleSaving } from '@lantern/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { describeOrderFailure, isPurchaseBlocked, orderFailureData } from '../../../lib/orderErrors';
 import { useWhenSignedIn } from '../../../lib/session';
 import { useSite } from '../../../lib/site';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';
 import { Money } from '../../../ui/Money';
 import { Price } from '../../../ui/Price';
-import { PageSpinner } from '../../../ui/Spinner';
 import { useBundle, useBundleHoldings, useOrderBundle } from '../api/bundles';
+import { PageTitle } from '../../../ui/PageTitle';
+import { ReadPage } from '../../../ui/ReadPage';
 
 /** Reasons the bundle call itself answers (the pick, the activity), in the page's own words. */
 const BUNDLE_REASONS = new Set(['pick_count', 'not_in_pool', 'duplicate', 'inactive']);
@@ -138,7 +137,7 @@ function BundleBody({ activity }: { activity: BundleActivity }) {
           {t('deals.bundles_title')}
         </Link>
       </nav>
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{pickText(activity.title, language)}</h1>
+      <PageTitle title={pickText(activity.title, language)} />
       <p className="mt-1 text-sm text-muted">
         {t('deals.bundle.rule', { count: activity.pick_count })} <Money amount={activity.price} currency={activity.currency} className="font-bold text-accent" />
         {' · '}
@@ -209,16 +208,10 @@ function BundleBody({ activity }: { activity: BundleActivity }) {
 
 /** /bundles/{id}: pick N games of the pool, see the bundle price against their regular prices, and order. */
 export function BundlePage() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
-  const bundle = useBundle(id);
-  useDocumentTitle(bundle.data ? pickText(bundle.data.title, language) : null);
-  useEffect(() => {
-    const target = bundle.isError ? (errorPageFor(bundle.error) ?? paths.serverError) : null;
-    if (target) navigate(target, { replace: true });
-  }, [bundle.isError, bundle.error, navigate]);
-  if (!bundle.data) return <PageSpinner label={t('ui.loading')} />;
-  return <BundleBody key={bundle.data.id} activity={bundle.data} />;
+  return (
+    <ReadPage read={useBundle(id)} title={(b) => b.title}>
+      {(b) => <BundleBody key={b.id} activity={b} />}
+    </ReadPage>
+  );
 }

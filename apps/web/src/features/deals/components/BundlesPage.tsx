@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { Button } from '../../../ui/Button';
 import { Cover } from '../../../ui/Cover';
 import { EmptyState } from '../../../ui/EmptyState';
-import { LoadingBlock } from '../../../ui/LoadStates';
+import { LoadingBlock, RetryState } from '../../../ui/LoadStates';
 import { Money } from '../../../ui/Money';
 import { useBundles } from '../api/bundles';
 import { DealsNav } from '../../../ui/DealsNav';
+import { PageTitle } from '../../../ui/PageTitle';
 
 /** One activity in the list: its art, "pick N for price", the first covers of its pool, when it ends. */
 function BundleCard({ activity }: { activity: BundleActivity }) {
@@ -46,22 +46,13 @@ export function BundlesPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-10 pt-5 sm:px-6 sm:pt-8" data-testid="bundles-page">
       <DealsNav />
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('deals.bundles_title')}</h1>
-      <p className="mt-1 text-sm text-muted">{t('deals.bundles_intro')}</p>
+      <PageTitle title={t('deals.bundles_title')} intro={t('deals.bundles_intro')} />
       <div className="mt-6">
         {bundles.isPending ? (
           <LoadingBlock />
         ) : bundles.isError ? (
           <div role="alert">
-            <EmptyState
-              title={t('errors_page.server_title')}
-              body={t('errors.server_error')}
-              action={
-                <Button variant="secondary" onClick={() => void bundles.refetch()}>
-                  {t('ui.retry')}
-                </Button>
-              }
-            />
+            <RetryState title={t('errors_page.server_title')} body={t('errors.server_error')} onRetry={bundles.refetch} />
           </div>
         ) : bundles.data.activities.length === 0 ? (
           <EmptyState title={t('deals.bundles_empty')} />

@@ -1,21 +1,22 @@
 import type { ExploringQueue } from '@lantern/contract';
 import { queueComplete } from '@lantern/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';
 import { openSignIn } from '../../../lib/signInStore';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { Cover } from '../../../ui/Cover';
 import { Price } from '../../../ui/Price';
-import { PageSpinner, Spinner } from '../../../ui/Spinner';
+import { Spinner } from '../../../ui/Spinner';
 import { useEditionPreview, useQueue, useStartQueue, useUpdateQueue } from '../api/queues';
 import { useQueueSku } from '../api/queueSku';
+import { PageTitle } from '../../../ui/PageTitle';
+import { ReadPage } from '../../../ui/ReadPage';
 
 function RewardText({ queue }: { queue: ExploringQueue }) {
   const { t } = useTranslation();
@@ -121,7 +122,7 @@ function QueueBody({ queue }: { queue: ExploringQueue }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="queue-page" data-queue-id={queue.id}>
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{pickText(queue.title, language)}</h1>
+      <PageTitle title={pickText(queue.title, language)} />
       <p className="mt-1 text-sm text-muted">
         {t('deals.queue.intro', { count: queue.items.length })} <RewardText queue={queue} />
         {' · '}
@@ -184,17 +185,11 @@ function QueueBody({ queue }: { queue: ExploringQueue }) {
 
 /** /queues/{id}: start an exploring queue, step through its games, finish for the reward (docs/product/deals.md#exploring-queues). */
 export function QueuePage() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
-  const queue = useQueue(id);
-  useDocumentTitle(queue.data ? pickText(queue.data.title, language) : null);
-  useEffect(() => {
-    const target = queue.isError ? (errorPageFor(queue.error) ?? paths.serverError) : null;
-    if (target) navigate(target, { replace: true });
-  }, [queue.isError, queue.error, navigate]);
-  if (!queue.data) return <PageSpinner label={t('ui.loading')} />;
-  return <QueueBody queue={queue.data} />;
+  return (
+    <ReadPage read={useQueue(id)} title={(q) => q.title}>
+      {(q) => <QueueBody queue={q} />}
+    </ReadPage>
+  );
 }
 

@@ -10,6 +10,7 @@ import { FlashSaleCard } from '../../../ui/FlashSale';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { DealsNav } from '../../../ui/DealsNav';
+import { PageTitle } from '../../../ui/PageTitle';
 
 const TABS = ['current', 'pre', 'history'] as const;
 type Tab = (typeof TABS)[number];
@@ -40,8 +41,7 @@ export function FlashSalesPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-10 pt-5 sm:px-6 sm:pt-8" data-testid="flash-sales-page">
       <DealsNav />
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('flash.title')}</h1>
-      <p className="mt-1 text-sm text-muted">{t('flash.subtitle')}</p>
+      <PageTitle title={t('flash.title')} intro={t('flash.subtitle')} />
       <LinkTabs
         className="mb-5 mt-5"
         label={t('flash.tabs')}

@@ -1,17 +1,12 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { COMMUNITY_API, type subjectsResponse } from '@lantern/contract';
 import { PAGE_SIZES } from '@lantern/domain';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { pageQuery } from '../../../lib/listQueries';
 
 export type Subjects = z.infer<typeof subjectsResponse>;
 export type SubjectKind = 'sticky' | 'featured' | 'newest';
 
 /** GET /api/subjects (kind sticky by default): the community subjects tab of /home?type=subject. */
 export const subjectsQuery = (kind: SubjectKind, page: number) =>
-  queryOptions({
-    queryKey: queryKeys.community.subjects(kind, page),
-    queryFn: () => api.get<Subjects>(COMMUNITY_API.subjects, { auth: 'optional', query: { kind, page, per: PAGE_SIZES.posts } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<Subjects>(queryKeys.community.subjects(kind, page), COMMUNITY_API.subjects, { kind, page, per: PAGE_SIZES.posts }, { auth: 'optional' });

@@ -2,9 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { LoadingBlock } from '../../../ui/LoadStates';
-import { Button } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/EmptyState';
+import { LoadingBlock, RetryState } from '../../../ui/LoadStates';
 import { useHome } from '../api/home';
 import { BelowFold } from './BelowFold';
 import { Booths, Boxes, Cubes, Ellipses, PosterRow, Springboard } from './Blocks';
@@ -62,16 +60,7 @@ function StoreHome() {
       {home.isPending ? (
         <HomeSkeleton />
       ) : home.isError || !data ? (
-        <EmptyState
-          className="my-10"
-          title={t('home.error_title')}
-          body={t('home.error_body')}
-          action={
-            <Button variant="secondary" onClick={() => void home.refetch()}>
-              {t('ui.retry')}
-            </Button>
-          }
-        />
+        <RetryState className="my-10" title={t('home.error_title')} body={t('home.error_body')} onRetry={home.refetch} />
       ) : (
         <div className="space-y-10 sm:space-y-12">
           <HeroBanners banners={data.banners} cubes={data.cubes} />

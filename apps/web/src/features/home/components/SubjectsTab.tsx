@@ -8,6 +8,7 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { subjectsQuery, type SubjectKind } from '../api/subjects';
+import { pageCount } from '../../../lib/paging';
 
 const KINDS: SubjectKind[] = ['sticky', 'featured', 'newest'];
 const href = (kind: SubjectKind, page = 1) => `${paths.subjects}${kind !== 'sticky' ? `&kind=${kind}` : ''}${page > 1 ? `&page=${page}` : ''}`;
@@ -20,7 +21,7 @@ export function SubjectsTab() {
   const kind: SubjectKind = KINDS.includes(params.get('kind') as SubjectKind) ? (params.get('kind') as SubjectKind) : 'sticky';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery(subjectsQuery(kind, page));
-  const pages = q.data ? Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per)) : 1;
+  const pages = q.data ? pageCount(q.data.meta) : 1;
   return (
     <section aria-labelledby="subjects-title" data-testid="subjects-tab">
       <h2 id="subjects-title" className="mb-4 text-xl font-bold text-fg">{t('community.subjects')}</h2>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -10,18 +9,17 @@ import { CopyableValue } from '../../../ui/CopyableValue';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { invitedQuery, inviteInfoQuery } from '../api';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 const STATE_TONE = { registered: 'bg-info/15 text-info', rewarded: 'bg-success/15 text-success', duplicate: 'bg-ink-700 text-muted' } as const;
 
 function Invited() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params] = useSearchParams();
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = usePageParam();
   const q = useQuery(invitedQuery(page));
   const rows = q.data?.accounts_invite_registers ?? [];
-  const pages = q.data ? Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per)) : 1;
+  const pages = q.data ? pageCount(q.data.meta) : 1;
   return (
     <Card className="mt-6">
       <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('invites.invited_title')}</h2>

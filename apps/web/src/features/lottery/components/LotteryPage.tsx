@@ -2,21 +2,20 @@ import type { LotteryActivity, LotteryPrize, LotteryRecord } from '@lantern/cont
 import { formatProbability } from '@lantern/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';
 import { openSignIn } from '../../../lib/signInStore';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { formatMoney } from '../../../ui/Money';
-import { PageSpinner } from '../../../ui/Spinner';
 import { useDraw, useLottery, useLotteryInfo, useLotteryWinners, useMyLotteryRecords } from '../api/lottery';
+import { PageTitle } from '../../../ui/PageTitle';
+import { ReadPage } from '../../../ui/ReadPage';
 
 const reducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -159,7 +158,7 @@ function LotteryBody({ activity }: { activity: LotteryActivity }) {
   const userInfo = info.data;
   return (
     <div className="mx-auto max-w-5xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="lottery-page" data-lottery-id={activity.id}>
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{pickText(activity.title, language)}</h1>
+      <PageTitle title={pickText(activity.title, language)} />
       {pickText(activity.description, language) ? <p className="mt-1 text-sm text-muted">{pickText(activity.description, language)}</p> : null}
       <p className="mt-1 text-sm text-muted">
         {activity.status === 'not_start'
@@ -243,16 +242,11 @@ function LotteryBody({ activity }: { activity: LotteryActivity }) {
 
 /** /lottery/{id}: a lottery's prizes with their odds and stock, the draw, my records and the recent winners (docs/product/deals.md#lotteries). */
 export function LotteryPage() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const lottery = useLottery(id);
-  useDocumentTitle(lottery.data ? pickText(lottery.data.title, language) : null);
-  useEffect(() => {
-    const target = lottery.isError ? (errorPageFor(lottery.error) ?? paths.serverError) : lottery.isSuccess && lottery.data === null ? paths.notFound : null;
-    if (target) navigate(target, { replace: true });
-  }, [lottery.isError, lottery.isSuccess, lottery.data, lottery.error, navigate]);
-  if (!lottery.data) return <PageSpinner label={t('ui.loading')} />;
-  return <LotteryBody activity={lottery.data} />;
+  return (
+    <ReadPage read={lottery} title={(l) => l.title} missing={lottery.isSuccess && lottery.data === null}>
+      {(l) => <LotteryBody activity={l} />}
+    </ReadPage>
+  );
 }

@@ -15,6 +15,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../../ui/TextField';
 import { useFeedbackForm, useSendFeedback } from '../api/feedback';
 import { NoticesNav } from './NoticeBits';
+import { PageTitle } from '../../../ui/PageTitle';
 
 type Values = { kind: FeedbackKind; content: string; contact: string };
 const FIELDS = ['kind', 'content', 'contact'] as const;
@@ -121,8 +122,7 @@ export function FeedbackPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="feedback-page">
       <NoticesNav current="feedback" />
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('feedback.title')}</h1>
-      <p className="mt-1 text-sm text-muted">{t('feedback.intro')}</p>
+      <PageTitle title={t('feedback.title')} intro={t('feedback.intro')} />
       <div className="mt-6">
         {sent ? (
           <div role="status" data-testid="feedback-sent">

@@ -1,28 +1,23 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { ChevronLeft } from '../../../ui/icons';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useNotice } from '../api/notices';
 import { NoticeKindBadge, Paragraphs } from './NoticeBits';
+import { useErrorPage } from '../../../lib/useErrorPage';
 
 /** /notices/{id}: one notice; an unknown or withdrawn one goes to /404. */
 export function NoticePage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const notice = useNotice(id);
   const valid = /^\d{1,15}$/.test(id);
   useDocumentTitle(notice.data ? pickText(notice.data.title, language) : null);
-  useEffect(() => {
-    if (!valid) navigate(paths.notFound, { replace: true });
-    else if (notice.isError) navigate(errorPageFor(notice.error) ?? paths.serverError, { replace: true });
-  }, [valid, notice.isError, notice.error, navigate]);
+  useErrorPage(notice, { missing: !valid });
   if (!notice.data) return <PageSpinner label={t('ui.loading')} />;
   const n = notice.data;
   return (

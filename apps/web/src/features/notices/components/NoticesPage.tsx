@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NOTICES_PER_PAGE } from '@lantern/domain';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -11,26 +9,24 @@ import { LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { useNotices } from '../api/notices';
 import { NoticeKindBadge, NoticesNav } from './NoticeBits';
+import { PageTitle } from '../../../ui/PageTitle';
+import { useErrorPage } from '../../../lib/useErrorPage';
 
 /** /notices: the site's notices, pinned first, ten to a page; a server error goes to /500 (docs/product/notices.md#notices). */
 export function NoticesPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const notices = useNotices(page);
   useDocumentTitle(t('notices.title'));
-  useEffect(() => {
-    if (notices.isError) navigate(errorPageFor(notices.error) ?? paths.serverError, { replace: true });
-  }, [notices.isError, notices.error, navigate]);
+  useErrorPage(notices);
 
   const pages = notices.data ? Math.ceil(notices.data.meta.total_count / NOTICES_PER_PAGE) : 0;
   return (
     <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="notices-page">
       <NoticesNav current="notices" />
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('notices.title')}</h1>
-      <p className="mt-1 text-sm text-muted">{t('notices.intro')}</p>
+      <PageTitle title={t('notices.title')} intro={t('notices.intro')} />
       <div className="mt-6">
         {!notices.data ? (
           <LoadingBlock />

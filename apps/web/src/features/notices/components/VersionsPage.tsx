@@ -1,10 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { VersionInfo } from '@lantern/contract';
 import { VERSION_INFOS_PER_PAGE, type VersionStatus } from '@lantern/domain';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { cn } from '../../../ui/cn';
@@ -14,6 +13,8 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { useVersionInfos, useVersionReleases } from '../api/versions';
 import { NoticesNav } from './NoticeBits';
+import { PageTitle } from '../../../ui/PageTitle';
+import { useErrorPage } from '../../../lib/useErrorPage';
 
 const STATUS_TONE: Record<VersionStatus, { badge: string; bar: string }> = {
   released: { badge: 'bg-emerald-400/10 text-emerald-300 ring-emerald-400/30', bar: 'bg-emerald-400' },
@@ -111,21 +112,17 @@ function VersionCard({ version, startOpen }: { version: VersionInfo; startOpen: 
 /** /versions: the version progress list — what is planned, in work and released, with notes by kind (docs/product/notices.md#version-progress). */
 export function VersionsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const versions = useVersionInfos(page);
   useDocumentTitle(t('versions.title'));
-  useEffect(() => {
-    if (versions.isError) navigate(errorPageFor(versions.error) ?? paths.serverError, { replace: true });
-  }, [versions.isError, versions.error, navigate]);
+  useErrorPage(versions);
   const pages = versions.data ? Math.ceil(versions.data.meta.total_count / VERSION_INFOS_PER_PAGE) : 0;
   const firstReleased = versions.data?.version_infos.find((v) => v.status === 'released')?.id;
   return (
     <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="versions-page">
       <NoticesNav current="versions" />
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('versions.title')}</h1>
-      <p className="mt-1 text-sm text-muted">{t('versions.intro')}</p>
+      <PageTitle title={t('versions.title')} intro={t('versions.intro')} />
       <div className="mt-6">
         {!versions.data ? (
           <LoadingBlock />

@@ -18,6 +18,7 @@ import { useNotifications } from '../api/notifications';
 import { useNotificationService } from '../api/service';
 import { BroadcastList } from './BroadcastList';
 import { NotificationItem } from './NotificationItem';
+import { PageTitle } from '../../../ui/PageTitle';
 
 /** The centre's tabs: one per counter group (docs/product/messaging.md#notification-counts), and the site's announcements. */
 const TABS = [
@@ -75,15 +76,15 @@ export function NotificationsPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="notifications-page">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('notifications.title')}</h1>
-          <p className="mt-1 text-sm text-muted">{t('notifications.intro')}</p>
-        </div>
-        <Link to={paths.conversations} className="text-sm font-medium text-accent hover:underline" data-testid="notifications-conversations">
-          {t('notifications.conversations')}
-        </Link>
-      </div>
+      <PageTitle
+        title={t('notifications.title')}
+        intro={t('notifications.intro')}
+        aside={
+          <Link to={paths.conversations} className="text-sm font-medium text-accent hover:underline" data-testid="notifications-conversations">
+            {t('notifications.conversations')}
+          </Link>
+        }
+      />
       <LinkTabs className="mt-5" tabs={tabs} active={tab} label={t('notifications.title')} testId="notifications-tabs" />
       <div className="mt-4 flex justify-end">
         <Button variant="secondary" size="sm" disabled={unreadHere === 0} loading={markRead.isPending} onClick={markAll} data-testid="notifications-mark-all">

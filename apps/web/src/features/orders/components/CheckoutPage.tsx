@@ -9,6 +9,7 @@ import { useNowSeconds } from '../../../lib/countdown';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
+import { MyOrdersLink } from '../../../ui/MyOrdersLink';
 import { cn } from '../../../ui/cn';
 import { Countdown } from '../../../ui/Countdown';
 import { formatMoney } from '../../../ui/Money';
@@ -25,7 +26,7 @@ import { saveHandoff } from '../blank';
 import { orderView } from '../../../lib/orderView';
 import { outcomeMessage, outcomeOfError, outcomeOfStatus, type PayOutcome } from '../payOutcome';
 import { PAY_SLOW_AFTER_MS } from '../payPoll';
-import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from '../../../ui/OrderParts';
+import { OrderAddressCard, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from '../../../ui/OrderParts';
 
 function useOutcomeText() {
   const { t } = useTranslation();
@@ -151,6 +152,25 @@ function PayBox({ order }: { order: Order }) {
 
 const isUnpaid = (order: Order) => order.display_state === 'pending' || order.display_state === 'in_checkout';
 
+/** Back to the payment methods with the order read afresh, dropping the gateway's return from the address. */
+function PayAgainButton({ order, variant }: { order: Order; variant?: 'secondary' }) {
+  const { t } = useTranslation();
+  const refreshOrder = useRefreshOrder();
+  const [, setParams] = useSearchParams();
+  return (
+    <Button
+      variant={variant}
+      onClick={() => {
+        refreshOrder(order.id);
+        setParams({}, { replace: true });
+      }}
+      data-testid="pay-again"
+    >
+      {t('pay.pay_again')}
+    </Button>
+  );
+}
+
 /**
  * After the gateway sends the buyer back (`?payment_id=`): ask pay_query until the payment settles (docs/product/buying.md#payment-outcomes).
  * An attempt the buyer canceled at the gateway of an order still open goes straight back to the methods
@@ -159,9 +179,7 @@ const isUnpaid = (order: Order) => order.display_state === 'pending' || order.di
 function PaymentResult({ order, paymentId, onCanceled }: { order: Order; paymentId: number; onCanceled: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshOrder = useRefreshOrder();
   const paymentCompleted = usePaymentCompleted();
-  const [, setParams] = useSearchParams();
   const outcomeText = useOutcomeText();
   const [round, setRound] = useState(0);
   const status = usePaymentStatus(order.id, paymentId, round);
@@ -194,16 +212,7 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
         {(status?.elapsedMs ?? 0) >= PAY_SLOW_AFTER_MS && isUnpaid(order) ? (
           <div className="mt-2 flex flex-col items-center gap-2">
             <p className="text-sm text-muted">{t('pay.slow')}</p>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                refreshOrder(order.id);
-                setParams({}, { replace: true });
-              }}
-              data-testid="pay-again"
-            >
-              {t('pay.pay_again')}
-            </Button>
+            <PayAgainButton order={order} variant="secondary" />
           </div>
         ) : null}
       </Card>
@@ -232,19 +241,9 @@ function PaymentResult({ order, paymentId, onCanceled }: { order: Order; payment
           </Button>
         ) : null}
         {isUnpaid(order) ? (
-          <Button
-            onClick={() => {
-              refreshOrder(order.id);
-              setParams({}, { replace: true });
-            }}
-            data-testid="pay-again"
-          >
-            {t('pay.pay_again')}
-          </Button>
+          <PayAgainButton order={order} />
         ) : null}
-        <Link to={paths.orders} className={buttonClass('secondary')}>
-          {t('orders.my_orders')}
-        </Link>
+        <MyOrdersLink />
       </div>
     </Card>
   );
@@ -261,9 +260,7 @@ function OrderClosed({ order, expired }: { order: Order; expired: boolean }) {
         <Link to={order.cate === 'game' ? paths.cart : paths.cartOf(order.cate)} className={buttonClass('primary')} data-testid="back-to-cart">
           {t('orders.to_cart')}
         </Link>
-        <Link to={paths.orders} className={buttonClass('secondary')}>
-          {t('orders.my_orders')}
-        </Link>
+        <MyOrdersLink />
       </div>
     </Card>
   );
@@ -355,11 +352,7 @@ export function CheckoutPage() {
             <h2 className="sr-only">{t('orders.items')}</h2>
             <OrderLines order={order} />
           </Card>
-          {order.address ? (
-            <Card className="p-5">
-              <OrderAddress order={order} />
-            </Card>
-          ) : null}
+          <OrderAddressCard order={order} />
         </div>
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <Card className="space-y-5 p-5" data-testid="checkout-summary">

@@ -1,15 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COLLECTIONS_API, type CollectionsResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { pageQuery } from '../../../lib/listQueries';
 
 /** GET /api/collections: the viewer's collected posts and headlines, 10 a page (docs/product/people.md#collections). */
 export const collectionsQuery = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.people.collections(page),
-    queryFn: () => api.get<CollectionsResponse>(COLLECTIONS_API.collections, { query: { page } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<CollectionsResponse>(queryKeys.people.collections(page), COLLECTIONS_API.collections, { page });
 
 /** DELETE /api/collections/{id}. */
 export function useRemoveCollection() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage } from '../../../lib/localize';
@@ -13,6 +13,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { toast } from '../../../ui/toastStore';
 import { blockListQuery, useUnblock } from '../api/blockList';
+import { usePageParam } from '../../../lib/paging';
 
 const href = (page: number) => (page > 1 ? `${paths.blockList}?page=${page}` : paths.blockList);
 
@@ -21,9 +22,7 @@ export function BlockListPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const me = useMe().data;
-  const [params] = useSearchParams();
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = usePageParam();
   const q = useQuery({ ...blockListQuery(me?.id ?? 0, page), enabled: Boolean(me) });
   const unblock = useUnblock();
   useDocumentTitle(t('people.block_list'));

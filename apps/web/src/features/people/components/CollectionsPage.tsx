@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, useLanguage } from '../../../lib/localize';
@@ -12,6 +12,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { toast } from '../../../ui/toastStore';
 import { collectionsQuery, useRemoveCollection } from '../api/collections';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 const href = (page: number) => (page > 1 ? `${paths.collections}?page=${page}` : paths.collections);
 
@@ -19,14 +20,12 @@ const href = (page: number) => (page > 1 ? `${paths.collections}?page=${page}` :
 export function CollectionsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params] = useSearchParams();
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = usePageParam();
   const q = useQuery(collectionsQuery(page));
   const remove = useRemoveCollection();
   useDocumentTitle(t('people.collections'));
   const meta = q.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   return (
     <CenterSection title={t('people.collections')} testId="collections-page">
       {q.isPending ? <LoadingBlock /> : q.isError ? <LoadFailed error={q.error} onRetry={q.refetch} /> : q.data.collections.length === 0 ? (

@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API } from '@lantern/contract';
 import type { z } from 'zod';
 import type { navItemsResponse } from '@lantern/contract';
-import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { catalogueQuery } from '../../../lib/listQueries';
 
 export type NavItemsResponse = z.infer<typeof navItemsResponse>;
 
 /** GET /api/peripheral/nav_items: the shop's navigation tags, in order. */
-export const navItemsQuery = queryOptions({
-  queryKey: queryKeys.shop.navItems,
-  queryFn: () => api.get<NavItemsResponse>(API.periNavItems, { auth: 'optional' }),
-  staleTime: 10 * 60_000,
-});
+export const navItemsQuery = catalogueQuery<NavItemsResponse>(queryKeys.shop.navItems, API.periNavItems);
 
 export const useNavItems = () => useQuery(navItemsQuery);

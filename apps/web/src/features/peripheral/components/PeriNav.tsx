@@ -1,11 +1,14 @@
 import type { TagRef } from '@lantern/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { cn } from '../../../ui/cn';
-import { SearchIcon } from '../../../ui/icons';
+import { SearchField } from '../../../ui/SearchField';
+
+const chipClass = ({ isActive }: { isActive: boolean }) =>
+  cn('inline-block rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 ring-inset transition', isActive ? 'bg-accent text-accent-ink ring-accent' : 'bg-ink-850 text-muted ring-ink-700 hover:text-fg');
 
 /** The shop's navigation tags as a scrolling strip, and a search limited to physical goods. */
 export function PeriNav({ tags }: { tags: TagRef[] }) {
@@ -13,11 +16,6 @@ export function PeriNav({ tags }: { tags: TagRef[] }) {
   const language = useLanguage();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const k = keyword.trim();
-    navigate(`${paths.search}?${new URLSearchParams({ ...(k ? { keyword: k } : {}), cate: 'physical' }).toString()}`);
-  };
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-center">
       <nav aria-label={t('peripheral.nav')} className="min-w-0 flex-1">
@@ -26,7 +24,7 @@ export function PeriNav({ tags }: { tags: TagRef[] }) {
             <NavLink
               to={paths.peripheral}
               end
-              className={({ isActive }) => cn('inline-block rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 ring-inset transition', isActive ? 'bg-accent text-accent-ink ring-accent' : 'bg-ink-850 text-muted ring-ink-700 hover:text-fg')}
+              className={chipClass}
             >
               {t('peripheral.all')}
             </NavLink>
@@ -35,7 +33,7 @@ export function PeriNav({ tags }: { tags: TagRef[] }) {
             <li key={tag.id} className="shrink-0">
               <NavLink
                 to={paths.periTag(tag.id)}
-                className={({ isActive }) => cn('inline-block rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 ring-inset transition', isActive ? 'bg-accent text-accent-ink ring-accent' : 'bg-ink-850 text-muted ring-ink-700 hover:text-fg')}
+                className={chipClass}
                 data-testid="peri-nav-tag"
               >
                 {pickText(tag.name, language)}
@@ -44,21 +42,14 @@ export function PeriNav({ tags }: { tags: TagRef[] }) {
           ))}
         </ul>
       </nav>
-      <form role="search" onSubmit={submit} className="relative md:w-72">
-        <label htmlFor="peri-search" className="sr-only">
-          {t('peripheral.search_label')}
-        </label>
-        <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-subtle" />
-        <input
-          id="peri-search"
-          type="search"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          placeholder={t('peripheral.search_placeholder')}
-          className="h-10 w-full rounded-full bg-ink-850 pl-9 pr-4 text-sm text-fg ring-1 ring-inset ring-ink-700 placeholder:text-subtle focus:outline-none focus:ring-2 focus:ring-accent"
-          enterKeyHint="search"
-        />
-      </form>
+      <SearchField
+        id="peri-search"
+        texts="peripheral"
+        value={keyword}
+        onChange={setKeyword}
+        onSubmit={(k) => navigate(`${paths.search}?${new URLSearchParams({ ...(k ? { keyword: k } : {}), cate: 'physical' }).toString()}`)}
+        className="md:w-72"
+      />
     </div>
   );
 }

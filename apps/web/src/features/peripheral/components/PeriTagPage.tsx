@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { cn } from '../../../ui/cn';
@@ -12,29 +10,25 @@ import { SkuCard } from '../../../ui/SkuCard';
 import { useNavItems } from '../api/navItems';
 import { usePeriTag } from '../api/periTag';
 import { PeriNav } from './PeriNav';
+import { useErrorPage } from '../../../lib/useErrorPage';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 /** /peripheral/tags/{id}: one navigation tag's products, numbered pages in the URL. */
 export function PeriTagPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
   const valid = /^\d{1,12}$/.test(id);
-  const pageParam = Number(params.get('page'));
-  const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const page = usePageParam();
   const nav = useNavItems();
   const list = usePeriTag(valid ? id : '0', page);
   const tagName = list.data ? pickText(list.data.tag.name, language) : '';
   useDocumentTitle(tagName || null);
 
-  useEffect(() => {
-    if (!valid) navigate(paths.notFound, { replace: true });
-    else if (list.isError) navigate(errorPageFor(list.error) ?? paths.serverError, { replace: true });
-  }, [valid, list.isError, list.error, navigate]);
+  useErrorPage(list, { missing: !valid });
 
   const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-5 sm:px-6 sm:pt-8" data-testid="peri-tag-page">
       <p className="text-sm text-muted">{t('peripheral.title')}</p>

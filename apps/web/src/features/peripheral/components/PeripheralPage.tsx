@@ -4,14 +4,14 @@ import { paths } from '../../../lib/paths';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { BannerSlide } from '../../../ui/BannerSlide';
-import { Button } from '../../../ui/Button';
 import { Carousel } from '../../../ui/Carousel';
-import { EmptyState } from '../../../ui/EmptyState';
+import { RetryState } from '../../../ui/LoadStates';
 import { Section } from '../../../ui/Section';
 import { Shelf } from '../../../ui/Shelf';
 import { SkuCard } from '../../../ui/SkuCard';
 import { usePeriHome } from '../api/periHome';
 import { PeriNav } from './PeriNav';
+import { PageTitle } from '../../../ui/PageTitle';
 
 const TILE_TINTS = ['from-[#f5a524]/25', 'from-[#6cb6ff]/25', 'from-[#4fd98a]/25', 'from-[#ff7b7b]/25', 'from-[#a29bfe]/25', 'from-[#48dbfb]/25'];
 
@@ -24,27 +24,14 @@ export function PeripheralPage() {
   const data = home.data;
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-5 sm:px-6 sm:pt-8" data-testid="peripheral-page">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{t('peripheral.title')}</h1>
-          <p className="mt-1 text-sm text-muted">{t('peripheral.subtitle')}</p>
-        </div>
-      </div>
+      <PageTitle title={t('peripheral.title')} intro={t('peripheral.subtitle')} className="mb-4" />
       {home.isPending ? (
         <div role="status" aria-busy="true" aria-label={t('ui.loading')} className="space-y-6">
           <div className="h-10 animate-pulse rounded-full bg-ink-900" />
           <div className="aspect-[16/9] animate-pulse rounded-2xl bg-ink-850 sm:aspect-[3/1]" />
         </div>
       ) : home.isError || !data ? (
-        <EmptyState
-          title={t('home.error_title')}
-          body={t('home.error_body')}
-          action={
-            <Button variant="secondary" onClick={() => void home.refetch()}>
-              {t('ui.retry')}
-            </Button>
-          }
-        />
+        <RetryState title={t('home.error_title')} body={t('home.error_body')} onRetry={home.refetch} />
       ) : (
         <div className="space-y-10">
           <PeriNav tags={data.nav_items} />

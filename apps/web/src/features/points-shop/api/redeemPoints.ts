@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { POINTS_SHOP_API, type pointRedeemOrderResponse, type pointRedeemResult } from '@lantern/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
-import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { useWrite, type MutationCallbacks } from '../../../lib/mutationCallbacks';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type PointRedeemResult = z.infer<typeof pointRedeemResult>;
@@ -15,32 +14,18 @@ export const redeemPoints = (id: number) => api.post<PointRedeemResult>(POINTS_S
  * account's state is refreshed. A refusal refreshes the shop (it was out of date: sold out, ended).
  */
 export function useRedeemPoints(callbacks: MutationCallbacks<PointRedeemResult, number> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => redeemPoints(id),
-    onSuccess: (result, id) => {
-      callbacks.onSuccess?.(result, id);
-      void client.invalidateQueries({ queryKey: queryKeys.me.all });
-    },
-    onError: (e, id) => {
-      callbacks.onError?.(e, id);
-      void client.invalidateQueries({ queryKey: queryKeys.pointRedeems });
-    },
-    onSettled: callbacks.onSettled,
+  return useWrite((id: number) => redeemPoints(id), callbacks, {
+    succeeded: (client) => client.invalidateQueries({ queryKey: queryKeys.me.all }),
+    refused: (client) => client.invalidateQueries({ queryKey: queryKeys.pointRedeems }),
   });
 }
 
 /** POST /api/point_redeems/{id}/orders: an order of the item's game, paid with points at checkout. */
 export function usePointsOrder(callbacks: MutationCallbacks<z.infer<typeof pointRedeemOrderResponse>, number> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.post<z.infer<typeof pointRedeemOrderResponse>>(POINTS_SHOP_API.orders(id), {}),
-    onSuccess: (order, id) => {
-      callbacks.onSuccess?.(order, id);
+  return useWrite((id: number) => api.post<z.infer<typeof pointRedeemOrderResponse>>(POINTS_SHOP_API.orders(id), {}), callbacks, {
+    succeeded: (client) => {
       void client.invalidateQueries({ queryKey: queryKeys.pointRedeems });
       void client.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
-    onError: callbacks.onError,
-    onSettled: callbacks.onSettled,
   });
 }

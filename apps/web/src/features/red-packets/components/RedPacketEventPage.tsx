@@ -1,21 +1,19 @@
 import type { RedPacket, RedPacketEvent } from '@lantern/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
+import { Link, useParams } from 'react-router';
 import { errorToText } from '../../../lib/errors';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';
 import { openSignIn } from '../../../lib/signInStore';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { CopyButton } from '../../../ui/CopyButton';
 import { Money } from '../../../ui/Money';
-import { PageSpinner, Spinner } from '../../../ui/Spinner';
+import { Spinner } from '../../../ui/Spinner';
 import { useNewShare, useRedPacketEvent, useTakeRedPacket } from '../api/redPackets';
 import { EventOpenings } from './EventOpenings';
 import { OpeningsList, PacketSummary } from './RedPacketParts';
+import { PageTitle } from '../../../ui/PageTitle';
+import { ReadPage } from '../../../ui/ReadPage';
 
 /** The sharer's packet: how much is opened, the link to share, and who opened what. */
 function MyPacket({ event, packet }: { event: RedPacketEvent; packet: RedPacket }) {
@@ -62,7 +60,7 @@ function EventBody({ event }: { event: RedPacketEvent }) {
   const live = event.status === 'current';
   return (
     <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="red-packet-event" data-event-id={event.id} data-status={event.status}>
-      <h1 className="text-2xl font-black tracking-tight text-fg sm:text-3xl">{pickText(event.title, language)}</h1>
+      <PageTitle title={pickText(event.title, language)} />
       <p className="mt-1 text-sm text-muted">
         {t('red_packets.intro', { parts: event.parts })} <Money amount={event.amount} currency={event.currency} className="font-semibold text-fg" />
         {' · '}
@@ -107,16 +105,10 @@ function HowItWorks() {
 
 /** /events/{id}: a red-packet event: take my packet, share it, see who opened it (docs/product/deals.md#red-packets-on-the-web). */
 export function RedPacketEventPage() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
-  const event = useRedPacketEvent(id);
-  useDocumentTitle(event.data ? pickText(event.data.event.title, language) : null);
-  useEffect(() => {
-    const target = event.isError ? (errorPageFor(event.error) ?? paths.serverError) : null;
-    if (target) navigate(target, { replace: true });
-  }, [event.isError, event.error, navigate]);
-  if (!event.data) return <PageSpinner label={t('ui.loading')} />;
-  return <EventBody event={event.data.event} />;
+  return (
+    <ReadPage read={useRedPacketEvent(id)} title={(e) => e.event.title}>
+      {(e) => <EventBody event={e.event} />}
+    </ReadPage>
+  );
 }

@@ -1,9 +1,9 @@
 import type { RedPacketShare } from '@lantern/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { openSignIn } from '../../../lib/signInStore';
@@ -13,6 +13,7 @@ import { Money } from '../../../ui/Money';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useOpenRedPacket, useRedPacketShare } from '../api/redPackets';
 import { OpeningsList, PacketSummary } from './RedPacketParts';
+import { useErrorPage } from '../../../lib/useErrorPage';
 
 /** The words for a refused opening: a 404 is "system busy" on this screen (docs/product/deals.md#red-packet-reasons). */
 function openRefusal(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
@@ -86,14 +87,10 @@ function ShareBody({ share, ids }: { share: RedPacketShare; ids: { id: string; r
 /** /events/{id}/red_packets/{rid}/shares/{sid}: a shared packet: open a part, see who opened what (sharer and recipient told apart). */
 export function RedPacketSharePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id = '', rid = '', sid = '' } = useParams();
   const share = useRedPacketShare(id, rid, sid);
   useDocumentTitle(share.data ? t('red_packets.share_title', { name: share.data.red_packet_share.red_packet.sharer.nickname }) : null);
-  useEffect(() => {
-    const target = share.isError ? (errorPageFor(share.error) ?? paths.serverError) : null;
-    if (target) navigate(target, { replace: true });
-  }, [share.isError, share.error, navigate]);
+  useErrorPage(share);
   if (!share.data) return <PageSpinner label={t('ui.loading')} />;
   return <ShareBody share={share.data.red_packet_share} ids={{ id, rid, sid }} />;
 }

@@ -10,6 +10,7 @@ import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
+import { RetryState } from '../../../ui/LoadStates';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../ui/icons';
 import { Pagination } from '../../../ui/Pagination';
 import { SkuCard } from '../../../ui/SkuCard';
@@ -19,6 +20,7 @@ import { useTags } from '../api/tags';
 import { DEFAULT_SEARCH, hasFilters, parseSearchParams, searchHref, withChange, type SearchState } from '../searchState';
 import { Filters, priceRangeText } from './Filters';
 import { KeywordBox } from './KeywordBox';
+import { pageCount } from '../../../lib/paging';
 
 const selectClass =
   'h-10 rounded-lg bg-ink-850 pl-3 pr-8 text-sm text-fg ring-1 ring-inset ring-ink-700 focus:outline-none focus:ring-2 focus:ring-accent';
@@ -97,7 +99,7 @@ export function SearchPage() {
   const results = useSearchSkus(state);
   const go = (next: SearchState) => navigate(searchHref(next));
   const meta = results.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   const heading = state.keyword ? t('search.results_for', { keyword: state.keyword }) : t('search.title');
   useDocumentTitle(heading);
   const filterCount = state.tags.length + state.platforms.length + (state.category !== null ? 1 : 0) + (state.cate ? 1 : 0) + (state.priceMin !== null || state.priceMax !== null ? 1 : 0);
@@ -166,15 +168,7 @@ export function SearchPage() {
           {results.isPending ? (
             <ResultSkeleton />
           ) : results.isError ? (
-            <EmptyState
-              title={t('search.error_title')}
-              body={errorToText(t, results.error)}
-              action={
-                <Button variant="secondary" onClick={() => void results.refetch()}>
-                  {t('ui.retry')}
-                </Button>
-              }
-            />
+            <RetryState title={t('search.error_title')} body={errorToText(t, results.error)} onRetry={results.refetch} />
           ) : results.data.skus.length === 0 ? (
             <EmptyState
               icon={<SearchIcon className="size-6" />}

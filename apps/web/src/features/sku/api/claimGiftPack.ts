@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GIFT_PACKS_API, type giftPackClaimResponse } from '@lantern/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { invalidateCart } from '../../../lib/cart';
-import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { useWrite, type MutationCallbacks } from '../../../lib/mutationCallbacks';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type GiftPackClaim = z.infer<typeof giftPackClaimResponse>;
@@ -13,19 +12,12 @@ export const claimGiftPack = (id: number) => api.patch<GiftPackClaim>(GIFT_PACKS
 
 /** Claiming fills the account's coupons (and what the cart could use) and marks the pack claimed on the page. */
 export function useClaimGiftPack(skuId: number, callbacks: MutationCallbacks<GiftPackClaim, number> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => claimGiftPack(id),
-    onSuccess: (res, id) => {
-      callbacks.onSuccess?.(res, id);
+  return useWrite((id: number) => claimGiftPack(id), callbacks, {
+    succeeded: (client) => {
       void client.invalidateQueries({ queryKey: queryKeys.coupons.all });
       void invalidateCart(client);
     },
-    onError: callbacks.onError,
-    onSettled: () => {
-      // Claimed, already claimed or ended: the page's packs are refreshed either way.
-      void client.invalidateQueries({ queryKey: queryKeys.skuService(skuId) });
-      callbacks.onSettled?.();
-    },
+    // Claimed, already claimed or ended: the page's packs are refreshed either way.
+    settled: (client) => client.invalidateQueries({ queryKey: queryKeys.skuService(skuId) }),
   });
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type AccountCoupon } from '@lantern/contract';
 import { api } from '../../../lib/api';
-import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { useWrite, type MutationCallbacks } from '../../../lib/mutationCallbacks';
 import { queryKeys } from '../../../lib/query-keys';
 import { afterCouponClaimed } from './couponClaimed';
 
@@ -25,17 +24,8 @@ export interface ListedClaim {
  * the coupon lists too, since it usually means the list was out of date (all taken, ended, already mine).
  */
 export function useClaimCoupon(callbacks: MutationCallbacks<AccountCoupon, ListedClaim> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ couponId, input }: ListedClaim) => claimCoupon(couponId, input),
-    onSuccess: (coupon, claim) => {
-      callbacks.onSuccess?.(coupon, claim);
-      afterCouponClaimed(client);
-    },
-    onError: (e, claim) => {
-      callbacks.onError?.(e, claim);
-      void client.invalidateQueries({ queryKey: queryKeys.coupons.all });
-    },
-    onSettled: callbacks.onSettled,
+  return useWrite(({ couponId, input }: ListedClaim) => claimCoupon(couponId, input), callbacks, {
+    succeeded: afterCouponClaimed,
+    refused: (client) => client.invalidateQueries({ queryKey: queryKeys.coupons.all }),
   });
 }

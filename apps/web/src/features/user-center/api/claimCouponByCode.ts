@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type AccountCoupon } from '@lantern/contract';
 import { api } from '../../../lib/api';
-import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { useWrite, type MutationCallbacks } from '../../../lib/mutationCallbacks';
 import type { ClaimInput } from './claimCoupon';
 import { afterCouponClaimed } from './couponClaimed';
 
@@ -15,13 +14,5 @@ export const claimCouponByCode = (input: CodeClaim) => api.post<AccountCoupon>(A
 
 /** Claims a coupon by its code; success refreshes my coupons and the cart's. */
 export function useClaimCouponByCode(callbacks: MutationCallbacks<AccountCoupon, CodeClaim> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: claimCouponByCode,
-    onSuccess: (coupon, input) => {
-      callbacks.onSuccess?.(coupon, input);
-      afterCouponClaimed(client);
-    },
-    onError: callbacks.onError,
-  });
+  return useWrite(claimCouponByCode, callbacks, { succeeded: afterCouponClaimed });
 }

@@ -1,9 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { API } from '@lantern/contract';
 import type { z } from 'zod';
 import type { accountCouponsResponse, claimableCouponsResponse } from '@lantern/contract';
-import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { pageQuery } from '../../../lib/listQueries';
 
 export type AccountCouponsResponse = z.infer<typeof accountCouponsResponse>;
 export type ClaimableCouponsResponse = z.infer<typeof claimableCouponsResponse>;
@@ -12,16 +11,8 @@ export const COUPONS_PER = 10;
 
 /** GET /api/me/account_coupons (q[state_eq]): the coupons I hold, newest first (docs/product/buying.md#coupons). */
 export const myCouponsQuery = (page: number, state: CouponStateFilter) =>
-  queryOptions({
-    queryKey: queryKeys.coupons.mine(state, page),
-    queryFn: () => api.get<AccountCouponsResponse>(API.myAccountCoupons, { query: { page, per: COUPONS_PER, q: { state_eq: state } } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<AccountCouponsResponse>(queryKeys.coupons.mine(state, page), API.myAccountCoupons, { page, per: COUPONS_PER, q: { state_eq: state } });
 
 /** GET /api/account_coupons: the site's coupons anyone may claim now, newest first, `received` when mine. */
 export const claimableCouponsQuery = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.coupons.claimable(page),
-    queryFn: () => api.get<ClaimableCouponsResponse>(API.accountCoupons, { query: { page, per: COUPONS_PER } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<ClaimableCouponsResponse>(queryKeys.coupons.claimable(page), API.accountCoupons, { page, per: COUPONS_PER });

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { API } from '@lantern/contract';
-import { api, isApiError } from '../../../lib/api';
-import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { api } from '../../../lib/api';
+import { useWrite, type MutationCallbacks } from '../../../lib/mutationCallbacks';
 import { queryKeys } from '../../../lib/query-keys';
 import type { OrdersResponse } from './orders';
 import { afterOrderEnded, afterOrderEndRefused } from './orderEnded';
@@ -19,18 +19,12 @@ function dropFromLists(client: QueryClient, id: number) {
 
 /** Deletes an unpaid or canceled order. A 401 has opened the sign-in popup already and is not passed on. */
 export function useDeleteOrder(callbacks: MutationCallbacks<unknown, number> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: deleteOrder,
-    onSuccess: (res, id) => {
-      callbacks.onSuccess?.(res, id);
+  return useWrite(deleteOrder, callbacks, {
+    succeeded: (client, _res, id) => {
       dropFromLists(client, id);
       afterOrderEnded(client);
     },
-    onError: (e, id) => {
-      if (isApiError(e) && e.status === 401) return;
-      callbacks.onError?.(e, id);
-      afterOrderEndRefused(client);
-    },
+    refused: afterOrderEndRefused,
+    quietUnauthorized: true,
   });
 }

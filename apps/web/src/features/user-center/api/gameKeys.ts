@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { gameKeysResponse, virtualCodesResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { filterWhere, pageQuery } from '../../../lib/listQueries';
 
 export type GameKeysResponse = z.infer<typeof gameKeysResponse>;
 export type VirtualCodesResponse = z.infer<typeof virtualCodesResponse>;
@@ -14,11 +15,7 @@ export const KEYS_PER = 10;
 
 /** GET /api/game_key: my platform keys on this site, newest first, paged; optionally one delivery state. */
 export const gameKeysQuery = (page: number, delivery: KeyDeliveryFilter) =>
-  queryOptions({
-    queryKey: queryKeys.keys.list(delivery, page),
-    queryFn: () => api.get<GameKeysResponse>(KEYS_API.gameKeys, { query: { page, per: KEYS_PER, ...(delivery === 'all' ? {} : { q: { delivery_state_eq: delivery } }) } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<GameKeysResponse>(queryKeys.keys.list(delivery, page), KEYS_API.gameKeys, { page, per: KEYS_PER, ...filterWhere('delivery_state_eq', delivery) });
 
 /**
  * GET /api/game_key?q[key_type_eq]=uplay: the Uplay keys. A key list of one type is reused (docs/product/buying.md#key-list-cache)
@@ -34,11 +31,7 @@ export const uplayKeysQuery = (page: number) =>
 
 /** GET /api/virtual/game_keys: virtual goods' codes (shown with the code). */
 export const virtualCodesQuery = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.keys.virtual(page),
-    queryFn: () => api.get<VirtualCodesResponse>(KEYS_API.virtualCodes, { query: { page, per: KEYS_PER } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<VirtualCodesResponse>(queryKeys.keys.virtual(page), KEYS_API.virtualCodes, { page, per: KEYS_PER });
 
 /**
  * An enabled Uplay key's new status is kept by the client itself: the list is reused for 50 s, so the

@@ -1,9 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LIBRARY_API } from '@lantern/contract';
 import type { z } from 'zod';
 import type { libraryGamesResponse } from '@lantern/contract';
-import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { filterWhere, pageQuery } from '../../../lib/listQueries';
 
 export type LibraryGamesResponse = z.infer<typeof libraryGamesResponse>;
 export type LibraryKind = 'all' | 'game' | 'dlc' | 'bundle';
@@ -11,8 +10,4 @@ export const LIBRARY_PER = 10;
 
 /** GET /api/me/games: the site's library, newest first, paged; q[kind_eq]. */
 export const libraryQuery = (page: number, kind: LibraryKind) =>
-  queryOptions({
-    queryKey: queryKeys.library.page(kind, page),
-    queryFn: () => api.get<LibraryGamesResponse>(LIBRARY_API.games, { query: { page, per: LIBRARY_PER, ...(kind === 'all' ? {} : { q: { kind_eq: kind } }) } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<LibraryGamesResponse>(queryKeys.library.page(kind, page), LIBRARY_API.games, { page, per: LIBRARY_PER, ...filterWhere('kind_eq', kind) });

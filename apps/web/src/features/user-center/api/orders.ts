@@ -1,9 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { API, type Order } from '@lantern/contract';
 import type { z } from 'zod';
 import type { ordersResponse } from '@lantern/contract';
-import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { filterWhere, pageQuery } from '../../../lib/listQueries';
 
 export type OrdersResponse = z.infer<typeof ordersResponse>;
 export type OrderStateFilter = Order['state'] | 'all';
@@ -13,8 +12,4 @@ export const ORDERS_PER = 10;
 
 /** GET /api/me/orders (q[state_eq]): newest first, paged. */
 export const ordersQuery = (page: number, state: OrderStateFilter) =>
-  queryOptions({
-    queryKey: queryKeys.orders.list(state, page),
-    queryFn: () => api.get<OrdersResponse>(API.myOrders, { query: { page, per: ORDERS_PER, ...(state === 'all' ? {} : { q: { state_eq: state } }) } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<OrdersResponse>(queryKeys.orders.list(state, page), API.myOrders, { page, per: ORDERS_PER, ...filterWhere('state_eq', state) });

@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { REDEEM_API } from '@lantern/contract';
 import type { z } from 'zod';
 import type { issuedCodesResponse, redeemPageState, redemptionsResponse } from '@lantern/contract';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { pageQuery } from '../../../lib/listQueries';
 
 export type RedeemPageState = z.infer<typeof redeemPageState>;
 export type RedemptionsResponse = z.infer<typeof redemptionsResponse>;
@@ -17,11 +18,7 @@ export const redeemStateQuery = queryOptions({
 
 /** GET /api/redeems: what my codes gave, newest first. */
 export const redemptionsQuery = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.redeem.history(page),
-    queryFn: () => api.get<RedemptionsResponse>(REDEEM_API.redeems, { query: { page, per: 10 } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<RedemptionsResponse>(queryKeys.redeem.history(page), REDEEM_API.redeems, { page, per: 10 });
 
 export type IssuedCodesResponse = z.infer<typeof issuedCodesResponse>;
 

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REDEEM_API, type Redemption } from '@lantern/contract';
-import { api, isApiError } from '../../../lib/api';
-import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { api } from '../../../lib/api';
+import { useWrite, type MutationCallbacks } from '../../../lib/mutationCallbacks';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface RedeemInput {
@@ -18,18 +17,12 @@ export const redeemCode = ({ code, captcha }: RedeemInput) => api.post<Redemptio
  * already and is not passed on.
  */
 export function useRedeemCode(callbacks: MutationCallbacks<Redemption, RedeemInput> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: redeemCode,
-    onSuccess: (redemption, input) => {
-      callbacks.onSuccess?.(redemption, input);
+  return useWrite(redeemCode, callbacks, {
+    succeeded: (client) => {
       void client.invalidateQueries({ queryKey: queryKeys.redeem.all });
       void client.invalidateQueries({ queryKey: queryKeys.me.all });
     },
-    onError: (e, input) => {
-      if (isApiError(e) && e.status === 401) return;
-      callbacks.onError?.(e, input);
-      void client.invalidateQueries({ queryKey: queryKeys.redeem.state });
-    },
+    refused: (client) => client.invalidateQueries({ queryKey: queryKeys.redeem.state }),
+    quietUnauthorized: true,
   });
 }

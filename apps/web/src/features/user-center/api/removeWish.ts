@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MutationCallbacks } from '../../../lib/mutationCallbacks';
+import { useWrite, type MutationCallbacks } from '../../../lib/mutationCallbacks';
 import { queryKeys } from '../../../lib/query-keys';
 import { removeWish, type WishResponse } from '../../../lib/wishes';
 
@@ -8,14 +7,10 @@ import { removeWish, type WishResponse } from '../../../lib/wishes';
  * wish button and count) if it is cached.
  */
 export function useRemoveWish(callbacks: MutationCallbacks<WishResponse, number> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: removeWish,
-    onSuccess: (res, skuId) => {
-      callbacks.onSuccess?.(res, skuId);
+  return useWrite(removeWish, callbacks, {
+    succeeded: (client, _res, skuId) => {
       void client.invalidateQueries({ queryKey: queryKeys.wishes.all });
       void client.invalidateQueries({ queryKey: queryKeys.catalog.sku(skuId) });
     },
-    onError: callbacks.onError,
   });
 }

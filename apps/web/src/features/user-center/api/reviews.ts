@@ -1,17 +1,12 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { COMMUNITY_API, type userReviewsResponse } from '@lantern/contract';
 import { PAGE_SIZES } from '@lantern/domain';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { pageQuery } from '../../../lib/listQueries';
 
 export type UserReviews = z.infer<typeof userReviewsResponse>;
 export type ReviewsTab = 'reviewed' | 'not_reviewed';
 
 /** GET /api/user_center/reviews: my reviews, or my games not reviewed yet; 10 a page (docs/product/limits.md#page-sizes). */
 export const userReviewsQuery = (type: ReviewsTab, page: number) =>
-  queryOptions({
-    queryKey: queryKeys.community.userReviews(type, page),
-    queryFn: () => api.get<UserReviews>(COMMUNITY_API.userCenterReviews, { query: { type, page, per: PAGE_SIZES.not_reviewed } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<UserReviews>(queryKeys.community.userReviews(type, page), COMMUNITY_API.userCenterReviews, { type, page, per: PAGE_SIZES.not_reviewed });

@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API } from '@lantern/contract';
 import type { z } from 'zod';
 import type { wishlistResponse } from '@lantern/contract';
-import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { pageQuery } from '../../../lib/listQueries';
 
 export type WishlistResponse = z.infer<typeof wishlistResponse>;
 
@@ -12,10 +12,6 @@ export const WISHES_PER = 10;
 
 /** GET /api/me/wishes: the account's wish list on this site, newest first, paged. */
 export const wishlistQuery = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.wishes.page(page),
-    queryFn: () => api.get<WishlistResponse>(API.wishlist, { query: { page, per: WISHES_PER } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<WishlistResponse>(queryKeys.wishes.page(page), API.wishlist, { page, per: WISHES_PER });
 
 export const useWishlist = (page: number) => useQuery(wishlistQuery(page));

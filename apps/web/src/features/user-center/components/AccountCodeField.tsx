@@ -4,7 +4,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../lib/form';
 import { SendCodeButton } from '../../../ui/SendCodeButton';
-import { TextField } from '../../../ui/TextField';
+import { CodeField } from '../../../ui/CodeField';
 
 type Channel = 'Sms' | 'Email';
 
@@ -36,11 +36,8 @@ export function AccountCodeField({
   const where = channel === 'Sms' ? me.phone_number_asterisks : me.email_asterisks;
   return (
     <div className="flex flex-col gap-1.5" data-testid="account-code">
-      <TextField
+      <CodeField
         label={t('prompts.account_code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
         hint={t(channel === 'Sms' ? 'prompts.account_code_hint_phone' : 'prompts.account_code_hint_email', { contact: where })}
         error={fieldErrorText(t, 'account_code', error)}
         trailing={

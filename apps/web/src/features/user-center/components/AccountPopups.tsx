@@ -12,6 +12,7 @@ import { Button } from '../../../ui/Button';
 import { FormActions } from '../../../ui/FormActions';
 import { Modal } from '../../../ui/Modal';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
+import { CurrentPasswordField } from '../../../ui/CurrentPasswordField';
 import { FormAlert, SelectField, TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { useCompleteMe } from '../api/completeMe';
@@ -99,11 +100,7 @@ export function CompleteAccountPopup({ me, missing, open, onOpenChange }: { me: 
             )}
           </>
         ) : (
-          <TextField
-            label={t('fields.current_password')}
-            type="password"
-            autoComplete="current-password"
-            required
+          <CurrentPasswordField
             error={fieldErrorText(t, 'current_password', e.current_password)}
             {...register('current_password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('current_password') })}
           />

@@ -6,7 +6,8 @@ import { applyServerErrors, fieldErrorText } from '../../../lib/form';
 import { FormActions } from '../../../ui/FormActions';
 import { ContactCodeFields } from '../../../ui/ContactCodeFields';
 import { Modal } from '../../../ui/Modal';
-import { FormAlert, TextField } from '../../../ui/TextField';
+import { CurrentPasswordField } from '../../../ui/CurrentPasswordField';
+import { FormAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import { useSaveContact } from '../api/saveContact';
 import { useUnbindPhone } from '../api/unbindPhone';
@@ -60,11 +61,7 @@ export function ContactDialog({ kind, mode, open, onOpenChange }: { kind: 'email
           keepCaptchaAfterSend
           onSendErrors={setGeneral}
         />
-        <TextField
-          label={t('fields.current_password')}
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           error={fieldErrorText(t, 'current_password', e.password)}
           {...register('password', { validate: (v) => (v ? true : 'blank'), onChange: () => clearErrors('password') })}
         />

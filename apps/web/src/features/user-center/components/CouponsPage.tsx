@@ -27,17 +27,12 @@ import { useClaimCoupon } from '../api/claimCoupon';
 import { useClaimCouponByCode } from '../api/claimCouponByCode';
 import { claimableCouponsQuery, myCouponsQuery, type CouponStateFilter } from '../api/coupons';
 import { couponClaimProblem } from '../reasons';
+import { listHref, pageCount, pageFromParam } from '../../../lib/paging';
 
 type Tab = CouponStateFilter | 'claim';
 const TABS: Tab[] = ['available', 'used', 'expired', 'claim'];
 
-const href = (tab: Tab, page = 1) => {
-  const q = new URLSearchParams();
-  if (tab !== 'available') q.set('tab', tab);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.coupons}?${s}` : paths.coupons;
-};
+const href = (tab: Tab, page = 1) => listHref(paths.coupons, { tab: tab !== 'available' && tab, page: page > 1 && page });
 
 /** A coupon as a ticket: its value on the left, the terms on the right, an action at the end. */
 function CouponTicket({ coupon, muted, tag, action, testId, id }: { coupon: Coupon; muted?: boolean; tag?: string; action?: React.ReactNode; testId: string; id: number }) {
@@ -79,7 +74,7 @@ function Mine({ state, page }: { state: CouponStateFilter; page: number }) {
   if (q.isError) return <FormAlert>{errorToText(t, q.error)}</FormAlert>;
   if (q.data.account_coupons.length === 0)
     return <EmptyState icon={<TicketIcon className="size-6" />} title={t(`coupons.empty_${state}`)} body={t('coupons.empty_body')} action={<Link to={href('claim')} className="text-accent hover:underline">{t('coupons.tab_claim')}</Link>} />;
-  const pages = Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per));
+  const pages = pageCount(q.data.meta);
   return (
     <>
       <ul className="space-y-3" data-testid="my-coupons">
@@ -223,7 +218,7 @@ function Claimable({ page }: { page: number }) {
         <EmptyState icon={<TicketIcon className="size-6" />} title={t('coupons.none_claimable')} body={t('coupons.none_claimable_body')} />
       </>
     );
-  const pages = Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per));
+  const pages = pageCount(q.data.meta);
   return (
     <>
       {codeEntry}
@@ -260,8 +255,7 @@ export function CouponsPage() {
   const [params] = useSearchParams();
   const tabParam = params.get('tab') as Tab | null;
   const tab: Tab = tabParam && TABS.includes(tabParam) ? tabParam : 'available';
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = pageFromParam(params.get('page'));
   useDocumentTitle(t('nav.coupons'));
   return (
     <CenterSection title={t('nav.coupons')} subtitle={t('coupons.subtitle')} testId="coupons-page">

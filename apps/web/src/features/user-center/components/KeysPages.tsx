@@ -10,6 +10,7 @@ import { buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
 import { cn } from '../../../ui/cn';
+import { SkuLineHead } from '../../../ui/SkuLineHead';
 import { CopyButton } from '../../../ui/CopyButton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { KeyActivate, KeyReveal } from '../../../ui/GameKey';
@@ -18,6 +19,7 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { Pagination } from '../../../ui/Pagination';
 import { gameKeysQuery, uplayKeysQuery, useRecordUplayActivation, virtualCodesQuery, type GameKeysResponse, type KeyDeliveryFilter } from '../api/gameKeys';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { listHref, pageCount } from '../../../lib/paging';
 
 const pageOf = (params: URLSearchParams) => {
   const n = Number(params.get('page'));
@@ -39,30 +41,31 @@ function KeyRow({ entry, code, onActivated }: { entry: GameKeyEntry & { code?: s
   const delivered = entry.delivery.state === 'delivered' && entry.id !== null;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="key-row" data-key-id={entry.id ?? ''} data-delivery={entry.delivery.state} data-status={entry.activation_status}>
-      <div className="flex min-w-0 items-start gap-3">
-        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-ink-800 text-accent" aria-hidden="true">
-          {entry.key_type === 'uplay' ? <UplayIcon className="size-5" /> : <KeyIcon className="size-5" />}
-        </span>
-        <div className="min-w-0">
-          <Link to={paths.sku(entry.sku_id)} className="line-clamp-1 font-semibold text-fg hover:text-accent-strong">
-            {name}
-          </Link>
-          <p className="text-xs text-muted">
-            {localize(entry.type_desc)} · {t('orders.number', { id: entry.order_id })}
-            {entry.assigned_at_timestamp ? ` · ${formatDate(entry.assigned_at_timestamp, language)}` : ''}
-          </p>
-          <div className="mt-1 flex flex-wrap items-center gap-1.5">
-            {delivered ? (
-              <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset', statusTone(entry.activation_status))}>{t(`keys.status_${entry.activation_status}`)}</span>
-            ) : (
-              <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset', entry.delivery.state === 'pre_ordered' ? 'bg-info/15 text-info ring-info/30' : 'bg-accent/15 text-accent-strong ring-accent/30')} data-testid="delivery-state">
-                {deliveryText(t, entry.delivery)}
-              </span>
-            )}
-            {entry.activation_status === 'failed' && entry.activation_error ? <span className="text-[11px] text-danger">{t('keys.last_error', { code: entry.activation_error })}</span> : null}
-          </div>
+      <SkuLineHead
+        skuId={entry.sku_id}
+        name={name}
+        nameClassName="line-clamp-1"
+        icon={
+          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-ink-800 text-accent" aria-hidden="true">
+            {entry.key_type === 'uplay' ? <UplayIcon className="size-5" /> : <KeyIcon className="size-5" />}
+          </span>
+        }
+      >
+        <p className="text-xs text-muted">
+          {localize(entry.type_desc)} · {t('orders.number', { id: entry.order_id })}
+          {entry.assigned_at_timestamp ? ` · ${formatDate(entry.assigned_at_timestamp, language)}` : ''}
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-1.5">
+          {delivered ? (
+            <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset', statusTone(entry.activation_status))}>{t(`keys.status_${entry.activation_status}`)}</span>
+          ) : (
+            <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ring-inset', entry.delivery.state === 'pre_ordered' ? 'bg-info/15 text-info ring-info/30' : 'bg-accent/15 text-accent-strong ring-accent/30')} data-testid="delivery-state">
+              {deliveryText(t, entry.delivery)}
+            </span>
+          )}
+          {entry.activation_status === 'failed' && entry.activation_error ? <span className="text-[11px] text-danger">{t('keys.last_error', { code: entry.activation_error })}</span> : null}
         </div>
-      </div>
+      </SkuLineHead>
       {delivered ? (
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
           {code && entry.code ? (
@@ -106,7 +109,7 @@ function KeyList({ query, empty, code, onActivated, hrefFor, page }: { query: Us
         }
       />
     );
-  const pages = Math.max(1, Math.ceil(query.data.meta.total_count / query.data.meta.per));
+  const pages = pageCount(query.data.meta);
   return (
     <>
       <Card>
@@ -134,14 +137,8 @@ export function GameKeysPage() {
   const keys = useQuery({ ...gameKeysQuery(page, delivery), enabled: !virtual });
   const codes = useQuery({ ...virtualCodesQuery(page), enabled: virtual });
   useDocumentTitle(t('nav.game_keys'));
-  const href = (o: { type?: 'virtual'; delivery?: KeyDeliveryFilter; page?: number }) => {
-    const q = new URLSearchParams();
-    if (o.type) q.set('type', o.type);
-    if (o.delivery && o.delivery !== 'all') q.set('delivery', o.delivery);
-    if (o.page && o.page > 1) q.set('page', String(o.page));
-    const s = q.toString();
-    return s ? `${paths.gameKeys}?${s}` : paths.gameKeys;
-  };
+  const href = (o: { type?: 'virtual'; delivery?: KeyDeliveryFilter; page?: number }) =>
+    listHref(paths.gameKeys, { type: o.type, delivery: o.delivery !== 'all' && o.delivery, page: o.page !== undefined && o.page > 1 && o.page });
   return (
     <CenterSection title={t('nav.game_keys')} subtitle={t('keys.subtitle')} testId="game-keys-page">
       <LinkTabs

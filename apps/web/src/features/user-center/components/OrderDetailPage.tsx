@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { useNowSeconds } from '../../../lib/countdown';
 import { useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -15,10 +14,11 @@ import { Money } from '../../../ui/Money';
 import { orderQuery } from '../../../lib/order';
 import { orderEnds, orderView } from '../../../lib/orderView';
 import { DeliveredLine, ShipmentInfo } from '../../../ui/OrderDelivery';
-import { OrderAddress, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from '../../../ui/OrderParts';
+import { OrderAddressCard, OrderLines, OrderMeta, OrderStateBadge, OrderTotals } from '../../../ui/OrderParts';
 import { OrderEndDialog } from './OrdersPage';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { formatDateTime } from '../../../lib/dates';
+import { useErrorPage } from '../../../lib/useErrorPage';
 
 function when(ts: number | null, language: string) {
   return ts ? formatDateTime(ts, language) : null;
@@ -37,10 +37,7 @@ export function OrderDetailPage() {
   const [ending, setEnding] = useState<'cancel' | 'delete' | null>(null);
   useDocumentTitle(order ? t('orders.number', { id: order.id }) : t('nav.orders'));
 
-  useEffect(() => {
-    if (!valid) navigate(paths.notFound, { replace: true });
-    else if (q.isError) navigate(errorPageFor(q.error) ?? paths.serverError, { replace: true });
-  }, [valid, q.isError, q.error, navigate]);
+  useErrorPage(q, { missing: !valid });
 
   if (!order)
     return (
@@ -111,11 +108,7 @@ export function OrderDetailPage() {
               <ShipmentInfo order={order} />
             </Card>
           ) : null}
-          {order.address ? (
-            <Card className="p-5">
-              <OrderAddress order={order} />
-            </Card>
-          ) : null}
+          <OrderAddressCard order={order} />
         </div>
         <div className="space-y-5">
           <Card className="p-5">

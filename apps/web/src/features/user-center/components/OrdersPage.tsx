@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@lantern/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { useNowSeconds } from '../../../lib/countdown';
@@ -13,7 +13,6 @@ import { Button, buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { CenterSection } from '../../../ui/CenterSection';
 import { Countdown } from '../../../ui/Countdown';
-import { EmptyState } from '../../../ui/EmptyState';
 import { ReceiptIcon } from '../../../ui/icons';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { Money } from '../../../ui/Money';
@@ -25,18 +24,13 @@ import { useDeleteOrder } from '../api/deleteOrder';
 import { ordersQuery, type OrderStateFilter } from '../api/orders';
 import { orderEnds, orderView } from '../../../lib/orderView';
 import { LineCovers, OrderStateBadge } from '../../../ui/OrderParts';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { listHref, pageCount, pageFromParam, useBackToLastPage } from '../../../lib/paging';
+import { ListStates } from '../../../ui/ListStates';
 
 const FILTERS: OrderStateFilter[] = ['all', 'pending', 'completed', 'canceled'];
 const isFilter = (v: string | null): v is OrderStateFilter => FILTERS.includes(v as OrderStateFilter);
 
-export const ordersHref = (state: OrderStateFilter, page = 1) => {
-  const q = new URLSearchParams();
-  if (state !== 'all') q.set('state', state);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.orders}?${s}` : paths.orders;
-};
+export const ordersHref = (state: OrderStateFilter, page = 1) => listHref(paths.orders, { state: state !== 'all' && state, page: page > 1 && page });
 
 /**
  * Cancel (an unpaid order) and delete (an unpaid or canceled one: deleting sets the state to canceled, and a
@@ -149,53 +143,40 @@ function OrderCard({ order, now, onEnd }: { order: Order; now: number; onEnd: (o
 /** /orders: my orders on this site by state, paged, each with its shown state and live countdown (docs/product/buying.md#order-display). */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const stateParam = params.get('state');
   const state: OrderStateFilter = isFilter(stateParam) ? stateParam : 'all';
-  const pageParam = Number(params.get('page'));
-  const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const page = pageFromParam(params.get('page'));
   const q = useQuery(ordersQuery(page, state));
   const [ending, setEnding] = useState<{ order: Order; action: 'cancel' | 'delete' } | null>(null);
   const anyUnpaid = q.data?.orders.some((o) => o.state === 'pending' || o.state === 'in_checkout') ?? false;
   const now = useNowSeconds(anyUnpaid);
   useDocumentTitle(t('orders.title'));
   const meta = q.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
-  useEffect(() => {
-    if (meta && page > pages) navigate(ordersHref(state, pages), { replace: true });
-  }, [meta, page, pages, state, navigate]);
+  const pages = pageCount(meta);
+  useBackToLastPage(!!meta, page, pages, (last) => ordersHref(state, last));
 
   return (
     <CenterSection title={t('orders.title')} subtitle={meta ? t('orders.count', { count: meta.total_count }) : undefined} testId="orders-page">
       <LinkTabs tabs={FILTERS.map((f) => ({ key: f, label: t(`orders.filter_${f}`), to: ordersHref(f) }))} active={state} label={t('orders.filter_label')} className="mb-5" testId="order-filters" />
-      {q.isPending ? (
-        <LoadingBlock />
-      ) : q.isError ? (
-        <LoadFailed error={q.error} onRetry={q.refetch} />
-      ) : q.data.orders.length === 0 ? (
-        <EmptyState
-          icon={<ReceiptIcon className="size-6" />}
-          title={t('orders.empty_title')}
-          body={t('orders.empty_body')}
-          action={
-            <Link to={paths.root} className={buttonClass('primary')}>
-              {t('cart.browse')}
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul className="space-y-3" data-testid="orders-list">
-            {q.data.orders.map((o) => (
-              <li key={o.id}>
-                <OrderCard order={o} now={now} onEnd={(order, action) => setEnding({ order, action })} />
-              </li>
-            ))}
-          </ul>
-          <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => ordersHref(state, p)} />
-        </>
-      )}
+      <ListStates
+        read={q}
+        isEmpty={(data) => data.orders.length === 0}
+        empty={{ icon: <ReceiptIcon className="size-6" />, texts: 'orders', browse: 'cart.browse' }}
+      >
+        {(data) => (
+          <>
+            <ul className="space-y-3" data-testid="orders-list">
+              {data.orders.map((o) => (
+                <li key={o.id}>
+                  <OrderCard order={o} now={now} onEnd={(order, action) => setEnding({ order, action })} />
+                </li>
+              ))}
+            </ul>
+            <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => ordersHref(state, p)} />
+          </>
+        )}
+      </ListStates>
       <OrderEndDialog order={ending?.order ?? null} action={ending?.action ?? 'cancel'} onClose={() => setEnding(null)} />
     </CenterSection>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Redemption } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
@@ -16,6 +16,7 @@ import { FormAlert, TextField } from '../../../ui/TextField';
 import { myCodesQuery, redeemStateQuery, redemptionsQuery } from '../api/redeem';
 import { useRedeemCode } from '../api/redeemCode';
 import { redeemProblem } from '../reasons';
+import { pageCount, usePageParam } from '../../../lib/paging';
 
 function Granted({ r }: { r: Redemption }) {
   const { t } = useTranslation();
@@ -48,12 +49,10 @@ function Granted({ r }: { r: Redemption }) {
 function History() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params] = useSearchParams();
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = usePageParam();
   const q = useQuery(redemptionsQuery(page));
   if (!q.data || q.data.redeems.length === 0) return null;
-  const pages = Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per));
+  const pages = pageCount(q.data.meta);
   return (
     <Card className="mt-6">
       <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('redeem.history')}</h2>

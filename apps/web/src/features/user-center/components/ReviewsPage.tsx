@@ -12,14 +12,9 @@ import { LinkTabs } from '../../../ui/LinkTabs';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { userReviewsQuery, type ReviewsTab } from '../api/reviews';
+import { listHref, pageCount, pageFromParam } from '../../../lib/paging';
 
-const href = (type: ReviewsTab, page = 1) => {
-  const q = new URLSearchParams();
-  if (type !== 'reviewed') q.set('type', type);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.userReviews}?${s}` : paths.userReviews;
-};
+const href = (type: ReviewsTab, page = 1) => listHref(paths.userReviews, { type: type !== 'reviewed' && type, page: page > 1 && page });
 
 /** /user_center/reviews: my reviews, and the games I own here that I have not reviewed yet (10 a page). */
 export function ReviewsPage() {
@@ -27,12 +22,11 @@ export function ReviewsPage() {
   const language = useLanguage();
   const [params] = useSearchParams();
   const type: ReviewsTab = params.get('type') === 'not_reviewed' ? 'not_reviewed' : 'reviewed';
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = pageFromParam(params.get('page'));
   const q = useQuery(userReviewsQuery(type, page));
   useDocumentTitle(t('community.my_reviews'));
   const meta = q.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1;
+  const pages = pageCount(meta);
   return (
     <CenterSection title={t('community.my_reviews')} testId="user-reviews-page">
       <LinkTabs tabs={[{ key: 'reviewed', label: t('community.my_reviews'), to: href('reviewed') }, { key: 'not_reviewed', label: t('community.unreviewed'), to: href('not_reviewed') }]} active={type} label={t('community.my_reviews')} className="mb-5" />

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { buttonClass } from '../../../ui/Button';
 import { PagerButtons } from '../../../ui/Pagination';
 import { Card } from '../../../ui/Card';
+import { MyOrdersLink } from '../../../ui/MyOrdersLink';
 import { CenterSection } from '../../../ui/CenterSection';
 import { cn } from '../../../ui/cn';
 import { WalletIcon } from '../../../ui/icons';
@@ -119,9 +120,7 @@ export function WalletPage() {
           <Link to={paths.cart} className={buttonClass('primary')}>
             {t('nav.cart')}
           </Link>
-          <Link to={paths.orders} className={buttonClass('secondary')}>
-            {t('orders.my_orders')}
-          </Link>
+          <MyOrdersLink />
         </div>
       </Card>
       <Ledger />

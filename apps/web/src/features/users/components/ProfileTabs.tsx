@@ -13,8 +13,8 @@ import { CommentContent } from '../../../ui/CommentContent';
 import { profileCommentsQuery, profileFriendsQuery, profileGamesQuery, profilePostsQuery, type ProfileComment } from '../api/tabs';
 import { Avatar } from '../../../ui/PostCard';
 import { cn } from '../../../ui/cn';
+import { pageCount } from '../../../lib/paging';
 
-const pagesOf = (meta: { total_count: number; per: number } | undefined) => (meta ? Math.max(1, Math.ceil(meta.total_count / meta.per)) : 1);
 
 interface TabProps {
   userId: string;
@@ -53,7 +53,7 @@ export function ProfileGames({ userId, page, hrefFor, isSelf }: TabProps) {
           </li>
         ))}
       </ul>
-      <Pagination className="mt-6" page={page} pages={pagesOf(q.data.meta)} hrefFor={hrefFor} />
+      <Pagination className="mt-6" page={page} pages={pageCount(q.data.meta)} hrefFor={hrefFor} />
     </>
   );
 }
@@ -71,7 +71,7 @@ export function ProfilePosts({ userId, page, hrefFor, isSelf, type }: TabProps &
       <ul className="space-y-3" data-testid={`profile-${type === 'Review' ? 'reviews' : 'posts'}`}>
         {q.data.posts.map((post) => <PostCard key={post.id} post={post} showGroup />)}
       </ul>
-      <Pagination className="mt-6" page={page} pages={pagesOf(q.data.meta)} hrefFor={hrefFor} />
+      <Pagination className="mt-6" page={page} pages={pageCount(q.data.meta)} hrefFor={hrefFor} />
     </>
   );
 }
@@ -108,7 +108,7 @@ export function ProfileComments({ userId, page, hrefFor, isSelf, replies }: TabP
           );
         })}
       </ul>
-      <Pagination className="mt-6" page={page} pages={pagesOf(q.data.meta)} hrefFor={hrefFor} />
+      <Pagination className="mt-6" page={page} pages={pageCount(q.data.meta)} hrefFor={hrefFor} />
     </>
   );
 }
@@ -147,7 +147,7 @@ export function ProfileFriends({ userId, page, hrefFor, isSelf, kind, kindHref }
           ))}
         </ul>
       )}
-      <Pagination className="mt-6" page={page} pages={pagesOf(q.data.meta)} hrefFor={hrefFor} />
+      <Pagination className="mt-6" page={page} pages={pageCount(q.data.meta)} hrefFor={hrefFor} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { profileAchievementsQuery } from '../api/achievements';
 import { profileSteamReviewsQuery } from '../api/steam-reviews';
+import { pageCount } from '../../../lib/paging';
 
 interface TabProps {
   userId: string;
@@ -119,7 +120,7 @@ export function ProfileSteamReviews({ userId, page, hrefFor, isSelf, showsToOthe
           </li>
         ))}
       </ul>
-      <Pagination className="mt-6" page={page} pages={Math.max(1, Math.ceil(q.data.meta.total_count / q.data.meta.per))} hrefFor={hrefFor} />
+      <Pagination className="mt-6" page={page} pages={pageCount(q.data.meta)} hrefFor={hrefFor} />
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { errorPageFor } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Card } from '../../../ui/Card';
@@ -17,6 +15,8 @@ import { ProfileComments, ProfileFriends, ProfileGames, ProfilePosts } from './P
 import { ProfileAchievements, ProfileSteamReviews } from './SteamStatsTabs';
 import { SteamLibrary } from './SteamLibrary';
 import { formatMonth } from '../../../lib/dates';
+import { useErrorPage } from '../../../lib/useErrorPage';
+import { listHref, pageFromParam } from '../../../lib/paging';
 
 /** The personal page's tabs, in the order they are shown (docs/product/personal-pages.md#tabs). */
 const TABS = ['games', 'achievements', 'posts', 'reviews', 'steam_reviews', 'comments', 'replies', 'friends'] as const;
@@ -25,14 +25,8 @@ const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includ
 
 type FriendsKind = 'following' | 'followers';
 
-const tabHref = (id: string, tab: Tab, page = 1, kind: FriendsKind = 'following') => {
-  const q = new URLSearchParams();
-  if (tab !== 'games') q.set('tab', tab);
-  if (tab === 'friends' && kind !== 'following') q.set('kind', kind);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${paths.user(id)}?${s}` : paths.user(id);
-};
+const tabHref = (id: string, tab: Tab, page = 1, kind: FriendsKind = 'following') =>
+  listHref(paths.user(id), { tab: tab !== 'games' && tab, kind: tab === 'friends' && kind !== 'following' && kind, page: page > 1 && page });
 
 /**
  * /users/:id — a personal page: the header with the owner's background, the introduction, and tabs of what they
@@ -43,22 +37,17 @@ export function UserProfilePage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { data: me } = useMe();
   const valid = /^\d+$/.test(id);
   const user = useQuery({ ...userQuery(id), enabled: valid });
   const service = useQuery({ ...userServiceQuery(id), enabled: valid && user.isSuccess });
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'games';
-  const n = Number(params.get('page'));
-  const page = Number.isSafeInteger(n) && n >= 1 ? n : 1;
+  const page = pageFromParam(params.get('page'));
   const kind: FriendsKind = params.get('kind') === 'followers' ? 'followers' : 'following';
   useDocumentTitle(user.data?.nickname ?? t('ui.loading'));
 
-  useEffect(() => {
-    if (!valid) navigate(paths.notFound, { replace: true });
-    else if (user.isError) navigate(errorPageFor(user.error) ?? paths.notFound, { replace: true });
-  }, [valid, user.isError, user.error, navigate]);
+  useErrorPage(user, { missing: !valid, otherwise: paths.notFound });
 
   if (!user.data) return <PageSpinner label={t('ui.loading')} />;
   const u = user.data;

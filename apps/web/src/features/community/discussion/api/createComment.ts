@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISCUSSION_API, type createCommentResponse, type DiscussionTargetTypeName } from '@lantern/contract';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api';
-import type { MutationCallbacks } from '../../../../lib/mutationCallbacks';
-import { queryKeys } from '../../../../lib/query-keys';
+import { useWrite, type MutationCallbacks } from '../../../../lib/mutationCallbacks';
+import { afterDiscussionChanged } from './discussionChanged';
 
 export type CreatedComment = z.infer<typeof createCommentResponse>;
 export interface NewComment {
@@ -20,16 +19,5 @@ export const createComment = (comment: NewComment) => api.post<CreatedComment>(D
 
 /** Refreshes the target's comment pages and counts (and the replies of the comment replied to). */
 export function useCreateComment(callbacks: MutationCallbacks<CreatedComment, NewComment> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: createComment,
-    onSuccess: (created, input) => {
-      void client.invalidateQueries({ queryKey: queryKeys.discussion.target(input.commentable_type, input.commentable_id) });
-      // A talk's lists show its comment count: refetched when next shown.
-      if (input.commentable_type === 'Talk') void client.invalidateQueries({ queryKey: queryKeys.talks.all, refetchType: 'none' });
-      callbacks.onSuccess?.(created, input);
-    },
-    onError: callbacks.onError,
-    onSettled: callbacks.onSettled,
-  });
+  return useWrite(createComment, callbacks, { succeeded: (client, _created, input) => afterDiscussionChanged(client, input) });
 }
