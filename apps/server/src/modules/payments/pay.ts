@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SITES } from '@lantern/domain';
-import type { PayResponse, PaymentMethod } from '@lantern/contract';
+import type { PayResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
