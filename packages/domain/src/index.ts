@@ -65,3 +65,4 @@ export * from './distribution.ts';
 export * from './red-packets.ts';
 export * from './lottery.ts';
 export * from './appeals.ts';
+export * from './hot-write-rules.ts';

@@ -121,3 +121,32 @@ export class GroupLanes<Entry extends { accountId: number | null }, Result, Item
     return null;
   }
 }
+
+/**
+ * Thrown by a group's write when one of several members would be refused: a refusal cannot be undone for one
+ * buyer alone, so the group's transaction is rolled back and `oneByOneOnRefusal` runs its members one by one.
+ */
+export class RefusedInGroup extends Error {}
+
+/**
+ * Runs one description of a hot write for a group of members, or for one: `run` writes all the members it is
+ * given in one transaction and answers one result per member, throwing a member's own refusal when alone and
+ * `RefusedInGroup` when several. On that (or an error `retryOneByOne` accepts) each member is run again alone, so
+ * every member is answered exactly what it would have been answered by itself — its result, or its Error.
+ */
+export async function oneByOneOnRefusal<Entry, Result>(
+  members: readonly Entry[], run: (members: readonly Entry[]) => Promise<Result[]>, options: { retryOneByOne?: (error: unknown) => boolean } = {},
+): Promise<(Result | Error)[]> {
+  if (members.length > 1) {
+    try {
+      return await run(members);
+    } catch (error) {
+      if (!(error instanceof RefusedInGroup) && !options.retryOneByOne?.(error)) throw error;
+    }
+  }
+  const answers: (Result | Error)[] = [];
+  for (const member of members) answers.push(await run([member]).then(([answer]) => answer!, asError));
+  return answers;
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

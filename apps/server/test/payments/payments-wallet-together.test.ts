@@ -14,7 +14,7 @@ import { useTestApp } from '../support/test-app.ts';
 
 /**
  * PATCH /api/orders/{id}/pay from the wallet in a rush: buyers paying at the same moment pay together
- * (payments/pay-together.ts, decisions/0021 "Payments together"), and each is answered, charged and served
+ * (payments/wallet-pay.ts, decisions/0021 "Payments together"), and each is answered, charged and served
  * exactly as a payment of their own would be. On PostgreSQL the burst really runs in parallel on the pool.
  */
 const { t, api } = useTestApp();

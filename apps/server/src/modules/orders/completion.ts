@@ -105,7 +105,7 @@ export function claimSqlParts(db: DbOrTx): { cte: SQL; answer: SQL } {
 }
 
 /**
- * `claimSqlParts` for the orders of several buyers at once (payments made together, payments/pay-together.ts):
+ * `claimSqlParts` for the orders of several buyers at once (payments made together, payments/wallet-pay.ts):
  * `cte` is `claimed as (…)`, each asked order moved from unpaid to completed on the same conditions as one
  * alone — the buyer's own, on the site, unpaid, inside its window, unchanged since seen — filled from the
  * placeholders orderIds, accountIds and versions (arrays, one entry per order), area and now; `answer` gives,

@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentOption } from '@lantern/contract';
-import type { Area } from '@lantern/domain';
+import { walletPayRefusal, type Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
 import type { PaymentGateways } from '../../platform/payment-gateways/select.ts';
@@ -42,11 +42,12 @@ export function paymentOptions(facts: PaymentFacts, gateways: Pick<PaymentGatewa
       const reason = facts.unpayable ?? (facts.pointsAmount === null ? 'points_unsupported' : facts.score < facts.pointsAmount ? 'insufficient_points' : null);
       return { ...option(reason), points_amount: facts.pointsAmount, score: facts.score };
     }
-    const cash = facts.unpayable ?? (facts.cashSupported ? null : 'cash_unsupported');
     if (method === 'wallet') {
-      const reason = cash ?? (facts.wallet.status === 'frozen' ? 'wallet_frozen' : facts.wallet.balance < facts.total ? 'insufficient_balance' : null);
+      // The wallet's rules are the pay call's too (domain's walletPayRefusal).
+      const reason = facts.unpayable ?? walletPayRefusal({ cashSupported: facts.cashSupported, walletFrozen: facts.wallet.status === 'frozen', balance: facts.wallet.balance, total: facts.total });
       return { ...option(reason), balance: facts.wallet.balance };
     }
+    const cash = facts.unpayable ?? (facts.cashSupported ? null : 'cash_unsupported');
     return option(cash ?? (gateways.gatewayFor(facts.area, method) ? null : 'method_unavailable'));
   });
 }

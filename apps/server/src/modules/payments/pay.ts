@@ -1,31 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SITES } from '@lantern/domain';
-import type { PayResponse, PaymentMethod } from '@lantern/contract';
+import type { PayResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { fail } from '../../platform/errors.ts';
 import type { GatewayMethod } from '../../platform/payment-gateway.ts';
-import { assertNoRecoveryHold, spendScore, walletDebitCtes, walletRefusal } from '../accounts/index.ts';
+import { spendScore, walletDebitCtes } from '../accounts/index.ts';
 import {
-  claimOrderForPayment, claimSqlParts, claimedOrderOf, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit,
-  type ClaimRow, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
+  claimOrderForPayment, completePaidOrder, expireOrders, fulfilClaimedOrder, runAfterCommit, type ClaimedOrder, type CompletionOutcome, type OrderRecord,
 } from '../orders/index.ts';
 import { isGatewayMethod, loadPaymentFacts, paymentOptions } from './methods.ts';
 import { IN_STORE_PAY_WAIT_MS, payerOrder, withPayLock, type Payer } from './order-access.ts';
+import { newOutTradeNo, type PayInput } from './pay-input.ts';
 import { payments } from './tables.ts';
-
-export interface PayInput {
-  payment_method: PaymentMethod;
-  payment_from: string;
-  version: number;
-}
-
-/** Our reference at the gateway: time-ordered for people reading logs, with 96 random bits so it cannot be guessed. */
-export function newOutTradeNo(now: Date): string {
-  return `LT${now.getTime().toString(36).toUpperCase()}${randomBytes(12).toString('hex').toUpperCase()}`;
-}
+import { payFromWalletAlone, type WalletPay } from './wallet-pay.ts';
+import { refuseWallet } from './wallet-refusal.ts';
 
 /** The path the gateway sends the buyer back to; the web's checkout page polls pay_query from there. */
 export const returnPath = (orderId: number, paymentId: number) => `/orders/${orderId}/checkout?payment_id=${paymentId}`;
@@ -64,9 +54,7 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
   const now = deps.clock.now();
   return withPayLock(deps.locks, orderId, async () => {
     if (!isGatewayMethod(input.payment_method)) {
-      const paid = input.payment_method === 'wallet'
-        ? await fromWallet(payer, orderId, input, now)
-        : await payInStoreAtOnce(deps, payer, orderId, input.payment_method, input, now);
+      const paid = input.payment_method === 'wallet' ? await fromWallet(payer, orderId, input, now) : await payWithPointsAtOnce(deps, payer, orderId, input, now);
       if (paid) return paid;
     }
     // The careful path: a gateway method, or an order the one-statement claim did not match (someone
@@ -79,29 +67,18 @@ export async function payOrder(deps: Deps, payer: Payer, orderId: number, input:
 }
 
 /**
- * The wallet's common path for one order, under its pay lock: the payment, or null for the careful path to say
- * why not. The route passes the one that pays concurrent buyers together (pay-together.ts).
+ * Points on the common path: the buyer's own payable order is claimed and completed by one conditional UPDATE
+ * (orders' claimOrderForPayment), and the points are spent and the payment recorded in the same transaction; an
+ * order not payable in points, or points that do not fit, throws and rolls the claim back with everything else.
+ * Answers null when the claim matched nothing, for the careful path to say why
+ * (docs/decisions/0010-checkout-at-speed.md). The wallet's common path is wallet-pay.ts.
  */
-export type WalletPay = (payer: Payer, orderId: number, input: PayInput, now: Date) => Promise<PayResponse | null>;
-
-/** Each payment on its own: the default, for callers without an instance's groups. */
-const payFromWalletAlone = (deps: Deps): WalletPay => (payer, orderId, input, now) => payInStoreAtOnce(deps, payer, orderId, 'wallet', input, now);
-
-/**
- * Wallet and points on the common path: the buyer's own payable order is claimed and completed by one
- * conditional UPDATE (orders' claimOrderForPayment), and the money moves and the payment is recorded in
- * the same transaction — for the wallet in the same statement as the claim; a method the order cannot
- * take, or money that does not fit, throws and rolls the claim back with everything else. Answers null
- * when the claim matched nothing, for the careful path to say why (docs/decisions/0010-checkout-at-speed.md).
- */
-export async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number, method: 'wallet' | 'points', input: PayInput, now: Date): Promise<PayResponse | null> {
+async function payWithPointsAtOnce(deps: Deps, payer: Payer, orderId: number, input: PayInput, now: Date): Promise<PayResponse | null> {
   const done = await deps.db.transaction(async (tx) => {
-    if (method === 'wallet') return payFromWalletAtOnce(tx, deps, payer, orderId, input, now);
     const claimed = await claimOrderForPayment(tx, payer, orderId, input.version, now);
     if (!claimed) return null;
-    const amount = inStoreAmount(claimed, method);
-    const completion = await takeInStore(tx, deps, claimed.order, method, amount, input, now, () => fulfilClaimedOrder(tx, deps, claimed, now));
-    return completion;
+    const amount = pointsAmountOf(claimed);
+    return takeInStore(tx, deps, claimed.order, 'points', amount, input, now, () => fulfilClaimedOrder(tx, deps, claimed, now));
   });
   if (!done) return null;
   // Not awaited: the buyer's answer does not wait for the supplier (runAfterCommit never throws).
@@ -109,66 +86,9 @@ export async function payInStoreAtOnce(deps: Deps, payer: Payer, orderId: number
   return { payment_id: done.paymentId, status: 'complete', order_id: orderId };
 }
 
-/**
- * The wallet's common path in one statement: the claim (orders' claimSqlParts), the debit of the claimed
- * order's total with its ledger row (accounts' walletDebitCtes), any unfinished gateway attempt ended and
- * the succeeded payment — all written `from claimed`, so nothing happens when the claim matched nothing
- * (null: the careful path says why). Then the refusals in the listing's order: a line not payable in cash,
- * then a debit that did not fit; either throws and rolls the whole statement's work back.
- */
-async function payFromWalletAtOnce(tx: Tx, deps: Deps, payer: Payer, orderId: number, input: PayInput, now: Date): Promise<{ paymentId: number; completion: CompletionOutcome } | null> {
-  const [row] = await walletAtOnce.rows<ClaimRow & { payment_id: number | string; debited: boolean }>(tx, {
-    orderId, accountId: payer.accountId, area: payer.area, version: input.version, now, nowText: now.toISOString(),
-    paymentFrom: input.payment_from, outTradeNo: newOutTradeNo(now),
-  });
-  if (!row) return null;
-  const claimed = claimedOrderOf(row, orderId);
-  inStoreAmount(claimed, 'wallet');
-  if (!row.debited) return refuseWallet(tx, claimed.order, now);
-  return { paymentId: Number(row.payment_id), completion: await fulfilClaimedOrder(tx, deps, claimed, now) };
-}
-
-const walletAtOnce = new PreparedSql('payments_wallet_at_once', (db) => walletAtOnceSql(db));
-
-function walletAtOnceSql(db: DbOrTx): SQL {
-  const { cte, answer } = claimSqlParts(db);
-  const total = sql`(select total_amount from claimed)`;
-  const debit = walletDebitCtes(db, { accountId: slot('accountId'), currency: sql`(select currency from claimed)`, amount: total, orderId: slot('orderId'), now: slot('nowText') });
-  const canceled = db.update(payments).set({ state: 'canceled', updatedAt: slotSql('now') })
-    .where(and(eq(payments.orderId, slot('orderId')), eq(payments.state, 'created'), sql`exists (select from claimed)`)).getSQL();
-  const at = sql`${slot('nowText')}::timestamptz`;
-  const columns = [
-    payments.orderId, payments.accountId, payments.area, payments.method, payments.paymentFrom, payments.outTradeNo, payments.amount, payments.currency,
-    payments.state, payments.createdAt, payments.paidAt, payments.updatedAt,
-  ].map((column) => sql.identifier(column.name));
-  return sql`with ${cte}, ${debit}, canceled as (${canceled}), paid as (
-      insert into ${payments} (${sql.join(columns, sql`, `)})
-      select claimed.id, claimed.account_id, claimed.area, 'wallet', ${slot('paymentFrom')}, ${slot('outTradeNo')}, claimed.total_amount, claimed.currency,
-        'succeeded', ${at}, ${at}, ${at}
-      from claimed
-      returning id)
-    select ${answer}, (select id from paid) as payment_id, exists (select from wallet_debit) as debited
-    from claimed`;
-}
-
-/**
- * Why the wallet's debit did not go through, in the listing's words. The recovery hold comes first, with its
- * end: within 15 days of an appeal's reset the wallet spends nothing (docs/product/accounts.md#recovery-hold),
- * and the debit's own statement checked it under the account row's lock (accounts' walletDebitCtes).
- */
-async function refuseWallet(tx: Tx, order: Pick<OrderRecord, 'accountId' | 'currency'>, now: Date): Promise<never> {
-  await assertNoRecoveryHold(tx, order.accountId, now, 'payment_method');
-  throw fail.unprocessable('payment_method', await walletRefusal(tx, order.accountId, order.currency));
-}
-
-/** What a claimed order costs in the method, with the same refusals the listing gives (paymentOptions). */
-export function inStoreAmount({ order, paid }: ClaimedOrder, method: 'wallet' | 'points'): number {
-  const cashSupported = paid.every(({ line }) => line.cashPayable);
+/** What a claimed order costs in points, with the listing's refusal when a line has no points price (paymentOptions). */
+function pointsAmountOf({ paid }: ClaimedOrder): number {
   const pointsAmount = paid.reduce<number | null>((sum, { line }) => (sum === null || line.pointsPrice === null ? null : sum + line.pointsPrice * line.quantity), 0);
-  if (method === 'wallet') {
-    if (!cashSupported) throw fail.unprocessable('payment_method', 'cash_unsupported');
-    return order.totalAmount;
-  }
   if (pointsAmount === null) throw fail.unprocessable('payment_method', 'points_unsupported');
   return pointsAmount;
 }

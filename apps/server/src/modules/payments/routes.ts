@@ -8,7 +8,7 @@ import { idParams } from '../../platform/params.ts';
 import { acceptFormBodies } from './form-body.ts';
 import { notifyRoute } from './notify-route.ts';
 import { payOrder } from './pay.ts';
-import { walletPaysTogether } from './pay-together.ts';
+import { walletPaysTogether } from './wallet-pay.ts';
 import { orderPaymentMethods, payQuery } from './query.ts';
 import { sandboxPaymentRoutes } from './sandbox-routes.ts';
 
@@ -32,7 +32,7 @@ async function wrapPayment(request: FastifyRequest) {
 export const paymentRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   acceptFormBodies(app);
   const payer = (request: FastifyRequest) => ({ accountId: requireAuth(request).accountId, area: request.site.area });
-  // Buyers paying from their wallets at the same moment pay together (pay-together.ts).
+  // Buyers paying from their wallets at the same moment pay together (wallet-pay.ts).
   const fromWallet = walletPaysTogether(deps);
 
   app.get('/api/orders/:id/payments', { schema: { tags, params: idParams, response: { 200: orderPaymentsResponse } } }, async (request) =>

@@ -4,22 +4,21 @@ import { lockedTransaction } from '../../../platform/db/client.ts';
 import { coverUrls } from '../../catalog/index.ts';
 import { removeFromCart } from '../../cart/index.ts';
 import { presentOrder } from '../presenter.ts';
-import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
 import { runAfterCommit } from '../completion.ts';
-import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CheckoutLine, CreateOrderInput, LockedCheckout } from './context.ts';
+import type { AddressSnapshot } from '../tables.ts';
+import { readAccountFacts } from './account-facts.ts';
+import { applyCoupon, chosenCoupon } from './apply-coupon.ts';
 import { completeIfFree } from './complete-free.ts';
-import { reserveLines } from './line-reservations.ts';
-import { runOrderPlacedSteps } from '../placed.ts';
+import type { CheckoutBuyer, CheckoutContext, CheckoutHooks, CreateOrderInput, LockedCheckout } from './context.ts';
 import { buyerLockKey } from './lock-buyer.ts';
-import { priceLines } from './pricing.ts';
+import { afterOrderWritten } from './placed-steps.ts';
+import { priceLines, type PricedLine } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
 import { shippingAddress } from './shipping-address.ts';
-import { purchaseBan, refuseBlockedMarket, validateBuyer } from './validate-buyer.ts';
+import { placingRefusal } from './validate-buyer.ts';
 import { validateLines } from './validate-lines.ts';
-import { heldFromRows, noteOwnershipProblems, ownershipProductIds, validateOwnership } from './validate-ownership.ts';
+import { ownershipProductIdsOf } from './validate-ownership.ts';
 import { insertOrder, placeOrder, writeLines, type OrderLineRow, type OrderRow } from './write-order.ts';
-import type { PricedLine } from './pricing.ts';
-import type { AddressSnapshot } from '../tables.ts';
 
 /**
  * POST /api/orders, and every other way an order is placed: the checkout as named steps. What depends
@@ -37,9 +36,7 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
 
   // The transaction begins holding the buyer's lock (lock-buyer.ts), in the same round trip as its BEGIN.
   const written = await lockedTransaction(deps.db, buyerLockKey(buyer.accountId), async (tx) => {
-    const locked = { ...context, tx };
-    // Nothing found wrong so far and no coupon (the common order): the rules' reads and the write are one statement.
-    const placed = couponId === null && !context.problems.any() ? await placeAtOnce(locked, priced, address, hooks) : await placeStepByStep(locked, lines, priced, address, couponId, hooks);
+    const placed = await placeOne({ ...context, tx }, priced, address, couponId, hooks);
     // Nothing to pay (a free game, a coupon covering it all): completed here, in the same transaction.
     return completeIfFree(tx, deps, placed, context.now);
   });
@@ -53,47 +50,32 @@ export async function createOrder(deps: Deps, buyer: CheckoutBuyer, input: Creat
 }
 
 /**
- * The checkout step by step, for an order with a coupon or a problem already found: the account-wide rules,
- * ownership, the order row, the hooks and reservations, the coupon, then the lines.
+ * The steps of placing one order under the buyer's lock, in the order docs/decisions/0021 lists them (a group's
+ * are create-together.ts, through the same read, refusal and after-write steps):
+ * - **read** the account's facts (ban, holdings) — for the common order (no coupon, nothing wrong so far) in the
+ *   same statement that writes the order and its lines (write-order.ts placeOrder), else one statement of its own;
+ * - **refuse** by the rules, in their one place (validate-buyer.ts placingRefusal), rolling any write back;
+ * - **write** the order row (if the read did not), the module's hook (a flash sale's unit), the coupon's use and
+ *   the lines with their shares of it;
+ * - **after the write**: the lines' reservations (a peripheral's stock) and the placed-order steps
+ *   (placed-steps.ts), a cart order's lines out of the cart, and the last hook before the commit.
  */
-async function placeStepByStep(locked: LockedCheckout, lines: readonly CheckoutLine[], priced: readonly PricedLine[], address: AddressSnapshot | null, couponId: number | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const { tx, deps, buyer, now, problems } = locked;
-  await validateBuyer(tx, deps, buyer);
-  await validateOwnership(locked, lines);
-  problems.throwIfAny();
-  const order = await insertOrder(locked, priced, address);
+async function placeOne(locked: LockedCheckout, priced: readonly PricedLine[], address: AddressSnapshot | null, couponId: number | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  const { tx, deps, buyer, input, now, problems } = locked;
+  const productIds = ownershipProductIdsOf(priced);
+  const atOnce = couponId === null && !problems.any() ? await placeOrder(locked, priced, address, productIds) : null;
+  const facts = atOnce ?? (await readAccountFacts(tx, [buyer.accountId], productIds, now)).get(buyer.accountId)!;
+  const refused = placingRefusal(deps, buyer, facts, priced, problems);
+  if (refused) throw refused;
+  const order = atOnce?.order ?? await insertOrder(locked, priced, address);
   // A module above orders holds what it sells in the same transaction (a flash sale's unit); throwing undoes the order.
   await hooks.onOrderWritten?.(tx, order.id, now);
-  await reserveLines(locked, order.id, priced);
-  const coupon = await applyCoupon(locked, order.id, couponId, priced);
-  problems.throwIfAny();
-  const result = await writeLines(locked, order, priced, coupon);
-  await runOrderPlacedSteps(tx, result.order, result.lines, now);
-  await hooks.beforeCommit?.(tx, order.id, now);
-  return result;
-}
-
-/**
- * The order and its lines written in one statement that also reads the account-wide rules (the purchase
- * ban, what the account holds: write-order.ts placeOrder), then the same refusals in the same order as
- * the step-by-step way — the market (403), the ban (403), the ownership rules (422) — each rolling the
- * write back. Then the hooks of the modules above (a flash sale's unit), the lines' reservations (a
- * peripheral's stock), a cart order's lines leave the cart, the placed-order steps (distribution), and the last
- * hook before the commit.
- */
-async function placeAtOnce(locked: LockedCheckout, priced: readonly PricedLine[], address: AddressSnapshot | null, hooks: CheckoutHooks): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const { tx, deps, buyer, input, now, problems } = locked;
-  refuseBlockedMarket(deps, buyer);
-  const placed = await placeOrder(locked, priced, address, ownershipProductIds(priced));
-  if (placed.banned) throw purchaseBan();
-  noteOwnershipProblems(priced, heldFromRows(placed.held), problems);
-  problems.throwIfAny();
-  await hooks.onOrderWritten?.(tx, placed.order.id, now);
-  await reserveLines(locked, placed.order.id, priced);
-  problems.throwIfAny();
+  const written = atOnce
+    ? { order, lines: atOnce.lines.sort((a, b) => a.id - b.id) }
+    : await writeLines(locked, order, priced, await applyCoupon(locked, order.id, couponId, priced));
+  const late = await afterOrderWritten(locked, written, priced);
+  if (late) throw late;
   if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, priced.map((l) => l.row.sku.id));
-  const lines = placed.lines.sort((a, b) => a.id - b.id);
-  await runOrderPlacedSteps(tx, placed.order, lines, now);
-  await hooks.beforeCommit?.(tx, placed.order.id, now);
-  return { order: placed.order, lines };
+  await hooks.beforeCommit?.(tx, order.id, now);
+  return written;
 }

@@ -1,23 +1,22 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Deps } from '../../../platform/deps.ts';
 import { lockedTransaction, type Tx } from '../../../platform/db/client.ts';
-import { rowsOf } from '../../../platform/db/json-rows.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { purchaseBannedSql } from '../../accounts/index.ts';
+import { oneByOneOnRefusal, RefusedInGroup } from '../../../platform/group-lanes.ts';
 import type { SkuRow } from '../../catalog/index.ts';
 import type { AddressSnapshot } from '../tables.ts';
-import type { CheckoutBuyer, CheckoutContext, CreateOrderInput, LockedCheckout } from './context.ts';
 import { runAfterCommit, type CompletionOutcome } from '../completion.ts';
+import { readAccountFacts } from './account-facts.ts';
+import type { CheckoutBuyer, CheckoutContext, CreateOrderInput, LockedCheckout } from './context.ts';
 import { completeIfFree } from './complete-free.ts';
-import { reserveLines } from './line-reservations.ts';
-import { runOrderPlacedSteps } from '../placed.ts';
 import { buyerLockKeys } from './lock-buyer.ts';
+import { afterOrderWritten } from './placed-steps.ts';
 import { priceLines, type PricedLine } from './pricing.ts';
 import { CheckoutProblems } from './problems.ts';
 import { shippingAddress } from './shipping-address.ts';
-import { purchaseBan, refuseBlockedMarket } from './validate-buyer.ts';
+import { placingRefusal } from './validate-buyer.ts';
 import { validateLines } from './validate-lines.ts';
-import { heldFromRows, heldProductsQuery, noteOwnershipProblems, ownershipProductIds } from './validate-ownership.ts';
+import { ownershipProductIdsOf } from './validate-ownership.ts';
 import { placeOrders, type OrderLineRow, type OrderRow } from './write-order.ts';
 
 /** One buyer of a checkout of many, with what only that buyer chose (where a physical item ships). */
@@ -73,40 +72,21 @@ export async function createOrdersTogether(deps: Deps, buyers: readonly BuyerOfM
   if (new Set(buyers.map((b) => b.buyer.accountId)).size !== buyers.length) throw new Error('createOrdersTogether takes each account once');
   const now = deps.clock.now();
   const outcomes: OrderOfManyOutcome[] = new Array(buyers.length);
-  const places = new Map<string, { priced: PricedLine[] | AppError; members: Member[] }>();
+  // Steps before the lock: the lines validated and priced once per site and region, each buyer's address.
+  const places = new Map<string, { priced: PricedLine[]; found: CheckoutProblems; members: Member[] }>();
   for (const [index, entry] of buyers.entries()) {
     const key = `${entry.buyer.area}:${entry.buyer.region ?? ''}`;
-    const place = places.get(key) ?? { priced: await pricedFor(deps, entry.buyer, input, now), members: [] };
+    const place = places.get(key) ?? { ...(await linesFor(deps, entry.buyer, input, now)), members: [] };
     places.set(key, place);
-    if (place.priced instanceof AppError) {
-      outcomes[index] = { refused: place.priced };
-      continue;
-    }
-    const context: CheckoutContext = { deps, buyer: entry.buyer, input: { ...input, address_id: entry.address_id }, now, problems: new CheckoutProblems() };
-    const refused = await refusalOf(async () => {
-      refuseBlockedMarket(deps, entry.buyer);
-      const address = await shippingAddress(context);
-      context.problems.throwIfAny();
-      place.members.push({ index, context, address });
-    });
-    if (refused) outcomes[index] = { refused };
+    const context: CheckoutContext = { deps, buyer: entry.buyer, input: { ...input, address_id: entry.address_id }, now, problems: place.found.copy() };
+    place.members.push({ index, context, address: await shippingAddress(context) });
   }
   for (const { priced, members } of places.values()) {
-    if (priced instanceof AppError || members.length === 0) continue;
-    try {
-      for (const [index, outcome] of await placeGroup(deps, members, priced, hooks)) outcomes[index] = outcome;
-    } catch (error) {
-      if (error instanceof AppError && members.length === 1) {
-        outcomes[members[0]!.index] = { refused: error };
-        continue;
-      }
-      if (!(error instanceof OneByOne)) throw error;
-      for (const member of members) {
-        const refused = await refusalOf(async () => {
-          for (const [index, outcome] of await placeGroup(deps, [member], priced, hooks)) outcomes[index] = outcome;
-        });
-        if (refused) outcomes[member.index] = { refused };
-      }
+    const answers = await oneByOneOnRefusal(members, (some) => placeGroup(deps, some, priced, hooks));
+    for (const [i, answer] of answers.entries()) {
+      // Only a refusal is a buyer's answer; anything else is a failure of the checkout itself.
+      if (answer instanceof Error && !(answer instanceof AppError)) throw answer;
+      outcomes[members[i]!.index] = answer instanceof AppError ? { refused: answer } : answer;
     }
   }
   return outcomes;
@@ -118,32 +98,19 @@ interface Member {
   address: AddressSnapshot | null;
 }
 
-/** A refusal found after the group's write: the group is rolled back and its buyers placed one by one. */
-class OneByOne extends Error {}
-
-/** What the lines cost on a site and region, or the refusal every buyer there gets (the SKU is off sale). */
-async function pricedFor(deps: Deps, buyer: CheckoutBuyer, input: CreateOrderInput, now: Date): Promise<PricedLine[] | AppError> {
+/** The lines on a site and region, priced, with the problems found of them (every buyer there starts from these). */
+async function linesFor(deps: Deps, buyer: CheckoutBuyer, input: CreateOrderInput, now: Date): Promise<{ priced: PricedLine[]; found: CheckoutProblems }> {
   const context: CheckoutContext = { deps, buyer, input, now, problems: new CheckoutProblems() };
   const lines = await validateLines(deps.db, context);
-  const priced = await priceLines(context, lines);
-  return context.problems.asError() ?? priced;
-}
-
-async function refusalOf(step: () => Promise<void>): Promise<AppError | null> {
-  try {
-    await step();
-    return null;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
+  return { priced: await priceLines(context, lines), found: context.problems };
 }
 
 /**
- * One transaction for the group: locks, the account-wide rules for all, the module's refusals, one write; an
- * order with nothing to pay (a free game's launch) completed in it too, its work after the commit started then.
+ * One transaction for the group: the steps of placing under every buyer's lock — read, refuse, write, after the
+ * write — and an order with nothing to pay (a free game's launch) completed in it too, its work after the commit
+ * started then. A refusal after the write throws (RefusedInGroup when several: platform/group-lanes.ts).
  */
-async function placeGroup(deps: Deps, members: readonly Member[], priced: readonly PricedLine[], hooks: TogetherHooks): Promise<[number, OrderOfManyOutcome][]> {
+async function placeGroup(deps: Deps, members: readonly Member[], priced: readonly PricedLine[], hooks: TogetherHooks): Promise<OrderOfManyOutcome[]> {
   const completions: CompletionOutcome[] = [];
   const answered = await writeGroup(deps, members, priced, hooks, completions);
   // Not awaited: the answers do not wait for a supplier's key (runAfterCommit never throws).
@@ -151,68 +118,42 @@ async function placeGroup(deps: Deps, members: readonly Member[], priced: readon
   return answered;
 }
 
-async function writeGroup(deps: Deps, members: readonly Member[], priced: readonly PricedLine[], hooks: TogetherHooks, completions: CompletionOutcome[]): Promise<[number, OrderOfManyOutcome][]> {
+async function writeGroup(deps: Deps, members: readonly Member[], priced: readonly PricedLine[], hooks: TogetherHooks, completions: CompletionOutcome[]): Promise<OrderOfManyOutcome[]> {
   const now = members[0]!.context.now;
   const accountIds = members.map((m) => m.context.buyer.accountId);
   // Every buyer's lock as the transaction begins (one round trip on node-postgres), in account order.
   return lockedTransaction(deps.db, buyerLockKeys(accountIds), async (tx) => {
-    const answered: [number, OrderOfManyOutcome][] = [];
-    const rules = await accountRules(tx, accountIds, ownershipProductIds(priced), now, hooks);
-    const moduleRefusals = hooks.refuse ? await hooks.refuse(tx, new Map([...rules].map(([id, r]) => [id, r.module])), now) : new Map<number, AppError>();
-    const passing: (Member & { locked: LockedCheckout })[] = [];
-    for (const member of members) {
-      const accountId = member.context.buyer.accountId;
-      const own = rules.get(accountId);
-      if (own?.banned) {
-        answered.push([member.index, { refused: purchaseBan() }]);
-        continue;
-      }
-      const problems = new CheckoutProblems();
-      noteOwnershipProblems(priced, heldFromRows(own?.held ?? []), problems);
-      const refused = problems.asError() ?? moduleRefusals.get(accountId);
-      if (refused) answered.push([member.index, { refused }]);
-      else passing.push({ ...member, locked: { ...member.context, tx } });
+    const answered: OrderOfManyOutcome[] = new Array(members.length);
+    // Read: every buyer's facts in one statement. Refuse: the rules' one place, then the module's own.
+    const facts = await readAccountFacts(tx, accountIds, ownershipProductIdsOf(priced), now, hooks);
+    const moduleRefusals = hooks.refuse ? await hooks.refuse(tx, new Map([...facts].map(([id, f]) => [id, f.module])), now) : new Map<number, AppError>();
+    const passing: { at: number; locked: LockedCheckout; address: AddressSnapshot | null }[] = [];
+    for (const [at, member] of members.entries()) {
+      // Each try of a buyer starts from the problems found before the lock, not from an earlier try's.
+      const locked: LockedCheckout = { ...member.context, problems: member.context.problems.copy(), tx };
+      const accountId = locked.buyer.accountId;
+      const refused = placingRefusal(deps, locked.buyer, facts.get(accountId)!, priced, locked.problems) ?? moduleRefusals.get(accountId);
+      if (refused) answered[at] = { refused };
+      else passing.push({ at, locked, address: member.address });
     }
+    // Write: every passing buyer's order and lines in one statement, with the module's own write alongside.
     const { placed, takenOn } = await placeOrders(tx, passing.map((m) => ({ checkout: m.locked, address: m.address })), priced, hooks.writeWith?.sql);
-    const late = new Map<number, AppError>();
-    if (hooks.writeWith) for (const m of passing) if (!takenOn.has(m.context.buyer.accountId)) late.set(m.context.buyer.accountId, hooks.writeWith.refusal());
+    const late: AppError[] = [];
+    if (hooks.writeWith) for (const m of passing) if (!takenOn.has(m.locked.buyer.accountId)) late.push(hooks.writeWith.refusal());
     for (const [i, member] of passing.entries()) {
-      await reserveLines(member.locked, placed[i]!.order.id, priced);
-      await runOrderPlacedSteps(tx, placed[i]!.order, placed[i]!.lines, now);
-      const refused = member.locked.problems.asError();
-      if (refused) late.set(member.context.buyer.accountId, refused);
+      const refused = await afterOrderWritten(member.locked, placed[i]!, priced);
+      if (refused) late.push(refused);
     }
-    if (late.size > 0) {
-      if (members.length > 1) throw new OneByOne();
-      throw late.values().next().value!;
-    }
+    if (late.length > 0) throw members.length > 1 ? new RefusedInGroup() : late[0]!;
     const skus = priced.map((line) => line.row);
     const done: CompletionOutcome[] = [];
     for (const [i, member] of passing.entries()) {
       const { completion, ...written } = await completeIfFree(tx, deps, placed[i]!, now);
       if (completion) done.push(completion);
-      answered.push([member.index, { ...written, skus }]);
+      answered[member.at] = { ...written, skus };
     }
     // Kept only once every statement above has run: a failure rolls them back with the rest.
     completions.push(...done);
     return answered;
   });
-}
-
-/**
- * Each buyer's ban, what it holds of the ordered products and what the module above reads of it, for all in
- * one statement under their locks.
- */
-async function accountRules(tx: Tx, accountIds: readonly number[], productIds: readonly number[], now: Date, { readFor, countedElsewhere }: TogetherHooks) {
-  const account = sql`buyer.id`;
-  const rows = await rowsOf<{ account_id: number | string; banned: boolean | null; held: { product_id: number | string; state: string }[] | null; module: unknown }>(tx, sql`
-    select buyer.id as account_id, ${purchaseBannedSql(account)} as banned,
-      ${productIds.length === 0 ? sql`null` : sql`(select json_agg(h) from (${heldProductsQuery(tx, account, productIds, now, countedElsewhere).getSQL()}) h)`} as held,
-      ${readFor ? readFor(account) : sql`null`} as module
-    from unnest(${sql.param([...accountIds])}::bigint[]) as buyer(id)`);
-  return new Map(rows.map((row) => [Number(row.account_id), {
-    banned: row.banned === true,
-    held: (row.held ?? []).map((h) => ({ productId: Number(h.product_id), state: h.state })),
-    module: row.module,
-  }]));
 }

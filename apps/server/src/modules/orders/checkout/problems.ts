@@ -18,6 +18,14 @@ export class CheckoutProblems {
     pushOnce((this.perSku[skuId] ??= []), reason);
   }
 
+  /** The same problems, to note more on without touching these (each try of a group's buyer starts from what was found before it). */
+  copy(): CheckoutProblems {
+    const copy = new CheckoutProblems();
+    for (const [field, reasons] of Object.entries(this.errors)) for (const reason of reasons) copy.add(field, reason);
+    for (const [skuId, reasons] of Object.entries(this.perSku)) for (const reason of reasons) pushOnce((copy.perSku[skuId] ??= []), reason);
+    return copy;
+  }
+
   any(): boolean {
     return Object.keys(this.errors).length > 0;
   }

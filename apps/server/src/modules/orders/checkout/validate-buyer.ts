@@ -1,25 +1,47 @@
-import { isPurchaseBlocked } from '@lantern/domain';
+import { isPurchaseBlocked, ownershipProblems, placingAccountRefusal } from '@lantern/domain';
 import { AppError } from '../../../platform/errors.ts';
 import { findAccount } from '../../accounts/index.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import type { Tx } from '../../../platform/db/client.ts';
-import type { CheckoutBuyer } from './context.ts';
+import type { CheckoutBuyer, CheckoutLine } from './context.ts';
+import type { CheckoutProblems } from './problems.ts';
+import { heldFromRows, ownershipLine } from './validate-ownership.ts';
+
+/** What the account-wide and ownership rules of one buyer are decided on, read under the buyer's lock. */
+export interface AccountFacts {
+  /** True when staff barred the account from buying. */
+  banned: boolean;
+  /** The rows of `heldProductsQuery` (product_id, state): how the account holds the ordered products. */
+  held: readonly { productId: number; state: string }[];
+}
 
 /**
- * The account-wide rules of order generation, checked before anything about the SKUs is said: a buyer
- * whose address is outside the site's market is refused (403 `ip: purchase_blocked`, the web goes to
- * /ip_error), and an account staff barred from buying gets 403 `account: purchase_ban` (the web shows
- * its disable-buy message). Read under the buyer's lock, so a ban that committed first is always seen.
+ * The refusal step of placing an order, the one place every way of placing asks (one buyer, a group): the
+ * account-wide rules in their order — a buyer whose address is outside the site's market (403 `ip:
+ * purchase_blocked`, the web goes to /ip_error), an account staff barred from buying (403 `account:
+ * purchase_ban`) — then the ownership rules noted with the problems found so far (owned, locked, has_no_base),
+ * answered together as one 422. The rules themselves are the domain's (hot-write-rules.ts). Null: none applies.
+ */
+export function placingRefusal(deps: Deps, buyer: Pick<CheckoutBuyer, 'area' | 'ip'>, facts: AccountFacts, lines: readonly CheckoutLine[], problems: CheckoutProblems): AppError | null {
+  const account = accountRefusal(deps, buyer, facts.banned);
+  if (account) return account;
+  const held = heldFromRows(facts.held);
+  for (const { skuId, reason } of ownershipProblems(lines.map(ownershipLine), held)) problems.sku(skuId, reason);
+  return problems.asError();
+}
+
+function accountRefusal(deps: Deps, buyer: Pick<CheckoutBuyer, 'area' | 'ip'>, banned: boolean): AppError | null {
+  const marketBlocked = buyer.ip !== null && isPurchaseBlocked(buyer.area, deps.geoip.countryOf(buyer.ip));
+  const refusal = placingAccountRefusal({ marketBlocked, banned });
+  return refusal && new AppError(403, { [refusal.field]: [refusal.reason] });
+}
+
+/**
+ * The account-wide rules alone, for an order granted rather than placed (a redeemed code's game: grant-orders.ts),
+ * read under the buyer's lock, so a ban that committed first is always seen.
  */
 export async function validateBuyer(tx: Tx, deps: Deps, buyer: Pick<CheckoutBuyer, 'accountId' | 'area' | 'ip'>): Promise<void> {
-  refuseBlockedMarket(deps, buyer);
   const account = await findAccount(tx, buyer.accountId);
-  if (account?.purchaseBannedAt) throw purchaseBan();
+  const refusal = accountRefusal(deps, buyer, account?.purchaseBannedAt != null);
+  if (refusal) throw refusal;
 }
-
-/** The market rule alone (no read): the first of the account-wide rules. */
-export function refuseBlockedMarket(deps: Deps, buyer: Pick<CheckoutBuyer, 'area' | 'ip'>): void {
-  if (buyer.ip !== null && isPurchaseBlocked(buyer.area, deps.geoip.countryOf(buyer.ip))) throw new AppError(403, { ip: ['purchase_blocked'] });
-}
-
-export const purchaseBan = () => new AppError(403, { account: ['purchase_ban'] });

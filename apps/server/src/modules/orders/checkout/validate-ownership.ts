@@ -1,40 +1,14 @@
 import { and, eq, gt, inArray, not, or, sql, type SQL } from 'drizzle-orm';
-import { UNPAID_ORDER_STATES, isGameKind, lacksBaseGame } from '@lantern/domain';
+import { UNPAID_ORDER_STATES, ownershipProductIds } from '@lantern/domain';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { orderGames, orders } from '../tables.ts';
-import type { CheckoutLine, LockedCheckout } from './context.ts';
-import type { CheckoutProblems } from './problems.ts';
+import type { CheckoutLine } from './context.ts';
 
-/**
- * The rules about what the account already has, for games, DLC and bundles: one it owns is refused
- * (`owned`), one an unpaid order of its already holds waits for that order (`locked`: two payments must
- * not race for one copy), and a DLC needs its base game, owned or in the same order (`has_no_base`).
- * Runs under the buyer's lock (lock-buyer.ts), so what it reads cannot change before the order is written.
- */
-export async function validateOwnership({ tx, buyer, now, problems }: LockedCheckout, lines: readonly CheckoutLine[]): Promise<void> {
-  const productIds = ownershipProductIds(lines);
-  if (productIds.length === 0) return;
-  noteOwnershipProblems(lines, await heldProducts(tx, buyer.accountId, productIds, now), problems);
-}
+/** A checkout line as the domain's ownership rules see it. */
+export const ownershipLine = ({ row }: CheckoutLine) => ({ skuId: row.sku.id, productId: row.sku.productId, kind: row.kind, baseProductId: row.baseProductId });
 
-/** The products whose holding decides the rules: the ordered games' own, and the bases of DLC (empty: no rule applies). */
-export function ownershipProductIds(lines: readonly CheckoutLine[]): number[] {
-  const games = lines.map((l) => l.row).filter((row) => isGameKind(row.kind));
-  if (games.length === 0) return [];
-  return [...games.map((r) => r.sku.productId), ...games.map((r) => r.baseProductId).filter((id): id is number => id !== null)];
-}
-
-/** The ownership rules applied to what the account holds (`heldProducts`, or the same read inside the order's write). */
-export function noteOwnershipProblems(lines: readonly CheckoutLine[], held: ReadonlyMap<number, 'owned' | 'locked'>, problems: CheckoutProblems): void {
-  const ordered = new Set(lines.map((l) => l.row.sku.productId));
-  const owned = new Set([...held].filter(([, holding]) => holding === 'owned').map(([productId]) => productId));
-  for (const { row } of lines) {
-    if (!isGameKind(row.kind)) continue;
-    const holding = held.get(row.sku.productId);
-    if (holding) problems.sku(row.sku.id, holding);
-    if (lacksBaseGame(row, owned, ordered)) problems.sku(row.sku.id, 'has_no_base');
-  }
-}
+/** The products whose holding decides the ownership rules (the domain's ownershipProductIds, of checkout lines). */
+export const ownershipProductIdsOf = (lines: readonly CheckoutLine[]) => ownershipProductIds(lines.map(ownershipLine));
 
 /**
  * How the account holds each of the products: `owned` (a line of a completed order) or `locked` (a line

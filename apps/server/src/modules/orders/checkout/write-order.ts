@@ -5,7 +5,6 @@ import { fromJsonRow, rowsOf } from '../../../platform/db/json-rows.ts';
 import { PreparedSqlByShape, slot } from '../../../platform/db/prepared.ts';
 import { SITES, orderExpiresAt, orderTotals } from '@lantern/domain';
 import { purchaseBannedSql } from '../../accounts/index.ts';
-import { removeFromCart } from '../../cart/index.ts';
 import { orderGames, orders, type AddressSnapshot } from '../tables.ts';
 import type { LockedCheckout } from './context.ts';
 import type { CouponApplied } from './apply-coupon.ts';
@@ -182,10 +181,10 @@ export async function insertOrder(checkout: LockedCheckout, lines: readonly Pric
 
 /**
  * Writes the lines with their prices snapshotted (money, points, whether cash is taken) and the coupon's
- * amounts, sets the order's totals when a coupon applied, and takes the ordered SKUs out of the cart.
+ * amounts, and sets the order's totals when a coupon applied.
  */
 export async function writeLines(checkout: LockedCheckout, order: OrderRow, lines: readonly PricedLine[], coupon: CouponApplied): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const { tx, buyer, input } = checkout;
+  const { tx, buyer } = checkout;
   let written = order;
   if (coupon.accountCouponId !== null) {
     const totals = totalsOf(lines, coupon.discount);
@@ -194,6 +193,5 @@ export async function writeLines(checkout: LockedCheckout, order: OrderRow, line
     written = updated!;
   }
   const rows = await tx.insert(orderGames).values(lineValues(buyer, order.id, lines, coupon.shares)).returning();
-  if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, lines.map((l) => l.row.sku.id));
   return { order: written, lines: rows.sort((a, b) => a.id - b.id) };
 }
