@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from './harness.ts';
-import { clients } from './client.ts';
-import { makeAccount, makeSku } from './catalog-factories.ts';
-import { makeCoupon } from './commerce-factories.ts';
-import { fundWallet } from './payments-factories.ts';
-import { makePaidOrder, makePendingOrder, steamCodes, stockKeys } from './keys-factories.ts';
-import { mulberry32 } from '../src/platform/mulberry32.ts';
-import { accounts, detailedAddresses, walletEntries, wallets } from '../src/modules/accounts/tables.ts';
-import { accountCoupons } from '../src/modules/coupons/tables.ts';
-import { keyDeliveries } from '../src/modules/keys/tables.ts';
-import { orderGames, orders } from '../src/modules/orders/tables.ts';
-import { payments } from '../src/modules/payments/tables.ts';
-import { peripheralStock } from '../src/modules/shop/tables.ts';
-import { setPeripheralStock } from '../src/modules/shop/index.ts';
+import { createTestApp, type TestApp } from '../support/harness.ts';
+import { clients } from '../support/client.ts';
+import { makeAccount, makeSku } from '../support/catalog-factories.ts';
+import { makeCoupon } from '../support/commerce-factories.ts';
+import { fundWallet } from '../support/payments-factories.ts';
+import { makePaidOrder, makePendingOrder, steamCodes, stockKeys } from '../support/keys-factories.ts';
+import { mulberry32 } from '../../src/platform/mulberry32.ts';
+import { accounts, detailedAddresses, walletEntries, wallets } from '../../src/modules/accounts/tables.ts';
+import { accountCoupons } from '../../src/modules/coupons/tables.ts';
+import { keyDeliveries } from '../../src/modules/keys/tables.ts';
+import { orderGames, orders } from '../../src/modules/orders/tables.ts';
+import { payments } from '../../src/modules/payments/tables.ts';
+import { peripheralStock } from '../../src/modules/shop/tables.ts';
+import { setPeripheralStock } from '../../src/modules/shop/index.ts';
 
 /**
  * Placing an order and paying it from the wallet are each described once (docs/decisions/0021-group-checkout.md,
