@@ -149,4 +149,3 @@ export async function oneByOneOnRefusal<Entry, Result>(
   return answers;
 }
 
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

@@ -140,7 +140,7 @@ describe("a guest's talks page", () => {
       }, {});
     };
     for (const language of LANGUAGES) {
-      const { community, people } = locale(language);
+      const { community, people } = locale(language) as Record<'community' | 'people', Record<string, string>>;
       expect(TALKS_PAGE_TEXTS[language]).toEqual({ community: community.title, title: people.talks, tagline: people.talks_tagline, everyone: people.tab_all, recommended: people.tab_recommend });
     }
   });
