@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PEOPLE_API } from '@lantern/contract';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { useTestApp } from '../support/test-app.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { updateAccount } from '../support/factories.ts';
 import { FakeTargets, rng } from '../support/discussion-support.ts';
@@ -16,15 +15,9 @@ import { logStatements } from '../support/statement-counter.ts';
  * or all at once, and both are the answers the product rules give (docs/product/community.md#likes), so breaking
  * a rule in its one place fails here whichever way it is run. The write pace is on, as in production.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
+const { t, api } = useTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
 const targets = new FakeTargets();
-beforeAll(async () => {
-  t = await createTestApp({ env: { COMMUNITY_WRITE_PACE: 'on' } });
-  targets.install();
-  api = clients(t);
-});
-afterAll(() => t.close());
+beforeAll(() => targets.install());
 
 /** Who a liker is, and what they ask for. */
 const KINDS = ['like', 'dislike', 'own post', 'blocked by the author', 'muted', 'already liked', 'unlike', 'switch to a like', 'cancel with none', 'hidden post', 'other site'] as const;

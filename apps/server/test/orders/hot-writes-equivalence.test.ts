@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { useTestApp } from '../support/test-app.ts';
 import { makeAccount, makeSku } from '../support/catalog-factories.ts';
 import { makeCoupon } from '../support/commerce-factories.ts';
 import { fundWallet } from '../support/payments-factories.ts';
@@ -22,13 +21,7 @@ import { setPeripheralStock } from '../../src/modules/shop/index.ts';
  * buyer at a time or all at once (the group lanes) gives every buyer the same answers and leaves the same rows.
  * A failing seed is printed with the mix, so it can be replayed.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const CASES = ['fine', 'short', 'frozen', 'owner', 'dlc', 'stale', 'others', 'sold_out', 'coupon', 'banned'] as const;
 type Case = (typeof CASES)[number];

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/harness.ts';
-import { clients } from '../support/client.ts';
+import { useTestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/harness.ts';
 import { makeAccount } from '../support/catalog-factories.ts';
 import { redPacketParts } from '../../src/modules/red-packets/tables.ts';
 import { lockWaiters } from '../support/lock-waiters.ts';
@@ -13,13 +13,7 @@ import { lockWaiters } from '../support/lock-waiters.ts';
  * `open_limit` if it commits them — never "all taken" too early, never a 5xx. PostgreSQL only: the parts must
  * really be held on another connection.
  */
-let t: TestApp;
-let api: ReturnType<typeof clients>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = clients(t);
-});
-afterAll(() => t.close());
+const { t, api } = useTestApp();
 
 const nowSec = () => Math.floor(t.clock.now().getTime() / 1000);
 
