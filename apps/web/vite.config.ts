@@ -38,6 +38,9 @@ interface OutputChunk {
  * of after it. The server may inline the home's data in the page (`__LANTERN__.data === 'home'`): then there
  * is nothing to fetch.
  */
+/** How many `<link>`s the first-page script adds in one task (see its comment). */
+const LINKS_PER_TASK = 8;
+
 const firstPagePreloads: Plugin = {
   name: 'lantern-first-page-preloads',
   apply: 'build',
@@ -89,22 +92,29 @@ const firstPagePreloads: Plugin = {
       if (!entryFile) throw new Error('index.html has no entry script to load after the first paint');
       const entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
       html = html.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+      // Each `<link>` the script adds starts a request there and then (about 2.5 ms of the main thread each on a phone),
+      // so the ~40 of a first page go in batches of LINKS_PER_TASK, one task each, the entry script after the last:
+      // no single long task for the browser to count as blocking (docs/decisions/0059-paint-before-scripts.md).
       const script =
         `<script>(function(){var entry=${JSON.stringify(entryFile)},preload=${JSON.stringify(entryPreloads)};function go(){` +
-        `var m=${JSON.stringify({ lang, pages })},s=window.__LANTERN__||{},l=null;` +
+        `var m=${JSON.stringify({ lang, pages })},s=window.__LANTERN__||{},l=null,q=[];` +
         `try{l=localStorage.getItem('lantern.language')}catch(e){}` +
         `if(l!=='en'&&l!=='zh-CN')l=s.language==='en'?'en':'zh-CN';` +
-        `function p(h,as){var e=document.createElement('link');e.rel=as?'preload':'modulepreload';e.href=h;` +
+        `function p(h,as){q.push([h,as])}` +
+        `function add(h,as){var e=document.createElement('link');e.rel=as?'preload':'modulepreload';e.href=h;` +
         `if(as){e.as=as;e.crossOrigin='use-credentials'}else{e.crossOrigin=''}document.head.appendChild(e)}` +
-        `preload.forEach(function(h){p(h)});m.lang[l].forEach(function(h){p(h)});var r=location.pathname;` +
-        `m.pages.forEach(function(g){var k=new RegExp(g[0]).exec(r);if(!k)return;g[1].concat(g[3][l]).forEach(function(h){p(h)});` +
+        `var r=location.pathname,g=null,k=null;m.pages.forEach(function(x){var y=new RegExp(x[0]).exec(r);if(y&&!g){g=x;k=y}});` +
+        // The page's reads first: the server's answer is the longest wait of the first render.
+        `if(g){` +
         // The home's data may be inline already (`__LANTERN__.data === 'home'`): nothing to fetch then.
         `if(k[0]==='/'||k[0]==='/home'){if(s.data!=='home')p('/api/v7/home?client=web&version=1','fetch')}` +
         // A guest's game, post, headline or group page carries its first read (`__LANTERN__.data` is its API path).
         // A read with its own query (a list's first page) is the page's only when the address asks for no other view.
-        `g[2].forEach(function(u){u=u.replace('$1',k[1]);var q=u.indexOf('?');if(q>=0&&location.search)return;` +
-        `if(s.data!==u)p(q<0?u+'?client=web&version=1':u.replace('?','?client=web&version=1&'),'fetch')})});` +
-        `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=entry;document.head.appendChild(e)}` +
+        `g[2].forEach(function(u){u=u.replace('$1',k[1]);var i=u.indexOf('?');if(i>=0&&location.search)return;` +
+        `if(s.data!==u)p(i<0?u+'?client=web&version=1':u.replace('?','?client=web&version=1&'),'fetch')})}` +
+        `preload.forEach(function(h){p(h)});m.lang[l].forEach(function(h){p(h)});if(g)g[1].concat(g[3][l]).forEach(function(h){p(h)});` +
+        `(function batch(){for(var n=0;n<${LINKS_PER_TASK}&&q.length;n++)add(q[0][0],q.shift()[1]);if(q.length)return setTimeout(batch,0);` +
+        `var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=entry;document.head.appendChild(e)})()}` +
         // After the first paint: a frame's callback runs just before it is painted, a task queued from there just
         // after. A hidden page paints nothing (and runs no frame callbacks): it starts at once.
         `if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0)});else go()})()</script>`;

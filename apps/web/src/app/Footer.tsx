@@ -11,7 +11,8 @@ export function Footer() {
   const site = useSite();
   const otherLabel = site.area === 'native' ? t('footer.international_site') : t('footer.mainland_site');
   return (
-    <footer className="mt-16 border-t border-ink-800 bg-ink-950/60">
+    // Below every page's fold: the browser lays it out and paints it only when it comes near (ui/SkippedOffscreen).
+    <footer className="mt-16 border-t border-ink-800 bg-ink-950/60" style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 30rem' }}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-3">
           <Brand />

@@ -85,7 +85,11 @@ function StoreHome() {
               </BelowFold>
             ) : null,
           )}
-          {data.coupon_areas.length > 0 ? <CouponAreasBlock items={data.coupon_areas} /> : null}
+          {data.coupon_areas.length > 0 ? (
+            <BelowFold minHeight="48rem" order={6}>
+              <CouponAreasBlock items={data.coupon_areas} />
+            </BelowFold>
+          ) : null}
           {data.cubes.some((c) => c.cube_kind !== 'Hot_Group') ? (
             <BelowFold minHeight="40rem" order={6}>
               <Cubes cubes={data.cubes} />
@@ -101,8 +105,16 @@ function StoreHome() {
               <Boxes boxes={data.boxes} />
             </BelowFold>
           ) : null}
-          {data.point_redeems.length > 0 ? <PointRedeemsBlock items={data.point_redeems} /> : null}
-          <Packs ids={data.pack_ids} />
+          {data.point_redeems.length > 0 ? (
+            <BelowFold minHeight="34rem" order={8}>
+              <PointRedeemsBlock items={data.point_redeems} />
+            </BelowFold>
+          ) : null}
+          {data.pack_ids.length > 0 ? (
+            <BelowFold minHeight="100rem" order={8}>
+              <Packs ids={data.pack_ids} />
+            </BelowFold>
+          ) : null}
         </div>
       )}
     </div>

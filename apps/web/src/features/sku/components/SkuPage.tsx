@@ -14,6 +14,7 @@ import { cn } from '../../../ui/cn';
 import { Cover } from '../../../ui/Cover';
 import { BoxIcon, CalendarIcon, KeyIcon } from '../../../ui/icons';
 import { Price } from '../../../ui/Price';
+import { SkippedOffscreen } from '../../../ui/SkippedOffscreen';
 import { Section } from '../../../ui/Section';
 import { KindBadge, SkuCard } from '../../../ui/SkuCard';
 import { PageSpinner } from '../../../ui/Spinner';
@@ -357,9 +358,12 @@ export function SkuPage() {
               ) : null}
 
               <Bundles sku={sku} />
-              {hasCommunityGroup(sku.kind) ? <OurReviews productId={sku.product_id} /> : null}
-              <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} physical={physical} />
-              {physical ? null : <GameReviews skuId={sku.id} />}
+              {/* Below a phone's first screen: drawn when they come near it (ui/SkippedOffscreen). */}
+              <SkippedOffscreen estimate="60rem" className="space-y-10">
+                {hasCommunityGroup(sku.kind) ? <OurReviews productId={sku.product_id} /> : null}
+                <Requirements minimum={details.system_requirements.minimum} recommended={details.system_requirements.recommended} physical={physical} />
+                {physical ? null : <GameReviews skuId={sku.id} />}
+              </SkippedOffscreen>
               {wide ? null : extras}
             </div>
           </div>
