@@ -184,10 +184,11 @@ export default defineConfig({
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!.*(?:[iI]nfiniteQuery|[qQ]ueries))/, priority: 25 },
             { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll.*|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/, priority: 20 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 20 },
-            // The small modules every first page loads and the lazy pages share (the API client and its paths, the
-            // site's facts, the sign-in and tab stores, constants, clsx): one chunk, not six of a few hundred bytes,
-            // each compressed and requested on its own (the home's initial JavaScript, scripts/initial-js.mjs).
-            { name: 'frame', test: /(apps[\\/]web[\\/]src[\\/]lib[\\/](tabStore|signInStore|frame-query-keys|site|api)\.ts|packages[\\/]contract[\\/]src[\\/]routes\.ts|packages[\\/]domain[\\/]src[\\/]constants\.ts|node_modules[\\/]clsx[\\/])/, priority: 15 },
+            // The small modules every first page loads and the lazy pages (and the lazy footer) share: the API client
+            // and its paths, the site's facts, the session, the sign-in and tab stores, the shell's icons, the
+            // translation hooks, constants, clsx. One chunk, not ten of a few hundred bytes, each compressed and
+            // requested on its own (the home's initial JavaScript, scripts/initial-js.mjs).
+            { name: 'frame', test: /(apps[\\/]web[\\/]src[\\/]lib[\\/](tabStore|signInStore|frame-query-keys|site|api|paths|session)\.ts|apps[\\/]web[\\/]src[\\/](ui[\\/]shellIcons|i18n[\\/]react)\.tsx|packages[\\/]contract[\\/]src[\\/]routes\.ts|packages[\\/]domain[\\/]src[\\/]constants\.ts|node_modules[\\/]clsx[\\/])/, priority: 15 },
           ],
         },
       },

@@ -7,11 +7,12 @@ import { useCpsCapture } from '../lib/cps';
 import { useMe } from '../lib/session';
 import { useSignInState } from '../lib/signInStore';
 import { useToasts } from '../ui/toastStore';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { paths } from '../lib/paths';
 
 // The bar checks live events with the contract's schema (zod): loaded once signed in, not on every first page.
+// Below every page's fold (the main area is at least a screen tall): its code comes after the first page's.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 const NotificationBar = lazy(() => import('./NotificationBar').then((m) => ({ default: m.NotificationBar })));
 const SignInPopup = lazy(() => import('../features/auth/components/SignInPopup').then((m) => ({ default: m.SignInPopup })));
 const Toaster = lazy(() => import('../ui/Toast').then((m) => ({ default: m.Toaster })));
@@ -52,7 +53,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Suspense fallback={null}>{me ? <NotificationBar /> : null}</Suspense>
       {/* Separate boundaries: one overlay loading its code never hides another that is open. */}
       <Suspense fallback={null}>{toasterLoaded ? <Toaster /> : null}</Suspense>

@@ -41,3 +41,9 @@ export const formatMonth = (timestampSec: number, language: string) => formatter
 
 /** The machine-readable form for `<time dateTime>`. */
 export const isoDateTime = (timestampSec: number) => new Date(timestampSec * 1000).toISOString();
+
+/**
+ * Makes the language's day formatter ahead of the first render (a locale's first Intl formatter loads its data,
+ * about 10 ms on a phone): start-up calls it in a task of its own (main.tsx).
+ */
+export const prepareDateFormats = (language: string) => void formatter('date', language);
