@@ -134,7 +134,8 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     const countedBefore = traced.count;
     // BENCH_STATEMENTS=1: every statement of the run written down, printed by kind per completed create + pay
     // (how the whole-run figure is made up: which statements are per buyer, which per group).
-    const runTexts = process.env.BENCH_STATEMENTS ? (traced.texts = []) : null;
+    const runTexts: string[] | null = process.env.BENCH_STATEMENTS ? [] : null;
+    traced.texts = runTexts;
     const buyersCpu = process.cpuUsage();
     const buyersRun = await profiled('checkout', () => runLoadProcess<BuyersInput, BuyersResult>(
       new URL('./loads/checkout-buyers.ts', import.meta.url), { base, skuId: game.id, tokens: tokens.slice(1), concurrency: CONCURRENCY },
