@@ -230,6 +230,7 @@ the units held, or orders without a unit) and accounts over their limit are coun
 GET /sec_kill is measured at 50 connections against a bare Fastify route answering a constant.
 Targets (issue 11): ≥ 1,500 purchases/s and ≥ 0.5× the bare claim; sold-out answers ≥ 10× the purchase rate;
 GET /sec_kill ≥ 0.5× the bare route.
+The machine's load average when the part ended: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} cores${os.loadavg()[0]! > os.cpus().length ? ' — measured under load' : ''}.
 
 Where the time goes. Admitted buyers are placed in groups (decisions/0021): a free lane takes everyone the
 gate admitted, one statement reserves the group's units, and one transaction of five round trips (BEGIN with
