@@ -132,10 +132,21 @@ export async function checkoutBench(): Promise<CheckoutBench> {
       completed++;
     }
     const countedBefore = traced.count;
+    // BENCH_STATEMENTS=1: every statement of the run written down, printed by kind per completed create + pay
+    // (how the whole-run figure is made up: which statements are per buyer, which per group).
+    const runTexts: string[] | null = process.env.BENCH_STATEMENTS ? [] : null;
+    traced.texts = runTexts;
     const buyersCpu = process.cpuUsage();
     const buyersRun = await profiled('checkout', () => runLoadProcess<BuyersInput, BuyersResult>(
       new URL('./loads/checkout-buyers.ts', import.meta.url), { base, skuId: game.id, tokens: tokens.slice(1), concurrency: CONCURRENCY },
     ));
+    traced.texts = null;
+    if (runTexts) {
+      const byKind = new Map<string, number>();
+      for (const text of runTexts) byKind.set(text.slice(0, 70), (byKind.get(text.slice(0, 70)) ?? 0) + 1);
+      const rows = [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 30);
+      console.log(`checkout: statements of the run by kind (per completed create + pay, count, start):\n${rows.map(([kind, n]) => `${(n / Math.max(1, buyersRun.completed)).toFixed(2)}  ${n}  ${kind}`).join('\n')}`);
+    }
     const { failures, latencies, elapsedSeconds } = buyersRun;
     completed += buyersRun.completed;
     const buyersCpuMs = cpuMsSince(buyersCpu);

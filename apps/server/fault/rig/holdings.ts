@@ -5,12 +5,16 @@ import type { Instance } from './instance.ts';
 
 /**
  * What an instance holds in PostgreSQL at a given moment, read from outside it (docs/decisions/0050): its pay
- * locks (advisory locks on its session-lock connection), the flash-sale units reserved without an order yet,
+ * locks (advisory locks on its session-lock connection, and a wallet payment's inside its transaction on a lane's
+ * connection), the flash-sale units reserved without an order yet,
  * the periodic jobs it is running (their leases name its process id) and the outbox messages claimed. Taken
  * just before a kill, then watched until each is let go.
  */
 export interface Holdings {
-  /** Backends of the instance's session-lock connection (one per instance), and the advisory locks they hold. */
+  /**
+   * Backends of the instance holding advisory locks — its session-lock connection (one per instance), connections
+   * whose transaction holds wallet payments' pay locks or buyers' locks — and how many advisory locks they hold.
+   */
   lockSessions: number[];
   payLocks: number;
   /** Flash-sale reservations no order took yet (of every instance: a reservation names no owner). */
@@ -61,16 +65,16 @@ export class HoldingsWatch {
     return this.pool.end();
   }
 
-  /** The session-lock backends open now (application_name `lantern session locks`). */
-  async lockSessions(): Promise<number[]> {
-    const { rows } = await this.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'lantern session locks'");
+  /** Which of these backends are still open. */
+  async stillOpen(pids: readonly number[]): Promise<number[]> {
+    const { rows } = await this.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE pid = ANY($1::int[])', [pids]);
     return rows.map((r) => r.pid);
   }
 
   async of(instance: Instance): Promise<Holdings> {
     const ports = [...localPortsOf(instance.pid)];
-    const { rows: sessions } = await this.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE application_name = 'lantern session locks' AND client_port = ANY($1::int[])", [ports]);
+    const { rows: sessions } = await this.query<{ pid: number }>(`SELECT a.pid FROM pg_stat_activity a WHERE a.client_port = ANY($1::int[])
+        AND (a.application_name = 'lantern session locks' OR EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.locktype = 'advisory'))`, [ports]);
     const lockSessions = sessions.map((r) => r.pid);
     const { rows: [counts] } = await this.query<{ pay_locks: number; reservations: number; outbox_claims: number }>(`SELECT
         (SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND pid = ANY($1::int[])) AS pay_locks,
@@ -86,9 +90,9 @@ export class HoldingsWatch {
     return rows[0]!.left;
   }
 
-  /** Ms until the killed instance's lock sessions are gone (PostgreSQL dropped their locks with them). */
+  /** Ms until the killed instance's lock-holding sessions are gone (PostgreSQL dropped their locks with them). */
   locksGone(held: Holdings, deadlineMs: number): Promise<number> {
-    return until('pay locks of the killed instance released', async () => (await this.lockSessions()).every((pid) => !held.lockSessions.includes(pid)), deadlineMs, 10);
+    return until('pay locks of the killed instance released', async () => (await this.stillOpen(held.lockSessions)).length === 0, deadlineMs, 10);
   }
 
   /** Ms until no reservation made before `before` is left without an order (given back, or attached). */

@@ -129,6 +129,29 @@ describe('inviting', () => {
     expect((await invitedOf(a.token)).accounts_invite_registers[0]).toMatchObject({ state: 'rewarded' });
   });
 
+  it('invitees paying at the same moment as buyers nobody invited each reward their own inviter once; the others reward nobody', { timeout: 120_000 }, async () => {
+    const inviters = await Promise.all([0, 1, 2].map(() => makeAccount(t, { area: 'abroad' })));
+    const invitees = [];
+    for (const inviter of inviters) invitees.push(await signUpInvited(api.abroad, await inviteCodeOf(inviter.token)));
+    const uninvited = await Promise.all([0, 1, 2].map(() => makeAccount(t, { area: 'abroad' })));
+    const orders = [];
+    for (const buyer of [...invitees, ...uninvited]) {
+      const bought = await buyGame(t, api, { area: 'abroad', buyer });
+      await keysForSale(t, bought.sku.id, 1);
+      await fundWallet(t, buyer.id, 'USD', 100_000);
+      orders.push({ buyer, order: bought.order });
+    }
+    // Paid together: the wallet's lanes pay them as one group, whose fulfilment finds invites for some orders only.
+    const paid = await Promise.all(orders.map(({ buyer, order }) =>
+      api.abroad.patch(`/api/orders/${order.id}/pay`, { payment_method: 'wallet', version: order.version }, { token: buyer.token })));
+    expect(paid.map((res) => res.statusCode)).toEqual(orders.map(() => 200));
+    for (const inviter of inviters) {
+      expect(await scoreOf(inviter.id)).toBe(INVITE_REWARD_POINTS);
+      expect((await invitedOf(inviter.token)).accounts_invite_registers).toEqual([expect.objectContaining({ state: 'rewarded' })]);
+    }
+    for (const buyer of uninvited) expect(await scoreOf(buyer.id)).toBe(0);
+  });
+
   it('a burst of parallel qualifying acts rewards the inviter exactly once', { timeout: 120_000 }, async () => {
     const inviter = await makeAccount(t, { area: 'abroad' });
     const invitee = await signUpInvited(api.abroad, await inviteCodeOf(inviter.token));

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { CPS_ATTRIBUTION_WINDOW_SECONDS, attributionEndsAt, attributionOutcome, orderCommission, type Area } from '@lantern/domain';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -30,11 +30,15 @@ export async function recordVisit(deps: Deps, visitorId: number, area: Area, raw
 /**
  * Orders' placed-order step: an order placed while its buyer's attribution on the order's site is in force is
  * recorded with the code, the sharer and the commission of each line at the rate in force now. The order is the
- * row's key, so it is attributed once whatever runs at the same time; an order without an attribution costs one
- * indexed read.
+ * row's key, so it is attributed once whatever runs at the same time. Whether the buyer has an attribution on the
+ * site at all is read in the placing statement (`dueSql`, any age: the window is this step's to judge), so an
+ * order without one costs no statement; one with one costs the read below.
  */
 export const attributeOrderStep: OrderPlacedStep = {
   name: 'distribution attribution',
+  // Read by the statement that places the order: a buyer who never followed someone else's link on this site costs nothing.
+  dueSql: ({ accountId, area }) => sql`exists (select from ${distributionAttributions} where ${distributionAttributions.accountId} = ${accountId}
+    and ${distributionAttributions.area} = ${area} and ${distributionAttributions.sharerId} <> ${accountId})`,
   async run(tx, order, lines, now) {
     const since = new Date(now.getTime() - CPS_ATTRIBUTION_WINDOW_SECONDS * 1000);
     const [attribution] = await tx.select().from(distributionAttributions).where(and(
@@ -54,9 +58,14 @@ export const attributeOrderStep: OrderPlacedStep = {
   },
 };
 
-/** pending → earned when the order is paid (domain `commissionStateAfter`): conditional, so a second payment notification changes nothing. */
+/**
+ * pending → earned when the order is paid (domain `commissionStateAfter`): conditional, so a second payment
+ * notification changes nothing. Only an order with a pending commission has anything to move: the claim completing
+ * it reads that (`dueSql`), so an order placed without a code costs no statement here.
+ */
 export const commissionEarnedStep: FulfilmentStep = {
   name: 'distribution commission earned',
+  dueSql: ({ id }) => sql`exists (select from ${distributionOrders} where ${distributionOrders.orderId} = ${id} and ${distributionOrders.state} = 'pending')`,
   async run(tx: Tx, _deps: Deps, paidLines, now) {
     const orderIds = [...new Set(paidLines.map((p) => p.line.orderId))];
     await tx.update(distributionOrders).set({ state: 'earned', settledAt: now })

@@ -70,9 +70,14 @@ export async function qualifyInvitee(tx: DbOrTx, deps: Deps, inviteeId: number, 
   return true;
 }
 
-/** A first paid order qualifies its buyer (registered with orders: runs in the payment's transaction). */
+/**
+ * A first paid order qualifies its buyer (registered with orders: runs in the payment's transaction). Only a buyer
+ * with an invite still `registered` can qualify: the claim completing the order reads that (`dueSql`), so paying
+ * without one costs no statement here.
+ */
 export const inviteePurchaseStep: FulfilmentStep = {
   name: 'invitee first purchase',
+  dueSql: ({ accountId }) => sql`exists (select from ${inviteRegisters} where ${inviteRegisters.inviteeId} = ${accountId} and ${inviteRegisters.state} = 'registered')`,
   async run(tx: Tx, deps: Deps, paidLines) {
     const paid = new Map<number, number>();
     for (const { line } of paidLines) paid.set(line.accountId, (paid.get(line.accountId) ?? 0) + line.amount);

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { fromJsonRow } from '../../platform/db/json-rows.ts';
 import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
 import { loadSkuRows, skuRowsFromJson, skuRowsJsonSql } from '../catalog/index.ts';
-import { fulfilmentSteps, type AfterCommit, type PaidLine } from './fulfilment.ts';
+import { fulfilmentSteps, linesDueFor, stepsDueSql, type AfterCommit, type PaidLine } from './fulfilment.ts';
 import { lockOrderForPayment, type OrderOwner, type OrderRecord } from './own-order.ts';
 import { orderUnpayableReason } from './payability.ts';
 import { orderGames, orders } from './tables.ts';
@@ -39,7 +39,10 @@ export async function completePaidOrder(tx: Tx, deps: Deps, orderId: number, now
 async function fulfil(tx: Tx, deps: Deps, orderId: number, paid: readonly PaidLine[], now: Date): Promise<CompletionOutcome> {
   const afterCommit: AfterCommit[] = [];
   for (const step of fulfilmentSteps()) {
-    const later = await step.run(tx, deps, paid, now);
+    // A step the claim found nothing for (no invite to reward, no commission pending) sends no statement.
+    const lines = linesDueFor(step, paid);
+    if (lines.length === 0) continue;
+    const later = await step.run(tx, deps, lines, now);
     if (later) afterCommit.push(later);
   }
   return { outcome: 'completed', orderId, afterCommit };
@@ -77,6 +80,8 @@ export interface ClaimRow {
   order: Record<string, unknown>;
   lines: Record<string, unknown>[] | null;
   skus: unknown;
+  /** The fulfilment steps' `dueSql` for the claimed order (fulfilment.ts stepsDueSql). */
+  steps_due: Record<string, boolean> | null;
 }
 
 /**
@@ -100,7 +105,8 @@ export function claimSqlParts(db: DbOrTx): { cte: SQL; answer: SQL } {
     cte: sql`claimed as (${claim})`,
     answer: sql`row_to_json(claimed) as "order",
       (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
-      ${skusOfLines} as skus`,
+      ${skusOfLines} as skus,
+      ${stepsDueSql({ id: sql`claimed.id`, accountId: sql`claimed.account_id` })} as steps_due`,
   };
 }
 
@@ -109,22 +115,24 @@ export function claimSqlParts(db: DbOrTx): { cte: SQL; answer: SQL } {
  * `cte` is `claimed as (…)`, each asked order moved from unpaid to completed on the same conditions as one
  * alone — the buyer's own, on the site, unpaid, inside its window, unchanged since seen — filled from the
  * placeholders orderIds, accountIds and versions (arrays, one entry per order), area and now; `answer` gives,
- * per claimed row, the columns `claimedOrderOf` reads back. An order that did not match is simply absent.
+ * per claimed row, the columns `claimedOrderOf` reads back. An order that did not match is simply absent, and so
+ * is one whose id `only` (a subquery of order ids, the caller's: the orders whose pay lock it took) leaves out.
  */
-export function claimManySqlParts(): { cte: SQL; answer: SQL } {
+export function claimManySqlParts({ only }: { only?: SQL } = {}): { cte: SQL; answer: SQL } {
   const now = slotSql('now');
   const claim = sql`update ${orders} set state = 'completed', completed_at = ${now}, version = ${orders.version} + 1
     from unnest(${slot('orderIds')}::bigint[], ${slot('accountIds')}::bigint[], ${slot('versions')}::integer[]) as asked(order_id, account_id, version)
     where ${orders.id} = asked.order_id and ${orders.accountId} = asked.account_id and ${orders.area} = ${slot('area')}
       and ${orders.state} in (${sql.join(UNPAID_ORDER_STATES.map((state) => sql`${state}`), sql`, `)})
-      and ${orders.expiresAt} > ${now} and ${orders.version} = asked.version
+      and ${orders.expiresAt} > ${now} and ${orders.version} = asked.version${only ? sql` and asked.order_id in (${only})` : sql``}
     returning ${orders}.*`;
   const skusOfLines = skuRowsJsonSql(sql`${sql.identifier('skus')}.${sql.identifier('id')} in (select ${orderGames.skuId} from ${orderGames} where ${orderGames.orderId} = claimed.id)`);
   return {
     cte: sql`claimed as (${claim})`,
     answer: sql`row_to_json(claimed) as "order",
       (select json_agg(l order by l.id) from ${orderGames} l where l.order_id = claimed.id) as lines,
-      ${skusOfLines} as skus`,
+      ${skusOfLines} as skus,
+      ${stepsDueSql({ id: sql`claimed.id`, accountId: sql`claimed.account_id` })} as steps_due`,
   };
 }
 
@@ -138,7 +146,7 @@ export function claimedOrderOf(row: ClaimRow, orderId: number): ClaimedOrder {
     const line = fromJsonRow(orderGames, json);
     const skuRow = skuRows.get(line.skuId);
     if (!skuRow) throw new Error(`order ${orderId} holds an unknown SKU ${line.skuId}`);
-    return { line, row: skuRow, orderType: order.type };
+    return { line, row: skuRow, orderType: order.type, ...(row.steps_due ? { stepsDue: row.steps_due } : {}) };
   });
   return { order, paid };
 }

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { SkuRow } from '../catalog/index.ts';
@@ -9,6 +10,11 @@ export interface PaidLine {
   row: SkuRow;
   /** A flash sale's (`seckill`) line is delivered from the keys set aside for its sale. */
   orderType: (typeof orders.$inferSelect)['type'];
+  /**
+   * Per step with a `dueSql`, whether it has anything to do for this line's order, as the payment's claim read it
+   * (`stepsDueSql`); absent when the order was completed another way, and the step then runs as it always did.
+   */
+  stepsDue?: Readonly<Record<string, boolean>>;
 }
 
 /** Work a step leaves for after the payment's transaction has committed (a call to an outside party). */
@@ -25,6 +31,12 @@ export type AfterCommit = (deps: Deps) => Promise<void>;
 export interface FulfilmentStep {
   name: string;
   run(tx: Tx, deps: Deps, paidLines: readonly PaidLine[], now: Date): Promise<AfterCommit | void>;
+  /**
+   * Whether the step may have anything to do for an order (its row to move exists), as an SQL condition on the
+   * order's id and account: read in the claim that completes it (completion.ts), so a step with nothing to do for
+   * any of the orders paid costs no statement. A superset is fine — `run` still decides — a subset is not.
+   */
+  dueSql?(order: { id: SQL; accountId: SQL }): SQL;
 }
 
 const steps: FulfilmentStep[] = [];
@@ -40,4 +52,16 @@ export function fulfilmentSteps(): readonly FulfilmentStep[] {
   // Completing an order with nothing set up would take the money and deliver nothing: refuse loudly instead.
   if (steps.length === 0) throw new Error('no fulfilment steps registered: call setUpModules() (modules/registry.ts) at start-up');
   return steps;
+}
+
+/** The `dueSql` of every step that has one, as one JSON object of step name → boolean (null when none has). */
+export function stepsDueSql(order: { id: SQL; accountId: SQL }): SQL {
+  const due = steps.filter((step) => step.dueSql);
+  if (due.length === 0) return sql`null`;
+  return sql`json_build_object(${sql.join(due.map((step) => sql`${step.name}::text, ${step.dueSql!(order)}`), sql`, `)})`;
+}
+
+/** The lines a step runs for: all of them, or for a step with `dueSql` those whose order's claim did not say "nothing to do". */
+export function linesDueFor(step: FulfilmentStep, paid: readonly PaidLine[]): readonly PaidLine[] {
+  return step.dueSql ? paid.filter((p) => p.stepsDue?.[step.name] !== false) : paid;
 }

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import type { OrderLineRow, OrderRow } from './checkout/write-order.ts';
 
@@ -10,6 +11,23 @@ import type { OrderLineRow, OrderRow } from './checkout/write-order.ts';
 export interface OrderPlacedStep {
   name: string;
   run(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], now: Date): Promise<void>;
+  /**
+   * Whether the step may have anything to do for the buyer's order on the site, as an SQL condition on the
+   * account's id and the site: read in the statement that places the order or reads the buyer's facts under the
+   * buyer's lock (`placedStepsDueSql`), so a step with nothing to do costs no statement. A superset is fine — `run`
+   * still decides — a subset is not.
+   */
+  dueSql?(buyer: { accountId: SQL; area: SQL }): SQL;
+}
+
+/** Per step with a `dueSql`: whether it may have anything to do, as read with the buyer's facts. */
+export type PlacedStepsDue = Readonly<Record<string, boolean>>;
+
+/** The `dueSql` of every step that has one, as one JSON object of step name → boolean (null when none has). */
+export function placedStepsDueSql(buyer: { accountId: SQL; area: SQL }): SQL {
+  const due = steps.filter((step) => step.dueSql);
+  if (due.length === 0) return sql`null`;
+  return sql`json_build_object(${sql.join(due.map((step) => sql`${step.name}::text, ${step.dueSql!(buyer)}`), sql`, `)})`;
 }
 
 const steps: OrderPlacedStep[] = [];
@@ -21,7 +39,10 @@ export function registerOrderPlacedStep(step: OrderPlacedStep): void {
   else steps[at] = step;
 }
 
-/** Runs every registered step for an order just written. */
-export async function runOrderPlacedSteps(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], now: Date): Promise<void> {
-  for (const step of steps) await step.run(tx, order, lines, now);
+/** Runs every registered step for an order just written, but a step `due` (read with the buyer's facts) says has nothing to do. */
+export async function runOrderPlacedSteps(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], now: Date, due: PlacedStepsDue | null = null): Promise<void> {
+  for (const step of steps) {
+    if (step.dueSql && due?.[step.name] === false) continue;
+    await step.run(tx, order, lines, now);
+  }
 }

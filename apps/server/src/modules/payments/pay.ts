@@ -52,8 +52,17 @@ export async function cancelGatewayAttempt(deps: Deps, outTradeNo: string): Prom
  */
 export async function payOrder(deps: Deps, payer: Payer, orderId: number, input: PayInput, fromWallet: WalletPay = payFromWalletAlone(deps)): Promise<PayResponse> {
   const now = deps.clock.now();
+  // The wallet's common path takes the pay lock inside its own transaction and statement (wallet-pay.ts) where
+  // that lock excludes the session lock's holders (PostgreSQL): no statement of its own, and it ends with the
+  // transaction (docs/decisions/0050). Not claimed — lock held, or an order the claim does not match — it goes on
+  // to the careful path below, under the session lock (waiting for a holder: docs/decisions/0057).
+  const walletFirst = input.payment_method === 'wallet' && deps.locks.sharedWithTransactions;
+  if (walletFirst) {
+    const paid = await fromWallet(payer, orderId, input, now);
+    if (paid) return paid;
+  }
   return withPayLock(deps.locks, orderId, async () => {
-    if (!isGatewayMethod(input.payment_method)) {
+    if (!isGatewayMethod(input.payment_method) && !walletFirst) {
       const paid = input.payment_method === 'wallet' ? await fromWallet(payer, orderId, input, now) : await payWithPointsAtOnce(deps, payer, orderId, input, now);
       if (paid) return paid;
     }

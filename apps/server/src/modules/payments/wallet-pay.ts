@@ -3,10 +3,11 @@ import type { PayResponse } from '@lantern/contract';
 import type { Deps } from '../../platform/deps.ts';
 import { isConnectionError, type Tx } from '../../platform/db/client.ts';
 import { PreparedSql, slot, slotSql } from '../../platform/db/prepared.ts';
+import { tryTransactionLockSql } from '../../platform/db/session-locks.ts';
 import { GroupLanes, oneByOneOnRefusal, RefusedInGroup } from '../../platform/group-lanes.ts';
 import { walletDebitsCtes } from '../accounts/index.ts';
 import { claimManySqlParts, claimedOrderOf, fulfilClaimedOrders, runAfterCommit, type ClaimRow, type ClaimedOrder } from '../orders/index.ts';
-import type { Payer } from './order-access.ts';
+import { payLockKey, type Payer } from './order-access.ts';
 import { newOutTradeNo, type PayInput } from './pay-input.ts';
 import { payments } from './tables.ts';
 import { refuseWallet } from './wallet-refusal.ts';
@@ -32,9 +33,10 @@ export type WalletPay = (payer: Payer, orderId: number, input: PayInput, now: Da
 /**
  * Paying orders from the wallet — the one description of this write, for one buyer or for the buyers of an
  * instance paying at the same moment (docs/decisions/0021-group-checkout.md, "Payments together"). Its steps:
- * 1. **claim** — each order moved from unpaid to completed, only if it is the payer's own, on the site, unpaid,
- *    inside its window and unchanged since seen (orders' claimManySqlParts); an order not matched is answered
- *    null, for the careful path to say why;
+ * 1. **claim** — each order's pay lock taken for the transaction, and the order moved from unpaid to completed
+ *    only if its lock was taken and it is the payer's own, on the site, unpaid, inside its window and unchanged
+ *    since seen (orders' claimManySqlParts); an order not matched is answered null, for the careful path to say
+ *    why (or, lock held, to wait for its holder);
  * 2. **debit** — each claimed order's total taken from its buyer's wallet with its ledger row, if no recovery
  *    hold applies, the wallet is active and the balance fits (accounts' walletDebitsCtes);
  * 3. **record** — any unfinished gateway attempt ended and the succeeded payment written;
@@ -76,7 +78,7 @@ async function payGroup(deps: Deps, group: readonly WalletPayment[]): Promise<An
   const now = group[0]!.now;
   const done = await deps.db.transaction(async (tx) => {
     const rows = await payAllStatement.rows<ClaimRow & { payment_id: number | string; debited: boolean }>(tx, {
-      orderIds: group.map((p) => p.orderId), accountIds: group.map((p) => p.payer.accountId), versions: group.map((p) => p.input.version),
+      orderIds: group.map((p) => p.orderId), lockKeys: group.map((p) => payLockKey(p.orderId)), accountIds: group.map((p) => p.payer.accountId), versions: group.map((p) => p.input.version),
       paymentFroms: group.map((p) => p.input.payment_from), outTradeNos: group.map(() => newOutTradeNo(now)),
       area: group[0]!.payer.area, now, nowText: now.toISOString(),
     });
@@ -108,20 +110,27 @@ async function refuseClaimed(tx: Tx, { order, paid }: ClaimedOrder, debited: boo
 }
 
 /**
- * Steps 1–3 in one statement: orders' claim of every order (`claimManySqlParts`), accounts' debit of every
+ * Steps 1–3 in one statement: each order's pay lock taken for the transaction (where PostgreSQL shares it with the
+ * session locks, docs/decisions/0050 "The wallet's lock is its transaction's"), orders' claim of every order whose
+ * lock was taken (`claimManySqlParts`), accounts' debit of every
  * claimed order's total (`walletDebitsCtes`), any unfinished gateway attempt ended and each succeeded payment
  * recorded; per claimed order its answer columns, its payment and whether its debit fitted.
  */
 const payAllStatement = new PreparedSql('payments_wallet', () => payAllSql());
 
 function payAllSql(): SQL {
-  const { cte, answer } = claimManySqlParts();
+  // The orders whose pay lock this transaction took (order-access.ts): only they are claimed; the others are answered
+  // null, and their buyers take the careful path under the session lock, waiting for whoever holds it.
+  const { cte, answer } = claimManySqlParts({ only: sql`select order_id from pay_locked` });
   const at = sql`${slot('nowText')}::timestamptz`;
   const columns = [
     payments.orderId, payments.accountId, payments.area, payments.method, payments.paymentFrom, payments.outTradeNo, payments.amount, payments.currency,
     payments.state, payments.createdAt, payments.paidAt, payments.updatedAt,
   ].map((column) => sql.identifier(column.name));
-  return sql`with ${cte},
+  return sql`with pay_locked as materialized (
+      select order_id from unnest(${slot('orderIds')}::bigint[], ${slot('lockKeys')}::text[]) as lock(order_id, key)
+      where ${tryTransactionLockSql(sql`lock.key`)}),
+    ${cte},
     debits as (select account_id, currency, total_amount as amount, id as order_id from claimed),
     ${walletDebitsCtes(sql`debits`, slot('nowText'))},
     canceled as (

@@ -64,7 +64,7 @@ async function placeOne(locked: LockedCheckout, priced: readonly PricedLine[], a
   const { tx, deps, buyer, input, now, problems } = locked;
   const productIds = ownershipProductIdsOf(priced);
   const atOnce = couponId === null && !problems.any() ? await placeOrder(locked, priced, address, productIds) : null;
-  const facts = atOnce ?? (await readAccountFacts(tx, [buyer.accountId], productIds, now)).get(buyer.accountId)!;
+  const facts = atOnce ?? (await readAccountFacts(tx, [buyer], productIds, now)).get(buyer.accountId)!;
   const refused = placingRefusal(deps, buyer, facts, priced, problems);
   if (refused) throw refused;
   const order = atOnce?.order ?? await insertOrder(locked, priced, address);
@@ -73,7 +73,7 @@ async function placeOne(locked: LockedCheckout, priced: readonly PricedLine[], a
   const written = atOnce
     ? { order, lines: atOnce.lines.sort((a, b) => a.id - b.id) }
     : await writeLines(locked, order, priced, await applyCoupon(locked, order.id, couponId, priced));
-  const late = await afterOrderWritten(locked, written, priced);
+  const late = await afterOrderWritten(locked, written, priced, facts);
   if (late) throw late;
   if (input.type === 'cart') await removeFromCart(tx, buyer.accountId, priced.map((l) => l.row.sku.id));
   await hooks.beforeCommit?.(tx, order.id, now);

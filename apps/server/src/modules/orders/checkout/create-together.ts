@@ -125,7 +125,7 @@ async function writeGroup(deps: Deps, members: readonly Member[], priced: readon
   return lockedTransaction(deps.db, buyerLockKeys(accountIds), async (tx) => {
     const answered: OrderOfManyOutcome[] = new Array(members.length);
     // Read: every buyer's facts in one statement. Refuse: the rules' one place, then the module's own.
-    const facts = await readAccountFacts(tx, accountIds, ownershipProductIdsOf(priced), now, hooks);
+    const facts = await readAccountFacts(tx, members.map((m) => m.context.buyer), ownershipProductIdsOf(priced), now, hooks);
     const moduleRefusals = hooks.refuse ? await hooks.refuse(tx, new Map([...facts].map(([id, f]) => [id, f.module])), now) : new Map<number, AppError>();
     const passing: { at: number; locked: LockedCheckout; address: AddressSnapshot | null }[] = [];
     for (const [at, member] of members.entries()) {
@@ -141,7 +141,7 @@ async function writeGroup(deps: Deps, members: readonly Member[], priced: readon
     const late: AppError[] = [];
     if (hooks.writeWith) for (const m of passing) if (!takenOn.has(m.locked.buyer.accountId)) late.push(hooks.writeWith.refusal());
     for (const [i, member] of passing.entries()) {
-      const refused = await afterOrderWritten(member.locked, placed[i]!, priced);
+      const refused = await afterOrderWritten(member.locked, placed[i]!, priced, facts.get(member.locked.buyer.accountId)!);
       if (refused) late.push(refused);
     }
     if (late.length > 0) throw members.length > 1 ? new RefusedInGroup() : late[0]!;

@@ -3,6 +3,7 @@ import { runOrderPlacedSteps } from '../placed.ts';
 import type { LockedCheckout } from './context.ts';
 import { reserveLines } from './line-reservations.ts';
 import type { PricedLine } from './pricing.ts';
+import type { AccountFacts } from './validate-buyer.ts';
 import type { OrderLineRow, OrderRow } from './write-order.ts';
 
 /**
@@ -11,10 +12,11 @@ import type { OrderLineRow, OrderRow } from './write-order.ts';
  * placed-order steps (distribution's attribution). Answers the checkout's refusal once they ran — the problems
  * noted so far with the reservations' (a coupon's included) — or null; the caller's throw rolls everything back.
  */
-export async function afterOrderWritten(locked: LockedCheckout, written: { order: OrderRow; lines: OrderLineRow[] }, priced: readonly PricedLine[]): Promise<AppError | null> {
+export async function afterOrderWritten(locked: LockedCheckout, written: { order: OrderRow; lines: OrderLineRow[] }, priced: readonly PricedLine[], facts: AccountFacts): Promise<AppError | null> {
   await reserveLines(locked, written.order.id, priced);
   const refused = locked.problems.asError();
   if (refused) return refused;
-  await runOrderPlacedSteps(locked.tx, written.order, written.lines, locked.now);
+  // A step the buyer's facts say has nothing to do (no attribution on the site) sends no statement.
+  await runOrderPlacedSteps(locked.tx, written.order, written.lines, locked.now, facts.placedStepsDue ?? null);
   return null;
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../../platform/deps.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import type { CheckoutBuyer, CheckoutLine } from './context.ts';
 import type { CheckoutProblems } from './problems.ts';
+import type { PlacedStepsDue } from '../placed.ts';
 import { heldFromRows, ownershipLine } from './validate-ownership.ts';
 
 /** What the account-wide and ownership rules of one buyer are decided on, read under the buyer's lock. */
@@ -13,6 +14,8 @@ export interface AccountFacts {
   banned: boolean;
   /** The rows of `heldProductsQuery` (product_id, state): how the account holds the ordered products. */
   held: readonly { productId: number; state: string }[];
+  /** Per placed-order step with a `dueSql`, whether it may have anything to do (placed.ts); null: run them all. */
+  placedStepsDue?: PlacedStepsDue | null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { fromJsonRow, rowsOf } from '../../../platform/db/json-rows.ts';
-import { PreparedSqlByShape, slot } from '../../../platform/db/prepared.ts';
+import { PreparedSqlByShape, slot, slotSql } from '../../../platform/db/prepared.ts';
 import { SITES, orderExpiresAt, orderTotals } from '@lantern/domain';
 import { purchaseBannedSql } from '../../accounts/index.ts';
 import { orderGames, orders, type AddressSnapshot } from '../tables.ts';
@@ -10,6 +10,7 @@ import type { LockedCheckout } from './context.ts';
 import type { CouponApplied } from './apply-coupon.ts';
 import type { PricedLine } from './pricing.ts';
 import { heldProductsQuery } from './validate-ownership.ts';
+import { placedStepsDueSql, type PlacedStepsDue } from '../placed.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderGames.$inferSelect;
@@ -42,13 +43,16 @@ export interface PlacedOrder {
   banned: boolean;
   /** The rows of `heldProductsQuery` (product_id, state), or none when no rule needed them. */
   held: { productId: number; state: string }[];
+  /** Per placed-order step with a `dueSql`, whether it may have anything to do for the buyer (placed.ts). */
+  placedStepsDue: PlacedStepsDue | null;
 }
 
 /**
  * An order without a coupon in one statement: the order and its lines written, and — read in the same
  * statement, after the buyer's lock was taken, so nothing a concurrent checkout committed is missed —
  * whether the account is barred from buying (accounts' purchaseBannedSql) and what it already holds of
- * `productIds` (heldProductsQuery; none asked when empty). The caller refuses after reading them, which
+ * `productIds` (heldProductsQuery; none asked when empty), and which placed-order steps may have anything to do for
+ * it (placed.ts `dueSql`). The caller refuses after reading them, which
  * rolls the write back with the transaction: nothing is kept unless every rule passed. The statement is
  * prepared once per shape (lines, products asked about): every common checkout runs it.
  */
@@ -59,7 +63,7 @@ export async function placeOrder(checkout: LockedCheckout, lines: readonly Price
     for (const column of LINE_COLUMNS) values[`${column}${i}`] = line[column];
   });
   productIds.forEach((id, i) => (values[`product${i}`] = id));
-  const [row] = await placeStatements.rows<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; banned: boolean | null; held: { product_id: number | string; state: string }[] | null }>(
+  const [row] = await placeStatements.rows<{ order: Record<string, unknown>; lines: Record<string, unknown>[]; banned: boolean | null; held: { product_id: number | string; state: string }[] | null; placed_steps_due: PlacedStepsDue | null }>(
     tx, { lines: lines.length, heldProducts: productIds.length }, values,
   );
   return {
@@ -67,6 +71,7 @@ export async function placeOrder(checkout: LockedCheckout, lines: readonly Price
     lines: row!.lines.map((l) => fromJsonRow(orderGames, l)),
     banned: row!.banned === true,
     held: (row!.held ?? []).map((h) => ({ productId: Number(h.product_id), state: h.state })),
+    placedStepsDue: row!.placed_steps_due,
   };
 }
 
@@ -105,7 +110,8 @@ function placeSql(db: DbOrTx, { lines, heldProducts }: { lines: number; heldProd
     select row_to_json(placed) as "order",
       (select json_agg(written order by written.id) from written) as lines,
       ${purchaseBannedSql(slot('accountId'))} as banned,
-      ${held} as held
+      ${held} as held,
+      ${placedStepsDueSql({ accountId: slotSql('accountId'), area: slotSql('area') })} as placed_steps_due
     from placed`;
 }
 
