@@ -63,7 +63,7 @@ describe('a weak new password is refused with password: too_weak', () => {
 });
 
 describe('the demo accounts', () => {
-  it('sign in with the README\'s password, which nobody could choose today: seeding bypasses the check', async () => {
+  it('sign in with the demo password of docs/demo-data.md, which nobody could choose today: seeding bypasses the check', async () => {
     await seedAccounts(t.deps);
     const res = await api.abroad.post('/api/access_token', { access_token: { login: 'player@lantern.test', password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(201);

@@ -41,7 +41,7 @@ describe('the demo key pools', () => {
     expect(owned[0]!.n).toBe(2);
   });
 
-  it('make the README redeem codes work on their site', async () => {
+  it('make the redeem codes of docs/demo-data.md work on their site', async () => {
     const buyer = await makeAccount(t);
     for (const code of Object.values(DEMO_REDEEM_CODES.native)) {
       const res = await api.native.post('/api/redeem', { redeem: { code } }, { token: buyer.token });
