@@ -1,6 +1,7 @@
+/** An account's picture, or its initial in a round badge: the one avatar of every page (size in CSS pixels). */
 export function Avatar({ name, url, size = 32 }: { name: string; url?: string | null; size?: number }) {
   const initial = [...(name.trim() || '?')][0]!.toUpperCase();
-  if (url) return <img src={url} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} />;
+  if (url) return <img src={url} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
   return (
     <span
       aria-hidden="true"

@@ -5,6 +5,7 @@ import type { postsResponse } from '@lantern/contract';
 import type { z } from 'zod';
 import { paths } from '../lib/paths';
 import { formatDate, pickText, useLanguage } from '../lib/localize';
+import { Avatar } from './Avatar';
 import { cn } from './cn';
 import { StarIcon } from './icons';
 import { LanguageTag } from './LanguageTag';
@@ -36,17 +37,6 @@ export function Verdict({ post }: { post: Pick<CommunityPost, 'type' | 'score' |
   );
 }
 
-/** A round initial standing in for an avatar. */
-export function Avatar({ name, url, size = 'md' }: { name: string; url: string | null; size?: 'sm' | 'md' }) {
-  const box = size === 'sm' ? 'size-7 text-xs' : 'size-10 text-sm';
-  if (url) return <img src={url} alt="" className={cn('shrink-0 rounded-full object-cover', box)} />;
-  return (
-    <span aria-hidden="true" className={cn('grid shrink-0 place-items-center rounded-full bg-ink-700 font-bold text-fg', box)}>
-      {[...name][0]?.toUpperCase() ?? '?'}
-    </span>
-  );
-}
-
 /** Badges of a post: pinned, featured, locked. */
 export function PostBadges({ post }: { post: Pick<CommunityPost, 'sticky_sequence' | 'featured' | 'locked'> }) {
   const { t } = useTranslation();
@@ -69,7 +59,7 @@ export function PostCard({ post, showGroup = false }: { post: CommunityPost; sho
   return (
     <li className="rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700" data-testid="community-post" data-id={post.id}>
       <div className="flex items-center gap-2 text-sm">
-        <Avatar name={name} url={post.author?.avatar_url ?? null} size="sm" />
+        <Avatar name={name} url={post.author?.avatar_url ?? null} size={28} />
         <span className="font-semibold text-fg">{name}</span>
         {post.author?.title ? <span className="text-xs text-accent">{t(`community.title_${post.author.title}`)}</span> : null}
         <span className="ml-auto text-xs text-subtle">{formatDate(post.published_at_timestamp, language)}</span>

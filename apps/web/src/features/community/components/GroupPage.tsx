@@ -20,7 +20,8 @@ import { GROUP_TABS, groupViewOf, useGroupPosts, type PostTab } from '../api/gro
 import { useJoinGroup } from '../api/joinGroup';
 import { communityPaths } from '../paths';
 import { EvaluationBars } from './GroupBits';
-import { Avatar, PostCard } from '../../../ui/PostCard';
+import { Avatar } from '../../../ui/Avatar';
+import { PostCard } from '../../../ui/PostCard';
 import { PageTitle } from '../../../ui/PageTitle';
 
 
@@ -74,7 +75,7 @@ function ContributorsTab({ groupId }: { groupId: number }) {
       {list.data.contributors.map((c) => (
         <li key={c.account.id} className="flex items-center gap-3 px-4 py-3">
           <span className="w-6 text-right text-sm font-bold tabular-nums text-subtle">{c.position}</span>
-          <Avatar name={c.account.nickname} url={c.account.avatar_url} size="sm" />
+          <Avatar name={c.account.nickname} url={c.account.avatar_url} size={28} />
           <Link to={paths.user(c.account.id)} className="min-w-0 flex-1 truncate font-medium text-fg hover:text-accent-strong">{c.account.nickname}</Link>
           <span className="text-xs text-accent">{t(`community.rank_${c.rank}`)}</span>
           <span className="hidden text-xs text-muted sm:inline">{t('community.contribution', { reviews: c.reviews_count, posts: c.posts_count })}</span>
@@ -164,7 +165,7 @@ export function GroupPage() {
                 {g.ranks.map((c) => (
                   <li key={c.account.id} className="flex items-center gap-2 text-sm">
                     <span className="w-4 font-bold tabular-nums text-subtle">{c.position}</span>
-                    <Avatar name={c.account.nickname} url={c.account.avatar_url} size="sm" />
+                    <Avatar name={c.account.nickname} url={c.account.avatar_url} size={28} />
                     <span className="min-w-0 flex-1 truncate text-fg">{c.account.nickname}</span>
                     <span className="text-xs text-accent">{t(`community.rank_${c.rank}`)}</span>
                   </li>
@@ -180,7 +181,7 @@ export function GroupPage() {
                 {g.moderators.map((m) => (
                   <li key={m.id}>
                     <Link to={paths.user(m.id)} className="flex items-center gap-2 text-sm text-fg hover:text-accent-strong">
-                      <Avatar name={m.nickname} url={m.avatar_url} size="sm" />
+                      <Avatar name={m.nickname} url={m.avatar_url} size={28} />
                       <span className="min-w-0 flex-1 truncate">{m.nickname}</span>
                     </Link>
                   </li>

@@ -14,7 +14,8 @@ import { WarningDialog } from '../../../ui/WarningDialog';
 import { toast } from '../../../ui/toastStore';
 import { useDeletePost, usePost } from '../api/post';
 import { communityPaths } from '../paths';
-import { Avatar, PostBadges, Verdict } from '../../../ui/PostCard';
+import { Avatar } from '../../../ui/Avatar';
+import { PostBadges, Verdict } from '../../../ui/PostCard';
 import { RichText } from './RichText';
 import { ShareActions } from './ShareActions';
 import { TargetDiscussion } from '../discussion/components/TargetDiscussion';
@@ -76,7 +77,7 @@ export function PostPage() {
       </div>
       {p.title ? <h1 className="mt-3 text-2xl font-black tracking-tight text-fg sm:text-3xl">{p.title}</h1> : null}
       <div className="mt-4 flex items-center gap-3">
-        <Avatar name={name} url={p.author?.avatar_url ?? null} />
+        <Avatar name={name} url={p.author?.avatar_url ?? null} size={40} />
         <div className="min-w-0">
           {p.author ? <Link to={paths.user(p.author.id)} className="font-semibold text-fg hover:text-accent-strong">{name}</Link> : <span className="font-semibold text-fg">{name}</span>}
           <p className="text-xs text-subtle">

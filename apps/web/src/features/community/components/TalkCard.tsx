@@ -8,7 +8,7 @@ import { formatDate, useLanguage } from '../../../lib/localize';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toastStore';
 import { useCommunityRefusal } from '../../../ui/useCommunityRefusal';
-import { Avatar } from '../../../ui/PostCard';
+import { Avatar } from '../../../ui/Avatar';
 import { RichText } from './RichText';
 import { ShareActions } from './ShareActions';
 import { useDeleteTalk, useForwardTalk } from '../api/talks';
@@ -38,7 +38,7 @@ export function TalkCard({ talk, linked = true }: { talk: Talk; linked?: boolean
   return (
     <article className="rounded-[var(--radius-card)] bg-ink-850 p-4 ring-1 ring-ink-700 sm:p-5" data-testid="talk-card" data-author={talk.account?.id}>
       <header className="flex items-center gap-3">
-        <Avatar name={name} url={talk.account?.avatar_url ?? null} />
+        <Avatar name={name} url={talk.account?.avatar_url ?? null} size={40} />
         {/* Name and date are links stacked one above the other: each is at least 24 px tall so a finger hits
             the one it means (WCAG 2.5.8). */}
         <div className="min-w-0">

@@ -9,7 +9,7 @@ import { useWhenSignedIn } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { SkuCard } from '../../../ui/SkuCard';
 import { toast } from '../../../ui/toastStore';
-import { Avatar } from '../../../ui/PostCard';
+import { Avatar } from '../../../ui/Avatar';
 import { RichText } from '../components/RichText';
 import { HeadlineCover } from './HeadlineBits';
 
@@ -44,7 +44,7 @@ export function HeadlineArticle({ h }: { h: HeadlineDetail }) {
       <h1 className="text-2xl font-black leading-tight tracking-tight text-fg sm:text-4xl">{h.title}</h1>
       <p className="mt-3 text-base text-muted sm:text-lg">{h.summary}</p>
       <div className="mt-4 flex items-center gap-3">
-        <Avatar name={name} url={h.author.avatar_url} />
+        <Avatar name={name} url={h.author.avatar_url} size={40} />
         <div className="min-w-0">
           <Link to={paths.user(h.author.id)} className="font-semibold text-fg hover:text-accent-strong">{name}</Link>
           <p className="text-xs text-subtle">{formatDate(h.published_at_timestamp, language)}</p>

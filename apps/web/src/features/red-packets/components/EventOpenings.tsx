@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { Card } from '../../../ui/Card';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { formatMoney } from '../../../ui/Money';
-import { Avatar } from '../../../ui/PostCard';
+import { Avatar } from '../../../ui/Avatar';
 import { useEventOpenings } from '../api/redPackets';
 
 /**
@@ -47,7 +47,7 @@ export function EventOpenings({ eventId }: { eventId: number }) {
           {q.data.openings.map((o) => (
             <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="red-packet-event-opening">
               <div className="flex min-w-0 items-center gap-3">
-                <Avatar name={o.account.nickname} url={o.account.avatar_url} size="sm" />
+                <Avatar name={o.account.nickname} url={o.account.avatar_url} size={28} />
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-fg">{o.account.nickname}</p>
                   <p className="text-xs text-subtle">

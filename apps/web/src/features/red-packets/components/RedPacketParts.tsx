@@ -7,7 +7,7 @@ import { Card } from '../../../ui/Card';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { Money } from '../../../ui/Money';
 import { PagerButtons } from '../../../ui/Pagination';
-import { Avatar } from '../../../ui/PostCard';
+import { Avatar } from '../../../ui/Avatar';
 import { OPENINGS_PER, useOpenings } from '../api/redPackets';
 
 /** A packet's amount, parts and how much of it is opened. */
@@ -43,7 +43,7 @@ export function OpeningsList({ eventId, shareId, currency }: { eventId: number; 
           {q.data.accounts_red_packets.map((o) => (
             <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="red-packet-opening">
               <div className="flex min-w-0 items-center gap-3">
-                <Avatar name={o.account.nickname} url={o.account.avatar_url} size="sm" />
+                <Avatar name={o.account.nickname} url={o.account.avatar_url} size={28} />
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-fg">
                     {o.account.nickname}

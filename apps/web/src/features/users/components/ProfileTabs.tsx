@@ -11,7 +11,7 @@ import { PlatformBadge } from '../../../ui/SkuCard';
 import { PostCard } from '../../../ui/PostCard';
 import { CommentContent } from '../../../ui/CommentContent';
 import { profileCommentsQuery, profileFriendsQuery, profileGamesQuery, profilePostsQuery, type ProfileComment } from '../api/tabs';
-import { Avatar } from '../../../ui/PostCard';
+import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { pageCount } from '../../../lib/paging';
 
@@ -137,7 +137,7 @@ export function ProfileFriends({ userId, page, hrefFor, isSelf, kind, kindHref }
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="profile-friends">
           {q.data.friends.map((f) => (
             <li key={f.id} className="group relative flex items-center gap-3 rounded-[var(--radius-card)] bg-ink-850 p-3 ring-1 ring-ink-700 hover:ring-accent/50" data-testid="profile-friend">
-              <Avatar name={f.nickname} url={f.avatar_url} />
+              <Avatar name={f.nickname} url={f.avatar_url} size={40} />
               <div className="min-w-0">
                 <Link to={paths.user(f.id)} className="line-clamp-1 font-semibold text-fg after:absolute after:inset-0 group-hover:text-accent-strong">{f.nickname}</Link>
                 <p className="text-xs text-subtle">{t('users.followed_since', { date: formatDate(f.followed_at_timestamp, language) })}</p>
