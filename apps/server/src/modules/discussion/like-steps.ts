@@ -85,14 +85,23 @@ export async function runLikeSteps(deps: Deps, lane: Db, asks: readonly LikeAsk[
   return likes.map((like) => answers.get(like) ?? viewOf(like.row!));
 }
 
+/** The smallest group whose writes go in one transaction (measured: bench/results/discussion.md). */
+export const GROUP_TRANSACTION_FROM = 3;
+
 /**
- * The writes of a group: alone, one statement; together, one transaction with every writer's statement on one
- * counter shard, so a rush of likes on one post commits once per group. A refusal (400) is that writer's answer and
- * keeps the others' writes; anything else (a deadlock with another instance's group) rolls the group back and each
- * writes on its own, as it would alone.
+ * The writes of a group. A like's write is one statement, atomic on its own: its reaction row, its counter shard
+ * and the target's dirty mark change together or not at all (reaction-writes.ts). So a group needs no
+ * transaction to be right: written one statement after another, each like is what it would be alone — if the
+ * process dies between two of them, the likes written stand with their counts, the rest were never written
+ * and never answered, just as separate likes would be; and the author is told only after the writes (the
+ * last step), as one like alone is. The transaction is for speed only: a group of `GROUP_TRANSACTION_FROM` or
+ * more commits once, every writer's statement on one counter shard, so two transactions never lock two shards in
+ * turn; a smaller group would pay its BEGIN and COMMIT, two statements, for one or two saved commits.
+ * A refusal (400) is that writer's answer and keeps the others' writes; anything else in the transaction (a
+ * deadlock with another instance's group) rolls the group back and each writes on its own, as it would alone.
  */
 async function writeReactions(lane: Db, likes: readonly LikeOnItsWay[], now: Date): Promise<Verdicts> {
-  if (likes.length === 1) return [await writeOne(lane, likes[0]!, now)];
+  if (likes.length < GROUP_TRANSACTION_FROM) return writeEach(lane, likes, now);
   const shard = randomInt(COUNTER_SHARDS);
   try {
     return await lane.transaction(async (tx) => {
@@ -102,10 +111,24 @@ async function writeReactions(lane: Db, likes: readonly LikeOnItsWay[], now: Dat
     });
   } catch (error) {
     if (isConnectionError(error)) throw error;
-    const verdicts: Verdicts = [];
-    for (const like of likes) verdicts.push(await writeOne(lane, like, now));
-    return verdicts;
+    return writeEach(lane, likes, now);
   }
+}
+
+/**
+ * Each like in its own statement, committed on its own: whatever fails one like (a refusal, the database gone)
+ * is that like's answer, never another's. Once the lane's connection is broken, the likes after it are answered
+ * that error unwritten (the lanes then drop the connection: platform/group-lanes.ts).
+ */
+async function writeEach(lane: Db, likes: readonly LikeOnItsWay[], now: Date): Promise<Verdicts> {
+  const verdicts: Verdicts = [];
+  let broken: Error | undefined;
+  for (const like of likes) {
+    const verdict = broken ?? (await writeOne(lane, like, now).catch(asError));
+    if (verdict && isConnectionError(verdict)) broken = verdict;
+    verdicts.push(verdict);
+  }
+  return verdicts;
 }
 
 /** One writer's reaction written: a refusal is its answer; any other error is thrown (it ends a transaction). */
