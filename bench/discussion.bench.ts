@@ -109,11 +109,19 @@ export async function discussionBench(): Promise<DiscussionBench> {
       const posts = posted.map((p) => Number(p.id));
       // The operations are sent from a process of their own, as the baselines' load is.
       const before = traced.count;
+      // DISCUSSION_TRACE=1 prints the round's statements by kind (their first 90 characters), most sent first.
+      if (process.env.DISCUSSION_TRACE) traced.texts = [];
       const result = await profiled(`discussion-${connections}`, () => runLoadProcess<DiscussionOpsInput, DiscussionOpsResult>(DISCUSSION_OPS, {
         base, connections, operations: OPERATIONS, tokens, posts, stamp, seed: connections,
       }));
       const { seconds, statuses } = result;
       const statementsPerWrite = (traced.count - before) / OPERATIONS;
+      if (traced.texts) {
+        const kinds = new Map<string, number>();
+        for (const text of traced.texts) kinds.set(text.slice(0, 90), (kinds.get(text.slice(0, 90)) ?? 0) + 1);
+        console.log(`discussion, ${connections} connections: ${traced.count - before} statements\n${[...kinds].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, n]) => `${n}\t${k}`).join('\n')}`);
+        traced.texts = null;
+      }
       const drift = (await findDrift(deps.db)).filter((d) => posts.includes(d.targetId));
       const repaired = await reconcileCounters(deps);
       const [counts] = await rowsOf<{ likes: number; dislikes: number; comments: number }>(deps.db, sql`

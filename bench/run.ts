@@ -283,8 +283,8 @@ author, told of every like, comment and reply on it, and replies and @mentions t
 statement after the write, shared by the writes that wait for the instance's previous one — decisions/0027): 35% like or dislike, 15% cancel, 20% comment
 with an @mention, 15% reply, 15% delete of the caller's own latest comment (a like when it has none). A \`400\` is a second like
 ("already liked"), a \`404\` a delete or reply of a comment already gone — both answers the product gives.
-Counts live in 16 shards per target written in the transaction that writes the reaction or comment row, a
-shard picked at random per write, and are summed on read (decisions/0015); drift is counters minus a
+Counts live in 16 shards per target written in the statement that writes the reaction or comment row, a
+shard picked at random per statement, and are summed on read (decisions/0015); drift is counters minus a
 recount of the reaction and comment rows, read in one snapshot. The baselines run on the same pool at 50
 connections: a bare INSERT, and one UPDATE of a single counter row per request — the hot-row design
 (Lemmy #3877) that queues every writer of a post on one row lock. Targets (issue 12): ≥ 1,000 writes/s and
@@ -312,12 +312,22 @@ delete's lock goes with its BEGIN. In the day's runs after that the rate was 553
 (0.17–0.22 of the INSERT) and 827–902/s at 200 (0.23–0.28), at about 1.8 and 1.5 statements per write, 0 drift:
 the runs move by a quarter on this machine, so compare the ratios.
 
-What is left: each write's own statement (one; a delete three: BEGIN with the locks of the comment and its
-comment, the take-down, COMMIT), its share of a grouped notify, and HTTP and validation. On this machine 1,000
-writes/s would be 0.28–0.3 of the INSERT baseline: **not met here** at 50 connections, touched at 200 by the
-best run's ratio; on the first machine of the day, the same ratios (0.17–0.22 of 7,754/s) would be about
-1,300–1,700/s — an extrapolation, not a measurement. The lever left is the writes of one hot post grouped per
-instance as its notifications are (decisions/0027).
+2026-11-29. The likes of one target on an instance were then grouped (like-steps.ts, in the group lanes), each
+group's writes in one transaction: 664 / 900 writes/s at 50 / 200 connections on a quiet machine, 2.33 / 1.74
+statements per write (from 1.75 / 1.48). Counting the round's statements by kind (\`DISCUSSION_TRACE=1\`) put
+about 1,180 BEGIN/COMMIT pairs in a round at 50 connections, and most groups held three likes or more (about
+1,070 of them; 660 held five or more): sparing the transaction to groups of one or two, or from five, or always,
+measured 2.2–2.3 statements per write. A group's writes are now one statement with no transaction (decisions/0015,
+"A group's writes: one statement"): 1.46–1.50 / 0.83–0.85 statements per write. Measured under load (other work
+on the machine, load average 7–9 on 2 cores), alternating the code before and after in three pairs of runs:
+451, 663, 622 writes/s before and 711, 710, 829 after at 50 connections (0.07–0.14 of the INSERT before,
+0.12–0.18 after), 1,417, 826, 1,239 before and 1,412, 1,414, 1,650 after at 200 (0.17–0.22, then 0.24–0.35), 0
+drift in every round.
+
+What is left: each write's own statement (one, or one for a group of likes; a delete three: BEGIN with the locks
+of the comment and its comment, the take-down, COMMIT), its share of a grouped notify, the reads batched per turn
+of the event loop — the writer's standing (two statements per batch), the session's token and the target's facts,
+each kept or batched for a few seconds, so a slower round reads them more often — and HTTP and validation.
 `;
   },
   async community() {

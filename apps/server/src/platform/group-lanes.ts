@@ -76,6 +76,12 @@ export class GroupLanes<Entry extends { accountId: number | null }, Result, Item
             if (answer instanceof Error) member.reject(answer);
             else member.resolve(answer as Result);
           });
+          // A member answered a broken connection (its write failed on it, the others' stood): the lane drops it.
+          const broken = answers.find((answer) => isConnectionError(answer));
+          if (broken) {
+            connection?.release(broken);
+            connection = null;
+          }
         } catch (error) {
           for (const member of group.members) member.reject(error);
           if (isConnectionError(error)) {

@@ -1,13 +1,11 @@
-import { randomInt } from 'node:crypto';
 import type { Area } from '@lantern/domain';
 import { isConnectionError, type Db, type DbOrTx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { asError } from '../../platform/group-lanes.ts';
-import { COUNTER_SHARDS } from './counters.ts';
 import { tellOfLikes } from './notices.ts';
 import { guardWrite, visibleTarget, type DiscussionTargetFacts } from './targets.ts';
-import { writeReaction, type ReactionWanted } from './reaction-writes.ts';
+import { writeReaction, writeReactionsTogether, type ReactionWanted } from './reaction-writes.ts';
 import { viewOf, type TargetView, type ViewRow } from './write-statement.ts';
 
 /**
@@ -86,32 +84,60 @@ export async function runLikeSteps(deps: Deps, lane: Db, asks: readonly LikeAsk[
 }
 
 /**
- * The writes of a group: alone, one statement; together, one transaction with every writer's statement on one
- * counter shard, so a rush of likes on one post commits once per group. A refusal (400) is that writer's answer and
- * keeps the others' writes; anything else (a deadlock with another instance's group) rolls the group back and each
+ * The writes of a group. A like's write is one statement, atomic on its own: its reaction row, its counter shard
+ * and the target's dirty mark change together or not at all (reaction-writes.ts). A group of several is one
+ * statement too, `writeReactionsTogether`: one round trip and one commit for all its writers, with no BEGIN or
+ * COMMIT — nothing of a group needs a transaction to be right. The author is told only after the writes (the last
+ * step), as for one like alone; if the process dies between a group's statement and that, the likes stand with
+ * their counts untold, as one like alone would. A refusal (400) is that writer's answer; a writer whose reaction
+ * its other request changed meanwhile is written alone after the statement (it tries again). If the statement
+ * fails (a deadlock with another instance's writers of the same accounts), nothing of it was written, and each
  * writes on its own, as it would alone.
  */
 async function writeReactions(lane: Db, likes: readonly LikeOnItsWay[], now: Date): Promise<Verdicts> {
-  if (likes.length === 1) return [await writeOne(lane, likes[0]!, now)];
-  const shard = randomInt(COUNTER_SHARDS);
+  // Each account once (the group lanes' rule); a group that broke it would be written one by one.
+  if (likes.length === 1 || new Set(likes.map((like) => like.ask.accountId)).size < likes.length) return writeEach(lane, likes, now);
+  const { type, id } = likes[0]!.ask;
+  let outcomes: Awaited<ReturnType<typeof writeReactionsTogether>>;
   try {
-    return await lane.transaction(async (tx) => {
-      const verdicts: Verdicts = [];
-      for (const like of likes) verdicts.push(await writeOne(tx, like, now, shard));
-      return verdicts;
-    });
+    outcomes = await writeReactionsTogether(lane, type, id, likes.map((like) => like.ask), now);
   } catch (error) {
     if (isConnectionError(error)) throw error;
-    const verdicts: Verdicts = [];
-    for (const like of likes) verdicts.push(await writeOne(lane, like, now));
-    return verdicts;
+    return writeEach(lane, likes, now);
   }
+  const verdicts: Verdicts = [];
+  for (const [i, like] of likes.entries()) {
+    const outcome = outcomes[i];
+    if (outcome === null) verdicts.push(...(await writeEach(lane, [like], now)));
+    else if (outcome instanceof Error) verdicts.push(outcome);
+    else {
+      like.row = outcome;
+      verdicts.push(undefined);
+    }
+  }
+  return verdicts;
 }
 
-/** One writer's reaction written: a refusal is its answer; any other error is thrown (it ends a transaction). */
-async function writeOne(db: DbOrTx, like: LikeOnItsWay, now: Date, shard?: number): Promise<Error | undefined> {
+/**
+ * Each like in its own statement, committed on its own: whatever fails one like (a refusal, the database gone)
+ * is that like's answer, never another's. Once the lane's connection is broken, the likes after it are answered
+ * that error unwritten (the lanes then drop the connection: platform/group-lanes.ts).
+ */
+async function writeEach(lane: Db, likes: readonly LikeOnItsWay[], now: Date): Promise<Verdicts> {
+  const verdicts: Verdicts = [];
+  let broken: Error | undefined;
+  for (const like of likes) {
+    const verdict = broken ?? (await writeOne(lane, like, now).catch(asError));
+    if (verdict && isConnectionError(verdict)) broken = verdict;
+    verdicts.push(verdict);
+  }
+  return verdicts;
+}
+
+/** One writer's reaction written alone: a refusal is its answer; any other error is thrown. */
+async function writeOne(db: DbOrTx, like: LikeOnItsWay, now: Date): Promise<Error | undefined> {
   try {
-    like.row = await writeReaction(db, like.ask, now, shard);
+    like.row = await writeReaction(db, like.ask, now);
     return undefined;
   } catch (error) {
     if (error instanceof AppError) return error;

@@ -102,12 +102,9 @@ export class PreparedWrite<Values extends Record<string, unknown>> {
       SELECT * FROM view`);
   }
 
-  /**
-   * Runs it on one target, answering its view: its change goes to a shard picked at random (decisions/0015), or
-   * to `shard` — the writes of one transaction share one, so two transactions never lock two shards in turn.
-   */
-  async run(db: DbOrTx, type: LikeTargetType, id: number, values: Values, shard = randomInt(COUNTER_SHARDS)): Promise<ViewRow> {
-    const [row] = await this.statement.rows<ViewRow>(db, { ...values, type, id, shard });
+  /** Runs it on one target (a shard picked at random, decisions/0015), answering its view. */
+  async run(db: DbOrTx, type: LikeTargetType, id: number, values: Values): Promise<ViewRow> {
+    const [row] = await this.statement.rows<ViewRow>(db, { ...values, type, id, shard: randomInt(COUNTER_SHARDS) });
     return row!;
   }
 }
