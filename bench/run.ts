@@ -108,7 +108,14 @@ invite to reward or a commission to earn is read by the statements that place an
 sent for what does not exist. Targets (issue 28): at least 0.14 of the INSERT, at most 2 statements per completed
 create + pay over the run and 10 for one buyer alone. Measured on a shared two-core machine, the ratio moves with
 the other work on it (0.09–0.15 in the runs of the change at load averages 7–10; the code before it gave 0.03 in
-the same hour); the statement counts do not depend on load.
+the same hour); the statement counts do not depend on load. On a quiet machine (2026-11-30 00:19–00:21 UTC, load
+0.8–2.5, three runs: 1024, 1023 and 918 create + pay per second, 0.10 / 0.10 / 0.09 of an INSERT baseline of
+10,000–10,400/s) the 500/s of issue 11 is met twice over and the statements are 10 alone and 1.6–1.7 over the run,
+but **the 0.14 ratio is not met**: the faster the machine, the further the one-statement INSERT pulls ahead. Profiled
+(\`BENCH_CPU_PROFILE\`), the server process was idle 15% of the run and spent 31% of it writing to sockets
+(\`writev\`, \`writeUtf8String\`, \`writeBuffer\`: two HTTP answers and their statements per buyer, against the
+baseline's one), 6% building queries in drizzle and 4% in node-postgres: the bottleneck is per-request I/O, not
+SQL, and the next step is fewer, larger writes (answers and statements corked per event-loop turn).
 Statements are counted where node-postgres sends them (every pooled client's \`query\`, BEGIN and COMMIT
 included); the whole-run figure also holds the statements of refused calls and the outbox and job pollers.
 
