@@ -329,7 +329,10 @@ measured 2.2–2.3 statements per write. A group's writes are now one statement 
 on the machine, load average 7–9 on 2 cores), alternating the code before and after in three pairs of runs:
 451, 663, 622 writes/s before and 711, 710, 829 after at 50 connections (0.07–0.14 of the INSERT before,
 0.12–0.18 after), 1,417, 826, 1,239 before and 1,412, 1,414, 1,650 after at 200 (0.17–0.22, then 0.24–0.35), 0
-drift in every round.
+drift in every round. On a quiet machine (2026-11-30 00:22–00:24 UTC, load 2.1–4.4 from the runs themselves),
+three runs: 1,990 / 1,661 / 1,660 writes/s at 50 connections and 2,467 / 2,475 / 2,478 at 200 (medians 1,661 and
+2,475: 0.14 and 0.21 of the INSERT), 1.26–1.30 / 0.79–0.82 statements per write, 0 drift — the 900 writes/s at 50
+connections of issue 28 is met with room.
 
 What is left: each write's own statement (one, or one for a group of likes; a delete three: BEGIN with the locks
 of the comment and its comment, the take-down, COMMIT), its share of a grouped notify, the reads batched per turn
