@@ -258,6 +258,13 @@ sold-out rate on this machine. The 10× target is not met here (8.8× and 6.5× 
 1,500 purchases/s cannot be on a machine where the bare claim itself runs about 1,100/s; the ratio to the claim
 (≥ 0.5) is met.
 
+On a quiet, faster machine (2026-11-30 00:25–00:31 UTC, AMD EPYC, load 1.6–4.1 from the runs themselves), three
+runs: without Redis 1,449 / 2,173 / 1,991 purchases/s (0.49 / 0.63 / 0.57 of a bare claim of 2,900–3,500/s;
+median 1,991 and 0.57), with Redis 1,302 / 1,228 / 1,394 (0.37 / 0.37 / 0.42; median 1,302 and 0.37); sold-out
+answers 10–15× the purchase rate; 0 oversold and 0 over the limit in every run. Met there: 1,500/s, 0.5× and 10×
+without Redis, 10× with it. Not met: with Redis, 0.37 of the claim and under 1,500/s — the opening's gate command
+per buyer described above (the table above is the third run).
+
 GET /sec_kill is answered from the second's prepared bytes with \`server_time_ms\` per request; helmet's headers
 computed once took it from 0.49 to above 0.5 of the bare route.
 `;
