@@ -16,7 +16,11 @@ export function useFollow(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (follow: boolean) => (follow ? api.post<FollowResponse>(PEOPLE_API.friends(id)) : api.delete<FollowResponse>(PEOPLE_API.follow(id))),
-    onSuccess: (result) => {
+    // A read of the follow state still in flight (the page's first, or one the session's arrival started) would
+    // land after the answer and put back the state from before the click: it is cancelled, and the answer kept.
+    onMutate: () => client.cancelQueries({ queryKey: queryKeys.users.follow(id) }),
+    onSuccess: async (result) => {
+      await client.cancelQueries({ queryKey: queryKeys.users.follow(id) });
       client.setQueryData<FollowStateResponse>(queryKeys.users.follow(id), (s) => (s ? { ...s, following: result.follow.following, followers_count: result.follow.followers_count } : s));
       void client.invalidateQueries({ queryKey: queryKeys.talks.all });
     },
