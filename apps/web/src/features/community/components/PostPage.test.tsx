@@ -19,11 +19,7 @@ const noComments = { status: 200, body: { comments: [], commentable: { likes_cou
 
 const setup = (me: { id: number } | null) => renderPage('/posts/:id', <PostPage />, '/posts/7', me);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  closeSignIn();
-});
+afterEach(closeSignIn);
 
 describe('PostPage: report', () => {
   it('reports someone else\'s review as a `post` and toasts the success', async () => {

@@ -38,11 +38,7 @@ function setup(me: { id: number; is_mute?: boolean; unmute_at_timestamp?: number
 }
 
 describe('CommentThread', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    closeSignIn();
-  });
+  afterEach(closeSignIn);
 
   it('lists comments with the count, appends the next page of comments, and shows replies: page 1, then more appended', async () => {
     const first = Array.from({ length: 10 }, (_, i) => comment(i + 1, i === 0 ? { reply_count: 6 } : {}));
@@ -139,11 +135,7 @@ describe('CommentThread', () => {
 });
 
 describe('CommentThread: reports, refusals and mentions', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    closeSignIn();
-  });
+  afterEach(closeSignIn);
 
   it('offers "report" on others\' comments and replies, never on one\'s own, and sends a comment report', async () => {
     const f = mockFetch({
