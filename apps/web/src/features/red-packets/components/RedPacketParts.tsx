@@ -2,9 +2,7 @@ import type { RedPacket } from '@lantern/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, useLanguage } from '../../../lib/localize';
-import { errorToText } from '../../../lib/errors';
-import { Card } from '../../../ui/Card';
-import { LoadingBlock } from '../../../ui/LoadStates';
+import { ReadCard } from '../../../ui/ReadCard';
 import { Money } from '../../../ui/Money';
 import { PagerButtons } from '../../../ui/Pagination';
 import { Avatar } from '../../../ui/Avatar';
@@ -30,17 +28,17 @@ export function OpeningsList({ eventId, shareId, currency }: { eventId: number; 
   const q = useOpenings(eventId, shareId ? { share_id: shareId } : {}, page);
   const pages = Math.max(1, Math.ceil((q.data?.meta.total_count ?? 0) / OPENINGS_PER));
   return (
-    <Card className="mt-6" data-testid="red-packet-openings">
-      <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('red_packets.openings_title')}</h2>
-      {q.isError ? (
-        <p className="px-5 py-6 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
-      ) : !q.data ? (
-        <LoadingBlock />
-      ) : q.data.accounts_red_packets.length === 0 ? (
-        <p className="px-5 py-6 text-center text-sm text-muted">{t('red_packets.openings_empty')}</p>
-      ) : (
+    <ReadCard
+      title={t('red_packets.openings_title')}
+      testId="red-packet-openings"
+      read={q}
+      isEmpty={(data) => data.accounts_red_packets.length === 0}
+      empty={<p className="px-5 py-6 text-center text-sm text-muted">{t('red_packets.openings_empty')}</p>}
+      footer={<PagerButtons page={page} pages={pages} onPage={setPage} className="border-t border-ink-700 px-5 py-3" />}
+    >
+      {(data) => (
         <ul className="divide-y divide-ink-700">
-          {q.data.accounts_red_packets.map((o) => (
+          {data.accounts_red_packets.map((o) => (
             <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="red-packet-opening">
               <div className="flex min-w-0 items-center gap-3">
                 <Avatar name={o.account.nickname} url={o.account.avatar_url} size={28} />
@@ -57,7 +55,6 @@ export function OpeningsList({ eventId, shareId, currency }: { eventId: number; 
           ))}
         </ul>
       )}
-      <PagerButtons page={page} pages={pages} onPage={setPage} className="border-t border-ink-700 px-5 py-3" />
-    </Card>
+    </ReadCard>
   );
 }
