@@ -22,6 +22,7 @@ export function ReadCard<T>({
   testId: string;
   read: { data: T | undefined; isError: boolean; error: unknown };
   isEmpty: (data: T) => boolean;
+  /** The empty state: a sentence (said in the card's muted style) or a node of its own. */
   empty: ReactNode;
   /** The error line's vertical padding (the ledger's is roomier). */
   errorPadding?: 'py-6' | 'py-8';
@@ -37,7 +38,7 @@ export function ReadCard<T>({
       ) : read.data === undefined ? (
         <LoadingBlock />
       ) : isEmpty(read.data) ? (
-        empty
+        typeof empty === 'string' ? <p className="px-5 py-6 text-center text-sm text-muted">{empty}</p> : empty
       ) : (
         children(read.data)
       )}
