@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
@@ -56,6 +57,16 @@ function AttributedOrders() {
   );
 }
 
+/** One figure of the summary: its label, then its value in the figure's tone. */
+function Figure({ label, tone = 'text-fg', children }: { label: string; tone?: 'text-fg' | 'text-accent' | 'text-success'; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-subtle">{label}</dt>
+      <dd className={`text-lg font-semibold ${tone}`}>{children}</dd>
+    </div>
+  );
+}
+
 /** /user_center/distribution (docs/product/distribution.md): my code and link, the rule, what I earned and the orders I brought. */
 export function DistributionPage() {
   const { t } = useTranslation();
@@ -75,26 +86,11 @@ export function DistributionPage() {
           </p>
           {summary ? (
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" data-testid="distribution-summary">
-              <div>
-                <dt className="text-xs text-subtle">{t('distribution.orders_count')}</dt>
-                <dd className="text-lg font-semibold text-fg">{summary.ordersCount}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-subtle">{t('distribution.pending')}</dt>
-                <dd className="text-lg font-semibold text-fg"><Money amount={summary.pendingCommission} currency={summary.currency} testId="distribution-pending" /></dd>
-              </div>
-              <div>
-                <dt className="text-xs text-subtle">{t('distribution.earned')}</dt>
-                <dd className="text-lg font-semibold text-accent"><Money amount={summary.earnedCommission} currency={summary.currency} testId="distribution-earned" /></dd>
-              </div>
-              <div>
-                <dt className="text-xs text-subtle">{t('distribution.paid')}</dt>
-                <dd className="text-lg font-semibold text-success"><Money amount={summary.paidCommission} currency={summary.currency} testId="distribution-paid" /></dd>
-              </div>
-              <div>
-                <dt className="text-xs text-subtle">{t('distribution.canceled')}</dt>
-                <dd className="text-lg font-semibold text-fg">{summary.canceledCount}</dd>
-              </div>
+              <Figure label={t('distribution.orders_count')}>{summary.ordersCount}</Figure>
+              <Figure label={t('distribution.pending')}><Money amount={summary.pendingCommission} currency={summary.currency} testId="distribution-pending" /></Figure>
+              <Figure label={t('distribution.earned')} tone="text-accent"><Money amount={summary.earnedCommission} currency={summary.currency} testId="distribution-earned" /></Figure>
+              <Figure label={t('distribution.paid')} tone="text-success"><Money amount={summary.paidCommission} currency={summary.currency} testId="distribution-paid" /></Figure>
+              <Figure label={t('distribution.canceled')}>{summary.canceledCount}</Figure>
             </dl>
           ) : null}
         </Card>
