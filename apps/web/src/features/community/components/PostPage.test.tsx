@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { closeSignIn, getSignInState } from '../../../lib/signInStore';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderPage } from '../../../test/renderPage';
-import { toast } from '../../../ui/toastStore';
+import { sendReport } from '../../../test/reports';
 import { PostPage } from './PostPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -24,16 +24,11 @@ afterEach(closeSignIn);
 describe('PostPage: report', () => {
   it('reports someone else\'s review as a `post` and toasts the success', async () => {
     const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(false) } }], 'GET /api/comments': [noComments], 'POST /api/reports': [{ status: 201, body: { report: { id: 3 } } }] });
-    const success = vi.spyOn(toast, 'success');
     const { user } = setup({ id: 9 });
     const page = await screen.findByTestId('post-page');
     await user.click(within(page).getAllByRole('button', { name: 'Report' })[0]!);
     // The dialog names what is reported and quotes it with its author.
-    const dialog = await screen.findByRole('dialog', { name: 'Report this review' });
-    expect(dialog).toHaveTextContent('“Great river level” by alice');
-    await user.click(within(dialog).getByRole('radio', { name: 'Off topic' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
+    await sendReport(user, { title: 'Report this review', quote: '“Great river level” by alice', reason: 'Off topic' });
     expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ report: { target_type: 'post', target_id: 7, reason: 'off_topic' } });
   });
 

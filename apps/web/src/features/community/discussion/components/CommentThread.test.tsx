@@ -7,6 +7,7 @@ import { queryKeys } from '../../../../lib/query-keys';
 import { closeSignIn, getSignInState } from '../../../../lib/signInStore';
 import { mockFetch, type Call } from '../../../../test/fetchMock';
 import { testQueryClient } from '../../../../test/queryClient';
+import { sendReport } from '../../../../test/reports';
 import { toast } from '../../../../ui/toastStore';
 import { CommentThread } from './CommentThread';
 import { renderCommentContent } from '../../../../ui/CommentContent';
@@ -143,7 +144,6 @@ describe('CommentThread: reports, refusals and mentions', () => {
       'GET /api/comments/1/replies': [{ status: 200, body: { replies: [reply(101)], meta: { total_count: 1, page: 1, per: 5 } } }],
       'POST /api/reports': [{ status: 201, body: { report: { id: 5 } } }],
     });
-    const success = vi.spyOn(toast, 'success');
     const { user } = setup({ id: 9 });
     await screen.findByRole('heading', { name: '3 comments' });
     const [theirs, mine] = screen.getAllByTestId('comment');
@@ -152,11 +152,7 @@ describe('CommentThread: reports, refusals and mentions', () => {
     const theReply = await screen.findByTestId('reply');
     await user.click(within(theReply).getByRole('button', { name: 'Report' }));
     // The dialog says it is the reply that is reported, and whose words.
-    const dialog = await screen.findByRole('dialog', { name: 'Report this reply' });
-    expect(dialog).toHaveTextContent('“reply 101” by bob');
-    await user.click(within(dialog).getByRole('radio', { name: 'Unmarked spoilers' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
+    await sendReport(user, { title: 'Report this reply', quote: '“reply 101” by bob', reason: 'Unmarked spoilers' });
     expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ report: { target_type: 'comment', target_id: 101, reason: 'spoiler' } });
   });
 
