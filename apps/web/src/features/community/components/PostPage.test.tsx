@@ -48,11 +48,17 @@ describe('PostPage: report', () => {
   });
 });
 
+/** Opens the viewer's own post in moderation `state` and checks the notice it shows; answers the fetch mock. */
+async function openOwnPost(state: 'pending' | 'hidden', notice: string) {
+  const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, state) } }] });
+  setup({ id: 9 });
+  expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent(notice);
+  return f;
+}
+
 describe('PostPage: pending and hidden', () => {
   it('tells the author their post waits for review, offers edit and delete, and shows no thread', async () => {
-    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, 'pending') } }] });
-    setup({ id: 9 });
-    expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent('Waiting for review: only you and the moderators can see it until it is approved');
+    const f = await openOwnPost('pending', 'Waiting for review: only you and the moderators can see it until it is approved');
     expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByTestId('post-delete')).toBeInTheDocument();
     expect(f.count('GET /api/comments')).toBe(0);
@@ -60,9 +66,7 @@ describe('PostPage: pending and hidden', () => {
   });
 
   it('tells the author moderators hid their post, offers only delete, and shows no thread', async () => {
-    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, 'hidden') } }] });
-    setup({ id: 9 });
-    expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent('Hidden by moderators: only you and the moderators can see it');
+    const f = await openOwnPost('hidden', 'Hidden by moderators: only you and the moderators can see it');
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.getByTestId('post-delete')).toBeInTheDocument();
     expect(f.count('GET /api/comments')).toBe(0);
