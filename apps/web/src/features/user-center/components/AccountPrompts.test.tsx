@@ -11,6 +11,13 @@ const check = (missing: string[]) => ({
   is_identification: false, is_nickname_safe: true, safrv: 'base', need_identification: missing.length > 0, need_basic_info: false, missing,
 });
 
+/** The prompt's form when the server says the account misses `missing`. */
+async function formMissing(missing: string[]) {
+  mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(missing) }] });
+  renderPage('/', <AccountPrompts me={me} />, '/', me);
+  return screen.findByTestId('complete-account-form');
+}
+
 /**
  * In the complete-account form: sends the proof code (the server picks the bound contact itself, of `type`; the
  * client names none), then types a new password and `code` and saves.
@@ -33,18 +40,14 @@ describe('the "complete your account" prompt', () => {
   });
 
   it('asks only for what is missing: a phone without asking for a new password', async () => {
-    mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(['phone']) }] });
-    renderPage('/', <AccountPrompts me={me} />, '/', me);
-    const form = await screen.findByTestId('complete-account-form');
+    const form = await formMissing(['phone']);
     expect(form.querySelector('input[name="phone_number"]')).not.toBeNull();
     expect(form.querySelector('input[name="password"]')).toBeNull();
     expect(form.querySelector('input[name="current_password"]')).not.toBeNull();
   });
 
   it('asks for a password only when the account has none', async () => {
-    mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(['password']) }] });
-    renderPage('/', <AccountPrompts me={me} />, '/', me);
-    const form = await screen.findByTestId('complete-account-form');
+    const form = await formMissing(['password']);
     expect(form.querySelector('input[name="password"]')).not.toBeNull();
     expect(form.querySelector('input[name="phone_number"]')).toBeNull();
   });

@@ -38,6 +38,13 @@ function setup(me: { id: number; is_mute?: boolean; unmute_at_timestamp?: number
   return { user: userEvent.setup() };
 }
 
+/** Signed in as account 9: waits for the thread (its heading says `heading`) and answers its comments. */
+async function openThread(heading: string) {
+  const { user } = setup({ id: 9 });
+  await screen.findByRole('heading', { name: heading });
+  return { user, comments: screen.getAllByTestId('comment') };
+}
+
 describe('CommentThread', () => {
   afterEach(closeSignIn);
 
@@ -101,9 +108,7 @@ describe('CommentThread', () => {
         return { status: 200, body: { deleted_count: 3, commentary_id: null, commentable: counts(1) } };
       }],
     });
-    const { user } = setup({ id: 9 });
-    await screen.findByRole('heading', { name: '4 comments' });
-    const [mine, theirs] = screen.getAllByTestId('comment');
+    const { user, comments: [mine, theirs] } = await openThread('4 comments');
     expect(within(theirs!).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await user.click(within(mine!).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
@@ -144,9 +149,7 @@ describe('CommentThread: reports, refusals and mentions', () => {
       'GET /api/comments/1/replies': [{ status: 200, body: { replies: [reply(101)], meta: { total_count: 1, page: 1, per: 5 } } }],
       'POST /api/reports': [{ status: 201, body: { report: { id: 5 } } }],
     });
-    const { user } = setup({ id: 9 });
-    await screen.findByRole('heading', { name: '3 comments' });
-    const [theirs, mine] = screen.getAllByTestId('comment');
+    const { user, comments: [theirs, mine] } = await openThread('3 comments');
     expect(within(mine!).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
     await user.click(within(theirs!).getByRole('button', { name: 'Show 1 reply' }));
     const theReply = await screen.findByTestId('reply');
