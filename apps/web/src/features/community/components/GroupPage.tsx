@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { CrumbNav } from '../../../ui/CrumbNav';
+import { CrumbNav, PageTitle } from '../../../ui/PageTitle';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';
@@ -23,7 +23,6 @@ import { communityPaths } from '../paths';
 import { EvaluationBars } from './GroupBits';
 import { Avatar } from '../../../ui/Avatar';
 import { PostCard } from '../../../ui/PostCard';
-import { PageTitle } from '../../../ui/PageTitle';
 
 
 function JoinButton({ group }: { group: GroupDetail }) {

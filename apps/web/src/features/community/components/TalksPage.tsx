@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { CrumbNav } from '../../../ui/CrumbNav';
+import { CrumbNav, PageTitle } from '../../../ui/PageTitle';
 import { errorToText } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -16,7 +16,6 @@ import { toast } from '../../../ui/toastStore';
 import { useCommunityRefusal } from '../../../ui/useCommunityRefusal';
 import { talksQuery, useCreateTalk, type TalksTab } from '../api/talks';
 import { TalkCard } from './TalkCard';
-import { PageTitle } from '../../../ui/PageTitle';
 
 /** Plain words as the paragraphs of a talk: escaped here, sanitised again by the server. */
 const asParagraphs = (text: string) =>

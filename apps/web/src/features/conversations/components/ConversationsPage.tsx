@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { paths } from '../../../lib/paths';
-import { CrumbNav } from '../../../ui/CrumbNav';
+import { CrumbNav, PageTitle } from '../../../ui/PageTitle';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
@@ -16,7 +16,6 @@ import { conversationsQuery } from '../api/conversations';
 import { sharedProductLabel } from '../sharedProduct';
 import { useLivePrivateMessages } from './useLivePrivateMessages';
 import { formatDate, isoDateTime } from '../../../lib/dates';
-import { PageTitle } from '../../../ui/PageTitle';
 
 /** What the list shows of the last message: its words, or the shared product's word and name. */
 function lastMessageText(conversation: Conversation, language: string, t: TFunction): string {

@@ -5,10 +5,10 @@ import { paths } from '../../../lib/paths';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { CenterSection } from '../../../ui/CenterSection';
-import { ShareCodeCard } from '../../../ui/ShareCodeCard';
+import { ShareCodeCard } from '../../../ui/CopyableValue';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
 import { Money } from '../../../ui/Money';
-import { PagedCard } from '../../../ui/PagedCard';
+import { PagedCard } from '../../../ui/Card';
 import { distributionOrdersQuery, myDistributionQuery } from '../api';
 import { pageCount, usePageParam } from '../../../lib/paging';
 

@@ -4,9 +4,9 @@ import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { CenterSection } from '../../../ui/CenterSection';
-import { ShareCodeCard } from '../../../ui/ShareCodeCard';
+import { ShareCodeCard } from '../../../ui/CopyableValue';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
-import { PagedCard } from '../../../ui/PagedCard';
+import { PagedCard } from '../../../ui/Card';
 import { invitedQuery, inviteInfoQuery } from '../api';
 import { pageCount, usePageParam } from '../../../lib/paging';
 

@@ -15,7 +15,7 @@ import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PinIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
-import { ReasonsAlert } from '../../../ui/ReasonsAlert';
+import { ReasonsAlert } from '../../../ui/TextField';
 import { addressesQuery } from '../../../lib/addresses';
 import { useCreateOrder } from '../api/createOrder';
 

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { subscribeLive } from '../../../lib/live';
 import { useLanguage } from '../../../lib/localize';
 import { queryKeys } from '../../../lib/query-keys';
-import { ReadCard } from '../../../ui/ReadCard';
+import { ReadCard } from '../../../ui/Card';
 import { formatMoney } from '../../../ui/Money';
 import { OpenerRow } from './RedPacketParts';
 import { useEventOpenings } from '../api/redPackets';

@@ -2,7 +2,7 @@ import type { RedPacket } from '@lantern/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, useLanguage } from '../../../lib/localize';
-import { ReadCard } from '../../../ui/ReadCard';
+import { ReadCard } from '../../../ui/Card';
 import { Money } from '../../../ui/Money';
 import { PagerButtons } from '../../../ui/Pagination';
 import { Avatar } from '../../../ui/Avatar';
