@@ -13,6 +13,15 @@ import { Avatar } from '../ui/Avatar';
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-ink-700 [&_svg]:size-4 [&_svg]:text-muted';
 
+/** One entry of the menu: its icon, then its words. */
+function Item({ icon, onSelect, testId, children }: { icon: ReactNode; onSelect: () => unknown; testId?: string; children: ReactNode }) {
+  return (
+    <Menu.Item className={itemClass} onSelect={onSelect} data-testid={testId}>
+      {icon} {children}
+    </Menu.Item>
+  );
+}
+
 /** The Radix part of the account menu, loaded on first use so the first page carries no Radix code. */
 export function UserMenuContent({ me, trigger, guideHolds = false }: { me: Me; trigger: ReactNode; guideHolds?: boolean }) {
   const { t } = useTranslation();
@@ -46,47 +55,23 @@ export function UserMenuContent({ me, trigger, guideHolds = false }: { me: Me; t
             </div>
           </div>
           <Menu.Separator className="my-1 h-px bg-ink-700" />
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.user(me.id))}>
-            <UserIcon /> {t('nav.my_profile')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.userCenter)} data-testid="menu-user-center">
-            <HomeIcon /> {t('nav.user_center')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.orders)} data-testid="menu-orders">
-            <ReceiptIcon /> {t('nav.orders')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.gameKeys)} data-testid="menu-keys">
-            <KeyIcon /> {t('nav.game_keys')}
-          </Menu.Item>
+          <Item icon={<UserIcon />} onSelect={() => navigate(paths.user(me.id))}>{t('nav.my_profile')}</Item>
+          <Item icon={<HomeIcon />} onSelect={() => navigate(paths.userCenter)} testId="menu-user-center">{t('nav.user_center')}</Item>
+          <Item icon={<ReceiptIcon />} onSelect={() => navigate(paths.orders)} testId="menu-orders">{t('nav.orders')}</Item>
+          <Item icon={<KeyIcon />} onSelect={() => navigate(paths.gameKeys)} testId="menu-keys">{t('nav.game_keys')}</Item>
           {/* The moderation desk, for the accounts the server says may work it (GET /api/me: staff, or a group's moderators). */}
           {me.permissions.includes('api_staff') || (me.moderated_group_ids ?? []).length > 0 ? (
-            <Menu.Item className={itemClass} onSelect={() => navigate(paths.moderationReports)} data-testid="menu-reports">
-              <ShieldIcon /> {t('moderation.reports_title')}
-            </Menu.Item>
+            <Item icon={<ShieldIcon />} onSelect={() => navigate(paths.moderationReports)} testId="menu-reports">{t('moderation.reports_title')}</Item>
           ) : null}
           <Menu.Separator className="my-1 h-px bg-ink-700" />
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.security)}>
-            <ShieldIcon /> {t('nav.security')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.addresses)}>
-            <PinIcon /> {t('nav.addresses')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.points)}>
-            <StarIcon /> {t('nav.points')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.pointsShop)} data-testid="menu-points-shop">
-            <GiftIcon /> {t('nav.points_shop')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.wishes)} data-testid="menu-wishes">
-            <HeartIcon /> {t('nav.wishes')}
-          </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => navigate(paths.feedbackFrom(window.location.pathname))} data-testid="menu-feedback">
-            <BellIcon /> {t('feedback.menu')}
-          </Menu.Item>
+          <Item icon={<ShieldIcon />} onSelect={() => navigate(paths.security)}>{t('nav.security')}</Item>
+          <Item icon={<PinIcon />} onSelect={() => navigate(paths.addresses)}>{t('nav.addresses')}</Item>
+          <Item icon={<StarIcon />} onSelect={() => navigate(paths.points)}>{t('nav.points')}</Item>
+          <Item icon={<GiftIcon />} onSelect={() => navigate(paths.pointsShop)} testId="menu-points-shop">{t('nav.points_shop')}</Item>
+          <Item icon={<HeartIcon />} onSelect={() => navigate(paths.wishes)} testId="menu-wishes">{t('nav.wishes')}</Item>
+          <Item icon={<BellIcon />} onSelect={() => navigate(paths.feedbackFrom(window.location.pathname))} testId="menu-feedback">{t('feedback.menu')}</Item>
           {/* The beginners' guide, again (docs/product/screens.md#guide). */}
-          <Menu.Item className={itemClass} onSelect={() => replayGuide()} data-testid="menu-guide">
-            <CompassIcon /> {t('guide.replay')}
-          </Menu.Item>
+          <Item icon={<CompassIcon />} onSelect={() => replayGuide()} testId="menu-guide">{t('guide.replay')}</Item>
           <Menu.Separator className="my-1 h-px bg-ink-700" />
           <Menu.Item
             className={itemClass}

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { i18next, setupI18n } from '../i18n';
 import { BUNDLES } from '../i18n/bundles';
 import { setSite } from '../lib/site';
@@ -12,6 +12,10 @@ beforeAll(async () => {
   await i18next.loadNamespaces(BUNDLES);
 });
 
+// Every test starts from the real globals (fetch, timers' clock…) and unspied modules: what a test stubs or spies on
+// is put back after it, here once rather than in each file.
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

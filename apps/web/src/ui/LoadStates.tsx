@@ -36,3 +36,8 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
   const { t } = useTranslation();
   return <RetryState title={t('errors_page.server_title')} body={errorToText(t, error)} onRetry={onRetry} />;
 }
+
+/** A read still loading or failed: the loading block, or the failure with a way to try again. */
+export function ReadStatus({ read }: { read: { isPending: boolean; error: unknown; refetch: () => unknown } }) {
+  return read.isPending ? <LoadingBlock /> : <LoadFailed error={read.error} onRetry={read.refetch} />;
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { Link } from 'react-router';
 
 /**
  * A page's title as the store's own pages show it, and the line under it saying what the page is for. With an
@@ -18,5 +19,16 @@ export function PageTitle({ title, intro, aside, className }: { title: ReactNode
       <div>{heading}</div>
       {aside}
     </div>
+  );
+}
+
+/** A one-step breadcrumb above a page's title: the link back to the area the page belongs to. */
+export function CrumbNav({ label, to, text, className = 'mb-3' }: { label: string; to: string; text: string; className?: string }) {
+  return (
+    <nav aria-label={label} className={cn(className, 'text-sm text-muted')}>
+      <Link to={to} className="hover:text-accent-strong">
+        {text}
+      </Link>
+    </nav>
   );
 }

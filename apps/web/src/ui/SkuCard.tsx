@@ -1,5 +1,5 @@
 import type { SkuCardData } from '@lantern/contract';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
@@ -149,5 +149,18 @@ export function SkuCard({ sku, variant = 'poster', eager, note, action, classNam
         <div className="mt-auto pt-0.5">{price}</div>
       </div>
     </div>
+  );
+}
+
+/** A list of SKU cards, one item each, in `variant`; the first `eager` of them load their covers at once. */
+export function SkuCards({ skus, variant, note, eager = 0, ...list }: { skus: SkuCardData[]; variant?: SkuCardVariant; note?: ReactNode; eager?: number } & HTMLAttributes<HTMLUListElement>) {
+  return (
+    <ul {...list}>
+      {skus.map((s, i) => (
+        <li key={s.id}>
+          <SkuCard sku={s} variant={variant} note={note} eager={i < eager} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -43,6 +43,13 @@ export function FieldShell({ id, label, error, hint, required, children, classNa
   );
 }
 
+/** A field's control: its id (the caller's, else a new one), invalid when it has an error, described by the error or else the hint. */
+function useControlIds(idProp: string | undefined, error: string | null | undefined, hint: ReactNode) {
+  const auto = useId();
+  const id = idProp ?? auto;
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined } as const;
+}
+
 export const controlClass = (invalid: boolean) =>
   cn(
     'h-11 w-full min-w-0 rounded-lg bg-ink-900 px-3 text-[15px] text-fg placeholder:text-subtle ring-1 ring-inset transition-shadow',
@@ -62,17 +69,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export function TextField({ label, error, hint, trailing, labelAside, containerClassName, id: idProp, className, required, ref, ...rest }: TextFieldProps) {
-  const auto = useId();
-  const id = idProp ?? auto;
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const control = useControlIds(idProp, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required} className={containerClassName} labelAside={labelAside}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint} required={required} className={containerClassName} labelAside={labelAside}>
       <div className="flex gap-2">
         <input
           ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...control}
           aria-required={required || undefined}
           className={cn(controlClass(!!error), className)}
           {...rest}
@@ -92,15 +95,12 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 export function SelectField({ label, error, hint, containerClassName, id: idProp, className, children, required, ref, ...rest }: SelectFieldProps) {
-  const auto = useId();
-  const id = idProp ?? auto;
+  const control = useControlIds(idProp, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required} className={containerClassName}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint} required={required} className={containerClassName}>
       <select
         ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...control}
         className={cn(controlClass(!!error), 'appearance-none bg-[length:16px] bg-[right_10px_center] bg-no-repeat pr-8', className)}
         style={{
           backgroundImage:
@@ -123,15 +123,12 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 }
 
 export function TextAreaField({ label, error, hint, labelAside, id: idProp, className, ref, ...rest }: TextAreaFieldProps) {
-  const auto = useId();
-  const id = idProp ?? auto;
+  const control = useControlIds(idProp, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} labelAside={labelAside}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint} labelAside={labelAside}>
       <textarea
         ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...control}
         className={cn(controlClass(!!error), 'h-auto min-h-24 py-2.5', className)}
         {...rest}
       />
@@ -184,5 +181,19 @@ export function FormAlert({ children, tone = 'danger' }: { children: ReactNode; 
     <div role={tone === 'danger' ? 'alert' : 'status'} className={cn('rounded-lg px-3 py-2.5 text-sm ring-1 ring-inset', tones[tone])}>
       {children}
     </div>
+  );
+}
+
+/** Every reason a write was refused, one bullet each, in an alert; a bold `heading` above them when given. */
+export function ReasonsAlert({ heading, reasons }: { heading?: ReactNode; reasons: string[] }) {
+  return (
+    <FormAlert>
+      {heading ? <p className="font-semibold">{heading}</p> : null}
+      <ul className={cn(heading ? 'mt-1' : null, 'list-disc space-y-0.5 pl-5')}>
+        {reasons.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </FormAlert>
   );
 }

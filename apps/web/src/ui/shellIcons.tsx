@@ -2,60 +2,37 @@
  * The icons of the page frame (header, footer, menus): part of every first page. The other icons live in
  * icons.tsx, which re-exports these, so a page's code carries only the icons it draws.
  */
-import type { SVGProps } from 'react';
+import type { ReactElement, SVGProps } from 'react';
+import { jsxs } from 'react/jsx-runtime';
 
-export const base = (p: SVGProps<SVGSVGElement>) => ({
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  ...p,
-});
+/**
+ * An icon: the 24-unit outline drawing every icon shares around the icon's own shapes, taking an `<svg>`'s props
+ * (a caller's own props win). Every outline icon is made here, so each stays one line. The shapes are the svg's
+ * static children (`jsxs`, as JSX with fixed children compiles to: no keys), and `@__PURE__` at each call lets the
+ * build drop the icons no page draws.
+ */
+export const icon =
+  (...shapes: ReactElement[]) =>
+  (p: SVGProps<SVGSVGElement>) =>
+    jsxs('svg', {
+      viewBox: '0 0 24 24',
+      fill: 'none',
+      stroke: 'currentColor',
+      strokeWidth: 1.8,
+      strokeLinecap: 'round',
+      strokeLinejoin: 'round',
+      'aria-hidden': true,
+      ...p,
+      children: shapes,
+    });
 
-export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="M20 20l-3.5-3.5" />
-  </svg>
-);
-export const CartIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M3 4h2l2.2 10.5a2 2 0 0 0 2 1.5h7.6a2 2 0 0 0 2-1.6L20 8H6.2" />
-    <circle cx="10" cy="20" r="1.3" />
-    <circle cx="17" cy="20" r="1.3" />
-  </svg>
-);
-export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4 3.5V17h.5A2.5 2.5 0 0 1 4 14.5z" />
-    <path d="M8.5 9.5h7M8.5 12.5h4.5" />
-  </svg>
-);
-export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </svg>
-);
-export const GlobeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
-  </svg>
-);
-export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
-  </svg>
-);
-export const ChevronDown = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M6 9l6 6 6-6" />
-  </svg>
-);
+export const SearchIcon = /* @__PURE__ */ icon(<circle cx="11" cy="11" r="7" />, <path d="M20 20l-3.5-3.5" />);
+export const CartIcon = /* @__PURE__ */ icon(<path d="M3 4h2l2.2 10.5a2 2 0 0 0 2 1.5h7.6a2 2 0 0 0 2-1.6L20 8H6.2" />, <circle cx="10" cy="20" r="1.3" />, <circle cx="17" cy="20" r="1.3" />);
+export const BellIcon = /* @__PURE__ */ icon(<path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4 3.5V17h.5A2.5 2.5 0 0 1 4 14.5z" />, <path d="M8.5 9.5h7M8.5 12.5h4.5" />);
+export const MenuIcon = /* @__PURE__ */ icon(<path d="M4 7h16M4 12h16M4 17h16" />);
+export const GlobeIcon = /* @__PURE__ */ icon(<circle cx="12" cy="12" r="9" />, <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />);
+export const UserIcon = /* @__PURE__ */ icon(<circle cx="12" cy="8" r="4" />, <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />);
+export const ChevronDown = /* @__PURE__ */ icon(<path d="M6 9l6 6 6-6" />);
 export const LanternMark = (p: SVGProps<SVGSVGElement>) => (
   <svg viewBox="0 0 32 32" aria-hidden="true" {...p}>
     <defs>

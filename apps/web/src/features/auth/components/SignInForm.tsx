@@ -53,6 +53,21 @@ function LockedNotice({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The end of either tab's form: what the last attempt met (a timeout to retry, a lock, errors), then "sign in". */
+function SignInEnd({ status, onRetry, onNavigate, submitting, testId }: { status: Status; onRetry: () => void; onNavigate?: () => void; submitting: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {status.kind === 'timeout' ? <TimeoutNotice onRetry={onRetry} /> : null}
+      {status.kind === 'locked' ? <LockedNotice onNavigate={onNavigate} /> : null}
+      {status.kind === 'error' ? <FormAlert>{status.messages.join(' ')}</FormAlert> : null}
+      <Button type="submit" size="lg" block loading={submitting} data-testid={testId}>
+        {t('auth.sign_in')}
+      </Button>
+    </>
+  );
+}
+
 const passwordSchema = signInRequest.shape.access_token;
 type PasswordValues = { login: string; password: string; captcha?: string; captcha_id?: string };
 
@@ -116,12 +131,7 @@ function PasswordTab({ onSignedIn, onNavigate }: SignInFormProps) {
       {needCaptcha ? (
         <FormCaptchaField form={form} captcha={captcha} />
       ) : null}
-      {status.kind === 'timeout' ? <TimeoutNotice onRetry={() => void submit()} /> : null}
-      {status.kind === 'locked' ? <LockedNotice onNavigate={onNavigate} /> : null}
-      {status.kind === 'error' ? <FormAlert>{status.messages.join(' ')}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={formState.isSubmitting} data-testid="sign-in-submit">
-        {t('auth.sign_in')}
-      </Button>
+      <SignInEnd status={status} onRetry={() => void submit()} onNavigate={onNavigate} submitting={formState.isSubmitting} testId="sign-in-submit" />
     </form>
   );
 }
@@ -187,12 +197,7 @@ function PhoneTab({ onSignedIn, onNavigate }: SignInFormProps) {
         }
         {...register('code', { validate: (v) => (v.trim() ? true : 'blank'), onChange: () => clearErrors('code') })}
       />
-      {status.kind === 'timeout' ? <TimeoutNotice onRetry={() => void submit()} /> : null}
-      {status.kind === 'locked' ? <LockedNotice onNavigate={onNavigate} /> : null}
-      {status.kind === 'error' ? <FormAlert>{status.messages.join(' ')}</FormAlert> : null}
-      <Button type="submit" size="lg" block loading={formState.isSubmitting} data-testid="fast-sign-in-submit">
-        {t('auth.sign_in')}
-      </Button>
+      <SignInEnd status={status} onRetry={() => void submit()} onNavigate={onNavigate} submitting={formState.isSubmitting} testId="fast-sign-in-submit" />
     </form>
   );
 }

@@ -23,7 +23,7 @@ import { Price } from '../../../ui/Price';
 import { QuantityStepper } from '../../../ui/QuantityStepper';
 import { PlatformBadge } from '../../../ui/SkuCard';
 import { PageSpinner } from '../../../ui/Spinner';
-import { FormAlert } from '../../../ui/TextField';
+import { FormAlert, ReasonsAlert } from '../../../ui/TextField';
 import { toast } from '../../../ui/toastStore';
 import { cartCouponsQuery } from '../api/cartCoupons';
 import { useSetCartQuantity } from '../api/setCartQuantity';
@@ -210,14 +210,7 @@ export function CartPage() {
         ) : null}
         {failureText ? (
           <div data-testid="order-failure">
-            <FormAlert>
-              <p className="font-semibold">{t('orders.create_failed')}</p>
-              <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                {failureText.general.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            </FormAlert>
+            <ReasonsAlert heading={t('orders.create_failed')} reasons={failureText.general} />
           </div>
         ) : null}
         {cart.isError ? <FormAlert>{errorToText(t, cart.error)}</FormAlert> : null}

@@ -1,7 +1,7 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { mockFetch } from '../../../test/fetchMock';
 import { testQueryClient } from '../../../test/queryClient';
@@ -39,10 +39,6 @@ function setup(url: string, account = me('pending')) {
   return { user: userEvent.setup(), router };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('EditorPage: the responsibility declaration before a first review', () => {
   it('asks before the first review, with "unbound temporarily" when no Steam account is bound, and records "I have got it"', async () => {

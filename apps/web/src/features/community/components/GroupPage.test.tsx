@@ -1,7 +1,7 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { mockFetch } from '../../../test/fetchMock';
 import { testQueryClient } from '../../../test/queryClient';
@@ -16,10 +16,6 @@ const group = {
   evaluation: { distribution: [0, 0, 0, 0, 0], reviews_count: 0, positive_count: 0, percent: null, average: null }, ranks: [], achievements: [], achievements_available: false, moderators: [],
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('GroupPage: joining', () => {
   it('opens the mute dialog on a warn ban, and the rate-limit text when throttled, leaving the group unjoined', async () => {

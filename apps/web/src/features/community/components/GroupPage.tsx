@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { CrumbNav, PageTitle } from '../../../ui/PageTitle';
 import { errorToText } from '../../../lib/errors';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useMe } from '../../../lib/session';
@@ -22,7 +23,6 @@ import { communityPaths } from '../paths';
 import { EvaluationBars } from './GroupBits';
 import { Avatar } from '../../../ui/Avatar';
 import { PostCard } from '../../../ui/PostCard';
-import { PageTitle } from '../../../ui/PageTitle';
 
 
 function JoinButton({ group }: { group: GroupDetail }) {
@@ -100,9 +100,7 @@ export function GroupPage() {
   const g = group.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10" data-testid="group-page" data-id={g.id}>
-      <nav aria-label={t('community.breadcrumb')} className="mb-4 text-sm text-muted">
-        <Link to={communityPaths.home} className="hover:text-accent-strong">{t('community.title')}</Link>
-      </nav>
+      <CrumbNav label={t('community.breadcrumb')} to={communityPaths.home} text={t('community.title')} className="mb-4" />
       <header className={g.community_game ? 'grid gap-6 md:grid-cols-[minmax(0,22rem)_1fr]' : undefined}>
         {g.community_game ? (
           <Link to={paths.sku(g.community_game.sku_id)} className="block overflow-hidden rounded-[var(--radius-card)] ring-1 ring-ink-700">

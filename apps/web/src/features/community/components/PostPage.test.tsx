@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { closeSignIn, getSignInState } from '../../../lib/signInStore';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderPage } from '../../../test/renderPage';
-import { toast } from '../../../ui/toastStore';
+import { sendReport } from '../../../test/reports';
 import { PostPage } from './PostPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -19,25 +19,16 @@ const noComments = { status: 200, body: { comments: [], commentable: { likes_cou
 
 const setup = (me: { id: number } | null) => renderPage('/posts/:id', <PostPage />, '/posts/7', me);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  closeSignIn();
-});
+afterEach(closeSignIn);
 
 describe('PostPage: report', () => {
   it('reports someone else\'s review as a `post` and toasts the success', async () => {
     const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(false) } }], 'GET /api/comments': [noComments], 'POST /api/reports': [{ status: 201, body: { report: { id: 3 } } }] });
-    const success = vi.spyOn(toast, 'success');
     const { user } = setup({ id: 9 });
     const page = await screen.findByTestId('post-page');
     await user.click(within(page).getAllByRole('button', { name: 'Report' })[0]!);
     // The dialog names what is reported and quotes it with its author.
-    const dialog = await screen.findByRole('dialog', { name: 'Report this review' });
-    expect(dialog).toHaveTextContent('“Great river level” by alice');
-    await user.click(within(dialog).getByRole('radio', { name: 'Off topic' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
+    await sendReport(user, { title: 'Report this review', quote: '“Great river level” by alice', reason: 'Off topic' });
     expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ report: { target_type: 'post', target_id: 7, reason: 'off_topic' } });
   });
 
@@ -57,11 +48,17 @@ describe('PostPage: report', () => {
   });
 });
 
+/** Opens the viewer's own post in moderation `state` and checks the notice it shows; answers the fetch mock. */
+async function openOwnPost(state: 'pending' | 'hidden', notice: string) {
+  const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, state) } }] });
+  setup({ id: 9 });
+  expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent(notice);
+  return f;
+}
+
 describe('PostPage: pending and hidden', () => {
   it('tells the author their post waits for review, offers edit and delete, and shows no thread', async () => {
-    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, 'pending') } }] });
-    setup({ id: 9 });
-    expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent('Waiting for review: only you and the moderators can see it until it is approved');
+    const f = await openOwnPost('pending', 'Waiting for review: only you and the moderators can see it until it is approved');
     expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByTestId('post-delete')).toBeInTheDocument();
     expect(f.count('GET /api/comments')).toBe(0);
@@ -69,9 +66,7 @@ describe('PostPage: pending and hidden', () => {
   });
 
   it('tells the author moderators hid their post, offers only delete, and shows no thread', async () => {
-    const f = mockFetch({ 'GET /api/posts/7': [{ status: 200, body: { post: post(true, 'hidden') } }] });
-    setup({ id: 9 });
-    expect(await screen.findByTestId('post-moderation-state')).toHaveTextContent('Hidden by moderators: only you and the moderators can see it');
+    const f = await openOwnPost('hidden', 'Hidden by moderators: only you and the moderators can see it');
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.getByTestId('post-delete')).toBeInTheDocument();
     expect(f.count('GET /api/comments')).toBe(0);

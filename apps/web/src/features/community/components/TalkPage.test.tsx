@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderPage } from '../../../test/renderPage';
 import { TalkPage } from './TalkPage';
@@ -14,10 +14,6 @@ const noComments = { status: 200, body: { comments: [], commentable: { likes_cou
 
 const setup = (path = '/talks/5') => renderPage('/talks/:id', <TalkPage />, path, { id: 9 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('TalkPage: an author the viewer blocked (docs/product/people.md#direct-links)', () => {
   it('opens with a notice instead of the talk and its comments; "Show anyway" reveals them', async () => {

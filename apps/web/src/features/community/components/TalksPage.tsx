@@ -2,8 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { TALK_MAX_LENGTH } from '@lantern/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { CrumbNav, PageTitle } from '../../../ui/PageTitle';
 import { errorToText } from '../../../lib/errors';
 import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -15,7 +16,6 @@ import { toast } from '../../../ui/toastStore';
 import { useCommunityRefusal } from '../../../ui/useCommunityRefusal';
 import { talksQuery, useCreateTalk, type TalksTab } from '../api/talks';
 import { TalkCard } from './TalkCard';
-import { PageTitle } from '../../../ui/PageTitle';
 
 /** Plain words as the paragraphs of a talk: escaped here, sanitised again by the server. */
 const asParagraphs = (text: string) =>
@@ -49,9 +49,7 @@ export function TalksPage() {
   const talks = list.data?.pages.flatMap((p) => p.talks) ?? [];
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10" data-testid="talks-page">
-      <nav aria-label={t('community.breadcrumb')} className="mb-3 text-sm text-muted">
-        <Link to={paths.community} className="hover:text-accent-strong">{t('community.title')}</Link>
-      </nav>
+      <CrumbNav label={t('community.breadcrumb')} to={paths.community} text={t('community.title')} />
       <PageTitle title={t('people.talks')} />
       <p className="mt-1 text-muted">{t('people.talks_tagline')}</p>
       {me ? (

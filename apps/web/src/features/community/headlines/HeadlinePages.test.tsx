@@ -1,11 +1,11 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { mockFetch } from '../../../test/fetchMock';
 import { testQueryClient } from '../../../test/queryClient';
-import { toast } from '../../../ui/toastStore';
+import { sendReport } from '../../../test/reports';
 import { HeadlineDraftsPage } from './HeadlineDraftsPage';
 import { HeadlinePage } from './HeadlinePage';
 import { HeadlinesPage } from './HeadlinesPage';
@@ -36,10 +36,6 @@ function setup(path: string, entry: string, element: React.ReactNode, me: { id: 
   return { user: userEvent.setup() };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('HeadlinesPage', () => {
   it('shows the tabs, the sub-sections of the tab and the section\'s articles, asking for that section', async () => {
@@ -77,7 +73,6 @@ describe('HeadlinePage', () => {
       'GET /api/comments': [noComments],
       'POST /api/reports': [{ status: 201, body: { report: { id: 1 } } }],
     });
-    const success = vi.spyOn(toast, 'success');
     const { user } = setup('/headlines/:id', '/headlines/9', <HeadlinePage />, { id: 8, role: 'user' });
     const page = await screen.findByTestId('headline-page');
     expect(within(page).getByRole('heading', { level: 1 })).toHaveTextContent('Winter Sale is live');
@@ -87,10 +82,7 @@ describe('HeadlinePage', () => {
     expect(games).toHaveTextContent('$19.99');
     expect(within(games).getByTestId('headline-buy')).toHaveTextContent('Add to cart');
     await user.click(within(page).getAllByRole('button', { name: 'Report' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Report this headline' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Off topic' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(success).toHaveBeenCalled());
+    await sendReport(user, { title: 'Report this headline', reason: 'Off topic' });
     expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ report: { target_type: 'headline', target_id: 9, reason: 'off_topic' } });
   });
 });

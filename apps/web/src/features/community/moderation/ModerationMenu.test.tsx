@@ -1,5 +1,5 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderPage } from '../../../test/renderPage';
 import { toast } from '../../../ui/toastStore';
@@ -27,10 +27,6 @@ const openMenu = async (user: ReturnType<typeof setup>['user']) => {
 };
 const itemNames = (menu: HTMLElement) => within(menu).getAllByRole('menuitem').map((i) => i.textContent);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('the moderation menu by permission', () => {
   it('is not there for a reader or an editor', async () => {

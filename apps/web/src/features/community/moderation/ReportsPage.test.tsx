@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderPage } from '../../../test/renderPage';
 import { toast } from '../../../ui/toastStore';
@@ -15,10 +15,6 @@ const report = (over: Record<string, unknown> = {}) => ({
 const queue = (...reports: ReturnType<typeof report>[]) => ({ status: 200, body: { reports, meta: { total_count: reports.length, page: 1, per: 20 } } });
 const setup = (permissions: string[], path = '/moderation/reports') => renderPage('/moderation/reports', <ReportsPage />, path, { id: 9, permissions } as { id: number });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('the report queue', () => {
   it('is for staff only: a group admin is told so and asks nothing', async () => {

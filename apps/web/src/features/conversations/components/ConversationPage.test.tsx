@@ -1,7 +1,7 @@
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { testQueryClient } from '../../../test/queryClient';
 import { ConversationPage } from './ConversationPage';
@@ -16,10 +16,6 @@ const history = (messages: ReturnType<typeof message>[], next: number | null) =>
   body: { conversation: { id: 5, target: { id: 2, nickname: 'Lumen', avatar_url: null }, unread_count: 0, updated_at_timestamp: 1_700_000_000 }, private_messages: messages, meta: { per: 20, next_before_id: next } },
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 function open() {
   const { wrapper: Wrapper } = testQueryClient();

@@ -1,7 +1,7 @@
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emitLiveEvent } from '../../../lib/live';
 import { mockFetch } from '../../../test/fetchMock';
 import { testQueryClient } from '../../../test/queryClient';
@@ -16,10 +16,6 @@ const conversation = (id: number, unread: number, content = `hello ${id}`) => ({
 });
 const page = (ids: number[]) => ({ status: 200, body: { conversations: ids.map((id) => conversation(id, id % 3)), meta: { page: 1, per: 10 } } });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 function open() {
   const { wrapper: Wrapper } = testQueryClient();

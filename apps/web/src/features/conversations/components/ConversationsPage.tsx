@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { paths } from '../../../lib/paths';
+import { CrumbNav, PageTitle } from '../../../ui/PageTitle';
 import { pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button } from '../../../ui/Button';
@@ -15,7 +16,6 @@ import { conversationsQuery } from '../api/conversations';
 import { sharedProductLabel } from '../sharedProduct';
 import { useLivePrivateMessages } from './useLivePrivateMessages';
 import { formatDate, isoDateTime } from '../../../lib/dates';
-import { PageTitle } from '../../../ui/PageTitle';
 
 /** What the list shows of the last message: its words, or the shared product's word and name. */
 function lastMessageText(conversation: Conversation, language: string, t: TFunction): string {
@@ -36,9 +36,7 @@ export function ConversationsPage() {
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10" data-testid="conversations-page">
-      <nav aria-label={t('conversations.breadcrumb')} className="mb-3 text-sm text-muted">
-        <Link to={paths.messages} className="hover:text-accent-strong">{t('conversations.messages')}</Link>
-      </nav>
+      <CrumbNav label={t('conversations.breadcrumb')} to={paths.messages} text={t('conversations.messages')} />
       <PageTitle title={t('conversations.title')} />
       <div className="mt-6">
         {list.isPending ? <LoadingBlock /> : list.isError ? <LoadFailed error={list.error} onRetry={() => list.refetch()} /> : conversations.length === 0 ? (

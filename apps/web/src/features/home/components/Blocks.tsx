@@ -9,7 +9,7 @@ import { Cover } from '../../../ui/Cover';
 import { Price } from '../../../ui/Price';
 import { Section } from '../../../ui/Section';
 import { Shelf } from '../../../ui/Shelf';
-import { SkuCard } from '../../../ui/SkuCard';
+import { SkuCard, SkuCards } from '../../../ui/SkuCard';
 import { SmartLink } from '../../../ui/SmartLink';
 import { ChevronRight } from '../../../ui/icons';
 
@@ -144,13 +144,7 @@ export function Booths({ booths }: { booths: LayoutContent[] }) {
         ) : null}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`} data-testid="booth-panel">
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {current.skus.map((s) => (
-            <li key={s.id}>
-              <SkuCard sku={s} variant="capsule" />
-            </li>
-          ))}
-        </ul>
+        <SkuCards skus={current.skus} variant="capsule" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" />
       </div>
     </section>
   );
@@ -198,13 +192,7 @@ export function Boxes({ boxes }: { boxes: LayoutContent[] }) {
               </SmartLink>
             ) : null}
           </div>
-          <ul className="divide-y divide-ink-800">
-            {b.skus.map((s) => (
-              <li key={s.id}>
-                <SkuCard sku={s} variant="compact" />
-              </li>
-            ))}
-          </ul>
+          <SkuCards skus={b.skus} variant="compact" className="divide-y divide-ink-800" />
         </section>
       ))}
     </div>

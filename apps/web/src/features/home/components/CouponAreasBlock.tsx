@@ -9,7 +9,7 @@ import { useMe } from '../../../lib/session';
 import { openSignIn } from '../../../lib/signInStore';
 import { useSite } from '../../../lib/site';
 import { Button } from '../../../ui/Button';
-import { formatMoney } from '../../../ui/Money';
+import { formatMoney, CouponFace } from '../../../ui/Money';
 import { Section } from '../../../ui/Section';
 import { toast } from '../../../ui/toastStore';
 import { useClaimAreaCoupon, useHeldCouponIds } from '../api/couponAreaClaims';
@@ -24,14 +24,10 @@ function CouponCard({ coupon, claimed, soldOut, onClaim, claiming }: { coupon: C
   const { t } = useTranslation();
   const language = useLanguage();
   const site = useSite();
-  const value = coupon.discount_type === 'percentage' ? `${coupon.value}%` : formatMoney(coupon.value, site.currency, language).replace(/\.00$/, '');
   return (
     <li className="flex min-w-0 overflow-hidden rounded-xl bg-ink-850 ring-1 ring-accent/30" data-testid="area-coupon" data-id={coupon.id}>
       <div className="grid w-20 shrink-0 place-items-center border-r border-dashed border-accent/40 bg-accent/10 px-2 text-center text-accent sm:w-24">
-        <div>
-          <p className="text-xl font-black leading-none tabular-nums">{value}</p>
-          <p className="mt-1 text-[10px] font-semibold uppercase tracking-wide">{t(coupon.discount_type === 'percentage' ? 'coupons.off_percent_short' : 'coupons.off_amount_short')}</p>
-        </div>
+        <CouponFace coupon={coupon} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
         <p className="truncate text-sm font-semibold text-fg">{pickText(coupon.title, language)}</p>

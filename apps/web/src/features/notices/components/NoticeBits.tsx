@@ -1,8 +1,13 @@
 import type { NoticeKind } from '@lantern/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../ui/cn';
+import { EmptyState } from '../../../ui/EmptyState';
+import { LoadingBlock } from '../../../ui/LoadStates';
+import { PageTitle } from '../../../ui/PageTitle';
+import { Pagination } from '../../../ui/Pagination';
 
 const KIND_TONE: Record<NoticeKind, string> = {
   announcement: 'bg-accent/15 text-accent ring-accent/30',
@@ -49,5 +54,37 @@ export function NoticesNav({ current }: { current: 'notices' | 'versions' | 'fee
         </Link>
       ))}
     </nav>
+  );
+}
+
+/**
+ * A list page of the notices area (notices, versions): the area's nav, the page's title and intro, then loading,
+ * its "none yet" or its list (`children`), and its pages.
+ */
+export function NoticesListPage<T>({
+  current,
+  data,
+  isEmpty,
+  page,
+  pages,
+  hrefFor,
+  children,
+}: {
+  current: 'notices' | 'versions';
+  data: T | undefined;
+  isEmpty: (data: T) => boolean;
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid={`${current}-page`}>
+      <NoticesNav current={current} />
+      <PageTitle title={t(`${current}.title`)} intro={t(`${current}.intro`)} />
+      <div className="mt-6">{data === undefined ? <LoadingBlock /> : isEmpty(data) ? <EmptyState title={t(`${current}.empty`)} /> : children(data)}</div>
+      <Pagination className="mt-6" page={page} pages={pages} hrefFor={hrefFor} />
+    </div>
   );
 }

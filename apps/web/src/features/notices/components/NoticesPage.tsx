@@ -4,12 +4,8 @@ import { NOTICES_PER_PAGE } from '@lantern/domain';
 import { paths } from '../../../lib/paths';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { EmptyState } from '../../../ui/EmptyState';
-import { LoadingBlock } from '../../../ui/LoadStates';
-import { Pagination } from '../../../ui/Pagination';
 import { useNotices } from '../api/notices';
-import { NoticeKindBadge, NoticesNav } from './NoticeBits';
-import { PageTitle } from '../../../ui/PageTitle';
+import { NoticeKindBadge, NoticesListPage } from './NoticeBits';
 import { useErrorPage } from '../../../lib/useErrorPage';
 
 /** /notices: the site's notices, pinned first, ten to a page; a server error goes to /500 (docs/product/notices.md#notices). */
@@ -24,35 +20,26 @@ export function NoticesPage() {
 
   const pages = notices.data ? Math.ceil(notices.data.meta.total_count / NOTICES_PER_PAGE) : 0;
   return (
-    <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="notices-page">
-      <NoticesNav current="notices" />
-      <PageTitle title={t('notices.title')} intro={t('notices.intro')} />
-      <div className="mt-6">
-        {!notices.data ? (
-          <LoadingBlock />
-        ) : notices.data.notices.length === 0 ? (
-          <EmptyState title={t('notices.empty')} />
-        ) : (
-          <ul className="divide-y divide-ink-800 overflow-hidden rounded-2xl bg-ink-900 ring-1 ring-ink-700">
-            {notices.data.notices.map((n) => (
-              <li key={n.id} data-testid="notice-item">
-                <Link to={paths.notice(n.id)} className="block px-4 py-4 transition hover:bg-ink-850 focus-visible:bg-ink-850 focus-visible:outline-none sm:px-5">
-                  <div className="flex flex-wrap items-center gap-2">
-                    {n.pinned ? <span className="rounded-md bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">{t('notices.pinned')}</span> : null}
-                    <NoticeKindBadge kind={n.kind} />
-                    <time className="ml-auto text-xs text-subtle" dateTime={new Date(n.published_at_timestamp * 1000).toISOString()}>
-                      {formatDate(n.published_at_timestamp, language)}
-                    </time>
-                  </div>
-                  <h2 className="mt-2 text-base font-semibold text-fg">{pickText(n.title, language)}</h2>
-                  <p className="mt-1 line-clamp-2 text-sm text-muted">{pickText(n.summary, language)}</p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <Pagination className="mt-6" page={page} pages={pages} hrefFor={paths.noticesPage} />
-    </div>
+    <NoticesListPage current="notices" data={notices.data} isEmpty={(data) => data.notices.length === 0} page={page} pages={pages} hrefFor={paths.noticesPage}>
+      {(data) => (
+        <ul className="divide-y divide-ink-800 overflow-hidden rounded-2xl bg-ink-900 ring-1 ring-ink-700">
+          {data.notices.map((n) => (
+            <li key={n.id} data-testid="notice-item">
+              <Link to={paths.notice(n.id)} className="block px-4 py-4 transition hover:bg-ink-850 focus-visible:bg-ink-850 focus-visible:outline-none sm:px-5">
+                <div className="flex flex-wrap items-center gap-2">
+                  {n.pinned ? <span className="rounded-md bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">{t('notices.pinned')}</span> : null}
+                  <NoticeKindBadge kind={n.kind} />
+                  <time className="ml-auto text-xs text-subtle" dateTime={new Date(n.published_at_timestamp * 1000).toISOString()}>
+                    {formatDate(n.published_at_timestamp, language)}
+                  </time>
+                </div>
+                <h2 className="mt-2 text-base font-semibold text-fg">{pickText(n.title, language)}</h2>
+                <p className="mt-1 line-clamp-2 text-sm text-muted">{pickText(n.summary, language)}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </NoticesListPage>
   );
 }

@@ -7,13 +7,10 @@ import { paths } from '../../../lib/paths';
 import { formatDate, pickText, useLanguage } from '../../../lib/localize';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { cn } from '../../../ui/cn';
-import { EmptyState } from '../../../ui/EmptyState';
 import { ChevronDown } from '../../../ui/icons';
 import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
-import { Pagination } from '../../../ui/Pagination';
 import { useVersionInfos, useVersionReleases } from '../api/versions';
-import { NoticesNav } from './NoticeBits';
-import { PageTitle } from '../../../ui/PageTitle';
+import { NoticesListPage } from './NoticeBits';
 import { useErrorPage } from '../../../lib/useErrorPage';
 
 const STATUS_TONE: Record<VersionStatus, { badge: string; bar: string }> = {
@@ -120,23 +117,21 @@ export function VersionsPage() {
   const pages = versions.data ? Math.ceil(versions.data.meta.total_count / VERSION_INFOS_PER_PAGE) : 0;
   const firstReleased = versions.data?.version_infos.find((v) => v.status === 'released')?.id;
   return (
-    <div className="mx-auto max-w-3xl px-4 pb-12 pt-5 sm:px-6 sm:pt-8" data-testid="versions-page">
-      <NoticesNav current="versions" />
-      <PageTitle title={t('versions.title')} intro={t('versions.intro')} />
-      <div className="mt-6">
-        {!versions.data ? (
-          <LoadingBlock />
-        ) : versions.data.version_infos.length === 0 ? (
-          <EmptyState title={t('versions.empty')} />
-        ) : (
-          <ol className="space-y-3">
-            {versions.data.version_infos.map((v) => (
-              <VersionCard key={v.id} version={v} startOpen={page === 1 && v.id === firstReleased} />
-            ))}
-          </ol>
-        )}
-      </div>
-      <Pagination className="mt-6" page={page} pages={pages} hrefFor={(p) => (p > 1 ? `${paths.versions}?page=${p}` : paths.versions)} />
-    </div>
+    <NoticesListPage
+      current="versions"
+      data={versions.data}
+      isEmpty={(data) => data.version_infos.length === 0}
+      page={page}
+      pages={pages}
+      hrefFor={(p) => (p > 1 ? `${paths.versions}?page=${p}` : paths.versions)}
+    >
+      {(data) => (
+        <ol className="space-y-3">
+          {data.version_infos.map((v) => (
+            <VersionCard key={v.id} version={v} startOpen={page === 1 && v.id === firstReleased} />
+          ))}
+        </ol>
+      )}
+    </NoticesListPage>
   );
 }

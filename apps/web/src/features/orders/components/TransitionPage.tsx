@@ -15,7 +15,7 @@ import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PinIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
-import { FormAlert } from '../../../ui/TextField';
+import { ReasonsAlert } from '../../../ui/TextField';
 import { addressesQuery } from '../../../lib/addresses';
 import { useCreateOrder } from '../api/createOrder';
 
@@ -181,13 +181,7 @@ export function TransitionPage() {
         <Card className="p-6" data-testid="order-failure">
           <h1 className="text-xl font-bold text-fg">{t('orders.create_failed')}</h1>
           <div className="mt-4">
-            <FormAlert>
-              <ul className="list-disc space-y-0.5 pl-5">
-                {text.general.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            </FormAlert>
+            <ReasonsAlert reasons={text.general} />
           </div>
           <div className="mt-6 flex flex-wrap gap-2">
             {request.from ? (

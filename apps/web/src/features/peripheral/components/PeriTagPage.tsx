@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Pagination } from '../../../ui/Pagination';
-import { SkuCard } from '../../../ui/SkuCard';
+import { SkuCards } from '../../../ui/SkuCard';
 import { useNavItems } from '../api/navItems';
 import { usePeriTag } from '../api/periTag';
 import { PeriNav } from './PeriNav';
@@ -50,13 +50,7 @@ export function PeriTagPage() {
             <p className="mb-3 text-sm text-muted" aria-live="polite">
               {t('search.count', { count: list.data.meta.total_count })}
             </p>
-            <ul className={cn('grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-4 sm:gap-x-4 lg:grid-cols-6', list.isPlaceholderData && 'opacity-60')} data-testid="peri-tag-results">
-              {list.data.skus.map((s, i) => (
-                <li key={s.id}>
-                  <SkuCard sku={s} eager={i < 6} />
-                </li>
-              ))}
-            </ul>
+            <SkuCards skus={list.data.skus} eager={6} className={cn('grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-4 sm:gap-x-4 lg:grid-cols-6', list.isPlaceholderData && 'opacity-60')} data-testid="peri-tag-results" />
             <Pagination className="mt-8" page={page} pages={pages} hrefFor={(p) => (p > 1 ? `${paths.periTag(id)}?page=${p}` : paths.periTag(id))} />
           </>
         )}

@@ -3,14 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEB_PAGES } from '@lantern/contract';
 import { formatDateTime } from '../../../lib/dates';
-import { errorToText } from '../../../lib/errors';
 import { subscribeLive } from '../../../lib/live';
 import { useLanguage } from '../../../lib/localize';
 import { queryKeys } from '../../../lib/query-keys';
-import { Card } from '../../../ui/Card';
-import { LoadingBlock } from '../../../ui/LoadStates';
+import { ReadCard } from '../../../ui/Card';
 import { formatMoney } from '../../../ui/Money';
-import { Avatar } from '../../../ui/Avatar';
+import { OpenerRow } from './RedPacketParts';
 import { useEventOpenings } from '../api/redPackets';
 
 /**
@@ -34,34 +32,30 @@ export function EventOpenings({ eventId }: { eventId: number }) {
     });
   }, [client, eventId]);
   return (
-    <Card className="mt-6" data-testid="red-packet-event-openings">
-      <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('red_packets.event_openings_title')}</h2>
-      {q.isError ? (
-        <p className="px-5 py-6 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
-      ) : !q.data ? (
-        <LoadingBlock />
-      ) : q.data.openings.length === 0 ? (
-        <p className="px-5 py-6 text-center text-sm text-muted">{t('red_packets.event_openings_empty')}</p>
-      ) : (
+    <ReadCard
+      title={t('red_packets.event_openings_title')}
+      testId="red-packet-event-openings"
+      read={q}
+      isEmpty={(data) => data.openings.length === 0}
+      empty={t('red_packets.event_openings_empty')}
+    >
+      {(data) => (
         <ol className="divide-y divide-ink-700">
-          {q.data.openings.map((o) => (
-            <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="red-packet-event-opening">
-              <div className="flex min-w-0 items-center gap-3">
-                <Avatar name={o.account.nickname} url={o.account.avatar_url} size={28} />
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-fg">{o.account.nickname}</p>
-                  <p className="text-xs text-subtle">
-                    <time dateTime={new Date(o.opened_at_timestamp * 1000).toISOString()}>{formatDateTime(o.opened_at_timestamp, language)}</time>
-                  </p>
-                </div>
-              </div>
-              <span className="shrink-0 text-sm font-semibold text-success" data-amount={o.amount}>
-                {t('red_packets.event_openings_opened', { amount: formatMoney(o.amount, o.currency, language) })}
-              </span>
-            </li>
+          {data.openings.map((o) => (
+            <OpenerRow
+              key={o.id}
+              testId="red-packet-event-opening"
+              account={o.account}
+              when={<time dateTime={new Date(o.opened_at_timestamp * 1000).toISOString()}>{formatDateTime(o.opened_at_timestamp, language)}</time>}
+              amount={
+                <span className="shrink-0 text-sm font-semibold text-success" data-amount={o.amount}>
+                  {t('red_packets.event_openings_opened', { amount: formatMoney(o.amount, o.currency, language) })}
+                </span>
+              }
+            />
           ))}
         </ol>
       )}
-    </Card>
+    </ReadCard>
   );
 }

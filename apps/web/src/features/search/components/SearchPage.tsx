@@ -13,7 +13,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { RetryState } from '../../../ui/LoadStates';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../ui/icons';
 import { Pagination } from '../../../ui/Pagination';
-import { SkuCard } from '../../../ui/SkuCard';
+import { SkuCards } from '../../../ui/SkuCard';
 import { useCategories } from '../api/categories';
 import { useSearchSkus } from '../api/searchSkus';
 import { useTags } from '../api/tags';
@@ -184,13 +184,7 @@ export function SearchPage() {
             />
           ) : (
             <>
-              <ul className={cn('space-y-2.5 transition-opacity', results.isPlaceholderData && 'opacity-60')} aria-busy={results.isPlaceholderData} data-testid="search-results">
-                {results.data.skus.map((sku, i) => (
-                  <li key={sku.id}>
-                    <SkuCard sku={sku} variant="row" eager={i < 4} />
-                  </li>
-                ))}
-              </ul>
+              <SkuCards skus={results.data.skus} variant="row" eager={4} className={cn('space-y-2.5 transition-opacity', results.isPlaceholderData && 'opacity-60')} aria-busy={results.isPlaceholderData} data-testid="search-results" />
               <Pagination className="mt-6" page={state.page} pages={pages} hrefFor={(page) => searchHref({ ...state, page })} />
             </>
           )}

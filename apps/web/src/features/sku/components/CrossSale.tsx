@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session';
 import { Section } from '../../../ui/Section';
-import { SkuCard } from '../../../ui/SkuCard';
+import { SkuCards } from '../../../ui/SkuCard';
 import { useSkuService } from '../api/skuService';
 
 /** Games sharing this one's tags ("cross-sale"), for signed-in users; the same request as the gift packs. */
@@ -12,13 +12,7 @@ export function CrossSale({ skuId }: { skuId: number }) {
   if (!me || !service.data || service.data.cross_sale.length === 0) return null;
   return (
     <Section id="sku-cross-sale" title={t('sku.cross_sale')} testId="cross-sale">
-      <ul className="divide-y divide-ink-800">
-        {service.data.cross_sale.slice(0, 8).map((s) => (
-          <li key={s.id}>
-            <SkuCard sku={s} variant="compact" />
-          </li>
-        ))}
-      </ul>
+      <SkuCards skus={service.data.cross_sale.slice(0, 8)} variant="compact" className="divide-y divide-ink-800" />
     </Section>
   );
 }

@@ -1,9 +1,8 @@
 import type { ForumReview } from '@lantern/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
 import { Section } from '../../../ui/Section';
 import { useEpicReviews } from '../api/epicReviews';
-import { PlatformReviewCard, type ReviewCardData } from './PlatformReviewCard';
+import { MoreReviews, PlatformReviewCard, type ReviewCardData } from './PlatformReviewCard';
 
 const toCard = (r: ForumReview): ReviewCardData => ({
   id: r.id, recommended: r.recommended, content: r.content, helpfulCount: r.helpfulCount, likesCount: r.likesCount,
@@ -24,13 +23,7 @@ export function EpicReviews({ skuId }: { skuId: number }) {
           <PlatformReviewCard key={r.id} review={toCard(r)} testId="epic-review" />
         ))}
       </ul>
-      {reviews.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" loading={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()} data-testid="epic-reviews-more">
-            {t('game_reviews.more', { left: total - list.length })}
-          </Button>
-        </div>
-      ) : null}
+      <MoreReviews reviews={reviews} left={total - list.length} testId="epic-reviews-more" />
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { playtimeHours } from '@lantern/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDate, useLanguage } from '../../../lib/localize';
+import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 
 /** What a Steam or Epic review card shows, whichever call it came from. */
@@ -52,5 +53,18 @@ export function PlatformReviewCard({ review, testId }: { review: ReviewCardData;
         {review.likesCount > 0 ? <span>{t('game_reviews.likes', { count: review.likesCount })}</span> : null}
       </p>
     </li>
+  );
+}
+
+/** "N more" under a platform's reviews while it has another page: loads the next 7. */
+export function MoreReviews({ reviews, left, testId }: { reviews: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }; left: number; testId: string }) {
+  const { t } = useTranslation();
+  if (!reviews.hasNextPage) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <Button variant="secondary" loading={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()} data-testid={testId}>
+        {t('game_reviews.more', { left })}
+      </Button>
+    </div>
   );
 }

@@ -16,7 +16,7 @@ import { BoxIcon, CalendarIcon, KeyIcon } from '../../../ui/icons';
 import { Price } from '../../../ui/Price';
 import { SkippedOffscreen } from '../../../ui/SkippedOffscreen';
 import { Section } from '../../../ui/Section';
-import { KindBadge, SkuCard } from '../../../ui/SkuCard';
+import { KindBadge, SkuCard, SkuCards } from '../../../ui/SkuCard';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useKeepSkuUnderItsId, useSku } from '../api/sku';
 import { Gallery } from './Gallery';
@@ -335,25 +335,13 @@ export function SkuPage() {
 
               {sku.bundle_items.length > 0 ? (
                 <Section id="sku-bundle-items" title={t('sku.bundle_includes', { count: sku.bundle_items.length })} testId="bundle-items">
-                  <ul className="space-y-2.5">
-                    {sku.bundle_items.map((s) => (
-                      <li key={s.id}>
-                        <SkuCard sku={s} variant="row" />
-                      </li>
-                    ))}
-                  </ul>
+                  <SkuCards skus={sku.bundle_items} variant="row" className="space-y-2.5" />
                 </Section>
               ) : null}
 
               {sku.dlcs.length > 0 ? (
                 <Section id="sku-dlcs" title={t('sku.dlcs', { count: sku.dlcs.length })} testId="dlcs">
-                  <ul className="space-y-2.5">
-                    {sku.dlcs.map((d) => (
-                      <li key={d.id}>
-                        <SkuCard sku={d} variant="row" note={<span className="text-info">{t('sku.dlc_needs_base', { name })}</span>} />
-                      </li>
-                    ))}
-                  </ul>
+                  <SkuCards skus={sku.dlcs} variant="row" note={<span className="text-info">{t('sku.dlc_needs_base', { name })}</span>} className="space-y-2.5" />
                 </Section>
               ) : null}
 

@@ -1,11 +1,10 @@
 import type { PlatformReview, SteamEvaluation } from '@lantern/contract';
 import { steamScoreTone, type SteamScoreKey } from '@lantern/domain';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { Section } from '../../../ui/Section';
 import { useSteamEvaluation, useSteamReviews } from '../api/steamReviews';
-import { PlatformReviewCard, type ReviewCardData } from './PlatformReviewCard';
+import { MoreReviews, PlatformReviewCard, type ReviewCardData } from './PlatformReviewCard';
 
 const toCard = (r: PlatformReview): ReviewCardData => ({
   id: r.id, recommended: r.recommended, content: r.content, helpfulCount: r.helpful_count, likesCount: r.likes_count,
@@ -52,13 +51,7 @@ export function SteamReviews({ skuId }: { skuId: number }) {
       ) : (
         <p className="mt-3 text-sm text-muted">{t('game_reviews.none_here')}</p>
       )}
-      {reviews.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" loading={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()} data-testid="steam-reviews-more">
-            {t('game_reviews.more', { left: total - list.length })}
-          </Button>
-        </div>
-      ) : null}
+      <MoreReviews reviews={reviews} left={total - list.length} testId="steam-reviews-more" />
     </Section>
   );
 }

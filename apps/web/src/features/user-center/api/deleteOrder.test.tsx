@@ -1,8 +1,7 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { mockFetch } from '../../../test/fetchMock';
-import { testQueryClient } from '../../../test/queryClient';
+import { settleMutation, testQueryClient } from '../../../test/queryClient';
 import { useDeleteOrder } from './deleteOrder';
 import type { OrdersResponse } from './orders';
 
@@ -24,13 +23,8 @@ describe('useDeleteOrder', () => {
 
   it('takes the order off every cached list page at once and reloads what its coupon and counts touched', async () => {
     const f = mockFetch({ 'DELETE /api/orders/5': [{ status: 204 }] });
-    const { client, wrapper, invalidated } = testQueryClient();
-    seed(client);
-    const onSuccess = vi.fn();
-    const { result } = renderHook(() => useDeleteOrder({ onSuccess }), { wrapper });
-
-    act(() => result.current.mutate(5));
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    const { client, result, onSuccess, invalidated } = await settleMutation(useDeleteOrder, 5, seed);
+    expect(result.isSuccess).toBe(true);
 
     expect(f.count('DELETE /api/orders/5')).toBe(1);
     expect(onSuccess).toHaveBeenCalledWith(undefined, 5);
@@ -46,13 +40,8 @@ describe('useDeleteOrder', () => {
 
   it('on a refusal leaves the lists as they were but reloads the orders, which have moved on', async () => {
     mockFetch({ 'DELETE /api/orders/5': [{ status: 422, body: { errors: { state: ['completed'] } } }] });
-    const { client, wrapper, invalidated } = testQueryClient();
-    seed(client);
-    const onError = vi.fn();
-    const { result } = renderHook(() => useDeleteOrder({ onError }), { wrapper });
-
-    act(() => result.current.mutate(5));
-    await waitFor(() => expect(result.current.isError).toBe(true));
+    const { client, result, onError, invalidated } = await settleMutation(useDeleteOrder, 5, seed);
+    expect(result.isError).toBe(true);
 
     expect(onError).toHaveBeenCalledOnce();
     expect(client.getQueryData<OrdersResponse>(queryKeys.orders.list('all', 1))!.orders.map((o) => o.id)).toEqual([5, 6]);

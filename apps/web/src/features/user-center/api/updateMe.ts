@@ -6,11 +6,11 @@ import { storeMe } from '../../../lib/session';
 /** PATCH /api/me: basic info (nickname, gender, birthday, introduction). */
 export const updateMe = (account: UpdateMeRequest['account']) => api.patch<Me>(API.me, { account });
 
-/** Saves basic info; the answer becomes the signed-in account at once, then the account is refetched. */
-export function useUpdateMe() {
+/** A write whose answer is the account: the answer becomes the signed-in account at once, then the account is refetched. */
+export function useMeWrite<V>(write: (variables: V) => Promise<Me>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateMe,
-    onSuccess: (me) => void storeMe(client, me),
-  });
+  return useMutation({ mutationFn: write, onSuccess: (me) => void storeMe(client, me) });
 }
+
+/** Saves basic info (a write whose answer is the account). */
+export const useUpdateMe = () => useMeWrite(updateMe);

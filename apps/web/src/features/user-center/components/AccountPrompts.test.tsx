@@ -1,5 +1,6 @@
 import type { Me } from '@lantern/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderPage } from '../../../test/renderPage';
@@ -10,6 +11,27 @@ const check = (missing: string[]) => ({
   is_identification: false, is_nickname_safe: true, safrv: 'base', need_identification: missing.length > 0, need_basic_info: false, missing,
 });
 
+/** The prompt's form when the server says the account misses `missing`. */
+async function formMissing(missing: string[]) {
+  mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(missing) }] });
+  renderPage('/', <AccountPrompts me={me} />, '/', me);
+  return screen.findByTestId('complete-account-form');
+}
+
+/**
+ * In the complete-account form: sends the proof code (the server picks the bound contact itself, of `type`; the
+ * client names none), then types a new password and `code` and saves.
+ */
+async function proveAndSave(user: UserEvent, f: ReturnType<typeof mockFetch>, form: HTMLElement, type: 'Sms' | 'Email', code: string) {
+  const proof = within(form).getByTestId('account-code');
+  await user.click(within(proof).getByTestId('send-code'));
+  await waitFor(() => expect(f.count('POST /api/message')).toBe(1));
+  expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ message: { type, purpose: 'reauthenticate' } });
+  await user.type(within(form).getByLabelText(/New password/), 'lantern-harbour-91-quiet');
+  await user.type(within(proof).getByRole('textbox'), code);
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+}
+
 describe('the "complete your account" prompt', () => {
   afterEach(() => {
     cleanup();
@@ -18,18 +40,14 @@ describe('the "complete your account" prompt', () => {
   });
 
   it('asks only for what is missing: a phone without asking for a new password', async () => {
-    mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(['phone']) }] });
-    renderPage('/', <AccountPrompts me={me} />, '/', me);
-    const form = await screen.findByTestId('complete-account-form');
+    const form = await formMissing(['phone']);
     expect(form.querySelector('input[name="phone_number"]')).not.toBeNull();
     expect(form.querySelector('input[name="password"]')).toBeNull();
     expect(form.querySelector('input[name="current_password"]')).not.toBeNull();
   });
 
   it('asks for a password only when the account has none', async () => {
-    mockFetch({ 'GET /api/me/check': [{ status: 200, body: check(['password']) }] });
-    renderPage('/', <AccountPrompts me={me} />, '/', me);
-    const form = await screen.findByTestId('complete-account-form');
+    const form = await formMissing(['password']);
     expect(form.querySelector('input[name="password"]')).not.toBeNull();
     expect(form.querySelector('input[name="phone_number"]')).toBeNull();
   });
@@ -47,14 +65,7 @@ describe('the "complete your account" prompt', () => {
     expect(proof.textContent).toContain('138****0000');
     expect(within(form).queryByTestId('account-code-switch')).toBeNull();
 
-    await user.click(within(proof).getByTestId('send-code'));
-    await waitFor(() => expect(f.count('POST /api/message')).toBe(1));
-    // The server picks the bound contact itself; the client names none.
-    expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ message: { type: 'Sms', purpose: 'reauthenticate' } });
-
-    await user.type(within(form).getByLabelText(/New password/), 'lantern-harbour-91-quiet');
-    await user.type(within(proof).getByRole('textbox'), '482913');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await proveAndSave(user, f, form, 'Sms', '482913');
     await waitFor(() => expect(f.count('PUT /api/me')).toBe(1));
     const sent = f.calls.find((c) => c.method === 'PUT')!.body as { account: Record<string, unknown> };
     expect(sent.account).toMatchObject({ password: 'lantern-harbour-91-quiet', account_code: '482913', nickname: 'NightOwl' });
@@ -73,13 +84,7 @@ describe('the "complete your account" prompt', () => {
     await user.click(within(form).getByTestId('account-code-switch'));
     const proof = within(form).getByTestId('account-code');
     expect(proof.textContent).toContain('n***@lantern.test');
-    await user.click(within(proof).getByTestId('send-code'));
-    await waitFor(() => expect(f.count('POST /api/message')).toBe(1));
-    expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ message: { type: 'Email', purpose: 'reauthenticate' } });
-
-    await user.type(within(form).getByLabelText(/New password/), 'lantern-harbour-91-quiet');
-    await user.type(within(proof).getByRole('textbox'), '000000');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await proveAndSave(user, f, form, 'Email', '000000');
     expect(await within(proof).findByText('The code is wrong or has expired')).toBeTruthy();
     expect(screen.getByTestId('complete-account-form')).toBeTruthy();
   });

@@ -70,6 +70,30 @@ function AddressForm({ address, districts, onDone }: { address: DetailedAddress 
     [districts, i18n.language],
   );
 
+  // One level of the mainland's districts: "choose", then its places; a choice clears the levels below it.
+  const districtSelect = (name: 'prov_id' | 'city_id' | 'area_id', label: string, places: { id: string; name: string }[] | undefined, below: ('city_id' | 'area_id')[], disabled?: boolean) => (
+    <SelectField
+      label={label}
+      required
+      disabled={disabled}
+      error={fieldErrorText(t, name, e[name])}
+      {...register(name, {
+        validate: required,
+        onChange: () => {
+          for (const level of below) setValue(level, '');
+          clearErrors(name);
+        },
+      })}
+    >
+      <option value="">{t('addresses.choose')}</option>
+      {places?.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+
   const submit = handleSubmit(async (v) => {
     setGeneral([]);
     const body: AddressInput = {
@@ -101,54 +125,9 @@ function AddressForm({ address, districts, onDone }: { address: DetailedAddress 
       </div>
       {native ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField
-            label={t('fields.prov')}
-            required
-            error={fieldErrorText(t, 'prov_id', e.prov_id)}
-            {...register('prov_id', {
-              validate: required,
-              onChange: () => {
-                setValue('city_id', '');
-                setValue('area_id', '');
-                clearErrors('prov_id');
-              },
-            })}
-          >
-            <option value="">{t('addresses.choose')}</option>
-            {districts?.provinces.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('fields.city')}
-            required
-            disabled={!province}
-            error={fieldErrorText(t, 'city_id', e.city_id)}
-            {...register('city_id', {
-              validate: required,
-              onChange: () => {
-                setValue('area_id', '');
-                clearErrors('city_id');
-              },
-            })}
-          >
-            <option value="">{t('addresses.choose')}</option>
-            {province?.cities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t('fields.area')} required disabled={!city} error={fieldErrorText(t, 'area_id', e.area_id)} {...register('area_id', { validate: required, onChange: () => clearErrors('area_id') })}>
-            <option value="">{t('addresses.choose')}</option>
-            {city?.areas.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </SelectField>
+          {districtSelect('prov_id', t('fields.prov'), districts?.provinces, ['city_id', 'area_id'])}
+          {districtSelect('city_id', t('fields.city'), province?.cities, ['area_id'], !province)}
+          {districtSelect('area_id', t('fields.area'), city?.areas, [], !city)}
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">

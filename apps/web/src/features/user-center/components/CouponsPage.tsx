@@ -18,7 +18,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { TicketIcon } from '../../../ui/icons';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { Modal } from '../../../ui/Modal';
-import { formatMoney } from '../../../ui/Money';
+import { formatMoney, CouponFace } from '../../../ui/Money';
 import { Pagination } from '../../../ui/Pagination';
 import { Spinner } from '../../../ui/Spinner';
 import { FormAlert, TextField } from '../../../ui/TextField';
@@ -40,14 +40,10 @@ function CouponTicket({ coupon, muted, tag, action, testId, id }: { coupon: Coup
   const language = useLanguage();
   const localize = useLocalize();
   const site = useSite();
-  const value = coupon.discount_type === 'percentage' ? `${coupon.value}%` : formatMoney(coupon.value, site.currency, language).replace(/\.00$/, '');
   return (
     <li className={cn('flex overflow-hidden rounded-[var(--radius-card)] ring-1 ring-inset', muted ? 'bg-ink-900/60 ring-ink-800' : 'bg-ink-850 ring-ink-700')} data-testid={testId} data-id={id}>
       <div className={cn('grid w-24 shrink-0 place-items-center border-r border-dashed px-2 py-4 text-center sm:w-28', muted ? 'border-ink-700 text-muted' : 'border-accent/40 bg-accent/10 text-accent')}>
-        <div>
-          <p className="text-2xl font-black leading-none tabular-nums">{value}</p>
-          <p className="mt-1 text-[11px] font-semibold uppercase tracking-wide">{t(coupon.discount_type === 'percentage' ? 'coupons.off_percent_short' : 'coupons.off_amount_short')}</p>
-        </div>
+        <CouponFace coupon={coupon} large />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4">
         <div className="min-w-0">

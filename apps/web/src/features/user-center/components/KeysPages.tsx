@@ -18,7 +18,7 @@ import { KeyIcon, UplayIcon } from '../../../ui/icons';
 import { LinkTabs } from '../../../ui/LinkTabs';
 import { Pagination } from '../../../ui/Pagination';
 import { gameKeysQuery, uplayKeysQuery, useRecordUplayActivation, virtualCodesQuery, type GameKeysResponse, type KeyDeliveryFilter } from '../api/gameKeys';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { ReadStatus } from '../../../ui/LoadStates';
 import { listHref, pageCount } from '../../../lib/paging';
 
 const pageOf = (params: URLSearchParams) => {
@@ -87,14 +87,7 @@ function KeyRow({ entry, code, onActivated }: { entry: GameKeyEntry & { code?: s
 
 function KeyList({ query, empty, code, onActivated, hrefFor, page }: { query: UseQueryResult<{ game_keys: (GameKeyEntry & { code?: string | null })[]; meta: GameKeysResponse['meta'] }>; empty: { title: string; body: string }; code?: boolean; onActivated?: (id: number, r: ActivationResult) => void; hrefFor: (p: number) => string; page: number }) {
   const { t } = useTranslation();
-  if (query.isPending)
-    return (
-      <LoadingBlock />
-    );
-  if (query.isError)
-    return (
-      <LoadFailed error={query.error} onRetry={query.refetch} />
-    );
+  if (query.isPending || query.isError) return <ReadStatus read={query} />;
   const list = query.data.game_keys;
   if (list.length === 0)
     return (

@@ -40,39 +40,38 @@ export function SecurityPage() {
   const close = (o: boolean) => {
     if (!o) setDialog(null);
   };
+  // A contact's row: masked when bound, with "bind" or "change", then whatever else the contact offers.
+  const contactRow = (kind: 'email' | 'phone', title: string, masked: string | null | undefined, more?: ReactNode) => (
+    <Row
+      testId={`security-${kind}`}
+      title={title}
+      ok={!!masked}
+      value={masked ?? t('security.not_bound')}
+      actions={
+        <>
+          <Button size="sm" variant="secondary" onClick={() => setDialog({ kind, mode: masked ? 'change' : 'bind' })}>
+            {masked ? t('security.change') : t('security.bind')}
+          </Button>
+          {more}
+        </>
+      }
+    />
+  );
   return (
     <SettingsShell title={t('security.title')} subtitle={t('security.subtitle')}>
       <Card>
         <ul className="divide-y divide-ink-700">
-          <Row
-            testId="security-email"
-            title={t('fields.email')}
-            ok={!!me.email_asterisks}
-            value={me.email_asterisks ?? t('security.not_bound')}
-            actions={
-              <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'email', mode: me.email_asterisks ? 'change' : 'bind' })}>
-                {me.email_asterisks ? t('security.change') : t('security.bind')}
+          {contactRow('email', t('fields.email'), me.email_asterisks)}
+          {contactRow(
+            'phone',
+            t('fields.phone_number'),
+            me.phone_number_asterisks,
+            me.phone_number_asterisks ? (
+              <Button size="sm" variant="ghost" onClick={() => setDialog('unbind')}>
+                {t('security.unbind')}
               </Button>
-            }
-          />
-          <Row
-            testId="security-phone"
-            title={t('fields.phone_number')}
-            ok={!!me.phone_number_asterisks}
-            value={me.phone_number_asterisks ?? t('security.not_bound')}
-            actions={
-              <>
-                <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'phone', mode: me.phone_number_asterisks ? 'change' : 'bind' })}>
-                  {me.phone_number_asterisks ? t('security.change') : t('security.bind')}
-                </Button>
-                {me.phone_number_asterisks ? (
-                  <Button size="sm" variant="ghost" onClick={() => setDialog('unbind')}>
-                    {t('security.unbind')}
-                  </Button>
-                ) : null}
-              </>
-            }
-          />
+            ) : null,
+          )}
           <Row
             testId="security-real-name"
             title={t('security.real_name')}

@@ -13,7 +13,7 @@ import { CenterSection } from '../../../ui/CenterSection';
 import { cn } from '../../../ui/cn';
 import { Money } from '../../../ui/Money';
 import { userCenterInfoQuery } from '../api/info';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { ReadStatus } from '../../../ui/LoadStates';
 
 function Stat({ to, label, value, accent, testId }: { to: string; label: string; value: ReactNode; accent?: boolean; testId?: string }) {
   return (
@@ -64,14 +64,7 @@ export function UserCenterHomePage() {
   const { t } = useTranslation();
   const q = useQuery(userCenterInfoQuery);
   useDocumentTitle(t('nav.user_center'));
-  if (q.isPending)
-    return (
-      <LoadingBlock />
-    );
-  if (q.isError)
-    return (
-      <LoadFailed error={q.error} onRetry={q.refetch} />
-    );
+  if (q.isPending || q.isError) return <ReadStatus read={q} />;
   const info = q.data;
   const c = info.counts;
   return (

@@ -7,7 +7,7 @@ import { useMe } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { buttonClass } from '../../../ui/Button';
 import { PagerButtons } from '../../../ui/Pagination';
-import { Card } from '../../../ui/Card';
+import { Card, ReadCard } from '../../../ui/Card';
 import { MyOrdersLink } from '../../../ui/MyOrdersLink';
 import { CenterSection } from '../../../ui/CenterSection';
 import { cn } from '../../../ui/cn';
@@ -16,7 +16,6 @@ import { Money } from '../../../ui/Money';
 import { userCenterInfoQuery } from '../api/info';
 import { LoadingBlock } from '../../../ui/LoadStates';
 import { formatDate, useLanguage } from '../../../lib/localize';
-import { errorToText } from '../../../lib/errors';
 import { EmptyState } from '../../../ui/EmptyState';
 import { walletEntriesQuery, WALLET_ENTRIES_PER } from '../api/wallet';
 
@@ -28,19 +27,22 @@ function Ledger() {
   const q = useQuery(walletEntriesQuery(page));
   const pages = Math.max(1, Math.ceil((q.data?.meta.total_count ?? 0) / WALLET_ENTRIES_PER));
   return (
-    <Card className="mt-6" data-testid="wallet-ledger">
-      <h2 className="border-b border-ink-700 px-5 py-4 font-semibold text-fg">{t('wallet.history')}</h2>
-      {q.isError ? (
-        <p className="px-5 py-8 text-center text-sm text-danger">{errorToText(t, q.error)}</p>
-      ) : !q.data ? (
-        <LoadingBlock />
-      ) : q.data.wallet_entries.length === 0 && q.data.meta.balance === q.data.meta.recorded_balance ? (
+    <ReadCard
+      title={t('wallet.history')}
+      testId="wallet-ledger"
+      read={q}
+      errorPadding="py-8"
+      isEmpty={(data) => data.wallet_entries.length === 0 && data.meta.balance === data.meta.recorded_balance}
+      empty={
         <div className="p-5">
           <EmptyState icon={<WalletIcon className="size-6" />} title={t('wallet.no_history')} body={t('wallet.no_history_body')} />
         </div>
-      ) : (
+      }
+      footer={<PagerButtons page={page} pages={pages} onPage={setPage} className="border-t border-ink-700 px-5 py-3" />}
+    >
+      {(data) => (
         <ul className="divide-y divide-ink-700">
-          {q.data.wallet_entries.map((e) => (
+          {data.wallet_entries.map((e) => (
             <li key={e.id} className="flex items-center justify-between gap-3 px-5 py-3" data-testid="wallet-entry" data-reason={e.reason}>
               <div className="min-w-0">
                 <p className="text-sm font-medium text-fg">
@@ -59,25 +61,24 @@ function Ledger() {
               <div className="text-right">
                 <span className={cn('font-semibold', e.delta < 0 ? 'text-danger' : 'text-success')}>
                   {e.delta > 0 ? '+' : ''}
-                  <Money amount={Math.abs(e.delta)} negative={e.delta < 0} currency={q.data.meta.currency} />
+                  <Money amount={Math.abs(e.delta)} negative={e.delta < 0} currency={data.meta.currency} />
                 </span>
                 <p className="text-xs text-subtle">
-                  {t('wallet.balance_after')} <Money amount={e.balance_after} currency={q.data.meta.currency} />
+                  {t('wallet.balance_after')} <Money amount={e.balance_after} currency={data.meta.currency} />
                 </p>
               </div>
             </li>
           ))}
-          {page === pages && q.data.meta.balance !== q.data.meta.recorded_balance ? (
+          {page === pages && data.meta.balance !== data.meta.recorded_balance ? (
             // What the ledger does not explain came before it was kept: its own line, so the history adds up to the balance.
             <li className="flex items-center justify-between gap-3 px-5 py-3" data-testid="wallet-opening">
               <p className="text-sm font-medium text-fg">{t('wallet.opening_balance')}</p>
-              <Money amount={q.data.meta.balance - q.data.meta.recorded_balance} currency={q.data.meta.currency} className="font-semibold text-muted" />
+              <Money amount={data.meta.balance - data.meta.recorded_balance} currency={data.meta.currency} className="font-semibold text-muted" />
             </li>
           ) : null}
         </ul>
       )}
-      <PagerButtons page={page} pages={pages} onPage={setPage} className="border-t border-ink-700 px-5 py-3" />
-    </Card>
+    </ReadCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { mockFetch } from '../../../test/fetchMock';
 import { testQueryClient } from '../../../test/queryClient';
@@ -28,10 +28,6 @@ function setup(me: { id: number } | null) {
 }
 
 describe('PeopleActions (docs/product/people.md#follows)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('follows and unfollows, showing the server\'s follower count', async () => {
     const f = mockFetch({

@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths';
 import { formatDate, useLanguage, useLocalize } from '../../../lib/localize';
 import { Cover } from '../../../ui/Cover';
 import { EmptyState } from '../../../ui/EmptyState';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { ReadStatus } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { PlatformBadge } from '../../../ui/SkuCard';
 import { PostCard } from '../../../ui/PostCard';
@@ -30,8 +30,7 @@ export function ProfileGames({ userId, page, hrefFor, isSelf }: TabProps) {
   const localize = useLocalize();
   const q = useQuery(profileGamesQuery(userId, page));
   const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  if (q.isPending) return <LoadingBlock />;
-  if (q.isError) return <LoadFailed error={q.error} onRetry={q.refetch} />;
+  if (q.isPending || q.isError) return <ReadStatus read={q} />;
   if (q.data.community_games.length === 0) return <EmptyState title={t(isSelf ? 'users.no_games_self' : 'users.no_games')} />;
   return (
     <>
@@ -62,8 +61,7 @@ export function ProfileGames({ userId, page, hrefFor, isSelf }: TabProps) {
 export function ProfilePosts({ userId, page, hrefFor, isSelf, type }: TabProps & { type: 'Post' | 'Review' }) {
   const { t } = useTranslation();
   const q = useQuery(profilePostsQuery(userId, type, page));
-  if (q.isPending) return <LoadingBlock />;
-  if (q.isError) return <LoadFailed error={q.error} onRetry={q.refetch} />;
+  if (q.isPending || q.isError) return <ReadStatus read={q} />;
   const none = type === 'Review' ? (isSelf ? 'users.no_reviews_self' : 'users.no_reviews') : (isSelf ? 'users.no_posts_self' : 'users.no_posts');
   if (q.data.posts.length === 0) return <EmptyState title={t(none)} />;
   return (
@@ -86,8 +84,7 @@ export function ProfileComments({ userId, page, hrefFor, isSelf, replies }: TabP
   const { t } = useTranslation();
   const language = useLanguage();
   const q = useQuery(profileCommentsQuery(userId, replies, page));
-  if (q.isPending) return <LoadingBlock />;
-  if (q.isError) return <LoadFailed error={q.error} onRetry={q.refetch} />;
+  if (q.isPending || q.isError) return <ReadStatus read={q} />;
   const none = replies ? (isSelf ? 'users.no_replies_self' : 'users.no_replies') : (isSelf ? 'users.no_comments_self' : 'users.no_comments');
   if (q.data.comments.length === 0) return <EmptyState title={t(none)} />;
   return (
@@ -121,8 +118,7 @@ export function ProfileFriends({ userId, page, hrefFor, isSelf, kind, kindHref }
   const { t } = useTranslation();
   const language = useLanguage();
   const q = useQuery(profileFriendsQuery(userId, kind, page));
-  if (q.isPending) return <LoadingBlock />;
-  if (q.isError) return <LoadFailed error={q.error} onRetry={q.refetch} />;
+  if (q.isPending || q.isError) return <ReadStatus read={q} />;
   const chip = (k: 'following' | 'followers', count: number) => (
     <Link to={kindHref(k)} replace aria-current={k === kind ? 'page' : undefined} data-testid={`friends-${k}`}
       className={cn('rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset', k === kind ? 'bg-accent text-accent-ink ring-accent' : 'text-muted ring-ink-700 hover:text-fg')}>

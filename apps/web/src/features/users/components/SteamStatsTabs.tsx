@@ -8,7 +8,7 @@ import { Card } from '../../../ui/Card';
 import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/EmptyState';
 import { StarIcon } from '../../../ui/icons';
-import { LoadFailed, LoadingBlock } from '../../../ui/LoadStates';
+import { ReadStatus } from '../../../ui/LoadStates';
 import { Pagination } from '../../../ui/Pagination';
 import { profileAchievementsQuery } from '../api/achievements';
 import { profileSteamReviewsQuery } from '../api/steam-reviews';
@@ -35,8 +35,7 @@ export function ProfileAchievements({ userId, isSelf }: Pick<TabProps, 'userId' 
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   const q = useQuery(profileAchievementsQuery(userId));
-  if (q.isPending) return <LoadingBlock />;
-  if (q.isError) return <LoadFailed error={q.error} onRetry={q.refetch} />;
+  if (q.isPending || q.isError) return <ReadStatus read={q} />;
   if (q.data.steam_error) return <SteamUnavailable error={q.data.steam_error} isSelf={isSelf} />;
   if (q.data.games.length === 0) return <EmptyState title={t('steam_stats.no_achievements')} />;
   const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
@@ -90,8 +89,7 @@ export function ProfileSteamReviews({ userId, page, hrefFor, isSelf, showsToOthe
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   const q = useQuery(profileSteamReviewsQuery(userId, page));
-  if (q.isPending) return <LoadingBlock />;
-  if (q.isError) return <LoadFailed error={q.error} onRetry={q.refetch} />;
+  if (q.isPending || q.isError) return <ReadStatus read={q} />;
   if (q.data.steam_error) return <SteamUnavailable error={q.data.steam_error} isSelf={isSelf} />;
   const number = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
   const ownerNote = isSelf && showsToOthers === false

@@ -1,7 +1,7 @@
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { testQueryClient } from '../../../test/queryClient';
 import { UserProfilePage } from './UserProfilePage';
@@ -20,10 +20,6 @@ const comment = (id: number, reply: boolean, content: string) => ({
   content, at_users: [], target_reply_id: null, target_reply_account_ids: [], reply_count: 0, moderation_state: 'published', created_at_timestamp: 1_700_000_000,
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 function open(path: string) {
   const { wrapper: Wrapper } = testQueryClient();

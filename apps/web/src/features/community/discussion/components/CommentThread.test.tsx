@@ -7,6 +7,7 @@ import { queryKeys } from '../../../../lib/query-keys';
 import { closeSignIn, getSignInState } from '../../../../lib/signInStore';
 import { mockFetch, type Call } from '../../../../test/fetchMock';
 import { testQueryClient } from '../../../../test/queryClient';
+import { sendReport } from '../../../../test/reports';
 import { toast } from '../../../../ui/toastStore';
 import { CommentThread } from './CommentThread';
 import { renderCommentContent } from '../../../../ui/CommentContent';
@@ -37,12 +38,15 @@ function setup(me: { id: number; is_mute?: boolean; unmute_at_timestamp?: number
   return { user: userEvent.setup() };
 }
 
+/** Signed in as account 9: waits for the thread (its heading says `heading`) and answers its comments. */
+async function openThread(heading: string) {
+  const { user } = setup({ id: 9 });
+  await screen.findByRole('heading', { name: heading });
+  return { user, comments: screen.getAllByTestId('comment') };
+}
+
 describe('CommentThread', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    closeSignIn();
-  });
+  afterEach(closeSignIn);
 
   it('lists comments with the count, appends the next page of comments, and shows replies: page 1, then more appended', async () => {
     const first = Array.from({ length: 10 }, (_, i) => comment(i + 1, i === 0 ? { reply_count: 6 } : {}));
@@ -104,9 +108,7 @@ describe('CommentThread', () => {
         return { status: 200, body: { deleted_count: 3, commentary_id: null, commentable: counts(1) } };
       }],
     });
-    const { user } = setup({ id: 9 });
-    await screen.findByRole('heading', { name: '4 comments' });
-    const [mine, theirs] = screen.getAllByTestId('comment');
+    const { user, comments: [mine, theirs] } = await openThread('4 comments');
     expect(within(theirs!).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await user.click(within(mine!).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
@@ -139,11 +141,7 @@ describe('CommentThread', () => {
 });
 
 describe('CommentThread: reports, refusals and mentions', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    closeSignIn();
-  });
+  afterEach(closeSignIn);
 
   it('offers "report" on others\' comments and replies, never on one\'s own, and sends a comment report', async () => {
     const f = mockFetch({
@@ -151,20 +149,13 @@ describe('CommentThread: reports, refusals and mentions', () => {
       'GET /api/comments/1/replies': [{ status: 200, body: { replies: [reply(101)], meta: { total_count: 1, page: 1, per: 5 } } }],
       'POST /api/reports': [{ status: 201, body: { report: { id: 5 } } }],
     });
-    const success = vi.spyOn(toast, 'success');
-    const { user } = setup({ id: 9 });
-    await screen.findByRole('heading', { name: '3 comments' });
-    const [theirs, mine] = screen.getAllByTestId('comment');
+    const { user, comments: [theirs, mine] } = await openThread('3 comments');
     expect(within(mine!).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
     await user.click(within(theirs!).getByRole('button', { name: 'Show 1 reply' }));
     const theReply = await screen.findByTestId('reply');
     await user.click(within(theReply).getByRole('button', { name: 'Report' }));
     // The dialog says it is the reply that is reported, and whose words.
-    const dialog = await screen.findByRole('dialog', { name: 'Report this reply' });
-    expect(dialog).toHaveTextContent('“reply 101” by bob');
-    await user.click(within(dialog).getByRole('radio', { name: 'Unmarked spoilers' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Reported. Thank you, staff will look at it.'));
+    await sendReport(user, { title: 'Report this reply', quote: '“reply 101” by bob', reason: 'Unmarked spoilers' });
     expect(f.calls.find((c) => c.method === 'POST')!.body).toEqual({ report: { target_type: 'comment', target_id: 101, reason: 'spoiler' } });
   });
 

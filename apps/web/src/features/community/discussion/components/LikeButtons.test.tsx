@@ -32,11 +32,7 @@ const answer = (likes: number, dislikes: number, type: 1 | 2 | null) => ({
 });
 
 describe('LikeButtons', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    closeSignIn();
-  });
+  afterEach(closeSignIn);
 
   it('likes at once, then switches to a dislike moving both counts, then cancels — sending the state wanted', async () => {
     let release: () => void = () => {};
