@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { SkuRow } from '../catalog/index.ts';
+import { stepsDueJsonSql } from './steps-due.ts';
 import type { orderGames, orders } from './tables.ts';
 
 /** A line of an order being completed, with its SKU as the catalogue has it now and its order's type. */
@@ -54,12 +55,8 @@ export function fulfilmentSteps(): readonly FulfilmentStep[] {
   return steps;
 }
 
-/** The `dueSql` of every step that has one, as one JSON object of step name → boolean (null when none has). */
-export function stepsDueSql(order: { id: SQL; accountId: SQL }): SQL {
-  const due = steps.filter((step) => step.dueSql);
-  if (due.length === 0) return sql`null`;
-  return sql`json_build_object(${sql.join(due.map((step) => sql`${step.name}::text, ${step.dueSql!(order)}`), sql`, `)})`;
-}
+/** The fulfilment steps' `dueSql` for an order, as one JSON object of step name → boolean (steps-due.ts). */
+export const stepsDueSql = (order: { id: SQL; accountId: SQL }): SQL => stepsDueJsonSql(steps, order);
 
 /** The lines a step runs for: all of them, or for a step with `dueSql` those whose order's claim did not say "nothing to do". */
 export function linesDueFor(step: FulfilmentStep, paid: readonly PaidLine[]): readonly PaidLine[] {

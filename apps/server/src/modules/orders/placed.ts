@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { stepsDueJsonSql } from './steps-due.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { OrderLineRow, OrderRow } from './checkout/write-order.ts';
 
@@ -23,12 +24,8 @@ export interface OrderPlacedStep {
 /** Per step with a `dueSql`: whether it may have anything to do, as read with the buyer's facts. */
 export type PlacedStepsDue = Readonly<Record<string, boolean>>;
 
-/** The `dueSql` of every step that has one, as one JSON object of step name → boolean (null when none has). */
-export function placedStepsDueSql(buyer: { accountId: SQL; area: SQL }): SQL {
-  const due = steps.filter((step) => step.dueSql);
-  if (due.length === 0) return sql`null`;
-  return sql`json_build_object(${sql.join(due.map((step) => sql`${step.name}::text, ${step.dueSql!(buyer)}`), sql`, `)})`;
-}
+/** The placed-order steps' `dueSql` for a buyer on a site, as one JSON object of step name → boolean (steps-due.ts). */
+export const placedStepsDueSql = (buyer: { accountId: SQL; area: SQL }): SQL => stepsDueJsonSql(steps, buyer);
 
 const steps: OrderPlacedStep[] = [];
 
