@@ -99,11 +99,19 @@ export async function signUpByEmail(t: TestApp, client: SiteClient, overrides: R
   const address = (overrides.email as string | undefined) ?? email();
   const sent = await sendCode(client, 'Email', address, 'sign_up');
   if (sent.statusCode !== 201) throw new Error(`code send failed: ${sent.body}`);
+  const body = await postSignUp(t, client, { email: address, code: await latestCode(t, address) }, overrides);
+  return { id: body.account.id, email: address, token: body.access_token, refreshToken: body.refresh_token };
+}
+
+/**
+ * POST /api/accounts with a contact and its code, the demo password, the terms agreed, a solved captcha and — on the
+ * mainland site — a real name and ID; `overrides` last. Throws unless the account was made.
+ */
+async function postSignUp(t: TestApp, client: SiteClient, contact: Record<string, unknown>, overrides: Record<string, unknown>) {
   const identity = client.area === 'native' ? { real_name: '李雷', credential_num: residentId() } : {};
   const res = await client.post('/api/accounts', {
     account: {
-      email: address,
-      code: await latestCode(t, address),
+      ...contact,
       password: PASSWORD,
       password_confirmation: PASSWORD,
       tos_agreement: true,
@@ -113,8 +121,7 @@ export async function signUpByEmail(t: TestApp, client: SiteClient, overrides: R
     },
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-  const body = res.json() as { access_token: string; refresh_token: string; account: { id: number } };
-  return { id: body.account.id, email: address, token: body.access_token, refreshToken: body.refresh_token };
+  return res.json() as { access_token: string; refresh_token: string; account: { id: number } };
 }
 
 export interface SignedUpByPhone {
@@ -128,21 +135,7 @@ export interface SignedUpByPhone {
 export async function signUpByPhone(t: TestApp, client: SiteClient, overrides: Record<string, unknown> = {}): Promise<SignedUpByPhone> {
   const number = (overrides.phone_number as string | undefined) ?? phone();
   const code = await codeFor(t, client, 'Sms', number, 'sign_up');
-  const identity = client.area === 'native' ? { real_name: '李雷', credential_num: residentId() } : {};
-  const res = await client.post('/api/accounts', {
-    account: {
-      phone_number: number,
-      code,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      tos_agreement: true,
-      ...identity,
-      ...(await solvedCaptcha(t, client)),
-      ...overrides,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-  const body = res.json() as { access_token: string; refresh_token: string; account: { id: number } };
+  const body = await postSignUp(t, client, { phone_number: number, code }, overrides);
   return { id: body.account.id, phone: number, token: body.access_token, refreshToken: body.refresh_token };
 }
 
