@@ -1,10 +1,9 @@
-import { createServer } from 'node:net';
-import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { luaScript, RedisStore } from '../../src/platform/kv.ts';
 import { RedisUnavailableError } from '../../src/platform/redis-link.ts';
 import { SessionCache } from '../../src/platform/session-cache.ts';
 import { TestClock } from '../support/harness.ts';
+import { freeLoopbackPort } from '../support/private-redis.ts';
 
 /**
  * A RedisStore whose Redis is not there (a loopback port nobody listens on): every call answers at once from
@@ -14,13 +13,7 @@ import { TestClock } from '../support/harness.ts';
  */
 let store: RedisStore;
 beforeAll(async () => {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  store = new RedisStore(`redis://127.0.0.1:${port}`, 'fallback-test:');
+  store = new RedisStore(`redis://127.0.0.1:${await freeLoopbackPort()}`, 'fallback-test:');
 });
 afterAll(() => store.close());
 

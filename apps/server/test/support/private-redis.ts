@@ -18,7 +18,8 @@ export interface PrivateRedis {
   resume(): void;
 }
 
-async function freeLoopbackPort(): Promise<number> {
+/** A loopback port nothing listens on now (the kernel's pick, the listener closed again). */
+export async function freeLoopbackPort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
