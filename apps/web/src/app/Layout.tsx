@@ -62,7 +62,10 @@ export function Layout() {
       <Suspense fallback={null}>{popupLoaded ? <SignInPopup /> : null}</Suspense>
       <Suspense fallback={null}>{me ? <AccountPrompts me={me} guideOpen={showGuide} /> : null}</Suspense>
       <Suspense fallback={null}>{showGuide ? <GuideOverlay me={me} /> : null}</Suspense>
-      <ScrollRestoration />
+      {/* Positions are kept per history entry; a page opened by its address (a typed URL, a link from outside) is
+          every tab's first entry, which React Router keys "default" whatever the page: keyed by its address
+          instead, it opens at the top rather than where another page's first entry was left. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key)} />
     </div>
   );
 }
