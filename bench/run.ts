@@ -57,25 +57,29 @@ Targets (issue 3): search p99 under 50 ms; home and SKU detail at least a third 
   },
   async checkout() {
     const c = await checkoutBench();
-    const failures = Object.entries(c.failures).map(([k, v]) => `${k}: ${v}`).join(', ') || 'none';
-    return `## Checkout — PostgreSQL, 50 concurrent buyers (${machine()})
+    const { median: m } = c;
+    const col = (f: (r: (typeof c.runs)[number]) => string | number) => c.runs.map((r) => ` ${f(r)} |`).join('');
+    const failures = (r: (typeof c.runs)[number]) => Object.entries(r.failures).map(([k, v]) => `${k}: ${v}`).join(', ') || 'none';
+    return `## Checkout — PostgreSQL${process.env.REDIS_URL ? ' with Redis' : ''}, 50 concurrent buyers (${machine()})
 
-| measure | value |
-|---|---|
-| ${c.baseline.name}, req/s | ${c.baseline.requestsPerSecond} (p99 ${c.baseline.p99} ms) |
-| orders created and paid, per second | ${c.ordersPerSecond} |
-| ratio to the single-row INSERT | ${c.ratio.toFixed(2)} |
-| create + pay latency p50 / p99 | ${c.p50} ms / ${c.p99} ms |
-| SQL statements per create + pay (one buyer alone: create + pay) | **${c.statements.create.length + c.statements.pay.length}** (${c.statements.create.length} + ${c.statements.pay.length}) |
-| SQL statements per completed create + pay, whole run | ${c.statementsPerCheckout.toFixed(1)} |
-| orders completed | ${c.completed} |
-| keys delivered / lines waiting for keys | ${c.delivered} / ${c.waiting} |
-| oversold units | **${c.oversold}** |
-| keys given twice | **${c.duplicateKeys}** |
-| buyers charged twice | **${c.doubleCharged}** |
-| failed calls | ${failures} |
+| measure |${c.runs.map((r, i) => ` round ${i + 1}${r === m ? ' (median)' : ''} |`).join('')}
+|---|${c.runs.map(() => '---|').join('')}
+| load average (1 min) at the round's start |${col((r) => r.loadAverage.toFixed(2))}
+| bare single-row INSERT (POST), req/s (p99 ms) |${col((r) => `${r.baseline.requestsPerSecond} (${r.baseline.p99})`)}
+| orders created and paid, per second |${col((r) => `**${r.ordersPerSecond}**`)}
+| ratio to the single-row INSERT |${col((r) => r.ratio.toFixed(2))}
+| create + pay latency p50 / p99 ms |${col((r) => `${r.p50} / ${r.p99}`)}
+| server CPU per create + pay / per INSERT call |${col((r) => `${r.cpuMsPerCheckout.toFixed(2)} ms / ${Math.round(r.cpuUsPerInsert)} µs`)}
+| SQL statements per completed create + pay |${col((r) => r.statementsPerCheckout.toFixed(1))}
+| orders completed |${col((r) => r.completed)}
+| keys delivered / lines waiting for keys |${col((r) => `${r.delivered} / ${r.waiting}`)}
+| oversold units / keys given twice |${col((r) => `**${r.oversold}** / **${r.duplicateKeys}**`)}
+| failed calls |${col(failures)}
 
-1,500 buyers each order one game (\`POST /api/orders\`, one-click) and pay it from their wallet (\`PATCH
+Median ratio: **${m.ratio.toFixed(2)}**. SQL statements per create + pay for one buyer alone: **${c.statements.create.length + c.statements.pay.length}**
+(${c.statements.create.length} + ${c.statements.pay.length}). Buyers charged twice, over every round: **${c.doubleCharged}**.
+
+Each round: 1,500 buyers each order one game (\`POST /api/orders\`, one-click) and pay it from their wallet (\`PATCH
 /api/orders/{id}/pay\`), 50 at a time; the game's pool holds 1,000 keys, so 1,000 lines get keys and 500 wait
 (ordering). Paying completes the order and assigns the key in the payment's transaction (\`FOR UPDATE SKIP
 LOCKED\`). The baseline is a route doing one single-row INSERT on the same connection pool, at 50 connections.

@@ -81,7 +81,7 @@ async function takeFromPool(tx: Tx, units: readonly Unit[], now: Date, hold: str
  */
 async function deliverMissed(tx: Tx, missed: readonly Unit[], now: Date): Promise<SupplierUnit[]> {
   const row = missed[0]!.paidLine.row;
-  await lockPool(tx, row.sku.id);
+  await lockPool(tx, row.sku.id, 'waiting');
   const late = await takeFromPool(tx, missed, now);
   const waiting = missed.filter((u) => !late.has(unitKey(u)));
   if (waiting.length === 0) return [];

@@ -65,7 +65,7 @@ export async function importKeys(deps: Deps, input: ImportKeysInput): Promise<Im
     if (!unique.has(hash)) unique.set(hash, code);
   }
   const { result, events } = await deps.db.transaction(async (tx) => {
-    await lockPool(tx, input.skuId);
+    await lockPool(tx, input.skuId, 'arriving');
     const [batch] = await tx
       .insert(keyBatches)
       .values({ skuId: input.skuId, source: input.source, added: 0, skipped: 0, importedBy: input.importedBy, note: input.note ?? '', createdAt: now })

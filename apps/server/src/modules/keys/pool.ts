@@ -20,7 +20,10 @@ type KeySource = 'open' | 'set_aside';
 
 function pickable(source: KeySource): SQL {
   const set = source === 'open' ? isNull(gameKeys.setAsideFor) : eq(gameKeys.setAsideFor, slot('hold'));
-  return and(eq(gameKeys.skuId, slot('skuId')), eq(gameKeys.state, 'available'), set)!;
+  // 'available' is written into the text, not bound: the pool's partial indexes are on that state, and only a
+  // literal lets PostgreSQL's generic plan of the prepared statement use them, so it plans once per connection
+  // rather than on every run (docs/performance.md, "Prepared statements").
+  return and(eq(gameKeys.skuId, slot('skuId')), sql`${gameKeys.state} = 'available'`, set)!;
 }
 
 /**
@@ -127,10 +130,15 @@ function takeManySql(db: DbOrTx, source: KeySource): SQL {
  * Serializes, per SKU, "the pool is empty, so this line waits" with "keys arrive and fill waiting lines".
  * Without it a payment that found the pool empty could commit its waiting line just after an import
  * committed (and filled only the lines it could see), leaving keys available while the line waits.
- * Only buyers who find the pool empty take it, so buyers of a stocked SKU never queue on it.
+ * Keys arriving take it alone (`arriving`); payments that found the pool empty take it together (`waiting`, a
+ * shared lock): they wait for keys in flight but never for one another, since a sold-out rush sends every paying
+ * group here at once. Only buyers who find the pool empty take it, so buyers of a stocked SKU never queue on it.
  */
-export async function lockPool(tx: Tx, skuId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`key_pool:${skuId}`}, 0))`);
+export async function lockPool(tx: Tx, skuId: number, side: 'arriving' | 'waiting'): Promise<void> {
+  const key = `key_pool:${skuId}`;
+  await tx.execute(side === 'arriving'
+    ? sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`
+    : sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`);
 }
 
 /** Whether the SKU's keys come from the supplier: it has been enrolled with a genba batch (decisions/0006). */

@@ -56,7 +56,7 @@ export async function setAsideCount(db: DbOrTx, hold: string): Promise<number> {
  * (`pushKeyArrivals`).
  */
 export async function returnKeysSetAside(tx: Tx, deps: Deps, skuId: number, hold: string): Promise<{ returned: number; events: LiveEvent[] }> {
-  await lockPool(tx, skuId);
+  await lockPool(tx, skuId, 'arriving');
   const returned = await tx.update(gameKeys).set({ setAsideFor: null })
     .where(and(eq(gameKeys.setAsideFor, hold), eq(gameKeys.state, 'available')))
     .returning({ id: gameKeys.id });

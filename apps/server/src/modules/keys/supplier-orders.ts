@@ -76,7 +76,7 @@ export async function attemptSupplierOrder(deps: Deps, target: SupplierUnit): Pr
       if (inserted.length === 0) await tx.update(keyBatches).set({ added: 0, skipped: 1 }).where(eq(keyBatches.id, batch!.id));
       if (!stillWaiting) {
         // Filled by an import meanwhile: the key bought anyway joins the pool and may fill another waiting unit.
-        await lockPool(tx, row.sku.id);
+        await lockPool(tx, row.sku.id, 'arriving');
         const filled = await fillWaitingLines(tx, row.sku.id, now);
         events = await notify(tx, deps, keyArrivalNotices(row.sku, filled));
         return 'delivered';
