@@ -2,7 +2,7 @@ import { isKeyedKind } from '@lantern/domain';
 import type { Tx } from '../../platform/db/client.ts';
 import type { FulfilmentStep, PaidLine } from '../orders/index.ts';
 import { keyDeliveries } from './tables.ts';
-import { isSupplierSku, lockPool, takeKeyAndDeliver, takeKeysAndDeliver } from './pool.ts';
+import { isSupplierSku, lockPool, takeKeysAndDeliver } from './pool.ts';
 import { holdsOfLines } from './set-aside.ts';
 import { orderFromSupplierAfterCommit, type SupplierUnit } from './supplier-orders.ts';
 
@@ -69,9 +69,7 @@ function unitsBySku(keyed: readonly PaidLine[], holds: ReadonlyMap<number, strin
  */
 async function takeFromPool(tx: Tx, units: readonly Unit[], now: Date, hold: string | null = null): Promise<Set<string>> {
   const holders = units.map(({ paidLine: { line }, unit }) => ({ orderGameId: line.id, unit, accountId: line.accountId, orderId: line.orderId }));
-  const skuId = units[0]!.paidLine.row.sku.id;
-  if (holders.length > 1) return takeKeysAndDeliver(tx, skuId, holders, now, hold);
-  return (await takeKeyAndDeliver(tx, skuId, holders[0]!, now, hold)) ? new Set([unitKey(units[0]!)]) : new Set();
+  return takeKeysAndDeliver(tx, units[0]!.paidLine.row.sku.id, holders, now, hold);
 }
 
 /**

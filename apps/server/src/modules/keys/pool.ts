@@ -50,44 +50,14 @@ export async function takeKey(tx: Tx, skuId: number, holder: KeyHolder, now: Dat
 }
 
 /**
- * `takeKey` and the unit's `delivered` record in one statement, for the common case of a stocked pool:
- * the same SKIP LOCKED pick and re-checked update, with the delivery written from the key the update took,
- * so an empty pool writes nothing. Answers whether the unit got its key; when not, the caller goes the
- * careful way (the pool lock, then the waiting states).
- */
-export async function takeKeyAndDeliver(tx: Tx, skuId: number, holder: KeyHolder & { orderId: number }, now: Date, hold: string | null = null): Promise<boolean> {
-  const statement = hold === null ? takeAndDeliverStatement : takeSetAsideAndDeliverStatement;
-  const rows = await statement.rows<{ unit: number }>(tx, { ...holder, skuId, now, at: now.toISOString(), hold });
-  return rows.length > 0;
-}
-
-/** The statement of `takeKeyAndDeliver`, built once per source: every unit of a stocked pool runs it. */
-const takeAndDeliverStatement = new PreparedSql('keys_take_and_deliver', (db) => takeAndDeliverSql(db, 'open'));
-const takeSetAsideAndDeliverStatement = new PreparedSql('keys_take_set_aside_and_deliver', (db) => takeAndDeliverSql(db, 'set_aside'));
-
-function takeAndDeliverSql(db: DbOrTx, source: KeySource): SQL {
-  const free = db.select({ id: gameKeys.id }).from(gameKeys)
-    .where(pickable(source))
-    .orderBy(asc(gameKeys.id)).limit(1).for('update', { skipLocked: true }).getSQL();
-  const taken = db.update(gameKeys)
-    .set({ state: 'assigned', orderGameId: slotSql('orderGameId'), unit: slotSql('unit'), accountId: slotSql('accountId'), assignedAt: slotSql('now') })
-    .where(and(sql`${gameKeys.id} = (select id from free)`, eq(gameKeys.state, 'available')))
-    .returning({ id: gameKeys.id })
-    .getSQL();
-  return sql`
-    with free as (${free}), taken as (${taken})
-    insert into ${keyDeliveries} (order_game_id, unit, order_id, account_id, sku_id, state, source, created_at, delivered_at)
-    select ${slot('orderGameId')}::bigint, ${slot('unit')}::integer, ${slot('orderId')}::bigint, ${slot('accountId')}::bigint, ${slot('skuId')}::bigint,
-      'delivered', 'pool', ${slot('at')}::timestamptz, ${slot('at')}::timestamptz
-    from taken
-    returning unit`;
-}
-
-/**
- * `takeKeyAndDeliver` for many units of one SKU at once (a payment of several orders, or of a line of several
- * units): up to one key per holder, the oldest available first, each given to the holder of its rank, with
- * the same SKIP LOCKED pick, re-checked update and `delivered` record, in one statement. Answers the holders
- * served, as `orderGameId:unit`; the others go the careful way as for one unit.
+ * `takeKey` and each unit's `delivered` record, for one unit or many of one SKU at once (a payment of several
+ * orders, or of a line of several units), in one statement: up to one key per holder, the oldest available first,
+ * each given to the holder of its rank, with the same SKIP LOCKED pick and re-checked update, and the delivery
+ * written from the key the update took, so an empty pool writes nothing. Answers the holders served, as
+ * `orderGameId:unit`; the others go the careful way (the pool lock, then the waiting states). One unit goes
+ * through the same statement: its generic plan picks through the pool's partial index, where a statement of its
+ * own was planned afresh for each run's values and took about 6 ms a pick in the checkout bench's sold-out rounds
+ * (PostgreSQL's statement statistics, 2026-11-30), against 0.7 ms for this one.
  */
 export async function takeKeysAndDeliver(tx: Tx, skuId: number, holders: readonly (KeyHolder & { orderId: number })[], now: Date, hold: string | null = null): Promise<Set<string>> {
   if (holders.length === 0) return new Set();

@@ -1,8 +1,8 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { fromJsonRow, rowsOf } from '../../../platform/db/json-rows.ts';
-import { PreparedSqlByShape, slot, slotSql } from '../../../platform/db/prepared.ts';
+import { PreparedSql, PreparedSqlByShape, slot, slotSql } from '../../../platform/db/prepared.ts';
 import { SITES, orderExpiresAt, orderTotals } from '@lantern/domain';
 import { purchaseBannedSql } from '../../accounts/index.ts';
 import { orderGames, orders, type AddressSnapshot } from '../tables.ts';
@@ -136,22 +136,19 @@ export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly Ord
   const first = buyers[0]!.checkout;
   const { accountId: _account, address: _address, ...orderConstants } = orderValues(first, lines, null);
   const { accountId: _lineAccount, orderId: _orderId, ...lineConstants } = lineValues(first.buyer, 0, lines, [0])[0]!;
-  const order = sameForAll(orders, orderConstants);
-  const line = sameForAll(orderGames, lineConstants);
-  const rows = await rowsOf<{ kind: 'order' | 'line' | 'taken'; row: Record<string, unknown> }>(tx, sql`
-    with placed as (
-      insert into ${orders} (account_id, address, ${order.names})
-      select buyer.account_id, buyer.address, ${order.values}
-        from unnest(${sql.param(buyers.map((b) => b.checkout.buyer.accountId))}::bigint[], ${sql.param(buyers.map((b) => (b.address === null ? null : JSON.stringify(b.address))))}::jsonb[]) as buyer(account_id, address)
-      returning *),
-    written as (
-      insert into ${orderGames} (order_id, account_id, ${line.names})
-      select placed.id, placed.account_id, ${line.values} from placed
-      returning *),
-    alongside as (${alongside ? alongside(sql`placed`) : sql`select null::bigint as account_id where false`})
-    select 'order' as kind, row_to_json(placed) as row from placed
-    union all select 'line', row_to_json(written) from written
-    union all select 'taken', json_build_object('account_id', account_id) from alongside`);
+  const accountIds = buyers.map((b) => b.checkout.buyer.accountId);
+  const addresses = buyers.map((b) => (b.address === null ? null : JSON.stringify(b.address)));
+  // Without a module's own write (an ordinary one-click rush) the statement is prepared once; with one, built for the run.
+  const rows = alongside
+    ? await rowsOf<PlacedManyRow>(tx, placeManySql({
+      accountIds: sql.param(accountIds), addresses: sql.param(addresses),
+      order: sameForAll(orders, orderConstants, (column, _key, value) => sql.param(value, column)),
+      line: sameForAll(orderGames, lineConstants, (column, _key, value) => sql.param(value, column)),
+      alongside: alongside(sql`placed`),
+    }))
+    : await placeManyStatement.rows<PlacedManyRow>(tx, {
+      accountIds, addresses, ...prefixed('order_', orderConstants), ...prefixed('line_', lineConstants),
+    });
   const placed = new Map<number, { order: OrderRow; lines: OrderLineRow[] }>();
   for (const { row } of rows.filter((r) => r.kind === 'order')) {
     const written = fromJsonRow(orders, row);
@@ -166,13 +163,48 @@ export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly Ord
   return { placed: buyers.map((b) => byAccount.get(b.checkout.buyer.accountId)!), takenOn };
 }
 
-/** Column names and typed parameters of values every row of a group shares (each through its column's mapping). */
-function sameForAll(table: PgTable, values: Record<string, unknown>): { names: SQL; values: SQL } {
+type PlacedManyRow = { kind: 'order' | 'line' | 'taken'; row: Record<string, unknown> };
+
+/** The values every order (`order_<column>`) and every line (`line_<column>`) of a group shares, by placeholder name. */
+const prefixed = (prefix: string, values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
+
+/** The prepared `placeOrders` statement: the shared values and the buyers' two arrays as placeholders. */
+const placeManyStatement = new PreparedSql('orders_place_many', () => placeManySql({
+  accountIds: slot('accountIds'), addresses: slot('addresses'),
+  order: sameForAll(orders, Object.fromEntries(ORDER_COLUMNS.filter((c) => c !== 'accountId' && c !== 'address').map((c) => [c, c])),
+    (column, key) => sql.param(slot(`order_${key}`), column)),
+  line: sameForAll(orderGames, Object.fromEntries(LINE_COLUMNS.filter((c) => c !== 'accountId').map((c) => [c, c])),
+    (column, key) => sql.param(slot(`line_${key}`), column)),
+}));
+
+/** Orders for every buyer (account and address arrays) with the shared order and line values, and a module's write alongside. */
+function placeManySql(on: { accountIds: unknown; addresses: unknown; order: { names: SQL; values: SQL }; line: { names: SQL; values: SQL }; alongside?: SQL }): SQL {
+  return sql`
+    with placed as (
+      insert into ${orders} (account_id, address, ${on.order.names})
+      select buyer.account_id, buyer.address, ${on.order.values}
+        from unnest(${on.accountIds}::bigint[], ${on.addresses}::jsonb[]) as buyer(account_id, address)
+      returning *),
+    written as (
+      insert into ${orderGames} (order_id, account_id, ${on.line.names})
+      select placed.id, placed.account_id, ${on.line.values} from placed
+      returning *),
+    alongside as (${on.alongside ?? sql`select null::bigint as account_id where false`})
+    select 'order' as kind, row_to_json(placed) as row from placed
+    union all select 'line', row_to_json(written) from written
+    union all select 'taken', json_build_object('account_id', account_id) from alongside`;
+}
+
+/**
+ * Column names and typed values every row of a group shares: each key's column, and `valueOf` (the value itself
+ * through its column's mapping, or a placeholder) cast to the column's type. Keys with an undefined value are left out.
+ */
+function sameForAll(table: PgTable, values: Record<string, unknown>, valueOf: (column: Column, key: string, value: unknown) => unknown): { names: SQL; values: SQL } {
   const columns = getTableColumns(table);
   const keys = Object.keys(values).filter((key) => values[key] !== undefined);
   return {
     names: sql.join(keys.map((key) => sql.identifier(columns[key]!.name)), sql`, `),
-    values: sql.join(keys.map((key) => sql`${sql.param(values[key], columns[key])}::${sql.raw(columns[key]!.getSQLType())}`), sql`, `),
+    values: sql.join(keys.map((key) => sql`${valueOf(columns[key]!, key, values[key])}::${sql.raw(columns[key]!.getSQLType())}`), sql`, `),
   };
 }
 
