@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Area } from '@lantern/domain';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { fromJsonRow } from '../../platform/db/json-rows.ts';
+import { PreparedSql, slot } from '../../platform/db/prepared.ts';
 import { products, skus } from './tables.ts';
 import { viewableSql } from './visibility.ts';
 
@@ -43,23 +44,23 @@ export function skuRowsFromJson(json: unknown): SkuRow[] {
 export async function loadSkuRows(db: DbOrTx, ids: readonly number[], where?: SQL): Promise<SkuRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  if (!where) return skuRowsByIdQuery(db).execute({ ids: unique });
+  if (!where) {
+    const [row] = unique.length === 1
+      ? await skuRowByIdStatement.rows<{ rows: unknown }>(db, { id: unique[0] })
+      : await skuRowsByIdStatement.rows<{ rows: unknown }>(db, { ids: unique });
+    return skuRowsFromJson(row?.rows ?? null);
+  }
   return selectSkuRows(db, and(inArray(skus.id, unique), where));
 }
 
 /**
- * The plain read by ids, built once per database or transaction and prepared (a named statement on
- * node-postgres): every checkout starts with it, and building the query cost more CPU than running it.
+ * The plain read by ids, prepared once (a named statement on node-postgres): every checkout starts with it, and
+ * building the query cost more CPU than running it. One id (a rush's buyers all order one SKU) has a statement of
+ * its own: PostgreSQL plans an array of ids afresh on every run (its generic plan guesses ten ids and looks dearer
+ * than a plan for the one it is given), but keeps the generic plan of `id = $1`.
  */
-function buildSkuRowsByIdQuery(db: DbOrTx) {
-  return selectSkuRows(db, sql`${skus.id} = any(${sql.placeholder('ids')})`).prepare('catalog_sku_rows_by_id');
-}
-const skuRowsByIdQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSkuRowsByIdQuery>>();
-function skuRowsByIdQuery(db: DbOrTx) {
-  let query = skuRowsByIdQueries.get(db);
-  if (!query) skuRowsByIdQueries.set(db, (query = buildSkuRowsByIdQuery(db)));
-  return query;
-}
+const skuRowByIdStatement = new PreparedSql('catalog_sku_row_by_id', () => sql`select ${skuRowsJsonSql(sql`${skus.id} = ${slot('id')}`)} as rows`);
+const skuRowsByIdStatement = new PreparedSql('catalog_sku_rows_by_id', () => sql`select ${skuRowsJsonSql(sql`${skus.id} = any(${slot('ids')}::bigint[])`)} as rows`);
 
 /** The SKUs of the given products, each product's editions in edition order. */
 export async function loadProductSkuRows(db: DbOrTx, productIds: readonly number[], where?: SQL): Promise<SkuRow[]> {
