@@ -169,6 +169,7 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     for (const [round, game] of roundGames.entries()) {
       const { ids, tokens } = await makeBuyers(round + 1);
       await untilQuiet();
+      const loadAverage = os.loadavg()[0]!;
       const baselineCpu = process.cpuUsage();
       const baseline = await insert('bare single-row INSERT (POST)', 10);
       const baselineCpuMs = cpuMsSince(baselineCpu);
@@ -178,7 +179,6 @@ export async function checkoutBench(): Promise<CheckoutBench> {
       // (how the round's figure is made up: which statements are per buyer, which per group).
       const roundTexts: string[] | null = process.env.BENCH_STATEMENTS ? [] : null;
       traced.texts = roundTexts;
-      const loadAverage = os.loadavg()[0]!;
       const buyersCpu = process.cpuUsage();
       const buyersRun = await profiled(`checkout-${round + 1}`, () => buyersOf(game!.id, tokens));
       const buyersCpuMs = cpuMsSince(buyersCpu);

@@ -64,7 +64,7 @@ Targets (issue 3): search p99 under 50 ms; home and SKU detail at least a third 
 
 | measure |${c.runs.map((r, i) => ` round ${i + 1}${r === m ? ' (median)' : ''} |`).join('')}
 |---|${c.runs.map(() => '---|').join('')}
-| load average (1 min) at the round's start |${col((r) => r.loadAverage.toFixed(2))}
+| load average (1 min) before the round's baseline |${col((r) => r.loadAverage.toFixed(2))}
 | bare single-row INSERT (POST), req/s (p99 ms) |${col((r) => `${r.baseline.requestsPerSecond} (${r.baseline.p99})`)}
 | orders created and paid, per second |${col((r) => `**${r.ordersPerSecond}**`)}
 | ratio to the single-row INSERT |${col((r) => r.ratio.toFixed(2))}
@@ -99,31 +99,39 @@ buyer alone still takes the one-order path. On 2026-11-28's second machine this 
 statements per completed create + pay to 1.7–1.9, and the rate from 159/s (0.05 of the INSERT) to 272–425/s
 (0.10–0.14) in the day's runs.
 
-On 2026-11-29 it had fallen back to 15 statements alone and 9.8 over the run (0.05 of the INSERT). Traced over the
-run (\`BENCH_STATEMENTS=1\` prints its statements by kind), each buyer paid four statements of its own — the pay
-lock's take and release (decisions/0050), each a statement on the instance's one lock connection, the attribution
-read of placing and the invite update of paying (decisions/0046, 0039) — and the lock connection, answering one
-statement at a time, let payments reach the wallet's lanes one round trip apart: they paid in groups of about 2.5
-(587 payment statements for 1,499 buyers) and 591 orders were placed alone. Now (decisions/0050, "Taken together,
-and the wallet's lock is its transaction's"): wallet pay takes the pay lock in its own statement for its
-transaction; the session lock, still used by gateway and points payments and the careful path, takes and
-releases in batches (alone, that gave 4.3 statements over the run); and whether a buyer has an attribution, an
-invite to reward or a commission to earn is read by the statements that place and claim the order, so nothing is
-sent for what does not exist. Targets (issue 28): at least 0.14 of the INSERT, at most 2 statements per completed
-create + pay over the run and 10 for one buyer alone. Measured on a shared two-core machine, the ratio moves with
-the other work on it (0.09–0.15 in the runs of the change at load averages 7–10; the code before it gave 0.03 in
-the same hour); the statement counts do not depend on load. On a quiet machine (2026-11-30 00:19–00:21 UTC, load
-0.8–2.5, three runs: 1024, 1023 and 918 create + pay per second, 0.10 / 0.10 / 0.09 of an INSERT baseline of
-10,000–10,400/s) the 500/s of issue 11 is met twice over and the statements are 10 alone and 1.6–1.7 over the run,
-but **the 0.14 ratio is not met**: the faster the machine, the further the one-statement INSERT pulls ahead. Profiled
-(\`BENCH_CPU_PROFILE\`), the server process was idle 15% of the run and spent 31% of it writing to sockets
-(\`writev\`, \`writeUtf8String\`, \`writeBuffer\`: two HTTP answers and their statements per buyer, against the
-baseline's one), 6% building queries in drizzle and 4% in node-postgres: the bottleneck is per-request I/O, not
-SQL, and the next step is fewer, larger writes (answers and statements corked per event-loop turn).
+On 2026-11-29 it had fallen back to 15 statements alone and 9.8 over the run (0.05 of the INSERT): each buyer paid
+four statements of its own (the pay lock's take and release on the instance's one lock connection, the attribution
+read of placing and the invite update of paying), and the lock connection let payments reach the wallet's lanes
+one round trip apart. Then (decisions/0050, "Taken together, and the wallet's lock is its transaction's"): wallet
+pay takes the pay lock in its own statement for its transaction, the session lock takes and releases in batches,
+and whether a buyer has an attribution, an invite to reward or a commission to earn is read by the statements that
+place and claim the order. That gave 10 statements alone and 1.6–1.7 over the run, but 0.09–0.10 of the INSERT on
+this faster machine (2026-11-30 00:19 UTC, one round per run, no warm-up). Targets (issue 28): at least 0.14 of
+the INSERT, at most 2 statements per completed create + pay and 10 for one buyer alone.
+
+What changed on 2026-11-30, found with PostgreSQL's own statement statistics (\`pg_stat_statements\` with planning
+tracked, on a private cluster) and \`auto_explain\` of slow statements, over 9,000-buyer rounds
+(\`CHECKOUT_BUYERS=9000 CHECKOUT_RUNS=1\`): the server process was idle or writing to sockets for more than half of
+the run, and PostgreSQL, not the server, was the larger share of the machine's CPU (about 0.8 of a core against 0.65
+for the server). (1) Payments that found the pool sold out queued one behind the other on the SKU's pool lock
+(about 13 ms of waiting each, 10 s over a round): they now take it shared, and only arriving keys take it alone
+(decisions/0006). (2) PostgreSQL planned four hot statements on every run: the key pick (its \`state = 'available'\`
+was bound, so the generic plan could not use the pool's partial index), a group's placing and its buyers' facts
+(built for each run), and the SKU read by ids (an array, which it plans afresh each time); each now keeps a generic
+plan (docs/performance.md, "Prepared statements"). (3) The pick for one unit, planned per run, took about 6 ms in
+the sold-out rounds: one unit now goes through the many-unit pick (0.5 ms). (4) The claim's SKU read, in the
+payment statement, hashed every SKU for each order claimed (0.44 ms an order, most of a group payment's time): it
+reads the ids into an array and goes through the primary key. The checkout's rounds are also measured as the other
+parts are: a warm-up round of the same size first (as the baseline has its 2 s), then three rounds, each with its
+own game and buyers right after its own baseline, the median reported; the warm-up alone did not close the gap:
+measured this way before the changes, the three rounds gave 0.11 / 0.09 / 0.11.
+
 Statements are counted where node-postgres sends them (every pooled client's \`query\`, BEGIN and COMMIT
 included); the whole-run figure also holds the statements of refused calls and the outbox and job pollers.
 
-The machine's load average when the part ended: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} cores${os.loadavg()[0]! > os.cpus().length ? ' — measured under load: the rate and the ratio are low against a quiet machine; the statement counts are not' : ''}.
+The machine's load average when the part ended: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.cpus().length} cores. The
+part's own rounds keep about two cores busy, so its load average reads 2–3 on a quiet two-core machine; other work
+shows above that.
 
 <details><summary>The statements of one create + pay</summary>
 
