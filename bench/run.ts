@@ -214,6 +214,17 @@ the stock in one conditional \`UPDATE … left_count >= taken\`, the records in 
 decisions/0047). More than 2 draws a second by one account are answered 429 \`access_wait\` before the database;
 "nothing left" is \`lottery_activity:not_randomized\`, answered for a second with no SQL once the server has seen it. The baseline is the flash-sale bench's
 bare claim route on the same server and pool, measured under the same 2,000 connections just before each rush.
+A rush on a lottery of its own runs first, unmeasured, as the bare claim has its 2 s warm-up.
+
+On 2026-11-30, on a machine about twice as fast as the one that measured 0.70 the day before (1,078 draws/s
+there), the same code drew 1,034–1,403 draws/s but its baseline ran 2,300–3,400 claims/s, and the median fell to
+0.46–0.50 of it; the first run was the slowest in each of four measurements (0.34–0.39: the draw's code cold). PostgreSQL's statement
+statistics over three rushes put 4.7 s of waiting in the group's \`FOR UPDATE\` of the prizes: groups of one
+activity go one at a time, the others waiting on the prize rows for as long as a group holds them. A group now
+reads its members' counts, scores and public faces before it locks the prizes (the records were read after the
+insert, two reads while holding them), and the warm-up rush came in: 1,278–1,367 draws/s, a median of 0.51. What
+is left is that one-at-a-time section itself: the picks, the points, the stock, the records, the notices and the
+commit, each a round trip, while every other group of the activity waits.
 `;
   },
   async flash() {

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { lockedTransaction, type Db, type Tx } from '../../platform/db/client.ts';
 import type { Buyer } from '../../platform/viewer.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { changeScores, scoresOf } from '../accounts/index.ts';
+import { changeScores, publicAccountsByIds, scoresOf } from '../accounts/index.ts';
 import { buyerLockKeys, purchaseFacts } from '../orders/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { LiveEvent } from '../live/index.ts';
@@ -12,7 +12,7 @@ import { findActivity, windowOf, type ActivityRow, type PrizeRow } from './activ
 import { drawDay, refusalError, type DrawOutcome } from './draw.ts';
 import { drawPrize, newNonce } from './fairness.ts';
 import { drawNotices } from './notices.ts';
-import { presentRecords } from './records.ts';
+import { recordsOf } from './records.ts';
 import { lotteryDraws, lotteryPrizes } from './tables.ts';
 
 /** One account's points draw waiting in a lane (modules/lottery/rush.ts). */
@@ -67,19 +67,22 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
   const nowSec = toTimestamp(now);
   return lockedTransaction(db, buyerLockKeys(members.map((m) => m.accountId)), async (tx): Promise<GroupResult> => {
     const activity = await findActivity(tx, area, activityId, 'points');
-    const prizes = await lockedPrizes(tx, activity.id);
-    const left = new Map(prizes.map((p) => [p.id, p.leftCount]));
-    const anyLeft = () => prizes.some((p) => left.get(p.id)! > 0);
-    if (prizes.some((p) => p.leftCount > 0 && p.kind !== 'points')) return { answers: members.map(() => DRAW_ALONE), activity, anyLeft: anyLeft(), told: [] };
-
     const ids = members.map((m) => m.accountId);
     const day = drawDay(activity.area, now);
-    const counts = anyLeft() ? await groupCounts(tx, activity.id, ids, day) : new Map<number, { drawn: number; drawnToday: number }>();
+    // The members' own facts first, under their locks, and the prizes locked last: every other group of the
+    // activity waits on the prizes, so they are held only from the picks to the commit.
+    const counts = await groupCounts(tx, activity.id, ids, day);
     // Locked: the score each member is judged by is the one its spend finds. Read unlocked, a member's points
     // spent elsewhere meanwhile would fail its spend after the loop had given it a unit and refused a later
     // member `not_randomized` for want of that unit — an outcome no serial order of the draws gives
     // (docs/decisions/0053-journeys-staff-and-commission-payouts.md, "Grouped draws decide on locked scores").
-    const scores = anyLeft() ? await scoresOf(tx, ids, { lock: true }) : new Map<number, number>();
+    const scores = await scoresOf(tx, ids, { lock: true });
+    // The winners' public faces for their records, read before the prizes are locked (records.ts).
+    const people = await publicAccountsByIds(tx, ids);
+    const prizes = await lockedPrizes(tx, activity.id);
+    const left = new Map(prizes.map((p) => [p.id, p.leftCount]));
+    const anyLeft = () => prizes.some((p) => left.get(p.id)! > 0);
+    if (prizes.some((p) => p.leftCount > 0 && p.kind !== 'points')) return { answers: members.map(() => DRAW_ALONE), activity, anyLeft: anyLeft(), told: [] };
     const asksPurchase = activity.minimumOrderAmount !== null || activity.requiredSkuId !== null;
 
     const answers: GroupResult['answers'] = members.map(() => new Error('not drawn'));
@@ -136,7 +139,7 @@ export async function drawGroup(deps: Deps, db: Db, members: readonly GroupDraw[
       activityId: activity.id, accountId: members[p.index]!.accountId, prizeId: p.prize.id, via: 'points' as const, orderId: null, sharerId: null,
       nonce: p.nonce, pool: p.pool, day, pointsSpent: activity.costPoints, accountCouponId: null, grantOrderId: null, claimAddress: null, createdAt: now,
     }))).returning();
-    const records = await presentRecords(tx, rows, true);
+    const records = recordsOf(rows, true, prizes, people);
     const byAccount = new Map(rows.map((row, i) => [row.accountId, { row, record: records[i]! }]));
     for (const p of won) {
       const accountId = members[p.index]!.accountId;

@@ -3,8 +3,8 @@ import type { Area } from '@lantern/domain';
 import type { LotteryRecord } from '@lantern/contract';
 import { readsOn, type DbOrTx } from '../../platform/db/client.ts';
 import { toTimestamp } from '../../platform/clock.ts';
-import { publicAccountsByIds } from '../accounts/index.ts';
-import { findActivity } from './activities.ts';
+import { publicAccountsByIds, type PublicAccount } from '../accounts/index.ts';
+import { findActivity, type PrizeRow } from './activities.ts';
 import { lotteryActivities, lotteryDraws, lotteryPrizes, type DrawRow } from './tables.ts';
 
 /**
@@ -18,7 +18,15 @@ export async function presentRecords(db: DbOrTx, rows: readonly DrawRow[], own: 
     () => db.select({ id: lotteryPrizes.id, kind: lotteryPrizes.kind, title: lotteryPrizes.title }).from(lotteryPrizes).where(inArray(lotteryPrizes.id, [...new Set(rows.map((r) => r.prizeId))])),
     () => publicAccountsByIds(db, rows.map((r) => r.accountId)),
   ]);
-  const prizeOf = new Map(prizes.map((p) => [p.id, p]));
+  return recordsOf(rows, own, prizes, people);
+}
+
+/**
+ * `presentRecords` from prizes and accounts already read: a group's draw reads them before it locks the prizes,
+ * so its locked section sends no read of its own.
+ */
+export function recordsOf(rows: readonly DrawRow[], own: boolean, prizes: readonly Pick<PrizeRow, 'id' | 'kind' | 'title'>[], people: ReadonlyMap<number, PublicAccount>): LotteryRecord[] {
+  const prizeOf = new Map(prizes.map((p) => [p.id, { id: p.id, kind: p.kind, title: p.title }]));
   return rows.map((row) => {
     const prize = prizeOf.get(row.prizeId)!;
     const person = people.get(row.accountId);
