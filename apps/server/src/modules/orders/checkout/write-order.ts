@@ -142,8 +142,8 @@ export async function placeOrders(tx: LockedCheckout['tx'], buyers: readonly Ord
   const rows = alongside
     ? await rowsOf<PlacedManyRow>(tx, placeManySql({
       accountIds: sql.param(accountIds), addresses: sql.param(addresses),
-      order: sameForAll(orders, orderConstants, (column, _key, value) => sql.param(value, column)),
-      line: sameForAll(orderGames, lineConstants, (column, _key, value) => sql.param(value, column)),
+      order: sameForAll(orders, SHARED_ORDER_COLUMNS, (column, key) => sql.param(orderConstants[key], column)),
+      line: sameForAll(orderGames, SHARED_LINE_COLUMNS, (column, key) => sql.param(lineConstants[key], column)),
       alongside: alongside(sql`placed`),
     }))
     : await placeManyStatement.rows<PlacedManyRow>(tx, {
@@ -168,13 +168,15 @@ type PlacedManyRow = { kind: 'order' | 'line' | 'taken'; row: Record<string, unk
 /** The values every order (`order_<column>`) and every line (`line_<column>`) of a group shares, by placeholder name. */
 const prefixed = (prefix: string, values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
 
+/** The columns every order and every line of a group share: all but the buyer's own (its account, its address). */
+const SHARED_ORDER_COLUMNS = ORDER_COLUMNS.filter((column) => column !== 'accountId' && column !== 'address');
+const SHARED_LINE_COLUMNS = LINE_COLUMNS.filter((column) => column !== 'accountId');
+
 /** The prepared `placeOrders` statement: the shared values and the buyers' two arrays as placeholders. */
 const placeManyStatement = new PreparedSql('orders_place_many', () => placeManySql({
   accountIds: slot('accountIds'), addresses: slot('addresses'),
-  order: sameForAll(orders, Object.fromEntries(ORDER_COLUMNS.filter((c) => c !== 'accountId' && c !== 'address').map((c) => [c, c])),
-    (column, key) => sql.param(slot(`order_${key}`), column)),
-  line: sameForAll(orderGames, Object.fromEntries(LINE_COLUMNS.filter((c) => c !== 'accountId').map((c) => [c, c])),
-    (column, key) => sql.param(slot(`line_${key}`), column)),
+  order: sameForAll(orders, SHARED_ORDER_COLUMNS, (column, key) => sql.param(slot(`order_${key}`), column)),
+  line: sameForAll(orderGames, SHARED_LINE_COLUMNS, (column, key) => sql.param(slot(`line_${key}`), column)),
 }));
 
 /** Orders for every buyer (account and address arrays) with the shared order and line values, and a module's write alongside. */
@@ -197,14 +199,13 @@ function placeManySql(on: { accountIds: unknown; addresses: unknown; order: { na
 
 /**
  * Column names and typed values every row of a group shares: each key's column, and `valueOf` (the value itself
- * through its column's mapping, or a placeholder) cast to the column's type. Keys with an undefined value are left out.
+ * through its column's mapping, or a placeholder) cast to the column's type.
  */
-function sameForAll(table: PgTable, values: Record<string, unknown>, valueOf: (column: Column, key: string, value: unknown) => unknown): { names: SQL; values: SQL } {
-  const columns = getTableColumns(table);
-  const keys = Object.keys(values).filter((key) => values[key] !== undefined);
+function sameForAll<Key extends string>(table: PgTable, keys: readonly Key[], valueOf: (column: Column, key: Key) => unknown): { names: SQL; values: SQL } {
+  const columns: Record<string, Column> = getTableColumns(table);
   return {
     names: sql.join(keys.map((key) => sql.identifier(columns[key]!.name)), sql`, `),
-    values: sql.join(keys.map((key) => sql`${valueOf(columns[key]!, key, values[key])}::${sql.raw(columns[key]!.getSQLType())}`), sql`, `),
+    values: sql.join(keys.map((key) => sql`${valueOf(columns[key]!, key)}::${sql.raw(columns[key]!.getSQLType())}`), sql`, `),
   };
 }
 
